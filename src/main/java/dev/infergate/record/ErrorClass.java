@@ -1,0 +1,65 @@
+package dev.infergate.record;
+
+/**
+ * Why a request failed. Every failed request gets exactly one class; none is ever dropped from the
+ * denominators (goodput, attainment, error rate). The {@link #key()} is the name used in
+ * {@code requests.jsonl} and in {@code summary.json}'s {@code errors} object.
+ */
+public enum ErrorClass {
+    /** HTTP 429 Too Many Requests; the record keeps {@code Retry-After} when the server sent it. */
+    HTTP_429("http_429"),
+    /** Any other 4xx status. */
+    HTTP_4XX("http_4xx"),
+    /** Any 5xx status. */
+    HTTP_5XX("http_5xx"),
+    /** The TCP/TLS connection could not be established (refused, unreachable, TLS handshake failed). */
+    CONNECT("connect"),
+    /** No connection within {@code --connect-timeout}. */
+    TIMEOUT_CONNECT("timeout_connect"),
+    /** No output-carrying event within {@code --ttft-timeout} of sending. */
+    TIMEOUT_FIRST_TOKEN("timeout_first_token"),
+    /** No bytes for longer than {@code --idle-timeout} between events. */
+    TIMEOUT_IDLE("timeout_idle"),
+    /** The whole request took longer than {@code --timeout}. */
+    TIMEOUT_TOTAL("timeout_total"),
+    /** The connection was closed or reset after the response started. */
+    RESET("reset"),
+    /** The body ended without {@code data: [DONE]} (streaming) or without a complete JSON body. */
+    INCOMPLETE("incomplete"),
+    /** An event or body that is not valid JSON of the expected shape. */
+    MALFORMED("malformed"),
+    /** The server sent an error object inside an HTTP 200 stream. */
+    STREAM_ERROR("stream_error"),
+    /** Still in flight when the run stopped (Ctrl-C grace period or drain deadline expired). */
+    CANCELLED("cancelled");
+
+    private final String key;
+
+    ErrorClass(String key) {
+        this.key = key;
+    }
+
+    public String key() {
+        return key;
+    }
+
+    /** The class for a non-2xx HTTP status. */
+    public static ErrorClass forStatus(int status) {
+        if (status == 429) {
+            return HTTP_429;
+        }
+        if (status >= 500) {
+            return HTTP_5XX;
+        }
+        return HTTP_4XX;
+    }
+
+    public static ErrorClass fromKey(String key) {
+        for (ErrorClass c : values()) {
+            if (c.key.equals(key)) {
+                return c;
+            }
+        }
+        throw new IllegalArgumentException("unknown error class '" + key + "'");
+    }
+}

@@ -1,0 +1,143 @@
+package dev.infergate.record;
+
+/**
+ * Everything measured about one request: a small fixed record, appended to {@code requests.jsonl} as the
+ * request finishes. Every summary, comparison and report is a pure function of these records.
+ *
+ * <p>Timeline marks are monotonic nanoseconds since the run's origin (the moment the schedule started;
+ * workers of a sharded run share it), see docs/metrics.md. A mark that never happened is {@link #ABSENT}.
+ *
+ * @param id              index of the request in the run's schedule (0-based, unique across shards)
+ * @param worker          shard that sent it (0 when not sharded)
+ * @param phase           warm-up requests are recorded but excluded from figures
+ * @param condition       label of the scenario or matrix condition, or null
+ * @param session         agent-session id, or null
+ * @param turn            turn within the session (0-based), or -1
+ * @param scheduledNanos  when the load model meant the request to start
+ * @param sentNanos       when the request was written to the connection
+ * @param headersNanos    when the response status line and headers arrived
+ * @param firstTokenNanos arrival of the first output-carrying event
+ * @param lastTokenNanos  arrival of the last output-carrying event (settle time)
+ * @param doneNanos       end of the response ({@code [DONE]} or end of body), or the time of failure
+ * @param status          HTTP status, 0 when no response arrived
+ * @param error           why the request failed, null when it succeeded
+ * @param errorDetail     a short human-readable detail of the failure (never secrets), or null
+ * @param retryAfterSeconds the {@code Retry-After} of a 429, or -1
+ * @param inputTokens     prompt tokens (server usage when sent, else the workload's count), or -1
+ * @param outputTokens    output tokens, see {@link #outputTokensSource}
+ * @param outputTokensSource where {@link #outputTokens} came from
+ * @param cachedTokens    server-reported cached prompt tokens, or -1 when the server did not say
+ * @param chunks          number of output-carrying events
+ * @param maxStallNanos   the largest gap between consecutive output-carrying events, or ABSENT
+ * @param itlHistogram    the request's inter-token gaps (one value per gap, microseconds) as a base64
+ *                        compressed HdrHistogram, or null when there was no gap; see {@link ItlCodec}
+ * @param eventOffsetsNanos arrival of each output-carrying event relative to {@link #sentNanos}, only for
+ *                        sampled requests (for timelines); null otherwise
+ */
+public record RequestRecord(
+        long id,
+        int worker,
+        Phase phase,
+        String condition,
+        String session,
+        int turn,
+        long scheduledNanos,
+        long sentNanos,
+        long headersNanos,
+        long firstTokenNanos,
+        long lastTokenNanos,
+        long doneNanos,
+        int status,
+        ErrorClass error,
+        String errorDetail,
+        double retryAfterSeconds,
+        int inputTokens,
+        int outputTokens,
+        TokenSource outputTokensSource,
+        int cachedTokens,
+        int chunks,
+        long maxStallNanos,
+        String itlHistogram,
+        long[] eventOffsetsNanos) {
+
+    /** Marks a timeline point that never happened. */
+    public static final long ABSENT = -1L;
+
+    public RequestRecord {
+        if (id < 0) {
+            throw new IllegalArgumentException("id (" + id + ") must be >= 0");
+        }
+        if (phase == null) {
+            throw new IllegalArgumentException("phase must not be null");
+        }
+        if (outputTokensSource == null) {
+            throw new IllegalArgumentException("outputTokensSource must not be null");
+        }
+        if (scheduledNanos < 0) {
+            throw new IllegalArgumentException("scheduledNanos (" + scheduledNanos + ") must be >= 0");
+        }
+    }
+
+    public boolean succeeded() {
+        return error == null;
+    }
+
+    public boolean measured() {
+        return phase == Phase.MEASURED;
+    }
+
+    /** Whether the server reported any cached prompt tokens (a warm request). */
+    public boolean warmCache() {
+        return cachedTokens > 0;
+    }
+
+    /** {@code sent - scheduled}: time the request waited in the client; ABSENT when never sent. */
+    public long queueWaitNanos() {
+        return sentNanos == ABSENT ? ABSENT : sentNanos - scheduledNanos;
+    }
+
+    /** {@code first_token - sent}. */
+    public long ttftNanos() {
+        return between(sentNanos, firstTokenNanos);
+    }
+
+    /** {@code first_token - scheduled}: TTFT including client queue wait (no coordinated omission). */
+    public long ttftFromScheduledNanos() {
+        return between(scheduledNanos, firstTokenNanos);
+    }
+
+    /** {@code done - sent}, for successful requests. */
+    public long e2eNanos() {
+        return succeeded() ? between(sentNanos, doneNanos) : ABSENT;
+    }
+
+    /** {@code done - scheduled}, for successful requests. */
+    public long e2eFromScheduledNanos() {
+        return succeeded() ? between(scheduledNanos, doneNanos) : ABSENT;
+    }
+
+    /** {@code (last_token - first_token) / (output_tokens - 1)}; NaN when undefined (one output token). */
+    public double tpotNanos() {
+        if (outputTokens < 2 || firstTokenNanos == ABSENT || lastTokenNanos == ABSENT) {
+            return Double.NaN;
+        }
+        return (double) (lastTokenNanos - firstTokenNanos) / (outputTokens - 1);
+    }
+
+    /** {@code output_tokens / (last_token - first_token)} in tokens per second; NaN when undefined. */
+    public double effectiveTokensPerSecond() {
+        if (outputTokens < 1 || firstTokenNanos == ABSENT || lastTokenNanos <= firstTokenNanos) {
+            return Double.NaN;
+        }
+        return outputTokens / ((lastTokenNanos - firstTokenNanos) / 1e9);
+    }
+
+    /** Output tokens per output-carrying event; NaN without events. */
+    public double tokensPerChunk() {
+        return chunks == 0 ? Double.NaN : (double) outputTokens / chunks;
+    }
+
+    private static long between(long from, long to) {
+        return from == ABSENT || to == ABSENT ? ABSENT : to - from;
+    }
+}
