@@ -1,0 +1,96 @@
+package dev.infergate.analysis;
+
+import dev.infergate.config.Durations;
+import dev.infergate.record.RequestRecord;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Service-level objectives for goodput: a request is good when it completed and met every target set.
+ *
+ * <p>TTFT and E2E are judged from the <b>scheduled</b> time, not the sent time, so a request that waited
+ * in the client (max concurrency reached, or the client fell behind) cannot look good: that is what the
+ * user waited. TPOT is judged per request as {@link RequestRecord#tpotNanos()}; a request with one output
+ * token has no TPOT and passes that target.
+ *
+ * @param ttft target for time to first token, or null
+ * @param tpot target for time per output token, or null
+ * @param e2e  target for end-to-end latency, or null
+ */
+public record Slo(Duration ttft, Duration tpot, Duration e2e) {
+    public static final Slo NONE = new Slo(null, null, null);
+
+    public Slo {
+        for (Duration d : new Duration[] {ttft, tpot, e2e}) {
+            if (d != null && (d.isNegative() || d.isZero())) {
+                throw new IllegalArgumentException("SLO target (" + d + ") must be > 0");
+            }
+        }
+    }
+
+    /** Parses {@code ttft=500ms,tpot=50ms,e2e=20s}; any subset, any order. */
+    public static Slo parse(String text) {
+        Duration ttft = null;
+        Duration tpot = null;
+        Duration e2e = null;
+        if (text == null || text.isBlank()) {
+            return NONE;
+        }
+        for (String part : text.split(",")) {
+            String[] kv = part.trim().split("=", 2);
+            if (kv.length != 2) {
+                throw new IllegalArgumentException("SLO part '" + part.trim() + "' must be name=duration, e.g. ttft=500ms");
+            }
+            Duration d = Durations.parse(kv[1].trim());
+            switch (kv[0].trim().toLowerCase()) {
+                case "ttft" -> ttft = d;
+                case "tpot" -> tpot = d;
+                case "e2e" -> e2e = d;
+                default -> throw new IllegalArgumentException(
+                        "unknown SLO '" + kv[0].trim() + "'; use ttft, tpot or e2e, e.g. ttft=500ms,tpot=50ms,e2e=20s");
+            }
+        }
+        return new Slo(ttft, tpot, e2e);
+    }
+
+    public boolean isEmpty() {
+        return ttft == null && tpot == null && e2e == null;
+    }
+
+    /** Whether {@code r} completed and met every target set. */
+    public boolean met(RequestRecord r) {
+        if (!r.succeeded()) {
+            return false;
+        }
+        if (ttft != null && (r.ttftFromScheduledNanos() == RequestRecord.ABSENT
+                || r.ttftFromScheduledNanos() > ttft.toNanos())) {
+            return false;
+        }
+        double tpotNanos = r.tpotNanos();
+        if (tpot != null && !Double.isNaN(tpotNanos) && tpotNanos > tpot.toNanos()) {
+            return false;
+        }
+        return e2e == null || r.e2eFromScheduledNanos() <= e2e.toNanos();
+    }
+
+    /** The targets in milliseconds, for summary.json. */
+    public Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("ttft_ms", ttft == null ? null : ttft.toNanos() / 1e6);
+        m.put("tpot_ms", tpot == null ? null : tpot.toNanos() / 1e6);
+        m.put("e2e_ms", e2e == null ? null : e2e.toNanos() / 1e6);
+        return m;
+    }
+
+    public static Slo fromMap(Map<?, ?> m) {
+        if (m == null) {
+            return NONE;
+        }
+        return new Slo(millis(m.get("ttft_ms")), millis(m.get("tpot_ms")), millis(m.get("e2e_ms")));
+    }
+
+    private static Duration millis(Object v) {
+        return v instanceof Number n ? Duration.ofNanos(Math.round(n.doubleValue() * 1e6)) : null;
+    }
+}

@@ -1,0 +1,95 @@
+package dev.infergate.analysis;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.infergate.record.RunLog;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Builds {@code summary.json} from a run directory's {@code run.json} and {@code requests.jsonl} alone:
+ * the same function runs at the end of {@code infergate run} and in {@code infergate summarize}, so a
+ * crashed or killed run can be summarised afterwards with identical figures.
+ */
+public final class Summarizer {
+    /** The schema id of summary.json; bump the number only for incompatible changes. */
+    public static final String SCHEMA = "infergate.summary/1";
+    public static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private Summarizer() {}
+
+    /** Reads the run and returns the summary as an ordered map (the JSON document). */
+    public static Map<String, Object> summarize(Path runDir) {
+        Map<String, Object> run = readRun(runDir);
+        Slo slo = Slo.fromMap(asMap(run.get("slo")));
+        Figures all = new Figures(slo);
+        Figures cold = new Figures(slo);
+        Figures warm = new Figures(slo);
+        Map<String, Figures> byCondition = new TreeMap<>();
+        long[] warmup = {0};
+        RunLog.readRecords(runDir, r -> {
+            if (!r.measured()) {
+                warmup[0]++;
+                return;
+            }
+            all.add(r);
+            (r.warmCache() ? warm : cold).add(r);
+            if (r.condition() != null) {
+                byCondition.computeIfAbsent(r.condition(), c -> new Figures(slo)).add(r);
+            }
+        });
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("schema", SCHEMA);
+        Map<String, Object> runBlock = new LinkedHashMap<>(run);
+        runBlock.remove("schema");
+        runBlock.put("duration_s", Distribution.round(all.windowSeconds()));
+        runBlock.putIfAbsent("partial", false);
+        summary.put("run", runBlock);
+        summary.putAll(all.toMap(warmup[0]));
+        Map<String, Object> split = new LinkedHashMap<>();
+        split.put("cold", cold.toMap(0));
+        split.put("warm", warm.toMap(0));
+        summary.put("by_cache", split);
+        if (!byCondition.isEmpty()) {
+            Map<String, Object> conditions = new LinkedHashMap<>();
+            byCondition.forEach((k, v) -> conditions.put(k, v.toMap(0)));
+            summary.put("by_condition", conditions);
+        }
+        return summary;
+    }
+
+    /** Summarises {@code runDir} and writes its summary.json; returns the summary. */
+    public static Map<String, Object> write(Path runDir) {
+        Map<String, Object> summary = summarize(runDir);
+        try {
+            JSON.writeValue(runDir.resolve(RunLog.SUMMARY_FILE).toFile(), summary);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + runDir.resolve(RunLog.SUMMARY_FILE), e);
+        }
+        return summary;
+    }
+
+    /** Reads run.json; throws IllegalArgumentException when it is missing or not JSON. */
+    public static Map<String, Object> readRun(Path runDir) {
+        Path file = runDir.resolve(RunLog.RUN_FILE);
+        try {
+            return JSON.readValue(Files.readString(file), new TypeReference<LinkedHashMap<String, Object>>() {});
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException(file + " does not exist; is " + runDir + " a run directory?", e);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(file + " is not valid JSON: " + e.getMessage(), e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> asMap(Object o) {
+        return o instanceof Map<?, ?> m ? (Map<String, Object>) m : null;
+    }
+}

@@ -1,0 +1,72 @@
+package dev.infergate.record;
+
+import java.nio.ByteBuffer;
+import java.util.Base64;
+import java.util.zip.DataFormatException;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Stores a request's inter-token gaps compactly in its record: a compressed HdrHistogram in base64.
+ *
+ * <p>Why not the raw gaps: a 1,000-token answer has 999 gaps, and a 100,000-request run would write
+ * hundreds of megabytes. The histogram keeps every gap to 3 significant digits (better than 1 µs below
+ * 1 ms) and merges without loss into run-wide ITL percentiles. Units: <b>microseconds</b>.
+ *
+ * <p>Not thread-safe: keep one instance per thread (the encoder reuses its histogram and buffer).
+ */
+public final class ItlCodec {
+    /** One hour in microseconds: no realistic gap is longer; longer ones are clamped and still counted. */
+    public static final long HIGHEST_TRACKABLE_MICROS = 3_600_000_000L;
+    public static final int SIGNIFICANT_DIGITS = 3;
+
+    private final Histogram scratch = newHistogram();
+    private ByteBuffer buffer = ByteBuffer.allocate(4096);
+
+    /** A histogram with the range and precision every ITL histogram in infergate uses. */
+    public static Histogram newHistogram() {
+        return new Histogram(1, HIGHEST_TRACKABLE_MICROS, SIGNIFICANT_DIGITS);
+    }
+
+    /**
+     * Encodes {@code count} gaps (microseconds) from {@code gapsMicros}; returns null when there are none.
+     * Gaps below 1 µs are recorded as 1 µs; gaps beyond the trackable range are clamped.
+     */
+    public String encode(int[] gapsMicros, int count) {
+        if (count == 0) {
+            return null;
+        }
+        scratch.reset();
+        for (int i = 0; i < count; i++) {
+            scratch.recordValue(clamp(gapsMicros[i]));
+        }
+        return encode(scratch);
+    }
+
+    /** Encodes a histogram of gaps in microseconds. */
+    public String encode(Histogram histogram) {
+        int needed = histogram.getNeededByteBufferCapacity();
+        if (buffer.capacity() < needed) {
+            buffer = ByteBuffer.allocate(needed);
+        }
+        buffer.clear();
+        int length = histogram.encodeIntoCompressedByteBuffer(buffer);
+        byte[] bytes = new byte[length];
+        buffer.flip();
+        buffer.get(bytes);
+        return Base64.getEncoder().encodeToString(bytes);
+    }
+
+    /** Decodes a histogram written by {@link #encode}; throws IllegalArgumentException when it is corrupt. */
+    public static Histogram decode(String base64) {
+        try {
+            byte[] bytes = Base64.getDecoder().decode(base64);
+            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
+        } catch (DataFormatException | RuntimeException e) {
+            throw new IllegalArgumentException("itl histogram is corrupt: " + e.getMessage(), e);
+        }
+    }
+
+    static long clamp(long micros) {
+        return Math.max(1, Math.min(HIGHEST_TRACKABLE_MICROS, micros));
+    }
+}

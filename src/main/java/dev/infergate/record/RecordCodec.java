@@ -1,0 +1,188 @@
+package dev.infergate.record;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+
+/**
+ * The {@code requests.jsonl} line format: one JSON object per request, snake_case keys, timeline marks
+ * in integer nanoseconds ({@code *_ns}), absent marks and unknown counts omitted. Documented in
+ * docs/results.md. Readers ignore keys they do not know, so the format can grow.
+ */
+public final class RecordCodec {
+    private static final JsonFactory JSON = new JsonFactory();
+
+    private RecordCodec() {}
+
+    /** One record as a single JSON line (without the trailing newline). */
+    public static String toJson(RequestRecord r) {
+        StringWriter out = new StringWriter(256);
+        try (JsonGenerator g = JSON.createGenerator(out)) {
+            g.writeStartObject();
+            g.writeNumberField("id", r.id());
+            g.writeNumberField("worker", r.worker());
+            g.writeStringField("phase", r.phase().key());
+            optional(g, "condition", r.condition());
+            optional(g, "session", r.session());
+            if (r.turn() >= 0) {
+                g.writeNumberField("turn", r.turn());
+            }
+            g.writeStringField("outcome", r.error() == null ? "ok" : r.error().key());
+            optional(g, "error", r.errorDetail());
+            if (r.status() > 0) {
+                g.writeNumberField("status", r.status());
+            }
+            if (r.retryAfterSeconds() >= 0) {
+                g.writeNumberField("retry_after_s", r.retryAfterSeconds());
+            }
+            g.writeNumberField("scheduled_ns", r.scheduledNanos());
+            mark(g, "sent_ns", r.sentNanos());
+            mark(g, "headers_ns", r.headersNanos());
+            mark(g, "first_token_ns", r.firstTokenNanos());
+            mark(g, "last_token_ns", r.lastTokenNanos());
+            mark(g, "done_ns", r.doneNanos());
+            count(g, "input_tokens", r.inputTokens());
+            g.writeNumberField("output_tokens", r.outputTokens());
+            g.writeStringField("output_tokens_source", r.outputTokensSource().key());
+            count(g, "cached_tokens", r.cachedTokens());
+            g.writeNumberField("chunks", r.chunks());
+            mark(g, "max_stall_ns", r.maxStallNanos());
+            optional(g, "itl_us_hdr", r.itlHistogram());
+            if (r.eventOffsetsNanos() != null) {
+                g.writeArrayFieldStart("event_offsets_ns");
+                for (long v : r.eventOffsetsNanos()) {
+                    g.writeNumber(v);
+                }
+                g.writeEndArray();
+            }
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    /** Parses one line; throws IllegalArgumentException naming the problem when it is not a record. */
+    public static RequestRecord fromJson(String line) {
+        Builder b = new Builder();
+        try (JsonParser p = JSON.createParser(line)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw new IllegalArgumentException("not a JSON object");
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                p.nextToken();
+                b.set(name, p);
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not valid JSON: " + e.getMessage(), e);
+        }
+        return b.build();
+    }
+
+    private static void optional(JsonGenerator g, String name, String value) throws IOException {
+        if (value != null) {
+            g.writeStringField(name, value);
+        }
+    }
+
+    private static void mark(JsonGenerator g, String name, long nanos) throws IOException {
+        if (nanos != RequestRecord.ABSENT) {
+            g.writeNumberField(name, nanos);
+        }
+    }
+
+    private static void count(JsonGenerator g, String name, int value) throws IOException {
+        if (value >= 0) {
+            g.writeNumberField(name, value);
+        }
+    }
+
+    /** Mutable holder used while reading; defaults are the "absent" values of each field. */
+    private static final class Builder {
+        long id = -1;
+        int worker;
+        Phase phase = Phase.MEASURED;
+        String condition;
+        String session;
+        int turn = -1;
+        String outcome = "ok";
+        String errorDetail;
+        int status;
+        double retryAfter = -1;
+        long scheduled = -1;
+        long sent = RequestRecord.ABSENT;
+        long headers = RequestRecord.ABSENT;
+        long firstToken = RequestRecord.ABSENT;
+        long lastToken = RequestRecord.ABSENT;
+        long done = RequestRecord.ABSENT;
+        int inputTokens = -1;
+        int outputTokens;
+        TokenSource source = TokenSource.NONE;
+        int cachedTokens = -1;
+        int chunks;
+        long maxStall = RequestRecord.ABSENT;
+        String itl;
+        long[] offsets;
+
+        void set(String name, JsonParser p) throws IOException {
+            switch (name) {
+                case "id" -> id = p.getLongValue();
+                case "worker" -> worker = p.getIntValue();
+                case "phase" -> phase = Phase.fromKey(p.getText());
+                case "condition" -> condition = p.getText();
+                case "session" -> session = p.getText();
+                case "turn" -> turn = p.getIntValue();
+                case "outcome" -> outcome = p.getText();
+                case "error" -> errorDetail = p.getText();
+                case "status" -> status = p.getIntValue();
+                case "retry_after_s" -> retryAfter = p.getDoubleValue();
+                case "scheduled_ns" -> scheduled = p.getLongValue();
+                case "sent_ns" -> sent = p.getLongValue();
+                case "headers_ns" -> headers = p.getLongValue();
+                case "first_token_ns" -> firstToken = p.getLongValue();
+                case "last_token_ns" -> lastToken = p.getLongValue();
+                case "done_ns" -> done = p.getLongValue();
+                case "input_tokens" -> inputTokens = p.getIntValue();
+                case "output_tokens" -> outputTokens = p.getIntValue();
+                case "output_tokens_source" -> source = TokenSource.fromKey(p.getText());
+                case "cached_tokens" -> cachedTokens = p.getIntValue();
+                case "chunks" -> chunks = p.getIntValue();
+                case "max_stall_ns" -> maxStall = p.getLongValue();
+                case "itl_us_hdr" -> itl = p.getText();
+                case "event_offsets_ns" -> offsets = readLongs(p);
+                default -> p.skipChildren();
+            }
+        }
+
+        private static long[] readLongs(JsonParser p) throws IOException {
+            long[] values = new long[16];
+            int n = 0;
+            while (p.nextToken() != JsonToken.END_ARRAY) {
+                if (n == values.length) {
+                    values = Arrays.copyOf(values, n * 2);
+                }
+                values[n++] = p.getLongValue();
+            }
+            return Arrays.copyOf(values, n);
+        }
+
+        RequestRecord build() {
+            if (id < 0) {
+                throw new IllegalArgumentException("missing 'id'");
+            }
+            if (scheduled < 0) {
+                throw new IllegalArgumentException("missing 'scheduled_ns'");
+            }
+            ErrorClass error = "ok".equals(outcome) ? null : ErrorClass.fromKey(outcome);
+            return new RequestRecord(id, worker, phase, condition, session, turn, scheduled, sent, headers,
+                    firstToken, lastToken, done, status, error, errorDetail, retryAfter, inputTokens,
+                    outputTokens, source, cachedTokens, chunks, maxStall, itl, offsets);
+        }
+    }
+}

@@ -1,0 +1,119 @@
+package dev.infergate.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.infergate.record.ErrorClass;
+import dev.infergate.record.ItlCodec;
+import dev.infergate.record.Phase;
+import dev.infergate.record.RecordCodec;
+import dev.infergate.record.RequestRecord;
+import dev.infergate.record.TokenSource;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SummarizerTest {
+    private static final long MS = 1_000_000L;
+
+    @TempDir
+    Path dir;
+
+    /** A successful request: scheduled at {@code startMs}, sent 1 ms later, TTFT {@code ttftMs}, 10 tokens 10 ms apart. */
+    static RequestRecord ok(long id, long startMs, long ttftMs, int cached, Phase phase) {
+        long sent = (startMs + 1) * MS;
+        long first = sent + ttftMs * MS;
+        long last = first + 9 * 10 * MS;
+        int[] gaps = new int[9];
+        java.util.Arrays.fill(gaps, 10_000);
+        return new RequestRecord(id, 0, phase, null, null, -1, startMs * MS, sent, sent + MS, first, last, last + MS,
+                200, null, null, -1, 100, 10, TokenSource.USAGE, cached, 10, 10 * MS,
+                new ItlCodec().encode(gaps, 9), null);
+    }
+
+    static RequestRecord failed(long id, long startMs, ErrorClass error) {
+        return new RequestRecord(id, 0, Phase.MEASURED, null, null, -1, startMs * MS, (startMs + 1) * MS,
+                RequestRecord.ABSENT, RequestRecord.ABSENT, RequestRecord.ABSENT, (startMs + 2) * MS, 429, error,
+                "rate limited", 1.0, -1, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null);
+    }
+
+    void writeRun(List<RequestRecord> records, String slo, String tail) throws IOException {
+        Files.writeString(dir.resolve("run.json"),
+                "{\"schema\":\"infergate.run/1\",\"base_url\":\"http://x/v1\",\"model\":\"m\",\"slo\":" + slo + "}");
+        StringBuilder sb = new StringBuilder();
+        for (RequestRecord r : records) {
+            sb.append(RecordCodec.toJson(r)).append('\n');
+        }
+        Files.writeString(dir.resolve("requests.jsonl"), sb + tail);
+    }
+
+    @Test
+    void summary_countsFailuresInEveryDenominator() throws IOException {
+        List<RequestRecord> records = new ArrayList<>();
+        records.add(ok(0, 0, 50, 0, Phase.WARMUP));
+        for (int i = 1; i <= 8; i++) {
+            records.add(ok(i, i * 100L, i <= 4 ? 100 : 900, i % 2 == 0 ? 64 : 0, Phase.MEASURED));
+        }
+        records.add(failed(9, 900, ErrorClass.HTTP_429));
+        records.add(failed(10, 1000, ErrorClass.TIMEOUT_IDLE));
+        writeRun(records, "{\"ttft_ms\":500}", "");
+
+        Map<String, Object> s = Summarizer.summarize(dir);
+
+        assertThat(s.get("schema")).isEqualTo("infergate.summary/1");
+        assertThat(s.get("requests")).isEqualTo(Map.of("sent", 10L, "completed", 8L, "failed", 2L, "warmup", 1L));
+        assertThat(s.get("errors")).isEqualTo(Map.of("http_429", 1L, "timeout_idle", 1L));
+        Map<?, ?> goodput = (Map<?, ?>) s.get("goodput");
+        // 4 requests met TTFT <= 500 ms (from scheduled: 101 ms); 4 did not (901 ms); 2 failed: 4 / 10.
+        assertThat(goodput.get("attainment")).isEqualTo(0.4);
+        Map<?, ?> throughput = (Map<?, ?>) s.get("throughput");
+        // window: first scheduled 100 ms .. last end: request 8 ends at 801+900+90+1 = 1792 ms
+        assertThat((Double) throughput.get("window_s")).isEqualTo(1.692);
+        assertThat((Double) throughput.get("requests_per_s")).isEqualTo(Math.round(8 / 1.692 * 1000) / 1000.0);
+        Map<?, ?> ttft = (Map<?, ?>) ((Map<?, ?>) s.get("latency_ms")).get("ttft");
+        assertThat(ttft.get("count")).isEqualTo(8L);
+        assertThat((Double) ttft.get("p50")).isBetween(99.9, 100.1);
+        assertThat((Double) ttft.get("max")).isBetween(899.5, 900.5);
+        assertThat(ttft.get("low_sample")).isEqualTo(List.of("p50", "p90", "p95", "p99", "p999"));
+        Map<?, ?> itl = (Map<?, ?>) ((Map<?, ?>) s.get("latency_ms")).get("itl");
+        assertThat(itl.get("count")).isEqualTo(72L);
+        assertThat((Double) itl.get("p50")).isBetween(9.99, 10.01);
+        Map<?, ?> cache = (Map<?, ?>) s.get("cache");
+        assertThat(cache.get("requests_with_cached_tokens")).isEqualTo(4L);
+        Map<?, ?> byCache = (Map<?, ?>) s.get("by_cache");
+        assertThat(((Map<?, ?>) ((Map<?, ?>) byCache.get("warm")).get("requests")).get("sent")).isEqualTo(4L);
+        assertThat(((Map<?, ?>) ((Map<?, ?>) byCache.get("cold")).get("requests")).get("sent")).isEqualTo(6L);
+    }
+
+    @Test
+    void summary_skipsATornLastLineFromAKilledRun() throws IOException {
+        writeRun(List.of(ok(0, 0, 50, 0, Phase.MEASURED)), "null", "{\"id\":1,\"sched");
+        Map<String, Object> s = Summarizer.summarize(dir);
+        assertThat(((Map<?, ?>) s.get("requests")).get("sent")).isEqualTo(1L);
+    }
+
+    @Test
+    void summary_refusesACorruptLineInTheMiddleNamingIt() throws IOException {
+        writeRun(List.of(), "null", "garbage\n" + RecordCodec.toJson(ok(0, 0, 50, 0, Phase.MEASURED)) + "\n");
+        assertThatThrownBy(() -> Summarizer.summarize(dir)).hasMessageContaining("line 1");
+    }
+
+    @Test
+    void slo_parseNamesUnknownTargets() {
+        assertThat(Slo.parse("ttft=500ms,tpot=50ms,e2e=20s").e2e()).hasSeconds(20);
+        assertThatThrownBy(() -> Slo.parse("latency=1s")).hasMessageContaining("unknown SLO 'latency'");
+    }
+
+    @Test
+    void enoughSamples_wantsTenBeyondThePercentile() {
+        assertThat(Distribution.enoughSamples(999, 99)).isFalse();
+        assertThat(Distribution.enoughSamples(1000, 99)).isTrue();
+        assertThat(Distribution.enoughSamples(10_000, 99.9)).isTrue();
+        assertThat(Distribution.enoughSamples(200, 95)).isTrue();
+    }
+}

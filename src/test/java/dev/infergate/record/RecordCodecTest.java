@@ -1,0 +1,68 @@
+package dev.infergate.record;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class RecordCodecTest {
+
+    static RequestRecord sample(long id, ErrorClass error, int cached) {
+        String itl = new ItlCodec().encode(new int[] {20_000, 21_000, 19_500}, 3);
+        return new RequestRecord(id, 1, Phase.MEASURED, "short-chat", null, -1, 1_000, 1_500, 2_000, 50_000_000,
+                110_000_000, 111_000_000, 200, error, error == null ? null : "boom", -1, 512, 4,
+                TokenSource.USAGE, cached, 4, 21_000_000, itl, new long[] {1, 2, 3});
+    }
+
+    @Test
+    void roundTrip_keepsEveryField() {
+        RequestRecord r = sample(7, null, 128);
+        RequestRecord back = RecordCodec.fromJson(RecordCodec.toJson(r));
+        assertThat(back).usingRecursiveComparison().isEqualTo(r);
+    }
+
+    @Test
+    void roundTrip_keepsFailuresAndAbsentMarks() {
+        RequestRecord r = new RequestRecord(3, 0, Phase.WARMUP, null, "s1", 2, 10, RequestRecord.ABSENT,
+                RequestRecord.ABSENT, RequestRecord.ABSENT, RequestRecord.ABSENT, 99, 0, ErrorClass.CONNECT,
+                "connection refused", -1, -1, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null);
+        String json = RecordCodec.toJson(r);
+        assertThat(json).doesNotContain("sent_ns").contains("\"outcome\":\"connect\"");
+        assertThat(RecordCodec.fromJson(json)).usingRecursiveComparison().isEqualTo(r);
+    }
+
+    @Test
+    void itlHistogram_decodesToTheRecordedGaps() {
+        Histogram h = ItlCodec.decode(sample(1, null, 0).itlHistogram());
+        assertThat(h.getTotalCount()).isEqualTo(3);
+        // 3 significant digits: every value within 0.1 %
+        assertThat(h.getMaxValue()).isBetween(20_979L, 21_021L);
+        assertThat(h.getMinValue()).isBetween(19_480L, 19_520L);
+    }
+
+    @Test
+    void fromJson_namesTheMissingField() {
+        assertThatThrownBy(() -> RecordCodec.fromJson("{\"scheduled_ns\": 5}")).hasMessageContaining("'id'");
+        assertThatThrownBy(() -> RecordCodec.fromJson("{\"id\": 5")).hasMessageContaining("not valid JSON");
+    }
+
+    @Test
+    void derivedFigures_followMetricsDefinitions() {
+        RequestRecord r = sample(1, null, 0);
+        assertThat(r.queueWaitNanos()).isEqualTo(500);
+        assertThat(r.ttftNanos()).isEqualTo(50_000_000 - 1_500);
+        assertThat(r.ttftFromScheduledNanos()).isEqualTo(50_000_000 - 1_000);
+        assertThat(r.e2eNanos()).isEqualTo(111_000_000 - 1_500);
+        assertThat(r.tpotNanos()).isEqualTo(60_000_000 / 3.0);
+        assertThat(r.effectiveTokensPerSecond()).isEqualTo(4 / 0.060, org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    @Test
+    void tpot_isUndefinedForOneOutputToken() {
+        RequestRecord r = new RequestRecord(1, 0, Phase.MEASURED, null, null, -1, 0, 0, 1, 5, 5, 6, 200, null,
+                null, -1, 3, 1, TokenSource.USAGE, -1, 1, RequestRecord.ABSENT, null, null);
+        assertThat(r.tpotNanos()).isNaN();
+        assertThat(r.effectiveTokensPerSecond()).isNaN();
+    }
+}
