@@ -1,0 +1,43 @@
+package dev.infergate.client;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/** The bytes of a body that is decoded as a whole (non-streaming, or an error body), up to a limit. */
+final class BodyBuffer {
+
+    private final int limitBytes;
+    private byte[] bytes = new byte[0];
+    private int length;
+
+    /** @param limitBytes bytes beyond this many are dropped */
+    BodyBuffer(int limitBytes) {
+        this.limitBytes = limitBytes;
+    }
+
+    void append(byte[] buf, int off, int len) {
+        int take = Math.min(len, limitBytes - length);
+        if (take <= 0) {
+            return;
+        }
+        if (length + take > bytes.length) {
+            bytes = Arrays.copyOf(bytes, Math.max(length + take, Math.min(limitBytes, length * 2 + 256)));
+        }
+        System.arraycopy(buf, off, bytes, length, take);
+        length += take;
+    }
+
+    byte[] bytes() {
+        return bytes;
+    }
+
+    int length() {
+        return length;
+    }
+
+    /** The start of the body as text, stripped, at most {@code maxChars} characters. */
+    String snippet(int maxChars) {
+        String s = new String(bytes, 0, Math.min(length, maxChars * 4), StandardCharsets.UTF_8).strip();
+        return s.length() <= maxChars ? s : s.substring(0, maxChars);
+    }
+}

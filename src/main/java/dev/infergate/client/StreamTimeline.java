@@ -1,0 +1,307 @@
+package dev.infergate.client;
+
+import dev.infergate.client.openai.Chunk;
+import dev.infergate.client.openai.ChunkDecoder;
+import dev.infergate.client.sse.SseListener;
+import dev.infergate.client.sse.SseParser;
+import dev.infergate.record.ErrorClass;
+import java.util.Arrays;
+
+/**
+ * Turns one response, read by read, into its timeline marks and counts ({@link StreamResult}).
+ *
+ * <p>Timing contract: every timestamp is the caller's, in monotonic nanoseconds ({@code System.nanoTime()}
+ * or an injected clock), taken where the bytes were read and <em>before</em> calling in; this class never
+ * reads a clock, so parse cost cannot leak into the marks. An event's time is the {@code arrivalNanos} of
+ * the read that completed it (the read holding its terminating blank line).
+ *
+ * <p>Call order: {@link #onSent}, {@link #onHeaders}, any number of {@link #onBytes}, then {@link #onEnd}
+ * when the body ended normally; {@link #result()} after that, or at any time after the caller aborted the
+ * request. Nothing here throws on bad bytes: they are classified instead. Single-threaded: create one per
+ * request and use it from the thread that reads the response (the Vert.x event loop).
+ *
+ * <p>What counts as output, and how failures are classified: docs/metrics.md, "How a response is decoded".
+ */
+public final class StreamTimeline {
+
+    /** Longest error detail kept, in characters. */
+    public static final int MAX_DETAIL_CHARS = 300;
+    /** Error bodies (non-2xx) are kept only up to this many bytes: enough for their message. */
+    static final int MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+    private static final long ABSENT = StreamResult.ABSENT;
+
+    private final boolean streaming;
+    private final boolean recordEventOffsets;
+    private final ChunkDecoder decoder = new ChunkDecoder();
+    private final SseParser sse;
+    private final IntArray gapsMicros = new IntArray(64);
+    private final StringBuilder text = new StringBuilder();
+    private final BodyBuffer body;
+    private long[] offsets;
+    private int offsetCount;
+
+    private long sentNanos = ABSENT;
+    private long headersNanos = ABSENT;
+    private long firstTokenNanos = ABSENT;
+    private long lastTokenNanos = ABSENT;
+    private long doneNanos = ABSENT;
+    private long maxStallNanos = ABSENT;
+    private int status;
+    private int chunks;
+    private int promptTokens = -1;
+    private int completionTokens = -1;
+    private int cachedTokens = -1;
+    private String finishReason;
+    private int reasoningEvents;
+    private int toolCallEvents;
+    private int malformedEvents;
+    private int sseItems;
+    private long bodyBytes;
+    private boolean doneSeen;
+    private boolean partialEventAtEnd;
+    private boolean ended;
+    private ErrorClass bodyFailure;
+    private String bodyFailureDetail;
+
+    /**
+     * @param streaming          whether the request asked for {@code stream: true} (an SSE body)
+     * @param recordEventOffsets whether to keep each output event's arrival relative to sent (for timelines)
+     */
+    public StreamTimeline(boolean streaming, boolean recordEventOffsets) {
+        this.streaming = streaming;
+        this.recordEventOffsets = recordEventOffsets;
+        this.sse = streaming ? new SseParser(new Events()) : null;
+        this.offsets = recordEventOffsets ? new long[64] : null;
+        this.body = new BodyBuffer(streaming ? MAX_ERROR_BODY_BYTES : Integer.MAX_VALUE - 8);
+    }
+
+    /** @param sentNanos when the request was written to the connection (caller's monotonic clock) */
+    public void onSent(long sentNanos) {
+        this.sentNanos = sentNanos;
+    }
+
+    /**
+     * @param status       the HTTP status
+     * @param headersNanos when the status line and headers arrived (caller's monotonic clock)
+     */
+    public void onHeaders(int status, long headersNanos) {
+        this.status = status;
+        this.headersNanos = headersNanos;
+    }
+
+    /**
+     * One read of the (de-chunked) body.
+     *
+     * @param arrivalNanos when this read arrived, taken by the caller before calling
+     */
+    public void onBytes(byte[] buf, int off, int len, long arrivalNanos) {
+        try {
+            bodyBytes += len;
+            if (streaming && successStatus()) {
+                if (sseItems == 0) {
+                    body.append(buf, off, len); // kept only to explain a body that turns out not to be SSE
+                }
+                sse.feed(buf, off, len, arrivalNanos);
+            } else {
+                body.append(buf, off, len);
+            }
+        } catch (RuntimeException e) {
+            fail(ErrorClass.MALFORMED, "undecodable body: " + e);
+        }
+    }
+
+    /** @param endNanos when the body ended normally (caller's monotonic clock) */
+    public void onEnd(long endNanos) {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        try {
+            if (!successStatus()) {
+                doneNanos = endNanos;
+            } else if (streaming) {
+                partialEventAtEnd = sse.finish();
+                if (!doneSeen) {
+                    doneNanos = endNanos;
+                }
+            } else {
+                decodeWholeBody(endNanos);
+            }
+        } catch (RuntimeException e) {
+            fail(ErrorClass.MALFORMED, "undecodable body: " + e);
+        }
+    }
+
+    /** The decoded response so far; final once {@link #onEnd} was called. */
+    public StreamResult result() {
+        ErrorClass failure = bodyFailure;
+        String detail = bodyFailureDetail;
+        if (status != 0 && !successStatus()) {
+            failure = ErrorClass.forStatus(status);
+            detail = "HTTP " + status + errorBodyMessage();
+        } else if (failure == null && ended && streaming && status != 0 && sseItems == 0 && bodyBytes > 0) {
+            Chunk c = decoder.decodeBody(body.bytes(), 0, body.length()); // e.g. a JSON error with status 200
+            failure = c.kind() == Chunk.Kind.ERROR ? ErrorClass.STREAM_ERROR : ErrorClass.MALFORMED;
+            detail = truncate(c.kind() == Chunk.Kind.ERROR ? c.errorMessage()
+                    : "not an SSE stream, " + bodyBytes + " bytes without any event: " + body.snippet(80));
+        } else if (failure == null) {
+            detail = incompleteReason();
+            failure = detail == null ? null : ErrorClass.INCOMPLETE;
+        }
+        return new StreamResult(status, sentNanos, headersNanos, firstTokenNanos, lastTokenNanos, doneNanos,
+                chunks, gapsMicros.toArray(), maxStallNanos, text.toString(), promptTokens, completionTokens,
+                cachedTokens, doneSeen, finishReason, reasoningEvents, toolCallEvents, malformedEvents, failure,
+                detail, offsets == null ? null : Arrays.copyOf(offsets, offsetCount), ended);
+    }
+
+    /**
+     * Why a 2xx response is incomplete, or null. A stream that ends without {@code [DONE]} still counts
+     * as complete when a {@code finish_reason} arrived (some servers omit the sentinel) and the body did
+     * not end inside an event.
+     */
+    private String incompleteReason() {
+        if (!ended) {
+            return "the response did not end";
+        }
+        if (status == 0) {
+            return "no response headers";
+        }
+        if (!streaming) {
+            return null;
+        }
+        if (partialEventAtEnd) {
+            return "the body ended inside an event";
+        }
+        if (!doneSeen && finishReason == null) {
+            return "the stream ended without [DONE] or a finish_reason";
+        }
+        return null;
+    }
+
+    private void decodeWholeBody(long endNanos) {
+        doneNanos = endNanos;
+        Chunk c = decoder.decodeBody(body.bytes(), 0, body.length());
+        switch (c.kind()) {
+            case CHUNK -> {
+                takeUsageAndFinish(c);
+                if (c.hasOutput()) {
+                    onOutput(c, endNanos);
+                }
+            }
+            case ERROR -> fail(ErrorClass.STREAM_ERROR, c.errorMessage());
+            default -> fail(c.truncated() ? ErrorClass.INCOMPLETE : ErrorClass.MALFORMED,
+                    (c.truncated() ? "the body is cut short: " : "the body is not JSON: ") + body.snippet(MAX_DETAIL_CHARS));
+        }
+    }
+
+    private void onChunk(Chunk c, long arrivalNanos) {
+        takeUsageAndFinish(c);
+        if (c.hasOutput()) {
+            onOutput(c, arrivalNanos);
+        }
+    }
+
+    private void takeUsageAndFinish(Chunk c) {
+        if (c.hasUsage() || c.promptTokens() >= 0) {
+            promptTokens = c.promptTokens();
+            completionTokens = c.completionTokens();
+            cachedTokens = c.cachedTokens() >= 0 ? c.cachedTokens() : cachedTokens;
+        }
+        if (c.finishReason() != null) {
+            finishReason = c.finishReason();
+        }
+    }
+
+    private void onOutput(Chunk c, long arrivalNanos) {
+        if (firstTokenNanos == ABSENT) {
+            firstTokenNanos = arrivalNanos;
+        } else {
+            long gapNanos = arrivalNanos - lastTokenNanos;
+            gapsMicros.add((int) Math.min(Integer.MAX_VALUE, Math.max(0, gapNanos / 1000)));
+            maxStallNanos = Math.max(maxStallNanos, gapNanos);
+        }
+        lastTokenNanos = arrivalNanos;
+        chunks++;
+        c.appendOutputText(text);
+        reasoningEvents += c.hasReasoning() ? 1 : 0;
+        toolCallEvents += c.hasToolCallInAnyChoice() ? 1 : 0;
+        if (offsets != null) {
+            if (offsetCount == offsets.length) {
+                offsets = Arrays.copyOf(offsets, offsetCount * 2);
+            }
+            offsets[offsetCount++] = arrivalNanos - (sentNanos == ABSENT ? 0 : sentNanos);
+        }
+    }
+
+    /** Keeps the first failure of the most severe class seen: STREAM_ERROR over MALFORMED over INCOMPLETE. */
+    private void fail(ErrorClass failure, String detail) {
+        if (bodyFailure == null || rank(failure) > rank(bodyFailure)) {
+            bodyFailure = failure;
+            bodyFailureDetail = truncate(detail);
+        }
+    }
+
+    private static int rank(ErrorClass c) {
+        return c == ErrorClass.STREAM_ERROR ? 3 : c == ErrorClass.MALFORMED ? 2 : 1;
+    }
+
+    private boolean successStatus() {
+        return status >= 200 && status < 300;
+    }
+
+    private String errorBodyMessage() {
+        if (body.length() == 0) {
+            return "";
+        }
+        Chunk c = decoder.decodeBody(body.bytes(), 0, body.length());
+        String message = c.kind() == Chunk.Kind.ERROR ? c.errorMessage() : body.snippet(MAX_DETAIL_CHARS);
+        return truncate(": " + message);
+    }
+
+    private static String truncate(String s) {
+        return s == null || s.length() <= MAX_DETAIL_CHARS ? s : s.substring(0, MAX_DETAIL_CHARS - 3) + "...";
+    }
+
+    /** Receives the SSE events of a 2xx streaming body. */
+    private final class Events implements SseListener {
+        @Override
+        public void onEvent(String eventType, String data, String lastEventId, long arrivalNanos) {
+            sseItems++;
+            if (doneSeen || data.isEmpty()) {
+                return; // nothing counts after [DONE]; a bare "data:" is treated like a keep-alive
+            }
+            Chunk c = decoder.decode(data);
+            switch (c.kind()) {
+                case DONE -> {
+                    doneSeen = true;
+                    doneNanos = arrivalNanos;
+                }
+                case CHUNK -> onChunk(c, arrivalNanos);
+                case ERROR -> fail(ErrorClass.STREAM_ERROR, c.errorMessage());
+                case MALFORMED -> {
+                    malformedEvents++;
+                    if ("error".equals(eventType)) {
+                        fail(ErrorClass.STREAM_ERROR, data);
+                    } else {
+                        fail(ErrorClass.MALFORMED, "event data is not JSON: " + data);
+                    }
+                }
+            }
+        }
+
+        @Override
+        public void onComment(long arrivalNanos) {
+            sseItems++;
+        }
+
+        @Override
+        public void onUnknownField(String name, String value, long arrivalNanos) {
+            if ("error".equals(name)) { // older llama.cpp: "error: {...}" instead of a data line
+                sseItems++;
+                Chunk c = decoder.decode(value);
+                fail(ErrorClass.STREAM_ERROR, c.kind() == Chunk.Kind.ERROR ? c.errorMessage() : value);
+            }
+        }
+    }
+}
