@@ -1,0 +1,21 @@
+package dev.infergate.workload;
+
+import java.util.List;
+
+/**
+ * One usable entry of a dataset file.
+ *
+ * @param prompt      the prompt, or null when {@link #messages} is set
+ * @param messages    the chat messages, or null when {@link #prompt} is set
+ * @param inputTokens tokens of the input under the loading tokenizer (sum over message contents)
+ * @param maxTokens   the output length the file gives (JSONL {@code max_tokens}, ShareGPT reply), or null
+ * @param source      file name and line, e.g. {@code chats.jsonl:12}
+ */
+public record DatasetItem(String prompt, List<Message> messages, int inputTokens, Integer maxTokens, String source) {
+    public DatasetItem {
+        if ((prompt == null) == (messages == null)) {
+            throw new IllegalArgumentException("exactly one of prompt and messages must be set");
+        }
+        messages = messages == null ? null : List.copyOf(messages);
+    }
+}

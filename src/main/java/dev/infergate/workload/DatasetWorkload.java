@@ -1,0 +1,66 @@
+package dev.infergate.workload;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.sampling.PermutationSampler;
+
+/**
+ * Inputs from a dataset file, in a seeded order: request {@code id} sends item {@code order[id % n]}, where
+ * {@code order} is a permutation of the n usable items drawn from the seed, so every pass over the file uses
+ * the same order. The output length is {@code --output-tokens} when given, else the file's (JSONL
+ * {@code max_tokens}, ShareGPT reply length), else a draw from the default output distribution.
+ */
+public final class DatasetWorkload implements Workload {
+    private final List<DatasetItem> items;
+    private final int[] order;
+    private final LengthDistribution outputOverride;
+    private final LengthDistribution outputDefault;
+    private final long seed;
+    private final Map<String, Object> description;
+
+    DatasetWorkload(WorkloadDefinition definition, Tokenizer tokenizer) {
+        DatasetLoader.Loaded loaded = DatasetLoader.load(definition.dataset(), definition.datasetFormat(), tokenizer);
+        this.items = loaded.items();
+        this.seed = definition.seed();
+        this.order = PermutationSampler.natural(items.size());
+        PermutationSampler.shuffle(Seeds.stream(seed, "dataset-order", 0), order);
+        this.outputOverride = definition.outputTokensGiven() ? definition.outputTokens() : null;
+        this.outputDefault = definition.outputTokens();
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("kind", "dataset");
+        map.put("dataset", definition.dataset().getFileName().toString());
+        map.put("dataset_format", definition.datasetFormat().label());
+        map.put("items", items.size());
+        map.put("skipped", loaded.skipped());
+        map.put("output_tokens", outputOverride == null ? "from dataset" : outputOverride.toString());
+        map.put("seed", seed);
+        map.put("tokenizer", tokenizer.name());
+        map.put("input_lengths_exact", false);
+        this.description = map;
+    }
+
+    /** How many usable items the file held; ids wrap around after this many. */
+    public int size() {
+        return items.size();
+    }
+
+    @Override
+    public RequestSpec spec(long id) {
+        if (id < 0) {
+            throw new IllegalArgumentException("id (" + id + ") must be >= 0");
+        }
+        DatasetItem item = items.get(order[(int) (id % items.size())]);
+        UniformRandomProvider rng = Seeds.forId(seed, id);
+        int maxTokens = outputOverride != null
+                ? outputOverride.sample(rng)
+                : item.maxTokens() != null ? item.maxTokens() : outputDefault.sample(rng);
+        return new RequestSpec(id, item.prompt(), item.messages(), item.inputTokens(), maxTokens, null, 0, item.source());
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        return description;
+    }
+}

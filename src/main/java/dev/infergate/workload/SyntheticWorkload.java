@@ -1,0 +1,75 @@
+package dev.infergate.workload;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * Synthetic prompts of exact lengths (see {@link PromptFactory}). For each id, a generator seeded from
+ * (seed, id) draws, always in this order: the input length, the output length, whether the request uses a
+ * shared prefix (probability {@code cacheMix}) and which one of the pool. A shared prefix is
+ * {@code sharedPrefixTokens} long (shortened to leave one unique token in shorter prompts).
+ */
+public final class SyntheticWorkload implements Workload {
+    private final LengthDistribution inputTokens;
+    private final LengthDistribution outputTokens;
+    private final double cacheMix;
+    private final int sharedPrefixTokens;
+    private final long seed;
+    private final PromptFactory factory;
+    private final List<PromptFactory.SharedPrefix> pool;
+    private final Map<String, Object> description;
+
+    SyntheticWorkload(WorkloadDefinition definition, Tokenizer tokenizer) {
+        this.inputTokens = definition.inputTokens();
+        this.outputTokens = definition.outputTokens();
+        this.cacheMix = definition.cacheMix();
+        this.sharedPrefixTokens = definition.sharedPrefixTokens();
+        this.seed = definition.seed();
+        this.factory = PromptFactory.calibrate(tokenizer, seed);
+        this.pool = cacheMix == 0
+                ? List.of()
+                : java.util.stream.IntStream.range(0, definition.prefixPoolSize())
+                        .mapToObj(g -> factory.sharedPrefix(g, sharedPrefixTokens))
+                        .toList();
+        this.description = describe(definition, factory);
+    }
+
+    @Override
+    public RequestSpec spec(long id) {
+        UniformRandomProvider rng = Seeds.forId(seed, id);
+        int input = inputTokens.sample(rng);
+        int output = outputTokens.sample(rng);
+        boolean shared = rng.nextDouble() < cacheMix;
+        int group = pool.isEmpty() ? -1 : rng.nextInt(pool.size());
+        PromptFactory.Prompt prompt = factory.build(id, input, shared ? pool.get(group) : null);
+        boolean usesPrefix = shared && prompt.prefixTokens() > 0;
+        return new RequestSpec(id, prompt.text(), null, prompt.tokens(), output,
+                usesPrefix ? group : null, usesPrefix ? prompt.prefixTokens() : 0, "synthetic");
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        return description;
+    }
+
+    private static Map<String, Object> describe(WorkloadDefinition definition, PromptFactory factory) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("kind", "synthetic");
+        map.put("preset", definition.preset() == null ? null : definition.preset().label());
+        map.put("input_tokens", definition.inputTokens().toString());
+        map.put("output_tokens", definition.outputTokens().toString());
+        map.put("prefix", definition.cacheMix() == 0 ? "fresh" : "shared");
+        map.put("cache_mix", definition.cacheMix());
+        if (definition.cacheMix() > 0) {
+            map.put("prefix_pool_size", definition.prefixPoolSize());
+            map.put("shared_prefix_tokens", definition.sharedPrefixTokens());
+        }
+        map.put("seed", definition.seed());
+        map.put("tokenizer", factory.tokenizer().name());
+        map.put("input_lengths_exact", factory.exact());
+        map.put("tokenizer_overhead_tokens", factory.overheadTokens());
+        return map;
+    }
+}

@@ -1,0 +1,22 @@
+package dev.infergate.workload;
+
+import java.util.Map;
+
+/**
+ * What each request of a run sends. {@link #spec} is a pure function of the workload's definition, its seed
+ * and the id: two instances built from the same definition return equal specs for every id, whatever ids
+ * were asked before, so each worker of a sharded run computes only the ids it owns. All setup (tokenizer
+ * calibration, dataset loading) happens when the workload is created; {@code spec} then costs tens of
+ * microseconds and is thread-safe.
+ */
+public interface Workload {
+
+    /** The request with index {@code id} ({@code >= 0}). */
+    RequestSpec spec(long id);
+
+    /**
+     * Describes the workload for {@code summary.json} ({@code run.workload}): snake_case keys, plain values,
+     * including the tokenizer that counted the lengths and whether input lengths are exact under it.
+     */
+    Map<String, Object> describe();
+}

@@ -1,0 +1,168 @@
+package dev.infergate.workload;
+
+import java.nio.file.Path;
+
+/**
+ * A workload as the user declared it (the CLI builds it from {@code --preset}, {@code --input-tokens},
+ * {@code --output-tokens}, {@code --prefix}, {@code --cache-mix}, {@code --dataset}, {@code --dataset-format},
+ * {@code --seed}); {@link #create} turns it into a {@link Workload} for a tokenizer. Build it with
+ * {@link #builder()}, which fills defaults and rejects contradictions.
+ *
+ * @param preset             the preset the lengths came from, or null
+ * @param inputTokens        synthetic input lengths (unused with a dataset)
+ * @param outputTokens       output lengths (with a dataset: the fallback, or the override when
+ *                           {@code outputTokensGiven})
+ * @param outputTokensGiven  whether {@code --output-tokens} was given explicitly
+ * @param cacheMix           share of synthetic requests that start with a shared prefix, 0..1 (0 = fresh, 1 = shared)
+ * @param prefixPoolSize     how many distinct shared prefixes, {@code >= 1}
+ * @param sharedPrefixTokens tokens of each shared prefix, {@code >= 1}
+ * @param dataset            the dataset file, or null for synthetic prompts
+ * @param datasetFormat      the dataset's format (null without a dataset)
+ * @param seed               seed of every draw
+ */
+public record WorkloadDefinition(
+        Preset preset,
+        LengthDistribution inputTokens,
+        LengthDistribution outputTokens,
+        boolean outputTokensGiven,
+        double cacheMix,
+        int prefixPoolSize,
+        int sharedPrefixTokens,
+        Path dataset,
+        DatasetFormat datasetFormat,
+        long seed) {
+
+    /** Default pool of shared prefixes. */
+    public static final int DEFAULT_PREFIX_POOL_SIZE = 4;
+    /** Default shared prefix length, as a share of the mean input length. */
+    public static final double DEFAULT_SHARED_PREFIX_SHARE = 0.75;
+    /** Default seed. */
+    public static final long DEFAULT_SEED = 0;
+
+    public WorkloadDefinition {
+        if (inputTokens == null || outputTokens == null) {
+            throw new IllegalArgumentException("inputTokens and outputTokens must not be null");
+        }
+        if (!(cacheMix >= 0 && cacheMix <= 1)) {
+            throw new WorkloadException("cache mix (" + cacheMix + ") must be between 0 and 1");
+        }
+        if (prefixPoolSize < 1) {
+            throw new WorkloadException("prefix pool size (" + prefixPoolSize + ") must be >= 1");
+        }
+        if (sharedPrefixTokens < 1) {
+            throw new WorkloadException("shared prefix tokens (" + sharedPrefixTokens + ") must be >= 1");
+        }
+        if ((dataset == null) != (datasetFormat == null)) {
+            throw new IllegalArgumentException("dataset and datasetFormat must be both set or both null");
+        }
+    }
+
+    /**
+     * Sets the workload up for {@code tokenizer}: calibrates synthetic prompts or loads and counts the dataset.
+     *
+     * @throws WorkloadException when the dataset is unreadable or malformed
+     */
+    public Workload create(Tokenizer tokenizer) {
+        return dataset == null ? new SyntheticWorkload(this, tokenizer) : new DatasetWorkload(this, tokenizer);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Collects options; {@link #build()} applies the defaults and checks that they fit together. */
+    public static final class Builder {
+        private Preset preset;
+        private LengthDistribution inputTokens;
+        private LengthDistribution outputTokens;
+        private PrefixMode prefix;
+        private Double cacheMix;
+        private int prefixPoolSize = DEFAULT_PREFIX_POOL_SIZE;
+        private Integer sharedPrefixTokens;
+        private Path dataset;
+        private DatasetFormat datasetFormat;
+        private long seed = DEFAULT_SEED;
+
+        private Builder() {}
+
+        public Builder preset(Preset preset) {
+            this.preset = preset;
+            return this;
+        }
+
+        public Builder inputTokens(LengthDistribution inputTokens) {
+            this.inputTokens = inputTokens;
+            return this;
+        }
+
+        public Builder outputTokens(LengthDistribution outputTokens) {
+            this.outputTokens = outputTokens;
+            return this;
+        }
+
+        public Builder prefix(PrefixMode prefix) {
+            this.prefix = prefix;
+            return this;
+        }
+
+        /** Share of requests that use a shared prefix (0..1); implies {@code --prefix shared} when above 0. */
+        public Builder cacheMix(double cacheMix) {
+            this.cacheMix = cacheMix;
+            return this;
+        }
+
+        public Builder prefixPoolSize(int prefixPoolSize) {
+            this.prefixPoolSize = prefixPoolSize;
+            return this;
+        }
+
+        public Builder sharedPrefixTokens(int sharedPrefixTokens) {
+            this.sharedPrefixTokens = sharedPrefixTokens;
+            return this;
+        }
+
+        /** A dataset file; the format defaults to {@code sharegpt} for {@code .json}, else {@code jsonl}. */
+        public Builder dataset(Path dataset, DatasetFormat format) {
+            this.dataset = dataset;
+            this.datasetFormat = format;
+            return this;
+        }
+
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        /** @throws WorkloadException naming the options that do not fit together */
+        public WorkloadDefinition build() {
+            if (dataset != null) {
+                checkNotWithDataset(inputTokens != null, "--input-tokens");
+                checkNotWithDataset(preset != null, "--preset");
+                checkNotWithDataset(prefix != null || cacheMix != null, "--prefix and --cache-mix");
+            }
+            if (prefix == PrefixMode.FRESH && cacheMix != null && cacheMix > 0) {
+                throw new WorkloadException("--cache-mix " + cacheMix + " needs --prefix shared (or no --prefix)");
+            }
+            Preset base = preset == null ? Preset.SHORT_CHAT : preset;
+            LengthDistribution input = inputTokens != null ? inputTokens : base.inputTokens();
+            LengthDistribution output = outputTokens != null ? outputTokens : base.outputTokens();
+            double mix = cacheMix != null ? cacheMix : prefix == PrefixMode.SHARED ? 1.0 : 0.0;
+            int prefixTokens = sharedPrefixTokens != null
+                    ? sharedPrefixTokens
+                    : (int) Math.max(1, Math.round(DEFAULT_SHARED_PREFIX_SHARE * input.mean()));
+            DatasetFormat format = dataset == null ? null : datasetFormat != null ? datasetFormat : guessFormat(dataset);
+            return new WorkloadDefinition(preset, input, output, outputTokens != null, mix, prefixPoolSize,
+                    prefixTokens, dataset, format, seed);
+        }
+
+        private static void checkNotWithDataset(boolean given, String option) {
+            if (given) {
+                throw new WorkloadException(option + " does not apply to --dataset: the prompts come from the file");
+            }
+        }
+
+        private static DatasetFormat guessFormat(Path dataset) {
+            return dataset.getFileName().toString().endsWith(".json") ? DatasetFormat.SHAREGPT : DatasetFormat.JSONL;
+        }
+    }
+}
