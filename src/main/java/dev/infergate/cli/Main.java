@@ -13,6 +13,8 @@ import picocli.CommandLine.Option;
         description = "Measures LLM inference endpoints as their users feel them, and decides whether a change helps.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            RunCommand.class,
+            SummarizeCommand.class,
         })
 public final class Main implements Runnable {
 

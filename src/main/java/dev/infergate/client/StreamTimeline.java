@@ -133,6 +133,11 @@ public final class StreamTimeline {
         }
     }
 
+    /** Whether an output-carrying event has arrived (cheap; the timeout sweep asks it). */
+    public boolean hasFirstToken() {
+        return firstTokenNanos != ABSENT;
+    }
+
     /** The decoded response so far; final once {@link #onEnd} was called. */
     public StreamResult result() {
         ErrorClass failure = bodyFailure;

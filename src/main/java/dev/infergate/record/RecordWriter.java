@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.ToIntFunction;
 
 /**
  * Appends finished requests to {@code requests.jsonl} on a dedicated thread, so that neither JSON
@@ -24,9 +25,9 @@ import java.util.function.Consumer;
  */
 public final class RecordWriter implements AutoCloseable {
     /** A finished request as the client hands it over: the record without its ITL histogram, plus the raw gaps. */
-    public record Finished(RequestRecord record, int[] gapsMicros, int gapCount) {}
+    public record Finished(RequestRecord record, int[] gapsMicros, int gapCount, String textToCount) {}
 
-    private static final Finished POISON = new Finished(null, null, 0);
+    private static final Finished POISON = new Finished(null, null, 0, null);
 
     private final LinkedBlockingQueue<Finished> queue = new LinkedBlockingQueue<>();
     private final BufferedWriter out;
@@ -34,6 +35,7 @@ public final class RecordWriter implements AutoCloseable {
     private final List<Consumer<RequestRecord>> listeners = new ArrayList<>();
     private final ItlCodec codec = new ItlCodec();
     private volatile IOException failure;
+    private ToIntFunction<String> tokenCounter = text -> 0;
 
     public RecordWriter(Path file) throws IOException {
         this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8,
@@ -48,14 +50,28 @@ public final class RecordWriter implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Counts output tokens of records whose server sent no usage ({@link TokenSource#CLIENT}); runs on the
+     * writer thread, so tokenizing never delays a timestamp. Call before {@link #start()}.
+     */
+    public RecordWriter countingTokensWith(ToIntFunction<String> counter) {
+        this.tokenCounter = counter;
+        return this;
+    }
+
     public RecordWriter start() {
         thread.start();
         return this;
     }
 
-    /** Hands over a finished request; never blocks and is safe from any thread. */
-    public void submit(RequestRecord record, int[] gapsMicros, int gapCount) {
-        queue.add(new Finished(record, gapsMicros, gapCount));
+    /**
+     * Hands over a finished request; never blocks and is safe from any thread.
+     *
+     * @param gapsMicros  the request's inter-token gaps, microseconds (encoded into the record here)
+     * @param textToCount the output text when its tokens must be counted client-side, else null
+     */
+    public void submit(RequestRecord record, int[] gapsMicros, int gapCount, String textToCount) {
+        queue.add(new Finished(record, gapsMicros, gapCount, textToCount));
     }
 
     private void loop() {
@@ -83,8 +99,10 @@ public final class RecordWriter implements AutoCloseable {
 
     private void write(Finished f) throws IOException {
         RequestRecord r = f.record();
-        if (f.gapCount() > 0 && r.itlHistogram() == null) {
-            r = withItl(r, codec.encode(f.gapsMicros(), f.gapCount()));
+        String itl = f.gapCount() > 0 && r.itlHistogram() == null ? codec.encode(f.gapsMicros(), f.gapCount()) : r.itlHistogram();
+        int outputTokens = f.textToCount() != null ? tokenCounter.applyAsInt(f.textToCount()) : r.outputTokens();
+        if (itl != r.itlHistogram() || outputTokens != r.outputTokens()) {
+            r = completed(r, itl, outputTokens);
         }
         out.write(RecordCodec.toJson(r));
         out.write('\n');
@@ -93,11 +111,11 @@ public final class RecordWriter implements AutoCloseable {
         }
     }
 
-    static RequestRecord withItl(RequestRecord r, String itl) {
+    static RequestRecord completed(RequestRecord r, String itl, int outputTokens) {
         return new RequestRecord(r.id(), r.worker(), r.phase(), r.condition(), r.session(), r.turn(),
                 r.scheduledNanos(), r.sentNanos(), r.headersNanos(), r.firstTokenNanos(), r.lastTokenNanos(),
                 r.doneNanos(), r.status(), r.error(), r.errorDetail(), r.retryAfterSeconds(), r.inputTokens(),
-                r.outputTokens(), r.outputTokensSource(), r.cachedTokens(), r.chunks(), r.maxStallNanos(), itl,
+                outputTokens, r.outputTokensSource(), r.cachedTokens(), r.chunks(), r.maxStallNanos(), itl,
                 r.eventOffsetsNanos());
     }
 

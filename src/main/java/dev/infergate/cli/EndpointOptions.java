@@ -1,0 +1,89 @@
+package dev.infergate.cli;
+
+import dev.infergate.client.Api;
+import dev.infergate.client.Endpoint;
+import dev.infergate.config.Durations;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/** Options that say which endpoint to measure and how to talk to it; shared by run, probe and quality. */
+public final class EndpointOptions {
+    @Option(names = "--base-url", required = true, paramLabel = "URL",
+            description = "The OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1.")
+    String baseUrl;
+
+    @Option(names = "--api", defaultValue = "chat", paramLabel = "chat|completions",
+            description = "Which API to drive: chat (/chat/completions) or completions (/completions). Default: ${DEFAULT-VALUE}.")
+    String api;
+
+    @Option(names = "--model", paramLabel = "ID",
+            description = "The model id to send. Default: the first id the server lists at /models.")
+    String model;
+
+    @Option(names = "--api-key-env", defaultValue = "OPENAI_API_KEY", paramLabel = "VAR",
+            description = "The environment variable holding the API key, sent as a bearer token and never written anywhere. Default: ${DEFAULT-VALUE}.")
+    String apiKeyEnv;
+
+    @Option(names = "--header", paramLabel = "'K: V'",
+            description = "An extra request header (repeatable). Values are treated as secrets: never logged or recorded.")
+    List<String> headers = new ArrayList<>();
+
+    @Option(names = "--no-stream", description = "Send non-streaming requests (TTFT then equals E2E).")
+    boolean noStream;
+
+    @Option(names = "--http2", description = "Use HTTP/2 (ALPN over TLS, prior knowledge over cleartext).")
+    boolean http2;
+
+    @Option(names = "--ca-cert", paramLabel = "PEM", description = "Trust the CA certificates in this PEM file instead of the system trust store.")
+    Path caCert;
+
+    @Option(names = "--insecure", description = "Trust any TLS certificate (for testing only).")
+    boolean insecure;
+
+    @Option(names = "--connect-timeout", defaultValue = "10s", paramLabel = "DURATION",
+            description = "How long opening a connection may take. Default: ${DEFAULT-VALUE}.")
+    String connectTimeout;
+
+    /** Whether an API key was found in the named environment variable. */
+    boolean apiKeySet() {
+        String key = System.getenv(apiKeyEnv);
+        return key != null && !key.isBlank();
+    }
+
+    /** The endpoint; the model may still be null (pick it with the server's list). */
+    Endpoint endpoint() {
+        URI uri;
+        try {
+            uri = new URI(baseUrl.trim());
+        } catch (URISyntaxException e) {
+            throw UserError.usage("--base-url '" + baseUrl + "' is not a URL; write it like http://127.0.0.1:8000/v1");
+        }
+        if (caCert != null && !Files.isReadable(caCert)) {
+            throw UserError.usage("--ca-cert " + caCert + " cannot be read; pass a readable PEM file");
+        }
+        Map<String, String> headerMap = new LinkedHashMap<>();
+        for (String h : headers) {
+            int colon = h.indexOf(':');
+            if (colon <= 0) {
+                throw UserError.usage("--header must look like 'Name: value' (got a value without a name and colon)");
+            }
+            headerMap.put(h.substring(0, colon).trim(), h.substring(colon + 1).trim());
+        }
+        if (apiKeySet() && headerMap.keySet().stream().noneMatch(k -> k.equalsIgnoreCase("Authorization"))) {
+            headerMap.put("Authorization", "Bearer " + System.getenv(apiKeyEnv).trim());
+        }
+        try {
+            return new Endpoint(uri, Api.parse(api), model, !noStream, headerMap, caCert, insecure, http2,
+                    Durations.parse(connectTimeout));
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
+    }
+}

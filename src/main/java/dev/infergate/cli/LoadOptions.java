@@ -1,0 +1,107 @@
+package dev.infergate.cli;
+
+import dev.infergate.config.Durations;
+import dev.infergate.load.ArrivalKind;
+import dev.infergate.load.ArrivalSchedule;
+import dev.infergate.load.ClosedLoop;
+import dev.infergate.load.LoadModel;
+import dev.infergate.load.OpenLoop;
+import dev.infergate.load.RunLimits;
+import dev.infergate.load.Shard;
+import java.time.Duration;
+import picocli.CommandLine.Option;
+
+/** Options that shape the load: closed or open loop, how long, warm-up, shard. */
+public final class LoadOptions {
+    @Option(names = "--concurrency", paramLabel = "N",
+            description = "Closed loop: N virtual users, each sending its next request when the previous one finished. Default: 1 when --rate is not given.")
+    Integer concurrency;
+
+    @Option(names = "--rate", paramLabel = "R",
+            description = "Open loop: R requests per second arrive on schedule, whether or not earlier ones finished.")
+    Double rate;
+
+    @Option(names = "--arrival", defaultValue = "poisson", paramLabel = "constant|poisson|gamma",
+            description = "How open-loop arrivals are spaced. Default: ${DEFAULT-VALUE}.")
+    String arrival;
+
+    @Option(names = "--burstiness", defaultValue = "1", paramLabel = "B",
+            description = "Gamma shape for --arrival gamma: 1 is Poisson, below 1 burstier, above 1 smoother. Default: ${DEFAULT-VALUE}.")
+    double burstiness;
+
+    @Option(names = "--max-concurrency", defaultValue = "0", paramLabel = "N",
+            description = "With --rate: at most N requests in flight; later arrivals wait in the client, and that wait is reported (queue wait, latency from scheduled). Default: unlimited.")
+    int maxConcurrency;
+
+    @Option(names = "--think-time", defaultValue = "0ms", paramLabel = "DURATION",
+            description = "Closed loop: pause between a user's requests. Default: ${DEFAULT-VALUE}.")
+    String thinkTime;
+
+    @Option(names = "--requests", paramLabel = "N",
+            description = "Measured requests to send (after warm-up). Default: 100 when --duration is not given.")
+    Long requests;
+
+    @Option(names = "--duration", paramLabel = "DURATION",
+            description = "Measured time to keep sending (after warm-up), e.g. 60s or 5m.")
+    String duration;
+
+    @Option(names = "--warmup", defaultValue = "0", paramLabel = "N|DURATION",
+            description = "Warm-up before measuring, as a request count (20) or a time (10s); recorded but excluded from every figure. Default: none.")
+    String warmup;
+
+    @Option(names = "--drain-timeout", defaultValue = "60s", paramLabel = "DURATION",
+            description = "After scheduling stops, how long requests in flight may take before they are cancelled (and recorded as cancelled). Default: ${DEFAULT-VALUE}.")
+    String drainTimeout;
+
+    @Option(names = "--seed", defaultValue = "0", paramLabel = "N",
+            description = "Seed of every random draw (arrivals, prompt lengths, prompts): the same seed gives the same schedule. Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Option(names = "--shard", defaultValue = "0/1", paramLabel = "I/N",
+            description = "Run shard I of N of the same schedule (for N workers started together); default: the whole schedule.")
+    String shard;
+
+    LoadModel model() {
+        try {
+            if (rate != null) {
+                if (concurrency != null) {
+                    throw UserError.usage("give --concurrency (closed loop) or --rate (open loop), not both; "
+                            + "use --max-concurrency to cap an open loop");
+                }
+                ArrivalSchedule schedule = ArrivalSchedule.of(ArrivalKind.parse(arrival), rate, burstiness, seed);
+                return new OpenLoop(schedule, maxConcurrency);
+            }
+            if (maxConcurrency != 0) {
+                throw UserError.usage("--max-concurrency caps an open loop; give it together with --rate");
+            }
+            return new ClosedLoop(concurrency == null ? 1 : concurrency, Durations.parse(thinkTime));
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
+    }
+
+    RunLimits limits() {
+        try {
+            Duration measured = duration == null ? null : Durations.parse(duration);
+            long count = requests != null ? requests : measured == null ? 100 : 0;
+            long warmupRequests = 0;
+            Duration warmupTime = null;
+            if (warmup.trim().matches("\\d+")) {
+                warmupRequests = Long.parseLong(warmup.trim());
+            } else {
+                warmupTime = Durations.parse(warmup);
+            }
+            return new RunLimits(count, measured, warmupRequests, warmupTime, Durations.parse(drainTimeout));
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
+    }
+
+    Shard shard() {
+        try {
+            return Shard.parse(shard);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
+    }
+}

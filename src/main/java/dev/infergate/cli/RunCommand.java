@@ -1,0 +1,160 @@
+package dev.infergate.cli;
+
+import dev.infergate.analysis.Slo;
+import dev.infergate.client.Timeouts;
+import dev.infergate.config.Durations;
+import dev.infergate.load.LoadModel;
+import dev.infergate.load.RunLimits;
+import dev.infergate.report.ConsoleSummary;
+import dev.infergate.run.RunPlan;
+import dev.infergate.run.RunService;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code infergate run}: measures one endpoint under one load, as its users feel it. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Measures an OpenAI-compatible endpoint under a load: TTFT, ITL, TPOT, E2E, throughput and goodput "
+                + "(docs/metrics.md). Every request is appended to OUT/requests.jsonl as it finishes; OUT/summary.json "
+                + "and a table follow at the end. Ctrl-C stops, keeps what was measured and writes a partial summary."})
+public final class RunCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    EndpointOptions endpoint = new EndpointOptions();
+
+    @Mixin
+    LoadOptions load = new LoadOptions();
+
+    @Mixin
+    WorkloadOptions workload = new WorkloadOptions();
+
+    @Option(names = "--ttft-timeout", defaultValue = "2m", paramLabel = "DURATION",
+            description = "Fail a request with no output this long after sending (timeout_first_token). Default: ${DEFAULT-VALUE}.")
+    String ttftTimeout;
+
+    @Option(names = "--idle-timeout", defaultValue = "60s", paramLabel = "DURATION",
+            description = "Fail a request that receives no bytes for this long once its response started (timeout_idle). Default: ${DEFAULT-VALUE}.")
+    String idleTimeout;
+
+    @Option(names = "--timeout", defaultValue = "10m", paramLabel = "DURATION",
+            description = "Fail a request that takes longer than this in total (timeout_total). Default: ${DEFAULT-VALUE}.")
+    String totalTimeout;
+
+    @Option(names = "--slo", paramLabel = "ttft=500ms,tpot=50ms,e2e=20s",
+            description = "Targets for goodput: a request is good when it completed and met every target (TTFT and E2E from the scheduled time).")
+    String slo;
+
+    @Option(names = "--label", paramLabel = "KEY=VALUE",
+            description = "A label recorded with the results (repeatable), e.g. gpu=H100 quant=fp8.")
+    List<String> labels = new java.util.ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "DIR", description = "The run directory. Default: results/run-<date>-<time>.")
+    Path out;
+
+    @Option(names = "--exact-output", defaultValue = "true", negatable = true, fallbackValue = "true",
+            description = "Send ignore_eos/min_tokens so outputs are exactly --output-tokens long, when the server accepts them (checked first). Default: on.")
+    boolean exactOutput;
+
+    @Option(names = "--record-events", defaultValue = "10", paramLabel = "N",
+            description = "Keep the arrival time of every output event for every N-th request (at most 500), for streaming timelines; 0: none. Default: ${DEFAULT-VALUE}.")
+    int recordEvents;
+
+    @Option(names = "--event-loops", paramLabel = "N",
+            description = "Client I/O threads. Default: the number of cores.")
+    Integer eventLoops;
+
+    @Option(names = "--no-progress", description = "Do not show progress while running.")
+    boolean noProgress;
+
+    @Override
+    public Integer call() throws IOException {
+        RunPlan plan = plan();
+        PrintWriter out = spec.commandLine().getOut();
+        RunService service = new RunService();
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            service.stop();
+            try {
+                finished.await(20, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "infergate-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+        RunLimits limits = plan.limits();
+        RunService.Result result;
+        try (ProgressDisplay progress = new ProgressDisplay(System.err,
+                limits.requests() > 0 ? limits.requests() + limits.warmupRequests() : 0,
+                limits.duration() == null ? 0 : limits.endOffsetNanos() / 1_000_000)) {
+            result = service.execute(plan, ctx -> progress.start(ctx, !noProgress));
+        } catch (RunService.SetupException e) {
+            throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
+        } finally {
+            finished.countDown();
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // shutting down already (Ctrl-C): the hook is running
+        }
+        out.print(ConsoleSummary.render(result.summary()));
+        out.println("results: " + plan.out().resolve("summary.json") + " (per request: " + plan.out().resolve("requests.jsonl") + ")");
+        out.flush();
+        if (result.outcome().interrupted()) {
+            return ExitCode.INTERRUPTED.code();
+        }
+        Map<?, ?> requests = (Map<?, ?>) result.summary().get("requests");
+        if (((Number) requests.get("completed")).longValue() == 0 && ((Number) requests.get("sent")).longValue() > 0) {
+            throw UserError.cannotRun("every measured request failed (" + result.summary().get("errors")
+                    + "); see " + plan.out().resolve("requests.jsonl") + " for each error");
+        }
+        return ExitCode.OK.code();
+    }
+
+    RunPlan plan() {
+        LoadModel model = load.model();
+        RunLimits limits = load.limits();
+        Timeouts timeouts;
+        Slo slos;
+        try {
+            timeouts = new Timeouts(Durations.parse(ttftTimeout), Durations.parse(idleTimeout), Durations.parse(totalTimeout));
+            slos = Slo.parse(slo);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
+        Map<String, String> labelMap = new LinkedHashMap<>();
+        for (String l : labels) {
+            int eq = l.indexOf('=');
+            if (eq <= 0) {
+                throw UserError.usage("--label '" + l + "' must be key=value, e.g. gpu=H100");
+            }
+            labelMap.put(l.substring(0, eq).trim(), l.substring(eq + 1).trim());
+        }
+        if (recordEvents < 0) {
+            throw UserError.usage("--record-events (" + recordEvents + ") must be >= 0");
+        }
+        Path dir = out != null ? out : Path.of("results", "run-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        int loops = eventLoops != null ? eventLoops : Runtime.getRuntime().availableProcessors();
+        if (loops < 1) {
+            throw UserError.usage("--event-loops (" + loops + ") must be >= 1");
+        }
+        return new RunPlan(endpoint.endpoint(), workload.definition(load.seed), workload.tokenizer, model, limits,
+                load.shard(), timeouts, slos, labelMap, null, dir, exactOutput, recordEvents, loops, endpoint.apiKeyEnv,
+                endpoint.apiKeySet());
+    }
+}

@@ -1,0 +1,71 @@
+package dev.infergate.cli;
+
+import dev.infergate.workload.DatasetFormat;
+import dev.infergate.workload.LengthDistribution;
+import dev.infergate.workload.PrefixMode;
+import dev.infergate.workload.Preset;
+import dev.infergate.workload.WorkloadDefinition;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** Options that say what each request sends (docs/workloads.md). */
+public final class WorkloadOptions {
+    @Option(names = "--preset", paramLabel = "short-chat|long-doc|long-output",
+            description = "A named work shape from the acceptance plan (token counts in docs/workloads.md); --input-tokens and --output-tokens override its lengths. Default: short-chat.")
+    String preset;
+
+    @Option(names = "--input-tokens", paramLabel = "N|MEAN:SD|uniform:A-B",
+            description = "Prompt length in tokens: fixed (512), normal (512:128) or uniform (uniform:256-1024).")
+    String inputTokens;
+
+    @Option(names = "--output-tokens", paramLabel = "N|MEAN:SD|uniform:A-B",
+            description = "Output length in tokens, sent as max_tokens (with ignore_eos/min_tokens where the server accepts them).")
+    String outputTokens;
+
+    @Option(names = "--prefix", paramLabel = "fresh|shared",
+            description = "fresh: every prompt starts with unique text, so no prefix cache can help; shared: prompts start with one of a few long common prefixes. Default: fresh.")
+    String prefix;
+
+    @Option(names = "--cache-mix", paramLabel = "SHARE",
+            description = "Share of requests (0..1) that start with a prefix from the shared pool, the rest fresh, to match the cache-hit mix of real traffic.")
+    Double cacheMix;
+
+    @Option(names = "--dataset", paramLabel = "FILE",
+            description = "Send prompts from a file instead of synthetic ones: JSONL ({\"prompt\"} or {\"messages\"}, optional max_tokens) or ShareGPT JSON.")
+    Path dataset;
+
+    @Option(names = "--dataset-format", paramLabel = "jsonl|sharegpt",
+            description = "The format of --dataset. Default: sharegpt for a .json file, jsonl otherwise.")
+    String datasetFormat;
+
+    @Option(names = "--tokenizer", defaultValue = "auto", paramLabel = "auto|server|cl100k_base|o200k_base",
+            description = "Which tokenizer makes prompt lengths exact: the server's own (/tokenize), a bundled one, or auto (the server's when it has one). Default: ${DEFAULT-VALUE}.")
+    String tokenizer;
+
+    WorkloadDefinition definition(long seed) {
+        try {
+            WorkloadDefinition.Builder b = WorkloadDefinition.builder().seed(seed);
+            if (preset != null) {
+                b.preset(Preset.parse(preset));
+            }
+            if (inputTokens != null) {
+                b.inputTokens(LengthDistribution.parse(inputTokens));
+            }
+            if (outputTokens != null) {
+                b.outputTokens(LengthDistribution.parse(outputTokens));
+            }
+            if (prefix != null) {
+                b.prefix(PrefixMode.parse(prefix));
+            }
+            if (cacheMix != null) {
+                b.cacheMix(cacheMix);
+            }
+            if (dataset != null) {
+                b.dataset(dataset, datasetFormat == null ? null : DatasetFormat.parse(datasetFormat));
+            }
+            return b.build();
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package dev.infergate.client;
+
+import dev.infergate.record.Phase;
+import dev.infergate.workload.RequestSpec;
+
+/**
+ * One request as the load model hands it to the client.
+ *
+ * @param spec           what to send
+ * @param scheduledNanos when the load model meant it to start (absolute {@link System#nanoTime()} value)
+ * @param phase          warm-up or measured
+ * @param condition      the scenario or matrix condition label, or null
+ * @param session        agent-session id, or null
+ * @param turn           turn within the session, or -1
+ */
+public record Dispatch(RequestSpec spec, long scheduledNanos, Phase phase, String condition, String session, int turn) {
+    public Dispatch {
+        if (spec == null || phase == null) {
+            throw new IllegalArgumentException("spec and phase must not be null");
+        }
+    }
+
+    public static Dispatch of(RequestSpec spec, long scheduledNanos, Phase phase) {
+        return new Dispatch(spec, scheduledNanos, phase, null, null, -1);
+    }
+}

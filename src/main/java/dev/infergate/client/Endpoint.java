@@ -1,0 +1,80 @@
+package dev.infergate.client;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where and how requests go. Header values (API keys, auth tokens) are secrets: {@link #toString()} and
+ * {@link #describe()} show header names only, and nothing else in infergate prints them.
+ *
+ * @param baseUrl        the OpenAI base URL, e.g. {@code http://127.0.0.1:8000/v1}
+ * @param api            chat or completions
+ * @param model          the model id sent with every request
+ * @param stream         whether to ask for a streamed response
+ * @param headers        extra request headers, including {@code Authorization}; never printed
+ * @param caCert         a PEM file of trusted CA certificates, or null for the system trust store
+ * @param insecure       trust any TLS certificate (testing only)
+ * @param http2          use HTTP/2 (ALPN over TLS, prior knowledge over cleartext)
+ * @param connectTimeout how long a connection may take to open
+ */
+public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<String, String> headers,
+        Path caCert, boolean insecure, boolean http2, Duration connectTimeout) {
+
+    public Endpoint {
+        if (baseUrl == null || baseUrl.getHost() == null) {
+            throw new IllegalArgumentException("base URL (" + baseUrl + ") must be an absolute http(s) URL, e.g. http://127.0.0.1:8000/v1");
+        }
+        String scheme = baseUrl.getScheme();
+        if (!"http".equals(scheme) && !"https".equals(scheme)) {
+            throw new IllegalArgumentException("base URL scheme (" + scheme + ") must be http or https");
+        }
+        headers = Map.copyOf(headers == null ? Map.of() : headers);
+        if (connectTimeout == null || connectTimeout.isNegative() || connectTimeout.isZero()) {
+            throw new IllegalArgumentException("connect timeout (" + connectTimeout + ") must be > 0");
+        }
+    }
+
+    public boolean tls() {
+        return "https".equals(baseUrl.getScheme());
+    }
+
+    public int port() {
+        return baseUrl.getPort() > 0 ? baseUrl.getPort() : tls() ? 443 : 80;
+    }
+
+    /** The absolute URL of {@code path} below the base URL ({@code /models} → {@code .../v1/models}). */
+    public String url(String path) {
+        String base = baseUrl.toString();
+        return (base.endsWith("/") ? base.substring(0, base.length() - 1) : base) + path;
+    }
+
+    /** The server root (the base URL without its path), for {@code /tokenize}, {@code /metrics}, {@code /version}. */
+    public String rootUrl(String path) {
+        return baseUrl.getScheme() + "://" + baseUrl.getRawAuthority() + path;
+    }
+
+    public Endpoint withModel(String newModel) {
+        return new Endpoint(baseUrl, api, newModel, stream, headers, caCert, insecure, http2, connectTimeout);
+    }
+
+    /** For run.json: everything but header values. */
+    public Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("base_url", baseUrl.toString());
+        m.put("api", api.key());
+        m.put("model", model);
+        m.put("stream", stream);
+        m.put("http2", http2);
+        m.put("header_names", List.copyOf(headers.keySet()));
+        return m;
+    }
+
+    @Override
+    public String toString() {
+        return "Endpoint[" + describe() + "]";
+    }
+}

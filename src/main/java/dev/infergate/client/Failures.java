@@ -1,0 +1,49 @@
+package dev.infergate.client;
+
+import dev.infergate.record.ErrorClass;
+import io.netty.channel.ConnectTimeoutException;
+import java.net.ConnectException;
+import java.net.UnknownHostException;
+import javax.net.ssl.SSLException;
+
+/** Maps connection-level exceptions to error classes, so every failure is counted under one name. */
+final class Failures {
+    private Failures() {}
+
+    /** A failure before the request was written: no connection could be had. */
+    static ErrorClass classifyConnect(Throwable t) {
+        Throwable c = root(t);
+        if (c instanceof ConnectTimeoutException || c instanceof java.util.concurrent.TimeoutException) {
+            return ErrorClass.TIMEOUT_CONNECT;
+        }
+        if (c instanceof ConnectException || c instanceof UnknownHostException || c instanceof SSLException) {
+            return ErrorClass.CONNECT;
+        }
+        return ErrorClass.CONNECT;
+    }
+
+    /** A failure after the request was written: the connection closed or reset under the response. */
+    static ErrorClass classifyMidStream(Throwable t, StreamTimeline timeline) {
+        return ErrorClass.RESET;
+    }
+
+    /** The {@code Retry-After} of a 429 in seconds (delta-seconds form), or -1. */
+    static double retryAfterSeconds(int status, String header) {
+        if (status != 429 || header == null) {
+            return -1;
+        }
+        try {
+            return Double.parseDouble(header.trim());
+        } catch (NumberFormatException e) {
+            return -1; // an HTTP-date: not worth a clock dependency here
+        }
+    }
+
+    private static Throwable root(Throwable t) {
+        Throwable c = t;
+        while (c.getCause() != null && c.getCause() != c) {
+            c = c.getCause();
+        }
+        return c;
+    }
+}

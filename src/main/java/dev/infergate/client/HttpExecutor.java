@@ -1,0 +1,154 @@
+package dev.infergate.client;
+
+import io.vertx.core.AbstractVerticle;
+import io.vertx.core.Context;
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClientAgent;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.net.PemTrustOptions;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The Vert.x (Netty) HTTP client that sends requests and reads responses, shared by every request of a run.
+ *
+ * <p>Event loops do nothing but I/O and timestamps: each response read is stamped with
+ * {@link System#nanoTime()} as the first statement of its handler, before any parsing; JSON encoding of
+ * records and file I/O happen on the record writer's thread. One event loop per core keeps the client from
+ * becoming the bottleneck; a slow client still shows, as queue wait and as latency from the scheduled time.
+ */
+public final class HttpExecutor implements AutoCloseable {
+    private final Vertx vertx;
+    private final List<Lane> lanes = new CopyOnWriteArrayList<>();
+    private volatile Endpoint endpoint;
+
+    /**
+     * One event loop with its own HTTP client and connection pool. A request is started on its lane's
+     * context, so its connection lives on the same event loop and every callback runs there: no thread hop
+     * between the socket read and the timestamp.
+     */
+    record Lane(Context context, HttpClientAgent client) {}
+
+    /**
+     * @param maxConnections the connection pool size: at least the largest number of requests in flight
+     */
+    public HttpExecutor(Endpoint endpoint, int maxConnections, int eventLoops) {
+        this.endpoint = endpoint;
+        this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoops)
+                .setBlockedThreadCheckInterval(10).setBlockedThreadCheckIntervalUnit(TimeUnit.SECONDS));
+        HttpClientOptions options = new HttpClientOptions()
+                .setKeepAlive(true)
+                .setTcpNoDelay(true)
+                .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, endpoint.connectTimeout().toMillis()))
+                .setDecompressionSupported(false)
+                .setMaxInitialLineLength(16 * 1024)
+                .setMaxHeaderSize(64 * 1024)
+                .setProtocolVersion(endpoint.http2() ? HttpVersion.HTTP_2 : HttpVersion.HTTP_1_1)
+                .setHttp2ClearTextUpgrade(false);
+        if (endpoint.tls()) {
+            options.setSsl(true).setUseAlpn(endpoint.http2());
+            if (endpoint.insecure()) {
+                options.setTrustAll(true).setVerifyHost(false);
+            } else if (endpoint.caCert() != null) {
+                options.setTrustOptions(new PemTrustOptions().addCertPath(endpoint.caCert().toString()));
+            }
+        }
+        PoolOptions pool = new PoolOptions().setHttp1MaxSize(Math.max(1, maxConnections))
+                .setHttp2MaxSize(Math.max(1, maxConnections / 100 + 1)).setMaxWaitQueueSize(-1);
+        int perLane = Math.max(1, (maxConnections + eventLoops - 1) / eventLoops);
+        pool.setHttp1MaxSize(perLane).setEventLoopSize(0);
+        CompletableFuture<String> deployed = vertx.deployVerticle(() -> new AbstractVerticle() {
+            @Override
+            public void start() {
+                lanes.add(new Lane(context, vertx.httpClientBuilder().with(options).with(pool).build()));
+            }
+        }, new DeploymentOptions().setInstances(eventLoops)).toCompletionStage().toCompletableFuture();
+        deployed.orTimeout(30, TimeUnit.SECONDS).join();
+    }
+
+    /** The lane for request {@code id}: requests are spread evenly over the event loops. */
+    Lane lane(long id) {
+        return lanes.get((int) Math.floorMod(id, (long) lanes.size()));
+    }
+
+    public Vertx vertx() {
+        return vertx;
+    }
+
+    public Endpoint endpoint() {
+        return endpoint;
+    }
+
+    /** Sets the model once the server's list is known (before the first measured request). */
+    public void useModel(String model) {
+        this.endpoint = endpoint.withModel(model);
+    }
+
+    /** Options for a request to an absolute URL with the endpoint's headers. */
+    RequestOptions options(HttpMethod method, String absoluteUrl) {
+        RequestOptions o = new RequestOptions().setMethod(method).setAbsoluteURI(absoluteUrl);
+        endpoint.headers().forEach(o::putHeader);
+        return o;
+    }
+
+    /** A plain response read whole: for set-up calls (models, tokenize, version), never on the measured path. */
+    public record Reply(int status, String body) {}
+
+    /**
+     * Sends one set-up request and waits for the whole response.
+     *
+     * @throws java.io.IOException when the server cannot be reached or does not answer within {@code timeout}
+     */
+    public Reply call(HttpMethod method, String absoluteUrl, String jsonBody, Duration timeout) throws java.io.IOException {
+        RequestOptions o = options(method, absoluteUrl).setTimeout(timeout.toMillis());
+        if (jsonBody != null) {
+            o.putHeader("Content-Type", "application/json");
+        }
+        Future<Reply> f = lanes.get(0).client().request(o)
+                .compose(req -> jsonBody == null ? req.send() : req.send(Buffer.buffer(jsonBody)))
+                .compose(resp -> resp.body().map(b -> new Reply(resp.statusCode(), b.toString())));
+        CompletableFuture<Reply> cf = f.toCompletionStage().toCompletableFuture();
+        try {
+            return cf.get(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            throw new java.io.IOException(describe(cause), cause);
+        } catch (TimeoutException e) {
+            throw new java.io.IOException("no answer within " + timeout.toSeconds() + " s", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.IOException("interrupted", e);
+        }
+    }
+
+    /** A one-line description of a connection-level failure, without stack trace noise. */
+    static String describe(Throwable t) {
+        String message = t.getMessage();
+        return t.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    }
+
+    @Override
+    public void close() {
+        for (Lane lane : lanes) {
+            try {
+                lane.client().close().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                // closing is best effort: the run's results are already written
+            }
+        }
+        vertx.close().toCompletionStage().toCompletableFuture().orTimeout(5, TimeUnit.SECONDS).exceptionally(t -> null).join();
+    }
+}

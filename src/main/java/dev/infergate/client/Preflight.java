@@ -1,0 +1,147 @@
+package dev.infergate.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.record.ErrorClass;
+import io.vertx.core.http.HttpMethod;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Set-up checks before the first measured request, so a wrong URL, model or key fails in one clear line
+ * instead of as a run full of errors: the server answers, the model exists (or is picked as the first
+ * listed), and the server accepts {@code ignore_eos}/{@code min_tokens} (else they are left out, and output
+ * lengths follow the model).
+ */
+public final class Preflight {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+    /** What the server told us. */
+    public record Result(String model, List<String> models, boolean exactOutput, String serverVersion) {
+        public Map<String, Object> describe() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("models_listed", models);
+            m.put("exact_output_lengths", exactOutput);
+            m.put("server_version", serverVersion);
+            return m;
+        }
+    }
+
+    /** A set-up failure the user must fix: the message names the problem and the fix. */
+    public static final class Failure extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Failure(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    private Preflight() {}
+
+    /**
+     * @param model the model asked for, or null to take the first one the server lists
+     * @param exactOutput whether to try {@code ignore_eos}/{@code min_tokens} at all
+     * @param apiKeyEnv the environment variable the key comes from (only for the error message)
+     * @param apiKeySet whether a key was found
+     */
+    public static Result run(HttpExecutor http, String model, boolean exactOutput, String apiKeyEnv, boolean apiKeySet)
+            throws Failure {
+        Endpoint endpoint = http.endpoint();
+        HttpExecutor.Reply models;
+        try {
+            models = http.call(HttpMethod.GET, endpoint.url("/models"), null, TIMEOUT);
+        } catch (IOException e) {
+            throw new Failure("cannot reach " + endpoint.url("/models") + " (" + e.getMessage()
+                    + "); check --base-url and that the server is running", e);
+        }
+        if (models.status() == 401 || models.status() == 403) {
+            throw new Failure("the server answered " + models.status() + " to " + endpoint.url("/models")
+                    + (apiKeySet ? "; the API key in $" + apiKeyEnv + " was refused" : "; set $" + apiKeyEnv
+                            + " to an API key (or name another variable with --api-key-env)"), null);
+        }
+        List<String> ids = modelIds(models);
+        String chosen = model;
+        if (chosen == null) {
+            if (ids.isEmpty()) {
+                throw new Failure("the server lists no models at " + endpoint.url("/models") + "; pass --model", null);
+            }
+            chosen = ids.get(0);
+        } else if (!ids.isEmpty() && !ids.contains(chosen)) {
+            throw new Failure("unknown model '" + chosen + "'; the server lists " + ids + " (pass one with --model)", null);
+        }
+        return new Result(chosen, ids, exactOutput && acceptsExactOutput(http, endpoint.withModel(chosen)),
+                version(http, endpoint));
+    }
+
+    private static List<String> modelIds(HttpExecutor.Reply reply) {
+        List<String> ids = new ArrayList<>();
+        if (reply.status() / 100 != 2) {
+            return ids;
+        }
+        try {
+            for (JsonNode m : JSON.readTree(reply.body()).path("data")) {
+                if (m.hasNonNull("id")) {
+                    ids.add(m.get("id").asText());
+                }
+            }
+        } catch (IOException e) {
+            // a server without a proper model list: the model must then be given
+        }
+        return ids;
+    }
+
+    /** One tiny non-streaming request with ignore_eos/min_tokens: a 4xx means the server refuses them. */
+    private static boolean acceptsExactOutput(HttpExecutor http, Endpoint endpoint) throws Failure {
+        String body = endpoint.api() == Api.CHAT
+                ? "{\"model\":" + quote(endpoint.model()) + ",\"messages\":[{\"role\":\"user\",\"content\":\"Say hi\"}],"
+                : "{\"model\":" + quote(endpoint.model()) + ",\"prompt\":\"Say hi\",";
+        body += "\"max_tokens\":2,\"ignore_eos\":true,\"min_tokens\":2,\"stream\":false}";
+        try {
+            HttpExecutor.Reply reply = http.call(HttpMethod.POST, endpoint.url(endpoint.api().path()), body, TIMEOUT);
+            if (reply.status() / 100 == 2) {
+                return true;
+            }
+            if (reply.status() == 404) {
+                throw new Failure("the server has no " + endpoint.url(endpoint.api().path())
+                        + "; try --api " + (endpoint.api() == Api.CHAT ? "completions" : "chat"), null);
+            }
+            if (ErrorClass.forStatus(reply.status()) == ErrorClass.HTTP_4XX && reply.status() != 401) {
+                return false;
+            }
+            throw new Failure("a test request failed with HTTP " + reply.status() + ": " + abbreviate(reply.body()), null);
+        } catch (IOException e) {
+            throw new Failure("a test request to " + endpoint.url(endpoint.api().path()) + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static String version(HttpExecutor http, Endpoint endpoint) {
+        try {
+            HttpExecutor.Reply reply = http.call(HttpMethod.GET, endpoint.rootUrl("/version"), null, Duration.ofSeconds(5));
+            if (reply.status() == 200) {
+                JsonNode v = JSON.readTree(reply.body());
+                return v.hasNonNull("version") ? v.get("version").asText() : abbreviate(reply.body());
+            }
+        } catch (IOException e) {
+            // no /version: fine
+        }
+        return null;
+    }
+
+    static String abbreviate(String s) {
+        String oneLine = s.replaceAll("\\s+", " ").trim();
+        return oneLine.length() <= 200 ? oneLine : oneLine.substring(0, 200) + "...";
+    }
+
+    private static String quote(String s) {
+        try {
+            return JSON.writeValueAsString(s);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package dev.infergate.client;
+
+import dev.infergate.record.RecordWriter;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Sends requests for the run loop and turns each response into a {@link dev.infergate.record.RequestRecord}
+ * handed to the {@link RecordWriter} as soon as the request finishes, successfully or not.
+ *
+ * <p>Timeouts are enforced by one periodic sweep over the requests in flight (every
+ * {@link #SWEEP_MILLIS} ms) rather than a timer per event, so a stream with thousands of events costs no
+ * timer churn; a timeout fires at most one sweep period late, and its record says which limit was hit.
+ */
+public final class RequestClient implements AutoCloseable {
+    /** Period of the timeout sweep. */
+    public static final long SWEEP_MILLIS = 10;
+
+    /** Called on an event loop once per request, after its record was handed to the writer. */
+    public interface Listener {
+        void finished(dev.infergate.record.RequestRecord record, String outputText);
+    }
+
+    private final HttpExecutor executor;
+    final Timeouts timeouts;
+    final boolean exactOutput;
+    final long originNanos;
+    final int worker;
+    final RecordWriter writer;
+    private final int eventSampleEvery;
+    private final int eventSampleMax;
+    private final AtomicLong eventSamples = new AtomicLong();
+    final ConcurrentHashMap<Long, Exchange> inFlight = new ConcurrentHashMap<>();
+    private final long sweepTimer;
+
+    /**
+     * @param originNanos      the run origin: records store marks relative to it
+     * @param eventSampleEvery keep per-event arrival offsets for every n-th request (0: none), for timelines
+     * @param eventSampleMax   at most this many requests keep them
+     */
+    public RequestClient(HttpExecutor executor, Timeouts timeouts, boolean exactOutput, long originNanos, int worker,
+            RecordWriter writer, int eventSampleEvery, int eventSampleMax) {
+        this.executor = executor;
+        this.timeouts = timeouts;
+        this.exactOutput = exactOutput;
+        this.originNanos = originNanos;
+        this.worker = worker;
+        this.writer = writer;
+        this.eventSampleEvery = eventSampleEvery;
+        this.eventSampleMax = eventSampleMax;
+        this.sweepTimer = executor.vertx().setPeriodic(SWEEP_MILLIS, t -> sweep());
+    }
+
+    HttpExecutor executor() {
+        return executor;
+    }
+
+    /** Sends {@code dispatch} now; {@code listener} is told when it finished. Safe from any thread. */
+    public void send(Dispatch dispatch, Listener listener) {
+        boolean sample = eventSampleEvery > 0 && dispatch.spec().id() % eventSampleEvery == 0
+                && eventSamples.incrementAndGet() <= eventSampleMax;
+        Exchange exchange = new Exchange(this, dispatch, listener, sample);
+        inFlight.put(dispatch.spec().id(), exchange);
+        exchange.start();
+    }
+
+    public int inFlight() {
+        return inFlight.size();
+    }
+
+    /** Fails every request still in flight as {@code cancelled} (end of the drain period or Ctrl-C). */
+    public void cancelAll(String reason) {
+        long now = System.nanoTime();
+        for (Exchange e : inFlight.values()) {
+            e.abort(dev.infergate.record.ErrorClass.CANCELLED, reason, now);
+        }
+    }
+
+    private void sweep() {
+        if (inFlight.isEmpty()) {
+            return;
+        }
+        long now = System.nanoTime();
+        for (Exchange e : inFlight.values()) {
+            e.checkTimeouts(now);
+        }
+    }
+
+    void done(Exchange exchange) {
+        inFlight.remove(exchange.id());
+    }
+
+    @Override
+    public void close() {
+        executor.vertx().cancelTimer(sweepTimer);
+    }
+}

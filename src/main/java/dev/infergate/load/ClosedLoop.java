@@ -1,0 +1,67 @@
+package dev.infergate.load;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Closed loop: {@code concurrency} virtual users, each sending its next request when its previous one
+ * finished (plus {@code thinkTime}). A request's scheduled time is when its user became free, so closed-loop
+ * queue wait is only the client's own delay.
+ *
+ * <p>Sharded, each worker runs {@code concurrency} users of its own and takes the ids of its shard.
+ */
+public record ClosedLoop(int concurrency, Duration thinkTime) implements LoadModel {
+    public ClosedLoop {
+        if (concurrency < 1) {
+            throw new IllegalArgumentException("concurrency (" + concurrency + ") must be >= 1");
+        }
+        if (thinkTime == null || thinkTime.isNegative()) {
+            throw new IllegalArgumentException("think time (" + thinkTime + ") must be >= 0");
+        }
+    }
+
+    @Override
+    public void schedule(RunContext run) throws InterruptedException {
+        CountDownLatch users = new CountDownLatch(concurrency);
+        for (int u = 0; u < concurrency; u++) {
+            userNext(run, users, System.nanoTime());
+        }
+        while (!users.await(50, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+            if (run.stopped()) {
+                return;
+            }
+        }
+    }
+
+    private void userNext(RunContext run, CountDownLatch users, long freeAtNanos) {
+        long scheduled = freeAtNanos + thinkTime.toNanos();
+        long id = run.claimId();
+        if (run.stopped() || !run.limits().allows(id, scheduled - run.originNanos())) {
+            users.countDown();
+            return;
+        }
+        Runnable send = () -> run.send(id, scheduled, () -> userNext(run, users, System.nanoTime()));
+        long delayMillis = (scheduled - System.nanoTime()) / 1_000_000;
+        if (delayMillis >= 1) {
+            run.timer(delayMillis, send);
+        } else {
+            send.run();
+        }
+    }
+
+    @Override
+    public int maxInFlight() {
+        return concurrency;
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("mode", "closed");
+        m.put("concurrency", concurrency);
+        m.put("think_time_ms", thinkTime.toMillis());
+        return m;
+    }
+}

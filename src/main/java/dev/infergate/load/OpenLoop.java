@@ -1,0 +1,76 @@
+package dev.infergate.load;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.PrimitiveIterator;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Open loop: requests start at their arrival times from an {@link ArrivalSchedule}, whether or not earlier
+ * ones finished. With {@code maxConcurrency > 0}, a request that arrives while that many are in flight waits
+ * in the client; its wait is recorded (queue wait) and its latency is also reported from its arrival time,
+ * so neither a saturated server nor a slow client can hide (no coordinated omission).
+ *
+ * <p>The scheduling thread parks until each arrival time; it never sends late without saying so, because
+ * the scheduled mark is the arrival time, not the moment the thread woke up.
+ */
+public record OpenLoop(ArrivalSchedule schedule, int maxConcurrency) implements LoadModel {
+    /** Below this much time before an arrival the thread spins instead of parking (park overshoots ~50 µs). */
+    private static final long SPIN_NANOS = 100_000;
+
+    public OpenLoop {
+        if (schedule == null) {
+            throw new IllegalArgumentException("schedule must not be null");
+        }
+        if (maxConcurrency < 0) {
+            throw new IllegalArgumentException("max concurrency (" + maxConcurrency + ") must be >= 0 (0: unlimited)");
+        }
+    }
+
+    @Override
+    public void schedule(RunContext run) {
+        PrimitiveIterator.OfLong offsets = schedule.offsets();
+        long id = 0;
+        while (offsets.hasNext() && !run.stopped()) {
+            long offset = offsets.nextLong();
+            long current = id++;
+            if (!run.limits().allows(current, offset)) {
+                return;
+            }
+            if (!run.shard().owns(current)) {
+                continue;
+            }
+            long due = run.originNanos() + offset;
+            waitUntil(due, run);
+            if (run.stopped()) {
+                return;
+            }
+            run.send(current, due, null);
+        }
+    }
+
+    private static void waitUntil(long due, RunContext run) {
+        long remaining;
+        while ((remaining = due - System.nanoTime()) > 0 && !run.stopped()) {
+            if (remaining > SPIN_NANOS) {
+                LockSupport.parkNanos(Math.min(remaining - SPIN_NANOS, 50_000_000L));
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    @Override
+    public int maxInFlight() {
+        return maxConcurrency;
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("mode", "open");
+        m.putAll(schedule.describe());
+        m.put("max_concurrency", maxConcurrency == 0 ? null : maxConcurrency);
+        return m;
+    }
+}

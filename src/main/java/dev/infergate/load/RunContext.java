@@ -1,0 +1,134 @@
+package dev.infergate.load;
+
+import dev.infergate.client.Dispatch;
+import dev.infergate.client.RequestClient;
+import dev.infergate.record.ErrorClass;
+import dev.infergate.record.Phase;
+import dev.infergate.record.RecordWriter;
+import dev.infergate.record.RequestRecord;
+import dev.infergate.record.TokenSource;
+import dev.infergate.workload.RequestSpec;
+import dev.infergate.workload.Workload;
+import io.vertx.core.Vertx;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What a {@link LoadModel} schedules against: the clock origin, the limits, the shard, and a way to send
+ * request {@code id} at its scheduled time. Every request handed to {@link #send} ends as exactly one
+ * record: completed, failed, or cancelled while it waited.
+ */
+public final class RunContext {
+    private final RequestClient client;
+    private final Workload workload;
+    private final RunLimits limits;
+    private final Shard shard;
+    private final long originNanos;
+    private final RecordWriter writer;
+    private final Vertx vertx;
+    private final String condition;
+    private final ConcurrencyGate gate;
+    private final Progress progress = new Progress();
+    private final AtomicLong nextShardIndex = new AtomicLong();
+    private volatile boolean stopped;
+
+    public RunContext(RequestClient client, Workload workload, RunLimits limits, Shard shard, long originNanos,
+            RecordWriter writer, Vertx vertx, String condition, int maxConcurrency) {
+        this.client = client;
+        this.workload = workload;
+        this.limits = limits;
+        this.shard = shard;
+        this.originNanos = originNanos;
+        this.writer = writer;
+        this.vertx = vertx;
+        this.condition = condition;
+        this.gate = new ConcurrencyGate(maxConcurrency);
+    }
+
+    public RunLimits limits() {
+        return limits;
+    }
+
+    public Shard shard() {
+        return shard;
+    }
+
+    public long originNanos() {
+        return originNanos;
+    }
+
+    public Progress progress() {
+        return progress;
+    }
+
+    public boolean stopped() {
+        return stopped;
+    }
+
+    /** Stops scheduling; requests in flight go on until drained or cancelled. */
+    public void stop() {
+        stopped = true;
+    }
+
+    /** Requests waiting in the client for a concurrency slot. */
+    public int waiting() {
+        return gate.waiting();
+    }
+
+    public int inFlight() {
+        return client.inFlight();
+    }
+
+    /** The next request id of this worker's shard (closed loop). */
+    long claimId() {
+        return shard.index() + nextShardIndex.getAndIncrement() * shard.count();
+    }
+
+    void timer(long delayMillis, Runnable task) {
+        vertx.setTimer(delayMillis, t -> task.run());
+    }
+
+    /**
+     * Sends request {@code id}, scheduled at {@code scheduledNanos} (absolute), through the concurrency gate.
+     *
+     * @param after run once the request finished (closed loop: the user's next request), or null
+     */
+    void send(long id, long scheduledNanos, Runnable after) {
+        Phase phase = limits.isWarmup(id, scheduledNanos - originNanos) ? Phase.WARMUP : Phase.MEASURED;
+        progress.started.incrementAndGet();
+        gate.submit(new ConcurrencyGate.Task() {
+            @Override
+            public void run() {
+                RequestSpec spec = workload.spec(id);
+                client.send(new Dispatch(spec, scheduledNanos, phase, condition, null, -1), (record, text) -> {
+                    count(record);
+                    gate.release();
+                    if (after != null && !stopped) {
+                        after.run();
+                    }
+                });
+            }
+
+            @Override
+            public void cancel() {
+                RequestRecord r = new RequestRecord(id, shard.index(), phase, condition, null, -1,
+                        Math.max(0, scheduledNanos - originNanos), RequestRecord.ABSENT, RequestRecord.ABSENT,
+                        RequestRecord.ABSENT, RequestRecord.ABSENT, Math.max(0, System.nanoTime() - originNanos), 0,
+                        ErrorClass.CANCELLED, "never sent: the run ended while it waited for a concurrency slot", -1,
+                        -1, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null);
+                writer.submit(r, new int[0], 0, null);
+                count(r);
+            }
+        });
+    }
+
+    private void count(RequestRecord record) {
+        (record.succeeded() ? progress.completed : progress.failed).incrementAndGet();
+        progress.outputTokens.addAndGet(record.outputTokens());
+    }
+
+    /** Ends the run: cancels requests still waiting for a slot, then those still in flight. */
+    void cancelRemaining(String reason) {
+        gate.cancelWaiting();
+        client.cancelAll(reason);
+    }
+}

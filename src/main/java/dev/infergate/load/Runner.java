@@ -1,0 +1,135 @@
+package dev.infergate.load;
+
+import dev.infergate.client.RequestClient;
+import dev.infergate.client.HttpExecutor;
+import dev.infergate.record.RecordWriter;
+import dev.infergate.record.RunLog;
+import dev.infergate.workload.Workload;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.function.Consumer;
+import java.util.function.ToIntFunction;
+
+/**
+ * Runs one load against one endpoint: schedules requests with a {@link LoadModel}, lets the client send
+ * them, and has every finished request appended to {@code requests.jsonl}. Scheduling stops at the limits
+ * or on {@link #stop()}; requests in flight then get {@link RunLimits#drainTimeout()} to finish before they
+ * are cancelled (and recorded as such). The summary is built afterwards from the log.
+ */
+public final class Runner {
+    /** What happened, for the caller that summarises and reports. */
+    public record Outcome(Path dir, boolean interrupted, long finished, long cancelled) {}
+
+    private final HttpExecutor http;
+    private final Workload workload;
+    private final LoadModel model;
+    private final RunLimits limits;
+    private final Shard shard;
+    private final RequestSettings settings;
+    private volatile RunContext context;
+    private volatile boolean interrupted;
+
+    /**
+     * Per-request client settings.
+     *
+     * @param timeouts         per-request limits
+     * @param exactOutput      send ignore_eos/min_tokens
+     * @param eventSampleEvery keep per-event arrival offsets of every n-th request (0: none)
+     * @param eventSampleMax   at most this many requests keep them
+     * @param condition        label for every record of this run, or null
+     */
+    public record RequestSettings(dev.infergate.client.Timeouts timeouts, boolean exactOutput, int eventSampleEvery,
+            int eventSampleMax, String condition) {}
+
+    public Runner(HttpExecutor http, Workload workload, LoadModel model, RunLimits limits, Shard shard,
+            RequestSettings settings) {
+        this.http = http;
+        this.workload = workload;
+        this.model = model;
+        this.limits = limits;
+        this.shard = shard;
+        this.settings = settings;
+    }
+
+    /**
+     * Runs and blocks until every request has a record.
+     *
+     * @param dir          the run directory; run.json must already be there
+     * @param originNanos  the run origin (System.nanoTime() value) shared by the schedule and the records
+     * @param tokenCounter counts output tokens when the server sends no usage
+     * @param onStart      called with the live context once scheduling starts (progress display), may be null
+     */
+    public Outcome run(Path dir, long originNanos, ToIntFunction<String> tokenCounter, Consumer<RunContext> onStart)
+            throws IOException {
+        Files.createDirectories(dir);
+        long cancelled;
+        try (RecordWriter writer = new RecordWriter(dir.resolve(RunLog.REQUESTS_FILE)).countingTokensWith(tokenCounter).start();
+                RequestClient client = new RequestClient(http, settings.timeouts(), settings.exactOutput(), originNanos,
+                        shard.index(), writer, settings.eventSampleEvery(), settings.eventSampleMax())) {
+            int maxInFlight = model instanceof OpenLoop open ? open.maxConcurrency() : 0;
+            RunContext ctx = new RunContext(client, workload, limits, shard, originNanos, writer, http.vertx(),
+                    settings.condition(), maxInFlight);
+            context = ctx;
+            if (onStart != null) {
+                onStart.accept(ctx);
+            }
+            try {
+                model.schedule(ctx);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                interrupted = true;
+            }
+            Duration drain = interrupted ? min(limits.drainTimeout(), Duration.ofSeconds(5)) : limits.drainTimeout();
+            cancelled = drain(ctx, drain);
+        }
+        return new Outcome(dir, interrupted, context.progress().finished(), cancelled);
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+
+    /** Waits for requests in flight; cancels what is left at the deadline. Returns how many were cancelled. */
+    private long drain(RunContext ctx, Duration drain) {
+        long deadline = System.nanoTime() + drain.toNanos();
+        while ((ctx.inFlight() > 0 || ctx.waiting() > 0) && System.nanoTime() < deadline) {
+            sleep(10);
+            if (interrupted) {
+                deadline = Math.min(deadline, System.nanoTime() + Duration.ofSeconds(5).toNanos());
+            }
+        }
+        long left = ctx.inFlight() + ctx.waiting();
+        if (left > 0) {
+            ctx.cancelRemaining(interrupted ? "still in flight when the run was interrupted"
+                    : "still in flight when the drain period (" + drain.toSeconds() + " s) ended");
+            long hardDeadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (ctx.inFlight() > 0 && System.nanoTime() < hardDeadline) {
+                sleep(10);
+            }
+        }
+        return left;
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Stops scheduling (Ctrl-C): requests in flight get a short grace period, then are cancelled. */
+    public void stop() {
+        interrupted = true;
+        RunContext ctx = context;
+        if (ctx != null) {
+            ctx.stop();
+        }
+    }
+
+    public boolean interrupted() {
+        return interrupted;
+    }
+}

@@ -1,0 +1,121 @@
+package dev.infergate.report;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Renders a summary.json document as the console table printed at the end of a run. A pure function of
+ * the summary, so {@code infergate summarize} prints exactly what the run printed.
+ */
+public final class ConsoleSummary {
+    private static final String[][] LATENCY_ROWS = {
+        {"ttft", "TTFT"},
+        {"ttft_from_scheduled", "TTFT from scheduled"},
+        {"itl", "ITL"},
+        {"tpot", "TPOT"},
+        {"e2e", "E2E"},
+        {"e2e_from_scheduled", "E2E from scheduled"},
+        {"queue_wait", "Client queue wait"},
+        {"max_stall", "Max stall per request"},
+    };
+    private static final List<String> COLUMNS = List.of("mean", "p50", "p90", "p95", "p99", "p999", "max");
+
+    private ConsoleSummary() {}
+
+    public static String render(Map<String, Object> summary) {
+        StringBuilder out = new StringBuilder();
+        Map<String, Object> run = map(summary.get("run"));
+        Map<String, Object> requests = map(summary.get("requests"));
+        out.append(String.format(Locale.ROOT, "%s · model %s · %s%s%n", run.get("base_url"), run.get("model"),
+                run.get("api"), Boolean.TRUE.equals(run.get("partial")) ? " · PARTIAL (interrupted)" : ""));
+        out.append(String.format(Locale.ROOT, "requests: %s sent, %s completed, %s failed%s · %s warm-up excluded · window %.1f s%n",
+                requests.get("sent"), requests.get("completed"), requests.get("failed"), errors(summary),
+                requests.get("warmup"), number(map(summary.get("throughput")).get("window_s"))));
+        out.append(String.format(Locale.ROOT, "%-24s %7s", "latency (ms)", "count"));
+        for (String c : COLUMNS) {
+            out.append(String.format(Locale.ROOT, " %9s", c.equals("p999") ? "p99.9" : c));
+        }
+        out.append('\n');
+        Map<String, Object> latency = map(summary.get("latency_ms"));
+        boolean anyLow = false;
+        for (String[] row : LATENCY_ROWS) {
+            anyLow |= row(out, row[1], map(latency.get(row[0])));
+        }
+        anyLow |= row(out, "Effective tok/s", map(summary.get("effective_tokens_per_s")));
+        if (anyLow) {
+            out.append("  * fewer than 10 samples beyond this percentile: treat it as a rough bound, not a figure\n");
+        }
+        Map<String, Object> tp = map(summary.get("throughput"));
+        out.append(String.format(Locale.ROOT, "throughput: %.2f req/s · %.1f output tok/s · %.1f input tok/s (output tokens from %s)%n",
+                number(tp.get("requests_per_s")), number(tp.get("output_tokens_per_s")),
+                number(tp.get("input_tokens_per_s")), map(summary.get("tokens")).get("output_source")));
+        Map<String, Object> goodput = map(summary.get("goodput"));
+        String slo = slo(map(goodput.get("slo")));
+        if (!slo.isEmpty()) {
+            out.append(String.format(Locale.ROOT, "goodput: %.2f req/s · SLO attainment %.1f %% (%s; failures count as misses)%n",
+                    number(goodput.get("requests_per_s")), number(goodput.get("attainment")) * 100, slo));
+        }
+        Map<String, Object> cache = map(summary.get("cache"));
+        out.append(String.format(Locale.ROOT, "cache: %s of %s completed requests had cached prompt tokens%s%n",
+                cache.get("requests_with_cached_tokens"), requests.get("completed"),
+                Boolean.TRUE.equals(cache.get("reported_by_server")) ? "" : " (the server did not report cached tokens)"));
+        return out.toString();
+    }
+
+    private static boolean row(StringBuilder out, String label, Map<String, Object> dist) {
+        Object count = dist.get("count");
+        out.append(String.format(Locale.ROOT, "%-24s %7s", label, count == null ? 0 : count));
+        List<?> low = dist.get("low_sample") instanceof List<?> l ? l : List.of();
+        for (String c : COLUMNS) {
+            Object v = dist.get(c);
+            String cell = v == null ? "-" : format(number(v)) + (low.contains(c) ? "*" : "");
+            out.append(String.format(Locale.ROOT, " %9s", cell));
+        }
+        out.append('\n');
+        return !low.isEmpty() && dist.get("p50") != null;
+    }
+
+    private static String errors(Map<String, Object> summary) {
+        Map<String, Object> errors = map(summary.get("errors"));
+        if (errors.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(" (");
+        errors.forEach((k, v) -> sb.append(sb.length() > 2 ? ", " : "").append(k).append(' ').append(v));
+        return sb.append(')').toString();
+    }
+
+    private static String slo(Map<String, Object> slo) {
+        StringBuilder sb = new StringBuilder();
+        slo.forEach((k, v) -> {
+            if (v != null) {
+                sb.append(sb.length() > 0 ? ", " : "").append(k.replace("_ms", "")).append(" <= ")
+                        .append(format(number(v))).append(" ms");
+            }
+        });
+        return sb.toString();
+    }
+
+    static String format(double v) {
+        if (Double.isNaN(v)) {
+            return "-";
+        }
+        if (Math.abs(v) >= 1000) {
+            return String.format(Locale.ROOT, "%.0f", v);
+        }
+        if (Math.abs(v) >= 100) {
+            return String.format(Locale.ROOT, "%.1f", v);
+        }
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    static double number(Object o) {
+        return o instanceof Number n ? n.doubleValue() : Double.NaN;
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> map(Object o) {
+        return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    }
+}

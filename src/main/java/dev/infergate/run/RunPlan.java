@@ -1,0 +1,47 @@
+package dev.infergate.run;
+
+import dev.infergate.analysis.Slo;
+import dev.infergate.client.Endpoint;
+import dev.infergate.client.Timeouts;
+import dev.infergate.load.LoadModel;
+import dev.infergate.load.RunLimits;
+import dev.infergate.load.Shard;
+import dev.infergate.workload.WorkloadDefinition;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Everything one measured run needs: built by {@code infergate run} from options, and by {@code accept}
+ * for each condition of its matrix.
+ *
+ * @param endpoint     where to send (model may be null: the server's first)
+ * @param workload     what to send
+ * @param tokenizer    auto, server, or a bundled tokenizer name
+ * @param load         closed or open loop
+ * @param limits       length, warm-up and drain
+ * @param shard        which part of the schedule this worker sends
+ * @param timeouts     per-request limits
+ * @param slo          goodput targets
+ * @param labels       free key=value labels recorded with the results (e.g. gpu=H100)
+ * @param condition    label for every record (matrix condition), or null
+ * @param out          the run directory
+ * @param exactOutput  try ignore_eos/min_tokens so outputs have the asked length
+ * @param eventSampleEvery keep per-event arrival offsets for every n-th request (timelines); 0: none
+ * @param eventLoops   client event loops (threads doing I/O)
+ * @param apiKeyEnv    the variable the API key came from (for messages only)
+ * @param apiKeySet    whether a key was found
+ */
+public record RunPlan(Endpoint endpoint, WorkloadDefinition workload, String tokenizer, LoadModel load, RunLimits limits,
+        Shard shard, Timeouts timeouts, Slo slo, Map<String, String> labels, String condition, Path out,
+        boolean exactOutput, int eventSampleEvery, int eventLoops, String apiKeyEnv, boolean apiKeySet) {
+
+    public RunPlan {
+        if (endpoint == null || workload == null || load == null || limits == null || out == null) {
+            throw new IllegalArgumentException("endpoint, workload, load, limits and out must be set");
+        }
+        labels = Map.copyOf(labels == null ? Map.of() : labels);
+        if (eventLoops < 1) {
+            throw new IllegalArgumentException("event loops (" + eventLoops + ") must be >= 1");
+        }
+    }
+}

@@ -1,0 +1,158 @@
+package dev.infergate.run;
+
+import dev.infergate.analysis.Summarizer;
+import dev.infergate.client.HttpExecutor;
+import dev.infergate.client.Preflight;
+import dev.infergate.client.ServerTokenizer;
+import dev.infergate.load.RunContext;
+import dev.infergate.load.Runner;
+import dev.infergate.record.RunLog;
+import dev.infergate.workload.BundledTokenizer;
+import dev.infergate.workload.Tokenizer;
+import dev.infergate.workload.Workload;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * One measured run end to end: preflight, run.json, the load, then summary.json built from the log.
+ * Set-up problems surface as {@link SetupException} with a one-line message that names the fix.
+ */
+public final class RunService {
+    /** The tool version recorded with every result. */
+    public static final String VERSION = versionOf();
+
+    /** A problem before the first request: bad input or an endpoint that cannot be used. */
+    public static final class SetupException extends Exception {
+        private static final long serialVersionUID = 1L;
+        private final boolean usage;
+
+        public SetupException(String message, boolean usage, Throwable cause) {
+            super(message, cause);
+            this.usage = usage;
+        }
+
+        /** True for bad input (exit 2), false when the endpoint cannot be used (exit 3). */
+        public boolean usage() {
+            return usage;
+        }
+    }
+
+    /** The result of a run. */
+    public record Result(Runner.Outcome outcome, Map<String, Object> summary) {}
+
+    private volatile Runner runner;
+
+    /**
+     * Runs {@code plan}; blocks until every request has a record and the summary is written.
+     *
+     * @param onStart called with the live run (progress display) once scheduling starts; may be null
+     */
+    public Result execute(RunPlan plan, Consumer<RunContext> onStart) throws SetupException, IOException {
+        if (Files.exists(plan.out().resolve(RunLog.REQUESTS_FILE))) {
+            throw new SetupException(plan.out() + " already holds a run; pass another --out or remove it", true, null);
+        }
+        Files.createDirectories(plan.out());
+        int connections = plan.load().maxInFlight() > 0 ? plan.load().maxInFlight() : 4096;
+        try (HttpExecutor http = new HttpExecutor(plan.endpoint(), connections, plan.eventLoops())) {
+            Preflight.Result server;
+            try {
+                server = Preflight.run(http, plan.endpoint().model(), plan.exactOutput(), plan.apiKeyEnv(), plan.apiKeySet());
+            } catch (Preflight.Failure f) {
+                throw new SetupException(f.getMessage(), false, f);
+            }
+            http.useModel(server.model());
+            Tokenizer tokenizer = tokenizer(plan.tokenizer(), http);
+            Workload workload;
+            try {
+                workload = plan.workload().create(tokenizer);
+            } catch (IllegalArgumentException e) {
+                throw new SetupException(e.getMessage(), true, e);
+            }
+            writeRunFile(plan, server, workload, http);
+            long origin = System.nanoTime();
+            Runner r = new Runner(http, workload, plan.load(), plan.limits(), plan.shard(),
+                    new Runner.RequestSettings(plan.timeouts(), server.exactOutput(), plan.eventSampleEvery(), 500,
+                            plan.condition()));
+            runner = r;
+            BundledTokenizer outputCounter = BundledTokenizer.cl100k();
+            Runner.Outcome outcome = r.run(plan.out(), origin, outputCounter::count, onStart);
+            if (outcome.interrupted()) {
+                markPartial(plan);
+            }
+            return new Result(outcome, Summarizer.write(plan.out()));
+        }
+    }
+
+    /** Stops the run in progress (Ctrl-C): no new requests, a short grace period, then a partial summary. */
+    public void stop() {
+        Runner r = runner;
+        if (r != null) {
+            r.stop();
+        }
+    }
+
+    private static Tokenizer tokenizer(String choice, HttpExecutor http) throws SetupException {
+        String name = choice == null ? "auto" : choice;
+        if (name.equals("auto") || name.equals("server")) {
+            ServerTokenizer server = ServerTokenizer.detect(http);
+            if (server != null) {
+                return server;
+            }
+            if (name.equals("server")) {
+                throw new SetupException("--tokenizer server: " + http.endpoint().rootUrl("/tokenize")
+                        + " does not answer with a token count; use --tokenizer auto or cl100k_base", true, null);
+            }
+            return BundledTokenizer.cl100k();
+        }
+        try {
+            return BundledTokenizer.named(name);
+        } catch (IllegalArgumentException e) {
+            throw new SetupException(e.getMessage(), true, e);
+        }
+    }
+
+    private static void writeRunFile(RunPlan plan, Preflight.Result server, Workload workload, HttpExecutor http)
+            throws IOException {
+        Map<String, Object> run = new LinkedHashMap<>();
+        run.put("schema", "infergate.run/1");
+        run.put("tool", Map.of("name", "infergate", "version", VERSION));
+        run.put("started_at", Instant.now().toString());
+        run.putAll(http.endpoint().describe());
+        run.put("labels", new LinkedHashMap<>(plan.labels()));
+        Map<String, Object> load = new LinkedHashMap<>(plan.load().describe());
+        load.put("requests", plan.limits().requests() == 0 ? null : plan.limits().requests());
+        load.put("duration_s", plan.limits().duration() == null ? null : plan.limits().duration().toMillis() / 1e3);
+        load.put("warmup_requests", plan.limits().warmupRequests());
+        load.put("warmup_s", plan.limits().warmupDuration() == null ? null : plan.limits().warmupDuration().toMillis() / 1e3);
+        load.put("shard", plan.shard().toString());
+        run.put("load", load);
+        run.put("workload", workload.describe());
+        run.put("slo", plan.slo().toMap());
+        Map<String, Object> timeouts = new LinkedHashMap<>();
+        timeouts.put("connect_s", plan.endpoint().connectTimeout().toMillis() / 1e3);
+        timeouts.put("ttft_s", plan.timeouts().firstToken().toMillis() / 1e3);
+        timeouts.put("idle_s", plan.timeouts().idle().toMillis() / 1e3);
+        timeouts.put("total_s", plan.timeouts().total().toMillis() / 1e3);
+        run.put("timeouts", timeouts);
+        run.put("server", server.describe());
+        if (plan.condition() != null) {
+            run.put("condition", plan.condition());
+        }
+        Summarizer.JSON.writeValue(plan.out().resolve(RunLog.RUN_FILE).toFile(), run);
+    }
+
+    private static void markPartial(RunPlan plan) throws IOException {
+        Map<String, Object> run = Summarizer.readRun(plan.out());
+        run.put("partial", true);
+        Summarizer.JSON.writeValue(plan.out().resolve(RunLog.RUN_FILE).toFile(), run);
+    }
+
+    private static String versionOf() {
+        String v = RunService.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
+    }
+}
