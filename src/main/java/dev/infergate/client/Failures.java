@@ -22,9 +22,12 @@ final class Failures {
         return ErrorClass.CONNECT;
     }
 
-    /** A failure after the request was written: the connection closed or reset under the response. */
+    /**
+     * A failure after the request was written: the connection closed or reset under the response. A server
+     * that first sent an error event and then dropped the connection failed with that error, not the reset.
+     */
     static ErrorClass classifyMidStream(Throwable t, StreamTimeline timeline) {
-        return ErrorClass.RESET;
+        return timeline.result().failure() == ErrorClass.STREAM_ERROR ? ErrorClass.STREAM_ERROR : ErrorClass.RESET;
     }
 
     /** The {@code Retry-After} of a 429 in seconds (delta-seconds form), or -1. */

@@ -1,0 +1,175 @@
+package dev.infergate.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.infergate.record.ErrorClass;
+import dev.infergate.record.Phase;
+import dev.infergate.record.RecordWriter;
+import dev.infergate.record.RequestRecord;
+import dev.infergate.record.RunLog;
+import dev.infergate.record.TokenSource;
+import dev.infergate.testing.Fixture;
+import dev.infergate.testing.ReplayServer;
+import dev.infergate.testing.Script;
+import dev.infergate.workload.Message;
+import dev.infergate.workload.RequestSpec;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real client against real captured server bytes on loopback. Tolerances are loose on purpose: they
+ * absorb scheduling noise on a loaded CI machine while still catching a mark taken at the wrong event.
+ */
+class RequestClientTest {
+    private static final long MS = 1_000_000L;
+
+    @TempDir
+    Path dir;
+
+    static RequestSpec spec(long id) {
+        return new RequestSpec(id, null, List.of(Message.user("hello")), 1, 100, null, 0, "test");
+    }
+
+    /** Sends one request to {@code server} and returns its record as written to requests.jsonl. */
+    RequestRecord sendOne(String baseUrl, Timeouts timeouts, boolean stream) throws Exception {
+        return send(baseUrl, timeouts, stream, 1);
+    }
+
+    /**
+     * Sends {@code count} requests one after another and returns the last record: earlier ones warm the
+     * JVM up (class loading and JIT would otherwise delay the handling of the first reads by tens of ms).
+     */
+    RequestRecord send(String baseUrl, Timeouts timeouts, boolean stream, int count) throws Exception {
+        Endpoint endpoint = new Endpoint(URI.create(baseUrl + "/v1"), Api.CHAT, "m", stream, Map.of("Authorization", "Bearer secret-key"),
+                null, false, false, Duration.ofSeconds(5));
+        long origin = System.nanoTime();
+        try (HttpExecutor http = new HttpExecutor(endpoint, 4, 1);
+                RecordWriter writer = new RecordWriter(dir.resolve(RunLog.REQUESTS_FILE)).countingTokensWith(String::length).start();
+                RequestClient client = new RequestClient(http, timeouts, true, origin, 0, writer, 1, 10)) {
+            for (int i = 0; i < count; i++) {
+                CompletableFuture<RequestRecord> done = new CompletableFuture<>();
+                client.send(Dispatch.of(spec(i), System.nanoTime(), Phase.MEASURED), (r, text) -> done.complete(r));
+                done.get(30, TimeUnit.SECONDS);
+            }
+        }
+        List<RequestRecord> written = new ArrayList<>();
+        RunLog.readRecords(dir, written::add);
+        assertThat(written).hasSize(count);
+        return written.get(count - 1);
+    }
+
+    @Test
+    void chatStream_marksFollowTheCapturedTimeline() throws Exception {
+        Fixture fixture = Fixture.load("chat_stream");
+        try (ReplayServer server = ReplayServer.replaying(fixture)) {
+            RequestRecord r = send(server.baseUrl(), Timeouts.DEFAULT, true, 3);
+            assertThat(r.error()).isNull();
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(r.outputTokensSource()).isEqualTo(TokenSource.USAGE);
+            assertThat(r.outputTokens()).isEqualTo(100);
+            assertThat(r.chunks()).isEqualTo(100);
+            // the server's read at 67.1 ms carries the role event and then the first content event
+            assertThat(r.ttftNanos()).isBetween(67 * MS, 67 * MS + 25 * MS);
+            assertThat(r.e2eNanos()).isBetween(912 * MS, 912 * MS + 60 * MS);
+            assertThat(r.itlHistogram()).isNotNull();
+            assertThat(r.eventOffsetsNanos()).hasSize(100);
+            assertThat(r.cachedTokens()).isGreaterThanOrEqualTo(0);
+        }
+    }
+
+    @Test
+    void streamWithoutUsage_countsOutputTokensClientSide() throws Exception {
+        try (ReplayServer server = ReplayServer.replaying(Fixture.load("chat_stream_without_stream_options"))) {
+            RequestRecord r = sendOne(server.baseUrl(), Timeouts.DEFAULT, true);
+            assertThat(r.error()).isNull();
+            assertThat(r.outputTokensSource()).isEqualTo(TokenSource.CLIENT);
+            assertThat(r.outputTokens()).isPositive(); // counted by the writer's counter (here: characters)
+        }
+    }
+
+    @Test
+    void midStreamError_isClassifiedNotDropped() throws Exception {
+        try (ReplayServer server = ReplayServer.replaying(Fixture.load("error_chat_stream_midstream_500"))) {
+            RequestRecord r = sendOne(server.baseUrl(), Timeouts.DEFAULT, true);
+            assertThat(r.error()).isIn(ErrorClass.STREAM_ERROR, ErrorClass.INCOMPLETE);
+            assertThat(r.errorDetail()).isNotBlank();
+        }
+    }
+
+    @Test
+    void stalledStream_failsWithIdleTimeoutInsteadOfHangingTheRun() throws Exception {
+        List<ReplayServer.Step> steps = Script.eventStream()
+                .then(5 * MS, "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"}}]}\n\n")
+                .then(30_000 * MS, "data: [DONE]\n\n").end(0).steps();
+        try (ReplayServer server = ReplayServer.scripted(steps)) {
+            RequestRecord r = sendOne(server.baseUrl(), new Timeouts(Duration.ofSeconds(5), Duration.ofMillis(300), Duration.ofSeconds(20)), true);
+            assertThat(r.error()).isEqualTo(ErrorClass.TIMEOUT_IDLE);
+            assertThat(r.chunks()).isEqualTo(1);
+            assertThat(r.doneNanos() - r.sentNanos()).isBetween(300 * MS, 5_000 * MS);
+        }
+    }
+
+    @Test
+    void noFirstToken_failsWithFirstTokenTimeout() throws Exception {
+        List<ReplayServer.Step> steps = Script.eventStream()
+                .then(MS, ": keep-alive\n\n").then(100 * MS, ": keep-alive\n\n").then(100 * MS, ": keep-alive\n\n")
+                .then(100 * MS, ": keep-alive\n\n").then(30_000 * MS, "data: [DONE]\n\n").end(0).steps();
+        try (ReplayServer server = ReplayServer.scripted(steps)) {
+            RequestRecord r = sendOne(server.baseUrl(), new Timeouts(Duration.ofMillis(250), Duration.ofSeconds(10), Duration.ofSeconds(20)), true);
+            assertThat(r.error()).isEqualTo(ErrorClass.TIMEOUT_FIRST_TOKEN);
+            assertThat(r.firstTokenNanos()).isEqualTo(RequestRecord.ABSENT);
+        }
+    }
+
+    @Test
+    void rateLimit_keepsRetryAfter() throws Exception {
+        List<ReplayServer.Step> steps = List.of(new ReplayServer.Step(0, ("HTTP/1.1 429 Too Many Requests\r\nRetry-After: 7\r\n"
+                + "Content-Type: application/json\r\nContent-Length: 40\r\nConnection: close\r\n\r\n"
+                + "{\"error\":{\"message\":\"slow down please\"}}").getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        try (ReplayServer server = ReplayServer.scripted(steps)) {
+            RequestRecord r = sendOne(server.baseUrl(), Timeouts.DEFAULT, true);
+            assertThat(r.error()).isEqualTo(ErrorClass.HTTP_429);
+            assertThat(r.retryAfterSeconds()).isEqualTo(7.0);
+            assertThat(r.errorDetail()).contains("slow down");
+        }
+    }
+
+    @Test
+    void refusedConnection_isAConnectError() throws Exception {
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        RequestRecord r = sendOne("http://127.0.0.1:" + port, Timeouts.DEFAULT, true);
+        assertThat(r.error()).isEqualTo(ErrorClass.CONNECT);
+        assertThat(r.sentNanos()).isEqualTo(RequestRecord.ABSENT);
+    }
+
+    @Test
+    void nonStreaming_firstTokenIsTheWholeBody() throws Exception {
+        try (ReplayServer server = ReplayServer.replaying(Fixture.load("chat_nonstream"))) {
+            RequestRecord r = sendOne(server.baseUrl(), Timeouts.DEFAULT, false);
+            assertThat(r.error()).isNull();
+            assertThat(r.chunks()).isEqualTo(1);
+            assertThat(r.firstTokenNanos()).isEqualTo(r.lastTokenNanos());
+            assertThat(r.outputTokensSource()).isEqualTo(TokenSource.USAGE);
+        }
+    }
+
+    @Test
+    void secrets_neverReachTheRecords() throws Exception {
+        try (ReplayServer server = ReplayServer.replaying(Fixture.load("chat_stream"))) {
+            sendOne(server.baseUrl(), Timeouts.DEFAULT, true);
+            assertThat(java.nio.file.Files.readString(dir.resolve(RunLog.REQUESTS_FILE))).doesNotContain("secret-key");
+            assertThat(server.requests()).anySatisfy(req -> assertThat(req.head()).contains("Bearer secret-key"));
+        }
+    }
+}
