@@ -144,7 +144,7 @@ public final class StreamTimeline {
         String detail = bodyFailureDetail;
         if (status != 0 && !successStatus()) {
             failure = ErrorClass.forStatus(status);
-            detail = "HTTP " + status + errorBodyMessage();
+            detail = truncate("HTTP " + status + errorBodyMessage());
         } else if (failure == null && ended && streaming && status != 0 && sseItems == 0 && bodyBytes > 0) {
             Chunk c = decoder.decodeBody(body.bytes(), 0, body.length()); // e.g. a JSON error with status 200
             failure = c.kind() == Chunk.Kind.ERROR ? ErrorClass.STREAM_ERROR : ErrorClass.MALFORMED;
@@ -261,7 +261,7 @@ public final class StreamTimeline {
         }
         Chunk c = decoder.decodeBody(body.bytes(), 0, body.length());
         String message = c.kind() == Chunk.Kind.ERROR ? c.errorMessage() : body.snippet(MAX_DETAIL_CHARS);
-        return truncate(": " + message);
+        return ": " + message;
     }
 
     private static String truncate(String s) {
