@@ -277,6 +277,10 @@ public final class StreamTimeline {
                 return; // nothing counts after [DONE]; a bare "data:" is treated like a keep-alive
             }
             Chunk c = decoder.decode(data);
+            if ("error".equals(eventType) && c.kind() != Chunk.Kind.DONE) {
+                fail(ErrorClass.STREAM_ERROR, c.kind() == Chunk.Kind.ERROR ? c.errorMessage() : data);
+                return;
+            }
             switch (c.kind()) {
                 case DONE -> {
                     doneSeen = true;
@@ -286,11 +290,7 @@ public final class StreamTimeline {
                 case ERROR -> fail(ErrorClass.STREAM_ERROR, c.errorMessage());
                 case MALFORMED -> {
                     malformedEvents++;
-                    if ("error".equals(eventType)) {
-                        fail(ErrorClass.STREAM_ERROR, data);
-                    } else {
-                        fail(ErrorClass.MALFORMED, "event data is not JSON: " + data);
-                    }
+                    fail(ErrorClass.MALFORMED, "event data is not JSON: " + data);
                 }
             }
         }

@@ -200,6 +200,16 @@ class StreamTimelineTest {
     }
 
     @Test
+    void errorTypedEvent_isAStreamError_whateverItsData() {
+        start();
+        read(110, content("a") + "event: error\ndata: {\"detail\":\"overloaded\"}\n\n");
+        timeline.onEnd(111 * MS);
+        StreamResult r = timeline.result();
+        assertThat(r.failure()).isEqualTo(ErrorClass.STREAM_ERROR);
+        assertThat(r.errorDetail()).contains("overloaded");
+    }
+
+    @Test
     void malformedEvent_isClassified_butLaterEventsAreStillTimed() {
         start();
         read(110, content("a"));
