@@ -144,7 +144,7 @@ public final class StreamTimeline {
         String detail = bodyFailureDetail;
         if (status != 0 && !successStatus()) {
             failure = ErrorClass.forStatus(status);
-            detail = "HTTP " + status + errorBodyMessage();
+            detail = truncate("HTTP " + status + errorBodyMessage());
         } else if (failure == null && ended && streaming && status != 0 && sseItems == 0 && bodyBytes > 0) {
             Chunk c = decoder.decodeBody(body.bytes(), 0, body.length()); // e.g. a JSON error with status 200
             failure = c.kind() == Chunk.Kind.ERROR ? ErrorClass.STREAM_ERROR : ErrorClass.MALFORMED;
@@ -261,7 +261,7 @@ public final class StreamTimeline {
         }
         Chunk c = decoder.decodeBody(body.bytes(), 0, body.length());
         String message = c.kind() == Chunk.Kind.ERROR ? c.errorMessage() : body.snippet(MAX_DETAIL_CHARS);
-        return truncate(": " + message);
+        return ": " + message;
     }
 
     private static String truncate(String s) {
@@ -277,6 +277,10 @@ public final class StreamTimeline {
                 return; // nothing counts after [DONE]; a bare "data:" is treated like a keep-alive
             }
             Chunk c = decoder.decode(data);
+            if ("error".equals(eventType) && c.kind() != Chunk.Kind.DONE) {
+                fail(ErrorClass.STREAM_ERROR, c.kind() == Chunk.Kind.ERROR ? c.errorMessage() : data);
+                return;
+            }
             switch (c.kind()) {
                 case DONE -> {
                     doneSeen = true;
@@ -286,11 +290,7 @@ public final class StreamTimeline {
                 case ERROR -> fail(ErrorClass.STREAM_ERROR, c.errorMessage());
                 case MALFORMED -> {
                     malformedEvents++;
-                    if ("error".equals(eventType)) {
-                        fail(ErrorClass.STREAM_ERROR, data);
-                    } else {
-                        fail(ErrorClass.MALFORMED, "event data is not JSON: " + data);
-                    }
+                    fail(ErrorClass.MALFORMED, "event data is not JSON: " + data);
                 }
             }
         }
