@@ -1,0 +1,32 @@
+package dev.infergate.sim.profile;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.random.RandomGenerator;
+
+/**
+ * The length at which the modelled LLM would stop on its own (emit EOS) when the request allows it (no
+ * {@code ignore_eos}, no {@code min_tokens} above it): log-normal with the given median and shape, at least
+ * 1 token. Requests with {@code ignore_eos} get exactly their {@code max_tokens}.
+ *
+ * @param medianTokens median natural answer length, in tokens
+ * @param sigma        log-normal shape; 0 makes every answer exactly {@code medianTokens} long
+ */
+public record OutputLength(
+        @JsonProperty("median_tokens") int medianTokens,
+        @JsonProperty("sigma") double sigma) {
+
+    public OutputLength {
+        if (medianTokens < 1) {
+            throw new IllegalArgumentException("output_length.median_tokens (" + medianTokens + ") must be >= 1");
+        }
+        if (!(sigma >= 0) || sigma > 5) {
+            throw new IllegalArgumentException("output_length.sigma (" + sigma + ") must be between 0 and 5");
+        }
+    }
+
+    /** Draws a natural length (tokens, >= 1) from {@code random}. */
+    public int draw(RandomGenerator random) {
+        double length = medianTokens * Math.exp(sigma * random.nextGaussian());
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE / 2, Math.round(length)));
+    }
+}

@@ -1,0 +1,90 @@
+package dev.infergate.sim.profile;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/** Reads profile YAML into a validated {@link SimProfile}; every failure is one line naming the key or file. */
+final class ProfileLoader {
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+
+    private ProfileLoader() {}
+
+    static SimProfile bundled(String name) {
+        if (!SimProfile.BUNDLED.contains(name)) {
+            throw new IllegalArgumentException("no bundled profile '" + name + "'; bundled: "
+                    + String.join(", ", SimProfile.BUNDLED) + " (or give a YAML file path)");
+        }
+        String resource = "/sim-profiles/" + name + ".yaml";
+        try (InputStream in = ProfileLoader.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("bundled profile missing from the jar: " + resource);
+            }
+            return parse(in.readAllBytes(), resource);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read bundled profile " + resource, e);
+        }
+    }
+
+    static SimProfile load(Path file) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("profile " + file + " does not exist; give a bundled name ("
+                    + String.join(", ", SimProfile.BUNDLED) + ") or a YAML file path", e);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read profile " + file + ": " + e.getMessage(), e);
+        }
+        return parse(bytes, file.toString());
+    }
+
+    static SimProfile parse(byte[] yaml, String source) {
+        try {
+            return YAML.readValue(yaml, SimProfile.class);
+        } catch (UnrecognizedPropertyException e) {
+            throw new IllegalArgumentException("profile " + source + ": unknown key '" + e.getPropertyName()
+                    + "' at " + path(e) + "; see docs/simulator.md for the keys", e);
+        } catch (JsonMappingException e) {
+            Throwable root = rootCause(e);
+            String why = root instanceof IllegalArgumentException ? root.getMessage() : e.getOriginalMessage();
+            throw new IllegalArgumentException("profile " + source + ": " + firstLine(why), e);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("profile " + source + " is not valid YAML: " + firstLine(e.getMessage()), e);
+        }
+    }
+
+    private static String path(JsonMappingException e) {
+        StringBuilder sb = new StringBuilder();
+        for (JsonMappingException.Reference ref : e.getPath()) {
+            if (ref.getFieldName() != null) {
+                sb.append(sb.length() == 0 ? "" : ".").append(ref.getFieldName());
+            }
+        }
+        return sb.length() == 0 ? "top level" : sb.toString();
+    }
+
+    private static Throwable rootCause(Throwable t) {
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "invalid";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}

@@ -1,0 +1,109 @@
+package dev.infergate.sim.profile;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Everything that shapes one simulated server: the engine's limits, its step cost model, how tokens are
+ * delivered and which faults are injected. Loaded from YAML ({@link ProfileLoader}); three profiles are
+ * bundled under {@code sim-profiles/}. docs/simulator.md explains each parameter.
+ *
+ * <p>A profile is a model, not a measurement of any real engine.
+ *
+ * @param name                 short name, shown in the banner and in /metrics labels
+ * @param description          what the profile models, in a sentence or two
+ * @param model                model id served by /v1/models and expected in requests
+ * @param maxModelLen          prompt + output tokens allowed per request
+ * @param maxNumSeqs           most sequences running at once; more wait in the queue
+ * @param maxNumBatchedTokens  token budget of one step (decode tokens + prefill chunks)
+ * @param blockSize            tokens per KV-cache block (also the prefix-cache granularity)
+ * @param numGpuBlocks         KV-cache blocks available; when they run out, sequences are preempted
+ * @param cost                 step cost model
+ * @param streamInterval       output tokens per SSE event
+ * @param delivery             how events reach the client when it asked for a stream
+ * @param outputLength         natural answer length when the request lets the model stop
+ * @param faults               injected failures
+ */
+public record SimProfile(
+        @JsonProperty("name") String name,
+        @JsonProperty("description") String description,
+        @JsonProperty("model") String model,
+        @JsonProperty("max_model_len") int maxModelLen,
+        @JsonProperty("max_num_seqs") int maxNumSeqs,
+        @JsonProperty("max_num_batched_tokens") int maxNumBatchedTokens,
+        @JsonProperty("block_size") int blockSize,
+        @JsonProperty("num_gpu_blocks") int numGpuBlocks,
+        @JsonProperty("cost") CostModel cost,
+        @JsonProperty("stream_interval") int streamInterval,
+        @JsonProperty("delivery") Delivery delivery,
+        @JsonProperty("output_length") OutputLength outputLength,
+        @JsonProperty("faults") Faults faults) {
+
+    /** Names of the profiles shipped inside the jar. */
+    public static final List<String> BUNDLED = List.of("baseline", "candidate-fp8-kv", "managed-buffered");
+
+    public SimProfile {
+        required("name", name);
+        required("model", model);
+        description = description == null ? "" : description.strip();
+        atLeast("max_model_len", maxModelLen, 2);
+        atLeast("max_num_seqs", maxNumSeqs, 1);
+        atLeast("max_num_batched_tokens", maxNumBatchedTokens, 1);
+        atLeast("block_size", blockSize, 1);
+        atLeast("num_gpu_blocks", numGpuBlocks, 1);
+        atLeast("stream_interval", streamInterval, 1);
+        required("cost", cost);
+        required("output_length", outputLength);
+        delivery = delivery == null ? new Delivery.Incremental() : delivery;
+        faults = faults == null ? Faults.NONE : faults;
+        if ((long) numGpuBlocks * blockSize < maxModelLen) {
+            throw new IllegalArgumentException("num_gpu_blocks (" + numGpuBlocks + ") * block_size (" + blockSize
+                    + ") must hold at least max_model_len (" + maxModelLen + ") tokens, or a long request could never run");
+        }
+    }
+
+    /** A bundled profile by name; {@link IllegalArgumentException} listing the names when unknown. */
+    public static SimProfile bundled(String name) {
+        return ProfileLoader.bundled(name);
+    }
+
+    /** A profile from a YAML file; {@link IllegalArgumentException} with one line naming the problem. */
+    public static SimProfile load(Path file) {
+        return ProfileLoader.load(file);
+    }
+
+    /** A bundled name, else a file path (what {@code --profile} accepts). */
+    public static SimProfile resolve(String nameOrPath) {
+        return BUNDLED.contains(nameOrPath) ? bundled(nameOrPath) : load(Path.of(nameOrPath));
+    }
+
+    /** Tokens the KV cache holds when full. */
+    public long kvCapacityTokens() {
+        return (long) numGpuBlocks * blockSize;
+    }
+
+    /** A copy with different faults (tests and demos turn faults on and off). */
+    public SimProfile withFaults(Faults newFaults) {
+        return new SimProfile(name, description, model, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize,
+                numGpuBlocks, cost, streamInterval, delivery, outputLength, newFaults);
+    }
+
+    /** A copy with a different delivery mode. */
+    public SimProfile withDelivery(Delivery newDelivery) {
+        return new SimProfile(name, description, model, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize,
+                numGpuBlocks, cost, streamInterval, newDelivery, outputLength, faults);
+    }
+
+    private static void required(String field, Object value) {
+        if (value == null || (value instanceof String s && s.isBlank())) {
+            throw new IllegalArgumentException(field + " is missing");
+        }
+    }
+
+    private static void atLeast(String field, int value, int min) {
+        if (value < min) {
+            throw new IllegalArgumentException(field + " (" + value + ") must be >= " + min);
+        }
+    }
+}
