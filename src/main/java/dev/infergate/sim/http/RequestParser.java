@@ -1,0 +1,169 @@
+package dev.infergate.sim.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.infergate.sim.engine.Tokenizer;
+import dev.infergate.sim.profile.SimProfile;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Validates request bodies the way vLLM does, answering mistakes with a 400 that names the field. */
+final class RequestParser {
+    private final SimProfile profile;
+
+    RequestParser(SimProfile profile) {
+        this.profile = profile;
+    }
+
+    CompletionRequest parse(JsonNode body, boolean chat) {
+        requireObject(body);
+        checkModel(body);
+        int[] promptIds = chat ? chatPrompt(body) : completionPrompt(body);
+        if (promptIds.length == 0) {
+            throw ApiError.badRequest(chat ? "messages" : "prompt", "The prompt has no tokens"
+                    + " (the simulator counts one token per whitespace-separated word).");
+        }
+        if (promptIds.length >= profile.maxModelLen()) {
+            throw ApiError.badRequest(chat ? "messages" : "prompt", "This model's maximum context length is "
+                    + profile.maxModelLen() + " tokens. However, your prompt has " + promptIds.length + " tokens.");
+        }
+        int room = profile.maxModelLen() - promptIds.length;
+        JsonNode maxNode = body.hasNonNull("max_completion_tokens") ? body.get("max_completion_tokens") : body.get("max_tokens");
+        String maxName = body.hasNonNull("max_completion_tokens") ? "max_completion_tokens" : "max_tokens";
+        int maxTokens = optionalInt(maxNode, maxName, room);
+        if (maxTokens < 1) {
+            throw ApiError.badRequest(maxName, maxName + " (" + maxTokens + ") must be at least 1.");
+        }
+        if (maxTokens > room) {
+            throw ApiError.badRequest(maxName, "This model's maximum context length is " + profile.maxModelLen()
+                    + " tokens. However, you requested " + (promptIds.length + maxTokens) + " tokens ("
+                    + promptIds.length + " in the messages, " + maxTokens + " in the completion). Please reduce the"
+                    + " length of the messages or completion.");
+        }
+        int minTokens = optionalInt(body.get("min_tokens"), "min_tokens", 0);
+        if (minTokens < 0 || minTokens > maxTokens) {
+            throw ApiError.badRequest("min_tokens", "min_tokens (" + minTokens + ") must be between 0 and "
+                    + maxName + " (" + maxTokens + ").");
+        }
+        int n = optionalInt(body.get("n"), "n", 1);
+        if (n != 1) {
+            throw ApiError.badRequest("n", "n (" + n + ") must be 1: the simulator generates one choice.");
+        }
+        boolean stream = optionalBoolean(body.get("stream"), "stream");
+        JsonNode options = body.get("stream_options");
+        if (options != null && !options.isNull() && !stream) {
+            throw ApiError.badRequest("stream_options", "Stream options can only be defined when `stream=True`.");
+        }
+        boolean includeUsage = options != null && optionalBoolean(options.get("include_usage"), "stream_options.include_usage");
+        boolean continuous = options != null
+                && optionalBoolean(options.get("continuous_usage_stats"), "stream_options.continuous_usage_stats");
+        boolean ignoreEos = optionalBoolean(body.get("ignore_eos"), "ignore_eos");
+        long seed = body.hasNonNull("seed") ? optionalLong(body.get("seed"), "seed") : 0L;
+        return new CompletionRequest(chat, promptIds, stream, includeUsage, includeUsage && continuous, maxTokens,
+                minTokens, ignoreEos, seed);
+    }
+
+    /** The prompt of a {@code /tokenize} body: {@code prompt} or {@code messages}. */
+    int[] tokenizePrompt(JsonNode body) {
+        requireObject(body);
+        checkModel(body);
+        return body.has("messages") ? chatPrompt(body) : completionPrompt(body);
+    }
+
+    void checkModel(JsonNode body) {
+        JsonNode model = body.get("model");
+        if (model != null && !model.isNull() && !model.asText().equals(profile.model())) {
+            throw ApiError.modelNotFound(model.asText());
+        }
+    }
+
+    private static void requireObject(JsonNode body) {
+        if (body == null || !body.isObject()) {
+            throw ApiError.badRequest(null, "The request body must be a JSON object.");
+        }
+    }
+
+    private static int[] chatPrompt(JsonNode body) {
+        JsonNode messages = body.get("messages");
+        if (messages == null || !messages.isArray() || messages.isEmpty()) {
+            throw ApiError.badRequest("messages", "messages must be a non-empty array.");
+        }
+        List<int[]> parts = new ArrayList<>();
+        for (JsonNode message : messages) {
+            if (!message.isObject() || !message.path("role").isTextual()) {
+                throw ApiError.badRequest("messages", "Each message must be an object with a string role.");
+            }
+            JsonNode content = message.get("content");
+            if (content == null || content.isNull()) {
+                continue;
+            }
+            if (content.isTextual()) {
+                parts.add(Tokenizer.encode(content.asText()));
+            } else if (content.isArray()) {
+                for (JsonNode part : content) {
+                    if (part.path("type").asText().equals("text")) {
+                        parts.add(Tokenizer.encode(part.path("text").asText()));
+                    }
+                }
+            } else {
+                throw ApiError.badRequest("messages", "A message's content must be a string or an array of parts.");
+            }
+        }
+        return concat(parts);
+    }
+
+    private static int[] completionPrompt(JsonNode body) {
+        JsonNode prompt = body.get("prompt");
+        if (prompt != null && prompt.isArray() && prompt.size() == 1 && prompt.get(0).isTextual()) {
+            prompt = prompt.get(0);
+        }
+        if (prompt != null && prompt.isTextual()) {
+            return Tokenizer.encode(prompt.asText());
+        }
+        if (prompt != null && prompt.isArray() && !prompt.isEmpty() && prompt.get(0).isInt()) {
+            int[] ids = new int[prompt.size()];
+            for (int i = 0; i < ids.length; i++) {
+                ids[i] = prompt.get(i).asInt();
+            }
+            return ids;
+        }
+        throw ApiError.badRequest("prompt", "prompt must be a string, a list of one string, or a list of token ids"
+                + " (batched prompts are not simulated).");
+    }
+
+    private static int[] concat(List<int[]> parts) {
+        int[] all = new int[parts.stream().mapToInt(p -> p.length).sum()];
+        int at = 0;
+        for (int[] p : parts) {
+            System.arraycopy(p, 0, all, at, p.length);
+            at += p.length;
+        }
+        return all;
+    }
+
+    private static int optionalInt(JsonNode node, String name, int absent) {
+        if (node == null || node.isNull()) {
+            return absent;
+        }
+        if (!node.canConvertToInt() || !node.isIntegralNumber()) {
+            throw ApiError.badRequest(name, name + " must be an integer.");
+        }
+        return node.asInt();
+    }
+
+    private static long optionalLong(JsonNode node, String name) {
+        if (!node.isIntegralNumber()) {
+            throw ApiError.badRequest(name, name + " must be an integer.");
+        }
+        return node.asLong();
+    }
+
+    private static boolean optionalBoolean(JsonNode node, String name) {
+        if (node == null || node.isNull()) {
+            return false;
+        }
+        if (!node.isBoolean()) {
+            throw ApiError.badRequest(name, name + " must be true or false.");
+        }
+        return node.asBoolean();
+    }
+}

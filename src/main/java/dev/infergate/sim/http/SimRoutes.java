@@ -1,0 +1,153 @@
+package dev.infergate.sim.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.sim.driver.DispatchLateness;
+import dev.infergate.sim.driver.RealTimeDriver;
+import dev.infergate.sim.engine.EngineMetrics;
+import dev.infergate.sim.engine.OutputPlan;
+import dev.infergate.sim.engine.Sequence;
+import dev.infergate.sim.engine.Tokenizer;
+import dev.infergate.sim.profile.SimProfile;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+/**
+ * The OpenAI-compatible HTTP surface: {@code /v1/models}, {@code /v1/chat/completions},
+ * {@code /v1/completions}, {@code /tokenize}, {@code /health} and {@code /metrics}.
+ */
+public final class SimRoutes {
+    /** Shown as {@code owned_by}: anyone listing models learns that this is not a real engine. */
+    public static final String OWNED_BY = "infergate-sim (a model, not a measurement of any real engine)";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final SimProfile profile;
+    private final long serverSeed;
+    private final RealTimeDriver driver;
+    private final EngineMetrics metrics;
+    private final DispatchLateness lateness;
+    private final LongSupplier nanoClock;
+    private final RequestParser parser;
+    private final SplittableRandom faultRandom;
+    private final AtomicLong nextId = new AtomicLong();
+    private final long createdEpochSeconds = System.currentTimeMillis() / 1000;
+
+    public SimRoutes(SimProfile profile, long serverSeed, RealTimeDriver driver, EngineMetrics metrics,
+            DispatchLateness lateness, LongSupplier nanoClock) {
+        this.profile = profile;
+        this.serverSeed = serverSeed;
+        this.driver = driver;
+        this.metrics = metrics;
+        this.lateness = lateness;
+        this.nanoClock = nanoClock;
+        this.parser = new RequestParser(profile);
+        this.faultRandom = new SplittableRandom(Tokenizer.mix(serverSeed ^ 0x5EED_FA17L));
+    }
+
+    /** A router for one HTTP server instance (one per event loop). */
+    public Router router(Vertx vertx) {
+        Router router = Router.router(vertx);
+        router.route().handler(BodyHandler.create().setBodyLimit(32L * 1024 * 1024));
+        router.get("/v1/models").handler(rc -> json(rc, 200, models()));
+        router.post("/v1/chat/completions").handler(rc -> guarded(rc, () -> completion(rc, true)));
+        router.post("/v1/completions").handler(rc -> guarded(rc, () -> completion(rc, false)));
+        router.post("/tokenize").handler(rc -> guarded(rc, () -> tokenize(rc)));
+        router.get("/health").handler(rc -> rc.response().setStatusCode(200).end());
+        router.get("/metrics").handler(rc -> rc.response()
+                .putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+                .end(MetricsText.render(profile.model(), metrics, lateness)));
+        router.route().handler(rc -> error(rc, ApiError.notFound(rc.request().method() + " " + rc.request().path())));
+        return router;
+    }
+
+    private void completion(RoutingContext rc, boolean chat) {
+        CompletionRequest request = parser.parse(body(rc), chat);
+        long textSeed = Tokenizer.mix(serverSeed ^ Tokenizer.mix(Arrays.hashCode(request.promptIds()))
+                ^ Tokenizer.mix(request.seed() + 1) ^ request.maxTokens());
+        int natural = profile.outputLength().draw(new SplittableRandom(textSeed));
+        OutputPlan plan = OutputPlan.decide(request.maxTokens(), request.minTokens(), request.ignoreEos(), natural);
+        FaultPlan faults = drawFaults(plan, request.stream());
+        if (faults.status() == 500) {
+            throw ApiError.serverError("Internal server error (simulated fault).");
+        }
+        if (faults.status() == 429) {
+            long retryAfter = profile.faults().rateLimit().retryAfterSeconds();
+            rc.response().putHeader("Retry-After", Long.toString(retryAfter));
+            throw ApiError.rateLimited(retryAfter);
+        }
+        long id = nextId.incrementAndGet();
+        String responseId = (chat ? "chatcmpl-sim-" : "cmpl-sim-") + id;
+        OpenAiFormat format = new OpenAiFormat(chat, responseId, System.currentTimeMillis() / 1000, profile.model(),
+                request.stream());
+        StreamResponder.Setup setup = new StreamResponder.Setup(id, request, format, textSeed, profile.delivery(),
+                profile.streamInterval(), faults, profile.faults().stall().pause().toNanos());
+        StreamResponder responder = new StreamResponder(rc.vertx().getOrCreateContext(), rc.response(), driver, setup);
+        responder.begin(nanoClock.getAsLong());
+        Sequence seq = new Sequence(id, request.promptTokens(),
+                Tokenizer.blockHashes(request.promptIds(), profile.blockSize()), plan);
+        driver.submit(seq, responder);
+    }
+
+    private FaultPlan drawFaults(OutputPlan plan, boolean stream) {
+        SplittableRandom random;
+        synchronized (faultRandom) {
+            random = faultRandom.split();
+        }
+        return FaultPlan.draw(profile.faults(), random, plan.outputTokens(), stream);
+    }
+
+    private void tokenize(RoutingContext rc) {
+        int[] ids = parser.tokenizePrompt(body(rc));
+        StringBuilder sb = new StringBuilder("{\"count\":").append(ids.length).append(",\"max_model_len\":")
+                .append(profile.maxModelLen()).append(",\"tokens\":[");
+        for (int i = 0; i < ids.length; i++) {
+            sb.append(i == 0 ? "" : ",").append(ids[i]);
+        }
+        json(rc, 200, sb.append("]}").toString());
+    }
+
+    private String models() {
+        return "{\"object\":\"list\",\"data\":[{\"id\":" + Json.quote(profile.model()) + ",\"object\":\"model\","
+                + "\"created\":" + createdEpochSeconds + ",\"owned_by\":" + Json.quote(OWNED_BY) + ",\"root\":"
+                + Json.quote(profile.model()) + ",\"parent\":null,\"max_model_len\":" + profile.maxModelLen() + "}]}";
+    }
+
+    private static JsonNode body(RoutingContext rc) {
+        Buffer buffer = rc.body().buffer();
+        if (buffer == null || buffer.length() == 0) {
+            throw ApiError.badRequest(null, "The request body is empty; send a JSON object.");
+        }
+        try {
+            return JSON.readTree(buffer.getBytes());
+        } catch (JsonProcessingException e) {
+            throw ApiError.badRequest(null, "The request body is not valid JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw ApiError.badRequest(null, "The request body could not be read: " + e.getMessage());
+        }
+    }
+
+    private static void guarded(RoutingContext rc, Runnable handler) {
+        try {
+            handler.run();
+        } catch (ApiError e) {
+            error(rc, e);
+        }
+    }
+
+    private static void error(RoutingContext rc, ApiError e) {
+        json(rc, e.status(), e.toJson());
+    }
+
+    private static void json(RoutingContext rc, int status, String body) {
+        rc.response().setStatusCode(status).putHeader("Content-Type", "application/json").end(body);
+    }
+}

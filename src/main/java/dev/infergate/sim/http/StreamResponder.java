@@ -1,0 +1,157 @@
+package dev.infergate.sim.http;
+
+import dev.infergate.sim.driver.RealTimeDriver;
+import dev.infergate.sim.driver.StreamTarget;
+import dev.infergate.sim.engine.Emission;
+import dev.infergate.sim.engine.TextGenerator;
+import dev.infergate.sim.profile.Delivery;
+import io.vertx.core.Context;
+import io.vertx.core.http.HttpServerResponse;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One response, fed by the engine's emissions on its connection's event loop. Streaming answers are SSE as
+ * vLLM writes them: the chat role event, text events of {@code stream_interval} tokens, the last one with
+ * {@code finish_reason}, then the usage event when asked for, then {@code data: [DONE]}. Events are queued
+ * in {@code held} and written when the profile's delivery mode (and any injected stall) lets them go.
+ */
+final class StreamResponder implements StreamTarget {
+    /** What every response needs from its request and the server. */
+    record Setup(long sequenceId, CompletionRequest request, OpenAiFormat format, long textSeed, Delivery delivery,
+            int streamInterval, FaultPlan faults, long stallNanos) {}
+
+    private final Context context;
+    private final HttpServerResponse response;
+    private final RealTimeDriver driver;
+    private final Setup setup;
+    private final CompletionRequest request;
+    private final StringBuilder held = new StringBuilder();
+    private int tokensInEvents;
+    private long holdUntilNanos = Long.MIN_VALUE;
+    private long nextFlushNanos;
+    private boolean finishedSeen;
+    private boolean ended;
+
+    StreamResponder(Context context, HttpServerResponse response, RealTimeDriver driver, Setup setup) {
+        this.context = context;
+        this.response = response;
+        this.driver = driver;
+        this.setup = setup;
+        this.request = setup.request();
+    }
+
+    /** Sends the stream's headers at once (a streaming server does, before any token), and watches for hang-ups. */
+    void begin(long nowNanos) {
+        response.closeHandler(v -> {
+            if (!ended) {
+                ended = true;
+                driver.cancel(setup.sequenceId());
+            }
+        });
+        if (setup.delivery() instanceof Delivery.FlushEvery every) {
+            nextFlushNanos = nowNanos + every.interval().toNanos();
+        }
+        if (request.stream()) {
+            response.setChunked(true)
+                    .putHeader("Content-Type", "text/event-stream; charset=utf-8")
+                    .putHeader("Cache-Control", "no-cache")
+                    .putHeader("X-Accel-Buffering", "no");
+            response.writeHead();
+        }
+    }
+
+    @Override
+    public Context context() {
+        return context;
+    }
+
+    @Override
+    public void onEmission(Emission e, long intendedNanos) {
+        if (ended) {
+            return;
+        }
+        if (!request.stream()) {
+            if (e.finished()) {
+                sendBody(e);
+            }
+            return;
+        }
+        FaultPlan faults = setup.faults();
+        if (e.tokenIndex() == faults.resetAtToken()) {
+            ended = true;
+            driver.cancel(setup.sequenceId());
+            response.reset();
+            return;
+        }
+        if (e.tokenIndex() == faults.malformedAtToken()) {
+            held.append("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\" \n\n");
+        }
+        appendEvents(e);
+        if (e.tokenIndex() == faults.stallAtToken()) {
+            holdUntilNanos = intendedNanos + setup.stallNanos();
+            long delayMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(setup.stallNanos()));
+            context.owner().setTimer(delayMillis, t -> {
+                holdUntilNanos = Long.MIN_VALUE;
+                release(intendedNanos + setup.stallNanos());
+            });
+        }
+        finishedSeen = e.finished();
+        release(intendedNanos);
+    }
+
+    private void appendEvents(Emission e) {
+        OpenAiFormat format = setup.format();
+        boolean usageEveryChunk = request.continuousUsage();
+        if (e.tokenIndex() == 0 && request.chat()) {
+            held.append(OpenAiFormat.event(format.roleChunk(usageEveryChunk ? usage(e, 0) : null)));
+        }
+        int produced = e.outputTokens();
+        if (produced - tokensInEvents >= setup.streamInterval() || e.finished()) {
+            String text = TextGenerator.tokens(setup.textSeed(), tokensInEvents, produced);
+            tokensInEvents = produced;
+            String finish = e.finished() ? e.finishReason().wire() : null;
+            held.append(OpenAiFormat.event(format.textChunk(text, finish, usageEveryChunk ? usage(e, produced) : null)));
+        }
+        if (e.finished()) {
+            if (request.includeUsage()) {
+                held.append(OpenAiFormat.event(format.usageChunk(usage(e, produced))));
+            }
+            held.append("data: [DONE]\n\n");
+        }
+    }
+
+    /** Writes what the delivery mode lets go at {@code nowNanos} (model time), and ends after the last event. */
+    private void release(long nowNanos) {
+        if (ended || nowNanos < holdUntilNanos) {
+            return;
+        }
+        boolean write;
+        if (setup.delivery() instanceof Delivery.FlushEvery every) {
+            write = finishedSeen || nowNanos >= nextFlushNanos;
+            while (nextFlushNanos <= nowNanos) {
+                nextFlushNanos += every.interval().toNanos();
+            }
+        } else {
+            write = finishedSeen || setup.delivery() instanceof Delivery.Incremental;
+        }
+        if (write && held.length() > 0) {
+            response.write(held.toString());
+            held.setLength(0);
+        }
+        if (finishedSeen) {
+            ended = true;
+            response.end();
+        }
+    }
+
+    private void sendBody(Emission e) {
+        ended = true;
+        String text = TextGenerator.tokens(setup.textSeed(), 0, e.outputTokens());
+        String body = setup.format().body(text, e.finishReason().wire(), usage(e, e.outputTokens()));
+        response.putHeader("Content-Type", "application/json").end(body);
+    }
+
+    private static String usage(Emission e, int completionTokens) {
+        return OpenAiFormat.usage(e.promptTokens(), completionTokens, e.cachedTokens());
+    }
+}
