@@ -22,10 +22,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param kvReadUsPer1kTokens   cost of reading 1,000 tokens of KV cache during decode
  */
 public record CostModel(
-        @JsonProperty("step_overhead_us") double stepOverheadUs,
-        @JsonProperty("prefill_us_per_token") double prefillUsPerToken,
-        @JsonProperty("decode_us_per_seq") double decodeUsPerSeq,
-        @JsonProperty("kv_read_us_per_1k_tokens") double kvReadUsPer1kTokens) {
+        @JsonProperty(value = "step_overhead_us", required = true) double stepOverheadUs,
+        @JsonProperty(value = "prefill_us_per_token", required = true) double prefillUsPerToken,
+        @JsonProperty(value = "decode_us_per_seq", required = true) double decodeUsPerSeq,
+        @JsonProperty(value = "kv_read_us_per_1k_tokens", required = true) double kvReadUsPer1kTokens) {
 
     public CostModel {
         nonNegative("cost.step_overhead_us", stepOverheadUs);

@@ -12,8 +12,8 @@ import java.util.random.RandomGenerator;
  * @param sigma        log-normal shape; 0 makes every answer exactly {@code medianTokens} long
  */
 public record OutputLength(
-        @JsonProperty("median_tokens") int medianTokens,
-        @JsonProperty("sigma") double sigma) {
+        @JsonProperty(value = "median_tokens", required = true) int medianTokens,
+        @JsonProperty(value = "sigma", required = true) double sigma) {
 
     public OutputLength {
         if (medianTokens < 1) {

@@ -3,6 +3,7 @@ package dev.infergate.sim.profile;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
@@ -10,12 +11,15 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Reads profile YAML into a validated {@link SimProfile}; every failure is one line naming the key or file. */
 final class ProfileLoader {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    private static final Pattern MISSING = Pattern.compile("Missing required creator property '([^']+)'");
 
     private ProfileLoader() {}
 
@@ -54,6 +58,13 @@ final class ProfileLoader {
         } catch (UnrecognizedPropertyException e) {
             throw new IllegalArgumentException("profile " + source + ": unknown key '" + e.getPropertyName()
                     + "' at " + path(e) + "; see docs/simulator.md for the keys", e);
+        } catch (MismatchedInputException e) {
+            String why = e.getOriginalMessage();
+            Matcher missing = MISSING.matcher(why == null ? "" : why);
+            if (missing.find()) {
+                throw new IllegalArgumentException("profile " + source + ": missing key '" + missing.group(1) + "'", e);
+            }
+            throw new IllegalArgumentException("profile " + source + ": " + firstLine(why) + " at " + path(e), e);
         } catch (JsonMappingException e) {
             Throwable root = rootCause(e);
             String why = root instanceof IllegalArgumentException ? root.getMessage() : e.getOriginalMessage();

@@ -26,18 +26,18 @@ import java.util.List;
  * @param faults               injected failures
  */
 public record SimProfile(
-        @JsonProperty("name") String name,
+        @JsonProperty(value = "name", required = true) String name,
         @JsonProperty("description") String description,
-        @JsonProperty("model") String model,
-        @JsonProperty("max_model_len") int maxModelLen,
-        @JsonProperty("max_num_seqs") int maxNumSeqs,
-        @JsonProperty("max_num_batched_tokens") int maxNumBatchedTokens,
-        @JsonProperty("block_size") int blockSize,
-        @JsonProperty("num_gpu_blocks") int numGpuBlocks,
-        @JsonProperty("cost") CostModel cost,
-        @JsonProperty("stream_interval") int streamInterval,
+        @JsonProperty(value = "model", required = true) String model,
+        @JsonProperty(value = "max_model_len", required = true) int maxModelLen,
+        @JsonProperty(value = "max_num_seqs", required = true) int maxNumSeqs,
+        @JsonProperty(value = "max_num_batched_tokens", required = true) int maxNumBatchedTokens,
+        @JsonProperty(value = "block_size", required = true) int blockSize,
+        @JsonProperty(value = "num_gpu_blocks", required = true) int numGpuBlocks,
+        @JsonProperty(value = "cost", required = true) CostModel cost,
+        @JsonProperty(value = "stream_interval", required = true) int streamInterval,
         @JsonProperty("delivery") Delivery delivery,
-        @JsonProperty("output_length") OutputLength outputLength,
+        @JsonProperty(value = "output_length", required = true) OutputLength outputLength,
         @JsonProperty("faults") Faults faults) {
 
     /** Names of the profiles shipped inside the jar. */
