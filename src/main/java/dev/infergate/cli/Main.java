@@ -15,6 +15,7 @@ import picocli.CommandLine.Option;
             CommandLine.HelpCommand.class,
             RunCommand.class,
             SummarizeCommand.class,
+            ServeSimCommand.class,
         })
 public final class Main implements Runnable {
 
