@@ -1,13 +1,10 @@
 package dev.infergate.sim.profile;
 
+import dev.infergate.config.Durations;
 import java.time.Duration;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
-/** Parses the short duration text used in profiles: {@code 250ms}, {@code 10s}, {@code 2m}, {@code 1500us}. */
+/** Profile durations ({@code 250ms}, {@code 10s}, {@code 2m}) via {@link Durations}, with errors naming the key. */
 public final class DurationText {
-    private static final Pattern FORMAT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(us|ms|s|m)");
-
     private DurationText() {}
 
     /**
@@ -15,17 +12,10 @@ public final class DurationText {
      * @throws IllegalArgumentException naming the field and the accepted forms
      */
     public static Duration parse(String field, String text) {
-        Matcher m = text == null ? null : FORMAT.matcher(text.trim());
-        if (m == null || !m.matches()) {
-            throw new IllegalArgumentException(field + " (" + text + ") must be a duration like 250ms, 10s or 2m");
+        try {
+            return Durations.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(field + " (" + text + ") must be a duration like 250ms, 10s or 2m", e);
         }
-        double amount = Double.parseDouble(m.group(1));
-        double nanosPerUnit = switch (m.group(2)) {
-            case "us" -> 1e3;
-            case "ms" -> 1e6;
-            case "s" -> 1e9;
-            default -> 60e9;
-        };
-        return Duration.ofNanos(Math.round(amount * nanosPerUnit));
     }
 }
