@@ -16,6 +16,7 @@ import picocli.CommandLine.Option;
             RunCommand.class,
             SummarizeCommand.class,
             ServeSimCommand.class,
+            DemoCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -3,7 +3,6 @@ package dev.infergate.client;
 import io.vertx.core.AbstractVerticle;
 import io.vertx.core.Context;
 import io.vertx.core.DeploymentOptions;
-import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.buffer.Buffer;
@@ -117,10 +116,20 @@ public final class HttpExecutor implements AutoCloseable {
         if (jsonBody != null) {
             o.putHeader("Content-Type", "application/json");
         }
-        Future<Reply> f = lanes.get(0).client().request(o)
-                .compose(req -> jsonBody == null ? req.send() : req.send(Buffer.buffer(jsonBody)))
-                .compose(resp -> resp.body().map(b -> new Reply(resp.statusCode(), b.toString())));
-        CompletableFuture<Reply> cf = f.toCompletionStage().toCompletableFuture();
+        // Run the whole exchange on the lane's event loop and ask for the body inside the response
+        // callback: composed from another thread, the body could end before anyone listened for it.
+        CompletableFuture<Reply> cf = new CompletableFuture<>();
+        Lane lane = lanes.get(0);
+        lane.context().runOnContext(v -> lane.client().request(o)
+                .compose(req -> (jsonBody == null ? req.send() : req.send(Buffer.buffer(jsonBody)))
+                        .compose(resp -> resp.body().map(b -> new Reply(resp.statusCode(), b.toString()))))
+                .onComplete(ar -> {
+                    if (ar.succeeded()) {
+                        cf.complete(ar.result());
+                    } else {
+                        cf.completeExceptionally(ar.cause());
+                    }
+                }));
         try {
             return cf.get(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {

@@ -1,0 +1,106 @@
+package dev.infergate.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.record.RequestRecord;
+import dev.infergate.record.RunLog;
+import dev.infergate.sim.SimServer;
+import dev.infergate.sim.profile.SimProfile;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code infergate run} end to end against the in-process simulator: what a user sees. */
+class RunAgainstSimulatorTest {
+    @TempDir
+    Path dir;
+
+    static int run(StringWriter out, StringWriter err, String... args) {
+        return Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    @Test
+    void run_writesEveryRecordTheSummaryAndTheTable() throws Exception {
+        try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            int code = run(out, err, "run", "--base-url", sim.baseUrl(), "--concurrency", "4", "--requests", "20",
+                    "--warmup", "4", "--input-tokens", "64", "--output-tokens", "16", "--slo", "ttft=2s",
+                    "--label", "gpu=none", "--out", dir.toString(), "--no-progress");
+            assertThat(code).as(err.toString()).isZero();
+            assertThat(out.toString()).contains("requests: 20 sent, 20 completed, 0 failed").contains("TTFT");
+            List<RequestRecord> records = new ArrayList<>();
+            RunLog.readRecords(dir, records::add);
+            assertThat(records).hasSize(24);
+            assertThat(records).allSatisfy(r -> {
+                assertThat(r.succeeded()).isTrue();
+                assertThat(r.outputTokens()).isEqualTo(16); // ignore_eos + min_tokens honoured
+                assertThat(r.inputTokens()).isEqualTo(64); // exact under the server's own tokenizer
+            });
+            JsonNode summary = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+            assertThat(summary.path("schema").asText()).isEqualTo("infergate.summary/1");
+            assertThat(summary.path("run").path("labels").path("gpu").asText()).isEqualTo("none");
+            assertThat(summary.path("run").path("workload").path("tokenizer").asText()).isEqualTo("server:sim-llama-8b");
+            assertThat(summary.path("requests").path("warmup").asInt()).isEqualTo(4);
+            assertThat(summary.path("tokens").path("output_total").asInt()).isEqualTo(20 * 16);
+        }
+    }
+
+    @Test
+    void sharedPrefix_warmRequestsReportCachedTokensAndStartFaster() throws Exception {
+        try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
+            StringWriter err = new StringWriter();
+            int code = run(new StringWriter(), err, "run", "--base-url", sim.baseUrl(), "--concurrency", "1",
+                    "--requests", "24", "--input-tokens", "2048", "--output-tokens", "8", "--cache-mix", "0.5",
+                    "--out", dir.toString(), "--no-progress");
+            assertThat(code).as(err.toString()).isZero();
+            JsonNode byCache = new ObjectMapper().readTree(dir.resolve("summary.json").toFile()).path("by_cache");
+            JsonNode warm = byCache.path("warm");
+            JsonNode cold = byCache.path("cold");
+            assertThat(warm.path("requests").path("completed").asInt()).isPositive();
+            assertThat(cold.path("requests").path("completed").asInt()).isPositive();
+            // the simulator skips the prefill of cached blocks: a 1,536-token cached prefix saves ~70 ms of 2,048-token prefill
+            assertThat(warm.path("latency_ms").path("ttft").path("p50").asDouble())
+                    .isLessThan(cold.path("latency_ms").path("ttft").path("p50").asDouble());
+        }
+    }
+
+    @Test
+    void bufferedProfile_deliversTheOutputInOneLumpAtTheEnd() throws Exception {
+        try (SimServer sim = SimServer.start(SimProfile.bundled("managed-buffered"), "127.0.0.1", 0, 1)) {
+            StringWriter err = new StringWriter();
+            int code = run(new StringWriter(), err, "run", "--base-url", sim.baseUrl(), "--concurrency", "2",
+                    "--requests", "6", "--input-tokens", "64", "--output-tokens", "64", "--out", dir.toString(),
+                    "--no-progress");
+            assertThat(code).as(err.toString()).isZero();
+            List<RequestRecord> records = new ArrayList<>();
+            RunLog.readRecords(dir, records::add);
+            assertThat(records).allSatisfy(r -> {
+                // all 64 tokens arrive together: first and last token within a few ms of the end, TTFT ~ E2E
+                assertThat(r.lastTokenNanos() - r.firstTokenNanos()).isLessThan((r.doneNanos() - r.sentNanos()) / 10);
+                assertThat(r.ttftNanos()).isGreaterThan(r.e2eNanos() * 8 / 10);
+            });
+        }
+    }
+
+    @Test
+    void summarize_rebuildsTheSameSummaryFromTheLog() throws Exception {
+        try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
+            assertThat(run(new StringWriter(), new StringWriter(), "run", "--base-url", sim.baseUrl(), "--requests", "5",
+                    "--input-tokens", "32", "--output-tokens", "8", "--out", dir.toString(), "--no-progress")).isZero();
+        }
+        String first = Files.readString(dir.resolve("summary.json"));
+        Files.delete(dir.resolve("summary.json"));
+        StringWriter out = new StringWriter();
+        assertThat(run(out, new StringWriter(), "summarize", dir.toString())).isZero();
+        assertThat(Files.readString(dir.resolve("summary.json"))).isEqualTo(first);
+        assertThat(out.toString()).contains("requests: 5 sent");
+    }
+}
