@@ -84,18 +84,27 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         RunPlan plan = plan();
-        PrintWriter out = spec.commandLine().getOut();
         RunService service = new RunService();
         CountDownLatch finished = new CountDownLatch(1);
+        // Ctrl-C: stop scheduling and keep the JVM alive until the summary is written and printed
         Thread hook = new Thread(() -> {
             service.stop();
             try {
-                finished.await(20, TimeUnit.SECONDS);
+                finished.await(60, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }, "infergate-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            return measure(plan, service, hook);
+        } finally {
+            finished.countDown();
+        }
+    }
+
+    private int measure(RunPlan plan, RunService service, Thread hook) throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
         RunLimits limits = plan.limits();
         RunService.Result result;
         try (ProgressDisplay progress = new ProgressDisplay(System.err,
@@ -104,8 +113,6 @@ public final class RunCommand implements Callable<Integer> {
             result = service.execute(plan, ctx -> progress.start(ctx, !noProgress));
         } catch (RunService.SetupException e) {
             throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
-        } finally {
-            finished.countDown();
         }
         try {
             Runtime.getRuntime().removeShutdownHook(hook);

@@ -42,9 +42,15 @@ public final class WorkloadOptions {
             description = "Which tokenizer makes prompt lengths exact: the server's own (/tokenize), a bundled one, or auto (the server's when it has one). Default: ${DEFAULT-VALUE}.")
     String tokenizer;
 
+    @Option(names = "--prompt-salt", paramLabel = "N",
+            description = "Salt of the unique text that starts each fresh prompt; lengths do not change with it. Default: random per run "
+                    + "(recorded in run.json), so a repeated run finds no prompt of an earlier one in the prefix cache. Give the same salt to every shard of one run.")
+    Long promptSalt;
+
     WorkloadDefinition definition(long seed) {
         try {
-            WorkloadDefinition.Builder b = WorkloadDefinition.builder().seed(seed);
+            long salt = promptSalt != null ? promptSalt : new java.security.SecureRandom().nextLong();
+            WorkloadDefinition.Builder b = WorkloadDefinition.builder().seed(seed).promptSalt(salt);
             if (preset != null) {
                 b.preset(Preset.parse(preset));
             }

@@ -72,6 +72,9 @@ public final class Runner {
             RunContext ctx = new RunContext(client, workload, limits, shard, originNanos, writer, http.vertx(),
                     settings.condition(), maxInFlight);
             context = ctx;
+            if (interrupted) {
+                ctx.stop(); // stopped before scheduling began
+            }
             if (onStart != null) {
                 onStart.accept(ctx);
             }

@@ -45,6 +45,7 @@ public final class RunService {
     public record Result(Runner.Outcome outcome, Map<String, Object> summary) {}
 
     private volatile Runner runner;
+    private volatile boolean stopRequested;
 
     /**
      * Runs {@code plan}; blocks until every request has a record and the summary is written.
@@ -78,6 +79,9 @@ public final class RunService {
                     new Runner.RequestSettings(plan.timeouts(), server.exactOutput(), plan.eventSampleEvery(), 500,
                             plan.condition()));
             runner = r;
+            if (stopRequested) {
+                r.stop();
+            }
             BundledTokenizer outputCounter = BundledTokenizer.cl100k();
             Runner.Outcome outcome = r.run(plan.out(), origin, outputCounter::count, onStart);
             if (outcome.interrupted()) {
@@ -89,6 +93,7 @@ public final class RunService {
 
     /** Stops the run in progress (Ctrl-C): no new requests, a short grace period, then a partial summary. */
     public void stop() {
+        stopRequested = true;
         Runner r = runner;
         if (r != null) {
             r.stop();

@@ -32,6 +32,8 @@ public final class PromptFactory {
 
     private final Tokenizer tokenizer;
     private final long seed;
+    /** Mixed into each fresh header only, so runs that share a seed (same lengths) do not share prompts. */
+    private long saltMix;
     private final String[] words;
     private final int overheadTokens;
     private final boolean exact;
@@ -49,6 +51,17 @@ public final class PromptFactory {
         String firstWords(int count) {
             return count == 0 ? "" : text.substring(0, wordEnds[count - 1]);
         }
+    }
+
+    /**
+     * Salts the unique header of every prompt, leaving lengths, filler and shared prefixes as they are. Two
+     * runs with one seed but different salts send equally long prompts that no prefix cache can connect:
+     * without a salt, repeating a run against the same server would find its "fresh" prompts cached.
+     * Salt 0 changes nothing. Call before building prompts.
+     */
+    public PromptFactory salted(long salt) {
+        this.saltMix = salt == 0 ? 0 : Seeds.mix64(salt ^ 0x5DEECE66DL);
+        return this;
     }
 
     /** A built prompt: its text, its token count and how many of those tokens are the shared prefix. */
@@ -170,7 +183,7 @@ public final class PromptFactory {
             out.append(prefix.firstWords(prefixWords));
         }
         int remaining = words - prefixWords;
-        long h = Seeds.mix64(id * GOLDEN + seed);
+        long h = Seeds.mix64(id * GOLDEN + seed) ^ saltMix;
         int start = (int) Long.remainderUnsigned(Seeds.mix64(h), FILLER_WORDS);
         for (int i = 0; i < headerWords && remaining > 0; i++, remaining--) {
             out.append(this.words[(int) Long.remainderUnsigned(h, this.words.length)]);

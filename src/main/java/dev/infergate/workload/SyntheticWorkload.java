@@ -27,7 +27,7 @@ public final class SyntheticWorkload implements Workload {
         this.cacheMix = definition.cacheMix();
         this.sharedPrefixTokens = definition.sharedPrefixTokens();
         this.seed = definition.seed();
-        this.factory = PromptFactory.calibrate(tokenizer, seed);
+        this.factory = PromptFactory.calibrate(tokenizer, seed).salted(definition.promptSalt());
         this.pool = cacheMix == 0
                 ? List.of()
                 : java.util.stream.IntStream.range(0, definition.prefixPoolSize())
@@ -67,6 +67,7 @@ public final class SyntheticWorkload implements Workload {
             map.put("shared_prefix_tokens", definition.sharedPrefixTokens());
         }
         map.put("seed", definition.seed());
+        map.put("prompt_salt", definition.promptSalt());
         map.put("tokenizer", factory.tokenizer().name());
         map.put("input_lengths_exact", factory.exact());
         map.put("tokenizer_overhead_tokens", factory.overheadTokens());

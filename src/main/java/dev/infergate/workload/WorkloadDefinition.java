@@ -19,6 +19,8 @@ import java.nio.file.Path;
  * @param dataset            the dataset file, or null for synthetic prompts
  * @param datasetFormat      the dataset's format (null without a dataset)
  * @param seed               seed of every draw
+ * @param promptSalt         varies the unique text of fresh prompts without changing any length (see
+ *                           {@link PromptFactory#salted}); a run picks a random one unless told
  */
 public record WorkloadDefinition(
         Preset preset,
@@ -30,7 +32,8 @@ public record WorkloadDefinition(
         int sharedPrefixTokens,
         Path dataset,
         DatasetFormat datasetFormat,
-        long seed) {
+        long seed,
+        long promptSalt) {
 
     /** Default pool of shared prefixes. */
     public static final int DEFAULT_PREFIX_POOL_SIZE = 4;
@@ -82,6 +85,7 @@ public record WorkloadDefinition(
         private Path dataset;
         private DatasetFormat datasetFormat;
         private long seed = DEFAULT_SEED;
+        private long promptSalt;
 
         private Builder() {}
 
@@ -128,6 +132,12 @@ public record WorkloadDefinition(
             return this;
         }
 
+        /** Salt of fresh prompts' unique text (0: none); record it to reproduce the exact prompts. */
+        public Builder promptSalt(long promptSalt) {
+            this.promptSalt = promptSalt;
+            return this;
+        }
+
         public Builder seed(long seed) {
             this.seed = seed;
             return this;
@@ -152,7 +162,7 @@ public record WorkloadDefinition(
                     : (int) Math.max(1, Math.round(DEFAULT_SHARED_PREFIX_SHARE * input.mean()));
             DatasetFormat format = dataset == null ? null : datasetFormat != null ? datasetFormat : guessFormat(dataset);
             return new WorkloadDefinition(preset, input, output, outputTokens != null, mix, prefixPoolSize,
-                    prefixTokens, dataset, format, seed);
+                    prefixTokens, dataset, format, seed, promptSalt);
         }
 
         private static void checkNotWithDataset(boolean given, String option) {

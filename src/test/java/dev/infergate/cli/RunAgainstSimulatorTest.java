@@ -103,4 +103,19 @@ class RunAgainstSimulatorTest {
         assertThat(Files.readString(dir.resolve("summary.json"))).isEqualTo(first);
         assertThat(out.toString()).contains("requests: 5 sent");
     }
+
+    @Test
+    void repeatingARunWithTheSameSeed_sendsFreshPromptsTheCacheHasNotSeen() throws Exception {
+        try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
+            for (String name : new String[] {"first", "second"}) {
+                assertThat(run(new StringWriter(), new StringWriter(), "run", "--base-url", sim.baseUrl(), "--requests", "6",
+                        "--input-tokens", "256", "--output-tokens", "4", "--seed", "5", "--out", dir.resolve(name).toString(),
+                        "--no-progress")).isZero();
+            }
+            List<RequestRecord> second = new ArrayList<>();
+            RunLog.readRecords(dir.resolve("second"), second::add);
+            // blocks are 16 tokens: a prompt sharing more than its first block with an earlier one would report >= 16
+            assertThat(second).allSatisfy(r -> assertThat(r.cachedTokens()).isLessThan(16));
+        }
+    }
 }

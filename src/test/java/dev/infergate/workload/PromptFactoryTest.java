@@ -155,4 +155,15 @@ class PromptFactoryTest {
             return texts.stream().mapToInt(delegate::count).toArray();
         }
     }
+
+    @Test
+    void salt_changesTheUniqueTextButNoLength() {
+        PromptFactory salted = PromptFactory.calibrate(BundledTokenizer.cl100k(), 1).salted(42);
+        PromptFactory.Prompt plain = CL100K.build(7, 300, null);
+        PromptFactory.Prompt other = salted.build(7, 300, null);
+        assertThat(other.tokens()).isEqualTo(plain.tokens()).isEqualTo(300);
+        assertThat(other.text().substring(0, 40)).isNotEqualTo(plain.text().substring(0, 40));
+        assertThat(PromptFactory.calibrate(BundledTokenizer.cl100k(), 1).salted(0).build(7, 300, null).text())
+                .isEqualTo(plain.text());
+    }
 }
