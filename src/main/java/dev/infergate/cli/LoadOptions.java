@@ -61,6 +61,21 @@ public final class LoadOptions {
             description = "Run shard I of N of the same schedule (for N workers started together); default: the whole schedule.")
     String shard;
 
+    @Option(names = "--start-at", paramLabel = "INSTANT",
+            description = "Start the schedule at this wall-clock time (ISO-8601, e.g. 2026-12-02T16:30:00Z), so the shards of one run on several machines start together.")
+    String startAt;
+
+    java.time.Instant startAt() {
+        if (startAt == null) {
+            return null;
+        }
+        try {
+            return java.time.Instant.parse(startAt.trim());
+        } catch (java.time.format.DateTimeParseException e) {
+            throw UserError.usage("--start-at '" + startAt + "' is not an ISO-8601 instant; write it like 2026-12-02T16:30:00Z");
+        }
+    }
+
     LoadModel model() {
         try {
             if (rate != null) {

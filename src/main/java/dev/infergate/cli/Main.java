@@ -15,6 +15,8 @@ import picocli.CommandLine.Option;
             CommandLine.HelpCommand.class,
             RunCommand.class,
             SummarizeCommand.class,
+            MergeCommand.class,
+            K8sJobCommand.class,
             ServeSimCommand.class,
             DemoCommand.class,
         })

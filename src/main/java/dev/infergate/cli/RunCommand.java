@@ -84,7 +84,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         RunPlan plan = plan();
-        RunService service = new RunService();
+        RunService service = new RunService().startingAt(load.startAt());
         CountDownLatch finished = new CountDownLatch(1);
         // Ctrl-C: stop scheduling and keep the JVM alive until the summary is written and printed
         Thread hook = new Thread(() -> {

@@ -46,6 +46,17 @@ public final class RunService {
 
     private volatile Runner runner;
     private volatile boolean stopRequested;
+    private Instant startAt;
+
+    /**
+     * Starts the schedule at a wall-clock instant instead of as soon as set-up is done, so that the
+     * workers of a sharded run (one per machine) start together. Clocks agree only as well as NTP keeps
+     * them (typically within a few ms); each worker still measures with its own monotonic clock.
+     */
+    public RunService startingAt(Instant instant) {
+        this.startAt = instant;
+        return this;
+    }
 
     /**
      * Runs {@code plan}; blocks until every request has a record and the summary is written.
@@ -74,6 +85,7 @@ public final class RunService {
                 throw new SetupException(e.getMessage(), true, e);
             }
             writeRunFile(plan, server, workload, http);
+            waitForStart();
             long origin = System.nanoTime();
             Runner r = new Runner(http, workload, plan.load(), plan.limits(), plan.shard(),
                     new Runner.RequestSettings(plan.timeouts(), server.exactOutput(), plan.eventSampleEvery(), 500,
@@ -88,6 +100,21 @@ public final class RunService {
                 markPartial(plan);
             }
             return new Result(outcome, Summarizer.write(plan.out()));
+        }
+    }
+
+    private void waitForStart() {
+        if (startAt == null) {
+            return;
+        }
+        long millis;
+        while (!stopRequested && (millis = java.time.Duration.between(Instant.now(), startAt).toMillis()) > 0) {
+            try {
+                Thread.sleep(Math.min(millis, 100));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 
@@ -120,12 +147,12 @@ public final class RunService {
         }
     }
 
-    private static void writeRunFile(RunPlan plan, Preflight.Result server, Workload workload, HttpExecutor http)
+    private void writeRunFile(RunPlan plan, Preflight.Result server, Workload workload, HttpExecutor http)
             throws IOException {
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("schema", "infergate.run/1");
         run.put("tool", Map.of("name", "infergate", "version", VERSION));
-        run.put("started_at", Instant.now().toString());
+        run.put("started_at", (startAt != null ? startAt : Instant.now()).toString());
         run.putAll(http.endpoint().describe());
         run.put("labels", new LinkedHashMap<>(plan.labels()));
         Map<String, Object> load = new LinkedHashMap<>(plan.load().describe());

@@ -1,0 +1,65 @@
+package dev.infergate.cli;
+
+import dev.infergate.analysis.Summarizer;
+import dev.infergate.record.RunLog;
+import dev.infergate.record.ShardMerge;
+import dev.infergate.report.ConsoleSummary;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code infergate merge --out DIR SHARD...}: one run from the directories of its shards. */
+@Command(name = "merge", mixinStandardHelpOptions = true,
+        description = "Merges the run directories of a sharded run (workers started with --shard I/N and one --start-at) "
+                + "into one run directory, and summarises it: records are concatenated without loss.")
+public final class MergeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "The merged run directory (must not hold a run).")
+    Path out;
+
+    @Parameters(paramLabel = "SHARD", arity = "1..*", description = "The run directories of the shards.")
+    List<Path> shards = new ArrayList<>();
+
+    @Override
+    public Integer call() throws IOException {
+        if (Files.exists(out.resolve(RunLog.REQUESTS_FILE))) {
+            throw UserError.usage(out + " already holds a run; pass another --out");
+        }
+        Map<String, Object> run;
+        try {
+            run = new LinkedHashMap<>(Summarizer.readRun(shards.get(0)));
+            for (Path shard : shards.subList(1, shards.size())) {
+                Map<String, Object> other = Summarizer.readRun(shard);
+                for (String key : List.of("base_url", "model", "api", "workload")) {
+                    if (!java.util.Objects.equals(run.get(key), other.get(key))) {
+                        throw UserError.usage(shard + " differs from " + shards.get(0) + " in '" + key
+                                + "': these are not shards of one run");
+                    }
+                }
+            }
+            run.put("shards", shards.stream().map(Path::toString).toList());
+            Files.createDirectories(out);
+            Summarizer.JSON.writeValue(out.resolve(RunLog.RUN_FILE).toFile(), run);
+            ShardMerge.mergeRecords(shards, out);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
+        Map<String, Object> summary = Summarizer.write(out);
+        spec.commandLine().getOut().print(ConsoleSummary.render(summary));
+        spec.commandLine().getOut().println("merged " + shards.size() + " shards: " + out.resolve("summary.json"));
+        spec.commandLine().getOut().flush();
+        return ExitCode.OK.code();
+    }
+}

@@ -1,0 +1,48 @@
+package dev.infergate.scale;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class KubernetesJobTest {
+    private static final Instant START = Instant.parse("2026-12-02T16:30:00Z");
+
+    static JsonNode parse(KubernetesJob job) throws Exception {
+        return new ObjectMapper(new YAMLFactory()).readTree(job.toYaml());
+    }
+
+    @Test
+    void everyPodRunsItsShardOfOneScheduleStartingTogether() throws Exception {
+        JsonNode job = parse(new KubernetesJob("bench", "reg/infergate:1", 4,
+                List.of("--base-url", "http://vllm:8000/v1", "--rate", "100", "--duration", "5m"), START, 42, "key", null));
+        assertThat(job.at("/spec/completionMode").asText()).isEqualTo("Indexed");
+        assertThat(job.at("/spec/completions").asInt()).isEqualTo(4);
+        JsonNode container = job.at("/spec/template/spec/containers/0");
+        List<String> args = new ArrayList<>();
+        container.path("args").forEach(a -> {
+            assertThat(a.isTextual()).as("argument %s must be a YAML string", a).isTrue();
+            args.add(a.asText());
+        });
+        assertThat(args).containsSubsequence("--rate", "100")
+                .containsSubsequence("--shard", "$(JOB_COMPLETION_INDEX)/4")
+                .containsSubsequence("--start-at", "2026-12-02T16:30:00Z")
+                .containsSubsequence("--prompt-salt", "42");
+        assertThat(container.at("/env/0/valueFrom/secretKeyRef/name").asText()).isEqualTo("key");
+        assertThat(job.toString()).doesNotContain("Bearer");
+    }
+
+    @Test
+    void shardOptionsInTheRunArguments_areRefused() {
+        assertThatThrownBy(() -> new KubernetesJob("bench", "img", 2, List.of("--shard", "0/2"), START, 1, null, null))
+                .hasMessageContaining("leave --shard out");
+        assertThatThrownBy(() -> new KubernetesJob("Bad_Name", "img", 2, List.of(), START, 1, null, null))
+                .hasMessageContaining("DNS label");
+    }
+}
