@@ -45,6 +45,10 @@ public final class ServerTokenizer implements Tokenizer {
 
     @Override
     public int count(String text) {
+        if (io.vertx.core.Context.isOnEventLoopThread()) {
+            // a blocking call from an event loop could wait on itself: refuse loudly instead of hanging
+            throw new IllegalStateException("the server tokenizer is for set-up only, not for an event loop");
+        }
         try {
             int n = tryCount(text);
             if (n < 0) {

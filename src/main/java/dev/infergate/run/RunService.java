@@ -81,6 +81,12 @@ public final class RunService {
             Workload workload;
             try {
                 workload = plan.workload().create(tokenizer);
+                if (tokenizer instanceof ServerTokenizer && plan.workload().dataset() == null
+                        && Boolean.FALSE.equals(workload.describe().get("input_lengths_exact"))) {
+                    // the server's tokenizer is not additive over words: exact prompts would need a network
+                    // call per request, on the hot path; build them with the bundled tokenizer instead
+                    workload = plan.workload().create(BundledTokenizer.cl100k());
+                }
             } catch (IllegalArgumentException e) {
                 throw new SetupException(e.getMessage(), true, e);
             }
