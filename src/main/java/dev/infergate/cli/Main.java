@@ -19,6 +19,7 @@ import picocli.CommandLine.Option;
             K8sJobCommand.class,
             ServeSimCommand.class,
             DemoCommand.class,
+            CompareCommand.class,
         })
 public final class Main implements Runnable {
 
