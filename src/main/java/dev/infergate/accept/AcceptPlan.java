@@ -29,10 +29,11 @@ import java.util.Map;
  * @param burst             the burst scenario, or null to skip it
  * @param timeouts          per-request limits
  * @param drainTimeout      how long requests in flight may finish after a run's schedule ends
+ * @param tokenizer         auto (the server's /tokenize when it has one), server, or a bundled tokenizer name
  */
 public record AcceptPlan(Side baseline, Side candidate, List<Preset> workloads, List<PrefixMode> prefixes,
         List<LoadLevel> loads, int repeats, int requests, int warmupRequests, long seed, Slo slo, Criteria criteria,
-        Capacity capacity, Burst burst, Timeouts timeouts, Duration drainTimeout) {
+        Capacity capacity, Burst burst, Timeouts timeouts, Duration drainTimeout, String tokenizer) {
 
     public AcceptPlan {
         if (baseline == null || candidate == null) {

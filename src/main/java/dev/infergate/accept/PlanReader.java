@@ -26,7 +26,7 @@ import java.util.Set;
  */
 public final class PlanReader {
     static final Set<String> TOP = Set.of("baseline", "candidate", "matrix", "repeats", "requests", "warmup", "seed",
-            "slo", "criteria", "capacity", "burst", "timeouts", "drain_timeout");
+            "slo", "criteria", "capacity", "burst", "timeouts", "drain_timeout", "tokenizer");
     /** The default load levels: closed-loop users, independent of any capacity measurement. */
     public static final List<LoadLevel> DEFAULT_LOADS = List.of(new LoadLevel("low", 1, 0, 0),
             new LoadLevel("typical", 8, 0, 0), new LoadLevel("near-limit", 32, 0, 0));
@@ -70,7 +70,8 @@ public final class PlanReader {
         return new AcceptPlan(baseline, candidate, workloads, prefixes, loads, positive(root, "repeats", 3),
                 positive(root, "requests", 200), root.get("warmup") == null ? 10 : root.get("warmup").asInt(),
                 root.get("seed") == null ? 0 : root.get("seed").as(Long::parseLong), slo, criteria, capacity, burst,
-                timeouts(root.get("timeouts")), duration(root.get("drain_timeout"), Duration.ofSeconds(60)));
+                timeouts(root.get("timeouts")), duration(root.get("drain_timeout"), Duration.ofSeconds(60)),
+                root.get("tokenizer") == null ? "auto" : root.get("tokenizer").text());
     }
 
     private static Side side(YamlNode root, String name) {

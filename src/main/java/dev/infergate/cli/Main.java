@@ -20,6 +20,8 @@ import picocli.CommandLine.Option;
             ServeSimCommand.class,
             DemoCommand.class,
             CompareCommand.class,
+            AcceptCommand.class,
+            CapacityCommand.class,
         })
 public final class Main implements Runnable {
 
