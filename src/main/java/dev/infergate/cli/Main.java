@@ -19,6 +19,9 @@ import picocli.CommandLine.Option;
             K8sJobCommand.class,
             ServeSimCommand.class,
             DemoCommand.class,
+            CompareCommand.class,
+            AcceptCommand.class,
+            CapacityCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -1,0 +1,133 @@
+package dev.infergate.accept;
+
+import dev.infergate.analysis.Slo;
+import dev.infergate.analysis.compare.Criteria;
+import dev.infergate.client.Timeouts;
+import dev.infergate.workload.PrefixMode;
+import dev.infergate.workload.Preset;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An acceptance plan: two endpoints that differ in one declared change, the matrix of conditions, how much
+ * to measure, the SLO and the criteria (set before the run). Read from YAML by {@link PlanReader}; every
+ * value has a default, so a minimal plan is two URLs (docs/acceptance.md lists them).
+ *
+ * @param baseline          the endpoint in production today
+ * @param candidate         the endpoint with the change
+ * @param workloads         work shapes (rows of the matrix)
+ * @param prefixes          fresh (no prefix cache can help) and/or shared prefixes
+ * @param loads             load levels, in order
+ * @param repeats           independent repeats per condition and side, interleaved baseline/candidate
+ * @param requests          measured requests per condition, side and repeat
+ * @param warmupRequests    warm-up requests before each of those runs (recorded, excluded)
+ * @param seed              seed of every schedule and prompt; the same for both sides
+ * @param slo               goodput targets (TTFT and E2E from the scheduled time)
+ * @param criteria          acceptance criteria
+ * @param capacity          the capacity-at-SLO step, or null to skip it
+ * @param burst             the burst scenario, or null to skip it
+ * @param timeouts          per-request limits
+ * @param drainTimeout      how long requests in flight may finish after a run's schedule ends
+ * @param tokenizer         auto (the server's /tokenize when it has one), server, or a bundled tokenizer name
+ */
+public record AcceptPlan(Side baseline, Side candidate, List<Preset> workloads, List<PrefixMode> prefixes,
+        List<LoadLevel> loads, int repeats, int requests, int warmupRequests, long seed, Slo slo, Criteria criteria,
+        Capacity capacity, Burst burst, Timeouts timeouts, Duration drainTimeout, String tokenizer) {
+
+    public AcceptPlan {
+        if (baseline == null || candidate == null) {
+            throw new IllegalArgumentException("baseline and candidate must be set");
+        }
+        if (workloads.isEmpty() || prefixes.isEmpty() || loads.isEmpty()) {
+            throw new IllegalArgumentException("the matrix needs at least one workload, prefix and load");
+        }
+        if (repeats < 1 || requests < 1 || warmupRequests < 0) {
+            throw new IllegalArgumentException("repeats (" + repeats + ") and requests (" + requests
+                    + ") must be >= 1, warmup (" + warmupRequests + ") >= 0");
+        }
+        workloads = List.copyOf(workloads);
+        prefixes = List.copyOf(prefixes);
+        loads = List.copyOf(loads);
+    }
+
+    /** The condition names of the matrix, {@code workload/prefix/load}, in run order. */
+    public List<String> conditions() {
+        List<String> out = new java.util.ArrayList<>();
+        for (Preset w : workloads) {
+            for (PrefixMode p : prefixes) {
+                for (LoadLevel l : loads) {
+                    out.add(w.label() + "/" + p.label() + "/" + l.name());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Whether a load level needs the baseline's capacity first. */
+    public boolean needsCapacity() {
+        return loads.stream().anyMatch(l -> l.capacityFraction() > 0) || (burst != null && burst.baseRate() == 0);
+    }
+
+    /**
+     * One side of the comparison.
+     *
+     * @param url    OpenAI-compatible base URL
+     * @param model  model id to send, or null for the server's first
+     * @param api    chat or completions
+     * @param labels environment labels: gpu, model_version, engine, engine_commit, quantization, parallelism,
+     *               speculative_decoding, sampling.* (compared to name the change)
+     */
+    public record Side(String url, String model, String api, Map<String, String> labels) {
+        public Side {
+            labels = Map.copyOf(labels);
+        }
+    }
+
+    /**
+     * A load level: exactly one of a closed-loop concurrency, an open-loop rate, or a fraction of the
+     * baseline's capacity at the SLO (an open-loop rate, the same for both sides).
+     *
+     * @param name             e.g. low, typical, near-limit
+     * @param concurrency      virtual users, or 0
+     * @param ratePerSecond    Poisson arrivals per second, or 0
+     * @param capacityFraction share of the measured capacity, or 0
+     */
+    public record LoadLevel(String name, int concurrency, double ratePerSecond, double capacityFraction) {
+        public LoadLevel {
+            int set = (concurrency > 0 ? 1 : 0) + (ratePerSecond > 0 ? 1 : 0) + (capacityFraction > 0 ? 1 : 0);
+            if (set != 1) {
+                throw new IllegalArgumentException("load '" + name + "' needs exactly one of concurrency, rate or fraction");
+            }
+        }
+    }
+
+    /**
+     * The capacity-at-SLO step: open-loop Poisson runs of one work shape at rising rates on each side.
+     *
+     * @param workload     the work shape
+     * @param prefix       fresh or shared
+     * @param target       attainment to hold, e.g. 0.95
+     * @param startRate    first rate tried (req/s)
+     * @param maxRate      highest rate tried (req/s)
+     * @param probeDuration how long each rate is offered (measured, after {@code probeWarmup})
+     * @param probeWarmup  warm-up time of each probe
+     * @param tolerance    bisection stops when the bracket is this narrow (relative)
+     * @param maxProbes    most rates tried
+     * @param maxRepeats   most runs at one rate near the boundary
+     */
+    public record Capacity(Preset workload, PrefixMode prefix, double target, double startRate, double maxRate,
+            Duration probeDuration, Duration probeWarmup, double tolerance, int maxProbes, int maxRepeats) {}
+
+    /**
+     * The burst scenario: the typical rate, then a step to {@code multiplier} times it, then back.
+     *
+     * @param workload   the work shape
+     * @param baseRate   the typical rate (req/s); 0: half the baseline's capacity
+     * @param multiplier the step, e.g. 4
+     * @param before     time at the typical rate before the step
+     * @param during     length of the step
+     * @param after      time back at the typical rate
+     */
+    public record Burst(Preset workload, double baseRate, double multiplier, Duration before, Duration during, Duration after) {}
+}

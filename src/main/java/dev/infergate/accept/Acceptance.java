@@ -1,0 +1,213 @@
+package dev.infergate.accept;
+
+import dev.infergate.accept.AcceptPlan.LoadLevel;
+import dev.infergate.accept.AcceptPlan.Side;
+import dev.infergate.analysis.burst.BurstTimeline;
+import dev.infergate.analysis.capacity.CapacitySearch;
+import dev.infergate.analysis.capacity.Measurement;
+import dev.infergate.analysis.compare.Bootstrap;
+import dev.infergate.analysis.compare.ComparisonRun;
+import dev.infergate.load.ArrivalKind;
+import dev.infergate.load.ArrivalSchedule;
+import dev.infergate.load.ClosedLoop;
+import dev.infergate.load.LoadModel;
+import dev.infergate.load.OpenLoop;
+import dev.infergate.load.PiecewiseSchedule;
+import dev.infergate.record.RequestRecord;
+import dev.infergate.run.RunService;
+import dev.infergate.workload.PrefixMode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Runs an acceptance plan end to end: capacity at the SLO on each side, the matrix of conditions with
+ * repeats interleaved (baseline first on even repeats, candidate first on odd ones, so drift hits both
+ * alike), the burst scenario, then the comparison. Result layout under {@code out}:
+ *
+ * <pre>
+ * baseline/WORKLOAD/PREFIX/LOAD/rK/   one run directory per condition and repeat (same for candidate/)
+ * capacity/SIDE/rate-R-aK/            the capacity probes
+ * burst/SIDE/                         the burst run
+ * </pre>
+ *
+ * {@code infergate compare OUT} re-judges the matrix later from these directories alone.
+ */
+public final class Acceptance {
+    private final AcceptPlan plan;
+    private final Path out;
+    private final Consumer<String> progress;
+    private final SideRunner runner;
+
+    private Acceptance(AcceptPlan plan, Path out, Consumer<String> progress) {
+        this.plan = plan;
+        this.out = out;
+        this.progress = progress == null ? s -> { } : progress;
+        this.runner = new SideRunner(plan);
+    }
+
+    /**
+     * Runs {@code plan} into {@code out} (which must not hold an earlier result).
+     *
+     * @param progress receives one line per step, or null
+     * @throws RunService.SetupException when an endpoint cannot be used or the plan cannot run
+     */
+    public static AcceptResult run(AcceptPlan plan, Path out, Consumer<String> progress)
+            throws RunService.SetupException, IOException {
+        if (Files.exists(out.resolve(ComparisonRun.BASELINE_DIR))) {
+            throw new RunService.SetupException(out + " already holds an acceptance result; pass another --out", true, null);
+        }
+        return new Acceptance(plan, out, progress).execute();
+    }
+
+    /**
+     * Only the capacity step, on the plan's baseline: for {@code infergate capacity}. Probes go to
+     * {@code out/capacity/baseline/}.
+     */
+    public static CapacitySearch.Result capacity(AcceptPlan plan, Path out, Consumer<String> progress)
+            throws RunService.SetupException, IOException {
+        if (plan.capacity() == null) {
+            throw new IllegalArgumentException("the plan's capacity step is disabled");
+        }
+        return new Acceptance(plan, out, progress).capacity(ComparisonRun.BASELINE_DIR, plan.baseline());
+    }
+
+    private AcceptResult execute() throws RunService.SetupException, IOException {
+        List<String> caveats = new ArrayList<>();
+        Map<String, CapacitySearch.Result> capacity = new LinkedHashMap<>();
+        if (plan.capacity() != null) {
+            capacity.put(ComparisonRun.BASELINE_DIR, capacity(ComparisonRun.BASELINE_DIR, plan.baseline()));
+            capacity.put(ComparisonRun.CANDIDATE_DIR, capacity(ComparisonRun.CANDIDATE_DIR, plan.candidate()));
+        }
+        double baselineCapacity = capacity.isEmpty() ? 0 : capacity.get(ComparisonRun.BASELINE_DIR).ratePerSecond();
+        if (plan.needsCapacity() && baselineCapacity <= 0) {
+            throw new RunService.SetupException("the baseline held the SLO at no rate tried (down to "
+                    + plan.capacity().startRate() + " req/s), so loads given as fractions of capacity cannot be set;"
+                    + " loosen the slo or give loads as rates", true, null);
+        }
+        Map<String, String> loads = new LinkedHashMap<>();
+        for (LoadLevel l : plan.loads()) {
+            loads.put(l.name(), describe(l, baselineCapacity));
+        }
+        matrix(baselineCapacity);
+        Map<String, AcceptResult.BurstRun> burst = new LinkedHashMap<>();
+        if (plan.burst() != null) {
+            double base = plan.burst().baseRate() > 0 ? plan.burst().baseRate() : baselineCapacity / 2;
+            if (base > 0) {
+                burst.put(ComparisonRun.BASELINE_DIR, burst(ComparisonRun.BASELINE_DIR, plan.baseline(), base));
+                burst.put(ComparisonRun.CANDIDATE_DIR, burst(ComparisonRun.CANDIDATE_DIR, plan.candidate(), base));
+            } else {
+                caveats.add("burst skipped: no typical rate (the baseline held the SLO at no rate tried)");
+            }
+        }
+        progress.accept("comparing baseline and candidate");
+        ComparisonRun comparison = ComparisonRun.of(out.resolve(ComparisonRun.BASELINE_DIR),
+                out.resolve(ComparisonRun.CANDIDATE_DIR), plan.criteria(), new Bootstrap(plan.seed()));
+        caveats.addAll(comparison.environment().warnings().stream().filter(w -> w.startsWith("WARNING")).toList());
+        caveats.addAll(comparison.notes());
+        return new AcceptResult(plan, out, capacity, loads, burst, comparison, caveats);
+    }
+
+    private void matrix(double baselineCapacity) throws RunService.SetupException, IOException {
+        int total = plan.conditions().size() * plan.repeats() * 2;
+        int done = 0;
+        for (var workload : plan.workloads()) {
+            for (PrefixMode prefix : plan.prefixes()) {
+                for (LoadLevel level : plan.loads()) {
+                    String condition = workload.label() + "/" + prefix.label() + "/" + level.name();
+                    for (int k = 1; k <= plan.repeats(); k++) {
+                        boolean baselineFirst = k % 2 == 1;
+                        for (int i = 0; i < 2; i++) {
+                            boolean baseline = baselineFirst == (i == 0);
+                            String side = baseline ? ComparisonRun.BASELINE_DIR : ComparisonRun.CANDIDATE_DIR;
+                            progress.accept(String.format(Locale.ROOT, "[%d/%d] %s %s repeat %d", ++done, total, side,
+                                    condition, k));
+                            Path dir = out.resolve(side).resolve(condition).resolve("r" + k);
+                            runner.run(baseline ? plan.baseline() : plan.candidate(), workload, prefix,
+                                    load(level, baselineCapacity, k), runner.matrixLimits(), condition, dir);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** The load model of a level; open-loop schedules differ per repeat but not per side. */
+    private LoadModel load(LoadLevel level, double baselineCapacity, int repeat) {
+        if (level.concurrency() > 0) {
+            return new ClosedLoop(level.concurrency(), Duration.ZERO);
+        }
+        double rate = level.ratePerSecond() > 0 ? level.ratePerSecond() : level.capacityFraction() * baselineCapacity;
+        return new OpenLoop(ArrivalSchedule.of(ArrivalKind.POISSON, rate, 1, plan.seed() + repeat), 0);
+    }
+
+    private static String describe(LoadLevel l, double baselineCapacity) {
+        if (l.concurrency() > 0) {
+            return "concurrency " + l.concurrency();
+        }
+        if (l.ratePerSecond() > 0) {
+            return String.format(Locale.ROOT, "rate %.3g/s", l.ratePerSecond());
+        }
+        return String.format(Locale.ROOT, "rate %.3g/s (%.0f%% of the baseline's capacity)",
+                l.capacityFraction() * baselineCapacity, l.capacityFraction() * 100);
+    }
+
+    private CapacitySearch.Result capacity(String sideName, Side side) throws RunService.SetupException, IOException {
+        AcceptPlan.Capacity c = plan.capacity();
+        CapacitySearch.Settings settings = new CapacitySearch.Settings(c.target(), c.startRate(),
+                Math.min(c.startRate(), 0.05), c.maxRate(), c.tolerance(), c.maxProbes(), c.maxRepeats());
+        CapacitySearch search = new CapacitySearch(settings, (rate, attempt) -> {
+            progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s (run %d)", sideName, rate, attempt + 1));
+            Path dir = out.resolve("capacity").resolve(sideName).resolve(String.format(Locale.ROOT, "rate-%.4f-a%d", rate, attempt));
+            OpenLoop load = new OpenLoop(ArrivalSchedule.of(ArrivalKind.POISSON, rate, 1, plan.seed() + attempt), 0);
+            List<RequestRecord> records = runner.run(side, c.workload(), c.prefix(), load,
+                    runner.timedLimits(c.probeDuration(), c.probeWarmup()), "capacity", dir);
+            return Measurement.of(rate, records, plan.slo());
+        });
+        try {
+            return search.run();
+        } catch (RunService.SetupException | IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException("capacity search on the " + sideName + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private AcceptResult.BurstRun burst(String sideName, Side side, double baseRate)
+            throws RunService.SetupException, IOException {
+        AcceptPlan.Burst b = plan.burst();
+        double peak = baseRate * b.multiplier();
+        progress.accept(String.format(Locale.ROOT, "burst %s: %.3g -> %.3g -> %.3g req/s", sideName, baseRate, peak, baseRate));
+        PiecewiseSchedule schedule = new PiecewiseSchedule(List.of(
+                new PiecewiseSchedule.Segment(b.before(), baseRate, ArrivalKind.POISSON),
+                new PiecewiseSchedule.Segment(b.during(), peak, ArrivalKind.POISSON),
+                new PiecewiseSchedule.Segment(b.after(), baseRate, ArrivalKind.POISSON)), plan.seed());
+        Duration total = b.before().plus(b.during()).plus(b.after());
+        List<RequestRecord> records = runner.run(side, b.workload(), PrefixMode.FRESH, new OpenLoop(schedule, 0),
+                runner.timedLimits(total, null), "burst", out.resolve("burst").resolve(sideName));
+        long stepStart = b.before().toNanos();
+        long stepEnd = stepStart + b.during().toNanos();
+        Map<String, List<RequestRecord>> phases = new LinkedHashMap<>();
+        phases.put("before", new ArrayList<>());
+        phases.put("during", new ArrayList<>());
+        phases.put("after", new ArrayList<>());
+        for (RequestRecord r : records) {
+            String phase = r.scheduledNanos() < stepStart ? "before" : r.scheduledNanos() < stepEnd ? "during" : "after";
+            phases.get(phase).add(r);
+        }
+        Map<String, Measurement.LongestWait> waits = new LinkedHashMap<>();
+        Map<String, Long> failures = new LinkedHashMap<>();
+        phases.forEach((k, v) -> {
+            waits.put(k, Measurement.of(k.equals("during") ? peak : baseRate, v, plan.slo()).longestWait());
+            failures.put(k, v.stream().filter(r -> !r.succeeded()).count());
+        });
+        return new AcceptResult.BurstRun(baseRate, peak, BurstTimeline.of(records), waits, failures);
+    }
+}

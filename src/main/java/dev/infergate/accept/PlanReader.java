@@ -1,0 +1,217 @@
+package dev.infergate.accept;
+
+import dev.infergate.accept.AcceptPlan.Burst;
+import dev.infergate.accept.AcceptPlan.Capacity;
+import dev.infergate.accept.AcceptPlan.LoadLevel;
+import dev.infergate.accept.AcceptPlan.Side;
+import dev.infergate.analysis.Slo;
+import dev.infergate.analysis.compare.Criteria;
+import dev.infergate.client.Api;
+import dev.infergate.client.Timeouts;
+import dev.infergate.config.Durations;
+import dev.infergate.config.YamlNode;
+import dev.infergate.workload.PrefixMode;
+import dev.infergate.workload.Preset;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads an acceptance plan from YAML, filling every default (docs/acceptance.md) and naming the file,
+ * line and key of any mistake: {@code plan.yaml line 7, key matrix.loads.typical.rate: ...}.
+ */
+public final class PlanReader {
+    static final Set<String> TOP = Set.of("baseline", "candidate", "matrix", "repeats", "requests", "warmup", "seed",
+            "slo", "criteria", "capacity", "burst", "timeouts", "drain_timeout", "tokenizer");
+    /** The default load levels: closed-loop users, independent of any capacity measurement. */
+    public static final List<LoadLevel> DEFAULT_LOADS = List.of(new LoadLevel("low", 1, 0, 0),
+            new LoadLevel("typical", 8, 0, 0), new LoadLevel("near-limit", 32, 0, 0));
+    public static final Slo DEFAULT_SLO = new Slo(Duration.ofSeconds(2), Duration.ofMillis(100), null);
+
+    private PlanReader() {}
+
+    /** Parses {@code yaml}; {@code source} names the file in messages. */
+    public static AcceptPlan read(String source, String yaml) {
+        YamlNode root = YamlNode.parse(source, yaml);
+        root.allowOnly(TOP);
+        Side baseline = side(root, "baseline");
+        Side candidate = side(root, "candidate");
+        YamlNode matrix = root.get("matrix");
+        List<Preset> workloads = List.of(Preset.values());
+        List<PrefixMode> prefixes = List.of(PrefixMode.values());
+        List<LoadLevel> loads = DEFAULT_LOADS;
+        if (matrix != null) {
+            matrix.allowOnly(Set.of("workloads", "prefixes", "loads"));
+            if (matrix.get("workloads") != null) {
+                workloads = matrix.get("workloads").items().stream().map(n -> n.as(Preset::parse)).toList();
+            }
+            if (matrix.get("prefixes") != null) {
+                prefixes = matrix.get("prefixes").items().stream().map(n -> n.as(PrefixMode::parse)).toList();
+            }
+            if (matrix.get("loads") != null) {
+                loads = loads(matrix.get("loads"));
+            }
+        }
+        Slo slo = root.get("slo") == null ? DEFAULT_SLO : slo(root.get("slo"));
+        Criteria criteria = root.get("criteria") == null ? Criteria.DEFAULT : Criteria.parse(root.get("criteria"));
+        Capacity capacity = capacity(root.get("capacity"));
+        Burst burst = burst(root.get("burst"));
+        if (burst != null && burst.baseRate() == 0 && capacity == null) {
+            throw root.get("burst") != null ? root.get("burst").error("needs a rate when capacity is disabled")
+                    : root.error("the burst scenario needs burst.rate when capacity is disabled (or burst: {enabled: false})");
+        }
+        if (capacity == null && loads.stream().anyMatch(l -> l.capacityFraction() > 0)) {
+            throw matrix.get("loads").error("a load given as a fraction needs the capacity step; enable capacity or give a rate");
+        }
+        return new AcceptPlan(baseline, candidate, workloads, prefixes, loads, positive(root, "repeats", 3),
+                positive(root, "requests", 200), root.get("warmup") == null ? 10 : root.get("warmup").asInt(),
+                root.get("seed") == null ? 0 : root.get("seed").as(Long::parseLong), slo, criteria, capacity, burst,
+                timeouts(root.get("timeouts")), duration(root.get("drain_timeout"), Duration.ofSeconds(60)),
+                root.get("tokenizer") == null ? "auto" : root.get("tokenizer").text());
+    }
+
+    private static Side side(YamlNode root, String name) {
+        YamlNode n = root.get(name);
+        if (n == null) {
+            throw root.error("needs a '" + name + "' endpoint, e.g. " + name + ": {url: http://127.0.0.1:8000/v1}");
+        }
+        if (!n.isMap()) {
+            return new Side(url(n), null, "chat", Map.of());
+        }
+        n.allowOnly(Set.of("url", "model", "api", "labels"));
+        if (n.get("url") == null) {
+            throw n.error("needs a url, e.g. url: http://127.0.0.1:8000/v1");
+        }
+        String api = n.get("api") == null ? "chat" : n.get("api").as(t -> Api.parse(t).key());
+        Map<String, String> labels = new LinkedHashMap<>();
+        if (n.get("labels") != null) {
+            n.get("labels").fields().forEach((k, v) -> labels.put(k, v.text()));
+        }
+        return new Side(url(n.get("url")), n.get("model") == null ? null : n.get("model").text(), api, labels);
+    }
+
+    private static String url(YamlNode n) {
+        return n.as(t -> {
+            URI uri = URI.create(t.trim());
+            if (uri.getHost() == null) {
+                throw new IllegalArgumentException("'" + t + "' is not an http(s) URL, e.g. http://127.0.0.1:8000/v1");
+            }
+            return t.trim();
+        });
+    }
+
+    private static List<LoadLevel> loads(YamlNode n) {
+        List<LoadLevel> out = new ArrayList<>();
+        for (Map.Entry<String, YamlNode> e : n.fields().entrySet()) {
+            YamlNode v = e.getValue();
+            v.allowOnly(Set.of("concurrency", "rate", "fraction"));
+            int c = v.get("concurrency") == null ? 0 : v.get("concurrency").asInt();
+            double r = v.get("rate") == null ? 0 : v.get("rate").asDouble();
+            double f = v.get("fraction") == null ? 0 : v.get("fraction").as(PlanReader::share);
+            if (c < 0 || r < 0) {
+                throw v.error("concurrency and rate must be > 0");
+            }
+            try {
+                out.add(new LoadLevel(e.getKey(), c, r, f));
+            } catch (IllegalArgumentException ex) {
+                throw v.error("give exactly one of concurrency (closed loop), rate (req/s, open loop) or fraction"
+                        + " (of the baseline's capacity at the SLO)");
+            }
+        }
+        return out;
+    }
+
+    private static Slo slo(YamlNode n) {
+        if (!n.isMap()) {
+            return n.as(Slo::parse);
+        }
+        n.allowOnly(Set.of("ttft", "tpot", "e2e"));
+        return new Slo(duration(n.get("ttft"), null), duration(n.get("tpot"), null), duration(n.get("e2e"), null));
+    }
+
+    private static Capacity capacity(YamlNode n) {
+        if (n != null && !enabled(n)) {
+            return null;
+        }
+        YamlNode c = n == null ? YamlNode.parse("", "{}") : n;
+        c.allowOnly(Set.of("enabled", "workload", "prefix", "target", "start_rate", "max_rate", "duration", "warmup",
+                "tolerance", "max_probes", "repeats"));
+        return new Capacity(c.get("workload") == null ? Preset.SHORT_CHAT : c.get("workload").as(Preset::parse),
+                c.get("prefix") == null ? PrefixMode.FRESH : c.get("prefix").as(PrefixMode::parse),
+                c.get("target") == null ? 0.95 : c.get("target").as(PlanReader::share),
+                c.get("start_rate") == null ? 1 : c.get("start_rate").asDouble(),
+                c.get("max_rate") == null ? 1000 : c.get("max_rate").asDouble(),
+                duration(c.get("duration"), Duration.ofSeconds(20)), duration(c.get("warmup"), Duration.ofSeconds(3)),
+                c.get("tolerance") == null ? 0.10 : c.get("tolerance").as(PlanReader::share),
+                c.get("max_probes") == null ? 10 : c.get("max_probes").asInt(),
+                c.get("repeats") == null ? 3 : c.get("repeats").asInt());
+    }
+
+    private static Burst burst(YamlNode n) {
+        if (n != null && !enabled(n)) {
+            return null;
+        }
+        YamlNode b = n == null ? YamlNode.parse("", "{}") : n;
+        b.allowOnly(Set.of("enabled", "workload", "rate", "multiplier", "before", "during", "after"));
+        double multiplier = b.get("multiplier") == null ? 4 : b.get("multiplier").asDouble();
+        if (!(multiplier > 1)) {
+            throw b.get("multiplier").error("must be > 1 (the step is multiplier times the typical rate)");
+        }
+        return new Burst(b.get("workload") == null ? Preset.SHORT_CHAT : b.get("workload").as(Preset::parse),
+                b.get("rate") == null ? 0 : b.get("rate").asDouble(), multiplier,
+                duration(b.get("before"), Duration.ofSeconds(20)), duration(b.get("during"), Duration.ofSeconds(10)),
+                duration(b.get("after"), Duration.ofSeconds(20)));
+    }
+
+    private static Timeouts timeouts(YamlNode n) {
+        if (n == null) {
+            return Timeouts.DEFAULT;
+        }
+        n.allowOnly(Set.of("ttft", "idle", "total"));
+        Timeouts d = Timeouts.DEFAULT;
+        return new Timeouts(duration(n.get("ttft"), d.firstToken()), duration(n.get("idle"), d.idle()),
+                duration(n.get("total"), d.total()));
+    }
+
+    private static boolean enabled(YamlNode n) {
+        if (!n.isMap()) {
+            return n.asBoolean();
+        }
+        return n.get("enabled") == null || n.get("enabled").asBoolean();
+    }
+
+    private static int positive(YamlNode root, String key, int fallback) {
+        YamlNode n = root.get(key);
+        if (n == null) {
+            return fallback;
+        }
+        int v = n.asInt();
+        if (v < 1) {
+            throw n.error("(" + v + ") must be >= 1");
+        }
+        return v;
+    }
+
+    private static Duration duration(YamlNode n, Duration fallback) {
+        return n == null ? fallback : n.as(Durations::parse);
+    }
+
+    /** {@code 95%} or {@code 0.95}. */
+    static double share(String t) {
+        String s = t.trim();
+        double v;
+        try {
+            v = s.endsWith("%") ? Double.parseDouble(s.substring(0, s.length() - 1)) / 100 : Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + t + "' is not a share; write 0.95 or 95%");
+        }
+        if (!(v > 0 && v <= 1.5)) {
+            throw new IllegalArgumentException("'" + t + "' must be a share above 0 (0.95 or 95%)");
+        }
+        return v;
+    }
+}

@@ -1,0 +1,81 @@
+package dev.infergate.accept;
+
+import dev.infergate.analysis.Slo;
+import dev.infergate.client.Api;
+import dev.infergate.client.Endpoint;
+import dev.infergate.load.LoadModel;
+import dev.infergate.load.RunLimits;
+import dev.infergate.load.Shard;
+import dev.infergate.record.RequestRecord;
+import dev.infergate.record.RunLog;
+import dev.infergate.run.RunPlan;
+import dev.infergate.run.RunService;
+import dev.infergate.workload.PrefixMode;
+import dev.infergate.workload.Preset;
+import dev.infergate.workload.WorkloadDefinition;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs one measured run against one side of a plan through {@link RunService}: everything but the side,
+ * the work shape and the load is taken from the plan, so baseline and candidate get identical schedules,
+ * prompts and seeds.
+ */
+final class SideRunner {
+    static final String API_KEY_ENV = "OPENAI_API_KEY";
+
+    private final AcceptPlan plan;
+    private final int eventLoops;
+
+    SideRunner(AcceptPlan plan) {
+        this.plan = plan;
+        this.eventLoops = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+    }
+
+    /** Runs and returns the run's records (warm-up included). */
+    List<RequestRecord> run(AcceptPlan.Side side, Preset workload, PrefixMode prefix, LoadModel load, RunLimits limits,
+            String condition, Path dir) throws RunService.SetupException, IOException {
+        WorkloadDefinition definition = WorkloadDefinition.builder().seed(plan.seed()).preset(workload).prefix(prefix).build();
+        RunPlan run = new RunPlan(endpoint(side), definition, plan.tokenizer(), load, limits, Shard.ALL, plan.timeouts(), plan.slo(),
+                side.labels(), condition, dir, true, 0, eventLoops, API_KEY_ENV, apiKey() != null);
+        new RunService().execute(run, null);
+        List<RequestRecord> records = new ArrayList<>();
+        RunLog.readRecords(dir, records::add);
+        return records;
+    }
+
+    /** Limits of a matrix run: the plan's requests after its warm-up requests. */
+    RunLimits matrixLimits() {
+        return new RunLimits(plan.requests(), null, plan.warmupRequests(), null, plan.drainTimeout());
+    }
+
+    /** Limits of a timed run: {@code measured} after {@code warmup}. */
+    RunLimits timedLimits(Duration measured, Duration warmup) {
+        return new RunLimits(0, measured, 0, warmup == null || warmup.isZero() ? null : warmup, plan.drainTimeout());
+    }
+
+    Slo slo() {
+        return plan.slo();
+    }
+
+    static Endpoint endpoint(AcceptPlan.Side side) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        String key = apiKey();
+        if (key != null) {
+            headers.put("Authorization", "Bearer " + key.trim());
+        }
+        return new Endpoint(URI.create(side.url()), Api.parse(side.api()), side.model(), true, headers, null, false, false,
+                Duration.ofSeconds(10));
+    }
+
+    private static String apiKey() {
+        String key = System.getenv(API_KEY_ENV);
+        return key == null || key.isBlank() ? null : key;
+    }
+}

@@ -1,0 +1,84 @@
+package dev.infergate.analysis.capacity;
+
+import dev.infergate.analysis.Slo;
+import dev.infergate.record.RequestRecord;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * What one open-loop run at a fixed arrival rate showed: how many requests met the SLO, and how long the
+ * users waited, measured from the <b>scheduled</b> time (client queue wait included), in milliseconds.
+ *
+ * @param ratePerSecond          the arrival rate offered
+ * @param sent                   measured requests sent (failures included)
+ * @param good                   requests that completed and met every SLO target
+ * @param ttftFromScheduledMs    TTFT from the scheduled time of each successful request
+ * @param e2eFromScheduledMs     E2E from the scheduled time of each successful request
+ */
+public record Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs,
+        double[] e2eFromScheduledMs) {
+    public Measurement {
+        if (!(ratePerSecond > 0)) {
+            throw new IllegalArgumentException("ratePerSecond (" + ratePerSecond + ") must be > 0");
+        }
+        if (sent < 0 || good < 0 || good > sent) {
+            throw new IllegalArgumentException("good (" + good + ") must be between 0 and sent (" + sent + ")");
+        }
+        ttftFromScheduledMs = ttftFromScheduledMs.clone();
+        e2eFromScheduledMs = e2eFromScheduledMs.clone();
+    }
+
+    /** Judges the measured records of a run against {@code slo}; failures count as misses. */
+    public static Measurement of(double ratePerSecond, List<RequestRecord> records, Slo slo) {
+        List<RequestRecord> measured = records.stream().filter(RequestRecord::measured).toList();
+        long good = measured.stream().filter(slo::met).count();
+        double[] ttft = measured.stream().filter(RequestRecord::succeeded)
+                .mapToDouble(r -> r.ttftFromScheduledNanos() / 1e6).filter(v -> v >= 0).toArray();
+        double[] e2e = measured.stream().filter(RequestRecord::succeeded)
+                .mapToDouble(r -> r.e2eFromScheduledNanos() / 1e6).filter(v -> v >= 0).toArray();
+        return new Measurement(ratePerSecond, measured.size(), good, ttft, e2e);
+    }
+
+    /** Share of sent requests that were good; 0 when nothing was sent. */
+    public double attainment() {
+        return sent == 0 ? 0 : (double) good / sent;
+    }
+
+    /** Pools repeats at the same rate. */
+    public static Measurement pool(List<Measurement> repeats) {
+        long sent = repeats.stream().mapToLong(Measurement::sent).sum();
+        long good = repeats.stream().mapToLong(Measurement::good).sum();
+        double[] ttft = repeats.stream().flatMapToDouble(m -> Arrays.stream(m.ttftFromScheduledMs)).toArray();
+        double[] e2e = repeats.stream().flatMapToDouble(m -> Arrays.stream(m.e2eFromScheduledMs)).toArray();
+        return new Measurement(repeats.get(0).ratePerSecond(), sent, good, ttft, e2e);
+    }
+
+    /** The wait of the longest-waiting users: p99 and max of TTFT and E2E from scheduled, ms (NaN when empty). */
+    public LongestWait longestWait() {
+        return new LongestWait(percentile(ttftFromScheduledMs, 99), max(ttftFromScheduledMs),
+                percentile(e2eFromScheduledMs, 99), max(e2eFromScheduledMs), e2eFromScheduledMs.length);
+    }
+
+    /**
+     * The wait of the longest-waiting users at a rate, in milliseconds from the scheduled time.
+     *
+     * @param count successful requests behind the figures (a p99 wants about 1,000)
+     */
+    public record LongestWait(double ttftP99Ms, double ttftMaxMs, double e2eP99Ms, double e2eMaxMs, long count) {}
+
+    private static double percentile(double[] values, double p) {
+        if (values.length == 0) {
+            return Double.NaN;
+        }
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        double h = (sorted.length - 1) * p / 100;
+        int lo = (int) Math.floor(h);
+        int hi = Math.min(sorted.length - 1, lo + 1);
+        return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+    }
+
+    private static double max(double[] values) {
+        return Arrays.stream(values).max().orElse(Double.NaN);
+    }
+}

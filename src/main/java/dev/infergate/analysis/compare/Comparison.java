@@ -1,0 +1,72 @@
+package dev.infergate.analysis.compare;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Compares a baseline and a candidate condition by condition: estimates a standard set of figures plus
+ * every statistic the criteria name, and judges the criteria. A pure function of the samples, the criteria
+ * and the seed.
+ */
+public final class Comparison {
+    /** Figures shown for every condition whether or not a criterion judges them. */
+    public static final List<Statistic> SHOWN = List.of(
+            Statistic.parse("ttft.p50"), Statistic.parse("ttft.p95"), Statistic.parse("ttft.p99"),
+            Statistic.parse("tpot.p50"), Statistic.parse("tpot.p95"), Statistic.parse("tpot.p99"),
+            Statistic.parse("e2e.p50"), Statistic.parse("e2e.p95"), Statistic.parse("e2e.p99"),
+            Statistic.parse("ttft_from_scheduled.p99"), Statistic.parse("e2e_from_scheduled.p99"),
+            Statistic.parse("queue_wait.p99"),
+            Statistic.value(Metric.THROUGHPUT_OUTPUT_TOKENS), Statistic.value(Metric.THROUGHPUT_REQUESTS),
+            Statistic.value(Metric.GOODPUT_REQUESTS), Statistic.value(Metric.GOODPUT_ATTAINMENT),
+            Statistic.value(Metric.ERROR_RATE), Statistic.value(Metric.TIMEOUT_RATE),
+            Statistic.value(Metric.CACHE_HIT_RATE));
+
+    /** Baseline and candidate samples of one condition. */
+    public record Pair(Sample baseline, Sample candidate) {}
+
+    /**
+     * One condition's result.
+     *
+     * @param condition  its name
+     * @param estimates  every figure, shown ones first
+     * @param judgements one per criterion that applies
+     * @param verdict    the combination of the judgements (pass when there are none)
+     */
+    public record ConditionResult(String condition, List<Estimate> estimates, List<Judgement> judgements, Verdict verdict) {}
+
+    /** The whole comparison: conditions in the given order and the overall verdict. */
+    public record Result(List<ConditionResult> conditions, Verdict verdict, double confidence) {}
+
+    private Comparison() {}
+
+    /** Compares every condition of {@code pairs} (in map order) under {@code criteria}. */
+    public static Result run(Map<String, Pair> pairs, Criteria criteria, Bootstrap bootstrap) {
+        List<ConditionResult> results = new ArrayList<>();
+        for (Map.Entry<String, Pair> e : pairs.entrySet()) {
+            results.add(condition(e.getKey(), e.getValue(), criteria.forCondition(e.getKey()), bootstrap));
+        }
+        return new Result(results, Verdict.combine(results.stream().map(ConditionResult::verdict).toList()),
+                bootstrap.confidence());
+    }
+
+    static ConditionResult condition(String name, Pair pair, List<Criterion> criteria, Bootstrap bootstrap) {
+        List<Statistic> stats = new ArrayList<>(SHOWN);
+        for (Criterion c : criteria) {
+            if (!stats.contains(c.statistic())) {
+                stats.add(c.statistic());
+            }
+        }
+        Map<Statistic, Estimate> byStatistic = new LinkedHashMap<>();
+        for (Estimate e : bootstrap.compare(stats, pair.baseline(), pair.candidate(), name)) {
+            byStatistic.put(e.statistic(), e);
+        }
+        List<Judgement> judgements = new ArrayList<>();
+        for (Criterion c : criteria) {
+            judgements.add(c.judge(byStatistic.get(c.statistic())));
+        }
+        Verdict verdict = Verdict.combine(judgements.stream().map(Judgement::verdict).toList());
+        return new ConditionResult(name, List.copyOf(byStatistic.values()), judgements, verdict);
+    }
+}

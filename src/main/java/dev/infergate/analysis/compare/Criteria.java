@@ -1,0 +1,174 @@
+package dev.infergate.analysis.compare;
+
+import dev.infergate.config.Durations;
+import dev.infergate.config.YamlNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The acceptance criteria, set before the run: global ones, and overrides per workload and per condition.
+ *
+ * <pre>
+ * ttft.p95: {max_regression: 10%}
+ * e2e.p99: {max_regression: 5%}
+ * throughput.output_tokens_per_s: {min_improvement: 0%}
+ * goodput.attainment: {min: 0.95}
+ * errors.rate: {max: 0.5%}
+ * workloads:
+ *   long-doc:
+ *     ttft.p95: {max_regression: 20%}
+ * conditions:
+ *   long-doc/shared/near-limit:
+ *     e2e.p99: {max_regression: 15%, max: 30s}
+ * </pre>
+ *
+ * A narrower scope replaces every bound the wider one set for the same statistic. Conditions are named
+ * {@code workload/prefix/load}; the workload is the part before the first slash.
+ *
+ * <p>Thresholds: relative bounds take {@code 10%} or a fraction ({@code 0.10}); absolute bounds take the
+ * metric's unit: a duration for latencies ({@code 500ms}), a percentage or fraction for shares, a number
+ * for speeds.
+ *
+ * @param global     criteria for every condition
+ * @param workloads  overrides per workload name
+ * @param conditions overrides per condition name
+ */
+public record Criteria(List<Criterion> global, Map<String, List<Criterion>> workloads,
+        Map<String, List<Criterion>> conditions) {
+
+    /**
+     * The criteria used when none are given: latency at most 10 % worse at the tail, output throughput at
+     * most 5 % lower, at most 0.5 % errors.
+     */
+    public static final Criteria DEFAULT = new Criteria(List.of(
+            new Criterion(Statistic.parse("ttft.p95"), Bound.MAX_REGRESSION, 0.10),
+            new Criterion(Statistic.parse("tpot.p95"), Bound.MAX_REGRESSION, 0.10),
+            new Criterion(Statistic.parse("e2e.p99"), Bound.MAX_REGRESSION, 0.10),
+            new Criterion(Statistic.parse("throughput.output_tokens_per_s"), Bound.MAX_REGRESSION, 0.05),
+            new Criterion(Statistic.parse("errors.rate"), Bound.MAX, 0.005)), Map.of(), Map.of());
+
+    public Criteria {
+        global = List.copyOf(global);
+        workloads = Map.copyOf(workloads);
+        conditions = Map.copyOf(conditions);
+    }
+
+    /** The criteria that apply to {@code condition}, narrowest scope winning per statistic. */
+    public List<Criterion> forCondition(String condition) {
+        Map<Statistic, List<Criterion>> merged = new LinkedHashMap<>();
+        put(merged, global);
+        if (condition != null) {
+            int slash = condition.indexOf('/');
+            put(merged, workloads.getOrDefault(slash < 0 ? condition : condition.substring(0, slash), List.of()));
+            put(merged, conditions.getOrDefault(condition, List.of()));
+        }
+        List<Criterion> out = new ArrayList<>();
+        merged.values().forEach(out::addAll);
+        return out;
+    }
+
+    private static void put(Map<Statistic, List<Criterion>> merged, List<Criterion> scope) {
+        Map<Statistic, List<Criterion>> byStatistic = new LinkedHashMap<>();
+        for (Criterion c : scope) {
+            byStatistic.computeIfAbsent(c.statistic(), k -> new ArrayList<>()).add(c);
+        }
+        merged.putAll(byStatistic);
+    }
+
+    /** Parses a criteria file's text (a plan file works too: its {@code criteria:} key is used). */
+    public static Criteria parse(String source, String yaml) {
+        YamlNode root = YamlNode.parse(source, yaml);
+        if (root.isMap() && root.get("criteria") != null) {
+            return parse(root.get("criteria"));
+        }
+        return parse(root);
+    }
+
+    /** Parses a criteria mapping; every error names the file, line and key. */
+    public static Criteria parse(YamlNode node) {
+        List<Criterion> global = new ArrayList<>();
+        Map<String, List<Criterion>> workloads = new LinkedHashMap<>();
+        Map<String, List<Criterion>> conditions = new LinkedHashMap<>();
+        for (Map.Entry<String, YamlNode> e : node.fields().entrySet()) {
+            switch (e.getKey()) {
+                case "workloads" -> e.getValue().fields().forEach((k, v) -> workloads.put(k, scope(v)));
+                case "conditions" -> e.getValue().fields().forEach((k, v) -> conditions.put(k, scope(v)));
+                default -> global.addAll(statistic(e.getKey(), e.getValue()));
+            }
+        }
+        return new Criteria(global, workloads, conditions);
+    }
+
+    private static List<Criterion> scope(YamlNode node) {
+        List<Criterion> out = new ArrayList<>();
+        node.fields().forEach((k, v) -> out.addAll(statistic(k, v)));
+        return out;
+    }
+
+    private static List<Criterion> statistic(String key, YamlNode value) {
+        Statistic statistic;
+        try {
+            statistic = Statistic.parse(key);
+        } catch (IllegalArgumentException e) {
+            throw value.error(e.getMessage());
+        }
+        if (!value.isMap() || value.fields().isEmpty()) {
+            throw value.error("must be a mapping of bounds, e.g. {max_regression: 10%}; bounds: " + Bound.keys());
+        }
+        List<Criterion> out = new ArrayList<>();
+        for (Map.Entry<String, YamlNode> b : value.fields().entrySet()) {
+            Bound bound = Bound.byKey(b.getKey());
+            if (bound == null) {
+                throw b.getValue().error("unknown bound '" + b.getKey() + "'; expected one of " + Bound.keys());
+            }
+            double threshold = b.getValue().as(t -> threshold(statistic, bound, t));
+            out.add(new Criterion(statistic, bound, threshold));
+        }
+        return out;
+    }
+
+    /** Reads a threshold in the unit the bound and metric call for; throws naming the accepted forms. */
+    static double threshold(Statistic statistic, Bound bound, String text) {
+        String t = text.trim();
+        Metric m = statistic.metric();
+        if (bound.relative() || m.isShare()) {
+            double v = t.endsWith("%") ? number(t.substring(0, t.length() - 1)) / 100 : number(t);
+            if (!t.endsWith("%") && v > 1) {
+                throw new IllegalArgumentException("'" + t + "' is read as a fraction (" + t + " = " + v * 100
+                        + " %); write a percentage such as " + t + "% or a fraction such as 0.10");
+            }
+            if (v < 0) {
+                throw new IllegalArgumentException("'" + t + "' must be >= 0");
+            }
+            return v;
+        }
+        if (m.isLatency()) {
+            return Durations.parse(t).toNanos() / 1e6;
+        }
+        return number(t);
+    }
+
+    private static double number(String t) {
+        try {
+            return Double.parseDouble(t.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + t + "' is not a number");
+        }
+    }
+
+    /** Every statistic any scope judges, in first-seen order (the bootstrap computes these). */
+    public List<Statistic> statistics() {
+        List<Statistic> out = new ArrayList<>();
+        List<Criterion> all = new ArrayList<>(global);
+        workloads.values().forEach(all::addAll);
+        conditions.values().forEach(all::addAll);
+        for (Criterion c : all) {
+            if (!out.contains(c.statistic())) {
+                out.add(c.statistic());
+            }
+        }
+        return out;
+    }
+}

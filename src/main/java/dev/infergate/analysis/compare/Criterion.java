@@ -1,0 +1,101 @@
+package dev.infergate.analysis.compare;
+
+/**
+ * One acceptance criterion, set before the run: {@code ttft.p95: {max_regression: 10%}}.
+ *
+ * <p>Every bound reduces to "a quantity must stay at or below (or at or above) a limit": the relative delta
+ * for relative bounds (with the sign the metric's direction asks for), the candidate's value for absolute
+ * ones. The verdict then reads the confidence interval of that quantity: wholly on the good side passes,
+ * wholly on the bad side fails, otherwise inconclusive.
+ *
+ * @param statistic what is judged
+ * @param bound     the kind of threshold
+ * @param threshold a fraction for relative bounds (0.10 = 10 %); the metric's unit for absolute ones
+ *                  (milliseconds for latencies, a fraction for shares)
+ */
+public record Criterion(Statistic statistic, Bound bound, double threshold) {
+    public Criterion {
+        if (statistic == null || bound == null) {
+            throw new IllegalArgumentException("statistic and bound must not be null");
+        }
+        if (!Double.isFinite(threshold)) {
+            throw new IllegalArgumentException("threshold (" + threshold + ") must be a finite number");
+        }
+        if (bound.relative() && threshold < 0) {
+            throw new IllegalArgumentException(bound.key() + " (" + threshold + ") must be >= 0; the direction comes from the metric");
+        }
+    }
+
+    /** Whether the judged quantity must stay at or below {@link #limit()} (else at or above). */
+    public boolean atMost() {
+        boolean lower = statistic.metric().lowerIsBetter();
+        return switch (bound) {
+            case MAX_REGRESSION, MIN_IMPROVEMENT -> lower;
+            case MAX -> true;
+            case MIN -> false;
+        };
+    }
+
+    /** The limit on the judged quantity: e.g. +0.10 for a 10 % latency regression, -0.10 for throughput. */
+    public double limit() {
+        boolean lower = statistic.metric().lowerIsBetter();
+        return switch (bound) {
+            case MAX_REGRESSION -> lower ? threshold : -threshold;
+            case MIN_IMPROVEMENT -> lower ? -threshold : threshold;
+            case MAX, MIN -> threshold;
+        };
+    }
+
+    /** Judges {@code e}; see {@link Judgement} for the samples that would settle an inconclusive one. */
+    public Judgement judge(Estimate e) {
+        double point = bound.relative() ? e.delta() : e.candidate();
+        double low = bound.relative() ? e.deltaLow() : e.candidateLow();
+        double high = bound.relative() ? e.deltaHigh() : e.candidateHigh();
+        if (Double.isNaN(point) || Double.isNaN(low) || Double.isNaN(high)) {
+            return new Judgement(this, e, Verdict.INCONCLUSIVE, -1,
+                    "no interval: the statistic is undefined on one side (no values, or a baseline of 0)");
+        }
+        double limit = limit();
+        boolean pass = atMost() ? high <= limit : low >= limit;
+        boolean fail = atMost() ? low > limit : high < limit;
+        if (pass || fail) {
+            return new Judgement(this, e, pass ? Verdict.PASS : Verdict.FAIL, 0, null);
+        }
+        return new Judgement(this, e, Verdict.INCONCLUSIVE, samplesToSettle(point, low, high, limit, e), null);
+    }
+
+    /**
+     * Requests per side that would make the interval clear the limit if the estimate stayed where it is:
+     * the half-width shrinks as 1/sqrt(n), so n grows by (half-width / distance to the limit)^2. -1 when the
+     * estimate sits on the limit (no sample size settles it).
+     */
+    static long samplesToSettle(double point, double low, double high, double limit, Estimate e) {
+        double distance = Math.abs(point - limit);
+        double halfWidth = Math.max(point - low, high - point);
+        if (distance < 1e-12) {
+            return -1;
+        }
+        long n = Math.max(e.baselineCount(), e.candidateCount());
+        double factor = Math.pow(halfWidth / distance, 2);
+        double needed = Math.ceil(Math.max(1, n) * factor);
+        return needed > 1e12 ? -1 : (long) needed;
+    }
+
+    /** How the criterion is written: {@code ttft.p95 max_regression 10%}. */
+    public String describe() {
+        return statistic.key() + " " + bound.key() + " " + formatThreshold();
+    }
+
+    /** The threshold as written: {@code 10%}, {@code 500ms}, {@code 0.95}. */
+    public String formatThreshold() {
+        if (bound.relative() || statistic.metric().isShare()) {
+            return trim(threshold * 100) + "%";
+        }
+        return trim(threshold) + (statistic.metric().isLatency() ? "ms" : " " + statistic.metric().unit());
+    }
+
+    private static String trim(double v) {
+        double r = Math.round(v * 1000) / 1000.0;
+        return r == Math.rint(r) ? Long.toString((long) r) : Double.toString(r);
+    }
+}

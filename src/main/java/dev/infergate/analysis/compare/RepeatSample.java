@@ -1,0 +1,121 @@
+package dev.infergate.analysis.compare;
+
+import dev.infergate.analysis.Slo;
+import dev.infergate.record.ErrorClass;
+import dev.infergate.record.RequestRecord;
+import java.util.List;
+
+/**
+ * The measured requests of one independent repeat (one run, or one condition of a run), as columns ready
+ * for resampling: one value per request and per-request metric (NaN when undefined for that request, e.g.
+ * a failed request has no TTFT), and each request's contribution to the run metrics.
+ *
+ * <p>Warm-up records are dropped here. Failed requests stay in: they count in the shares and their
+ * absence of latency is never mistaken for speed.
+ */
+public final class RepeatSample {
+    private final int size;
+    private final double[][] values;
+    private final double[][] contributions;
+    private final double windowSeconds;
+
+    /** Contribution columns of the run metrics. */
+    enum Part { OUTPUT_TOKENS, COMPLETED, GOOD, FAILED, TIMED_OUT, CACHE_HIT }
+
+    RepeatSample(double[][] values, double[][] contributions, double windowSeconds) {
+        this.values = values;
+        this.contributions = contributions;
+        this.size = contributions[0].length;
+        this.windowSeconds = windowSeconds;
+    }
+
+    /**
+     * Builds the columns from {@code records} (warm-up dropped), judging goodput against {@code slo}.
+     * The window runs from the earliest scheduled time to the latest end, as in summary.json.
+     */
+    public static RepeatSample of(List<RequestRecord> records, Slo slo) {
+        Slo s = slo == null ? Slo.NONE : slo;
+        List<RequestRecord> measured = records.stream().filter(RequestRecord::measured).toList();
+        int n = measured.size();
+        double[][] values = new double[Metric.values().length][n];
+        double[][] parts = new double[Part.values().length][n];
+        long start = Long.MAX_VALUE;
+        long end = Long.MIN_VALUE;
+        for (int i = 0; i < n; i++) {
+            RequestRecord r = measured.get(i);
+            start = Math.min(start, r.scheduledNanos());
+            end = Math.max(end, Math.max(r.doneNanos(), r.scheduledNanos()));
+            for (Metric m : Metric.values()) {
+                if (m.perRequest()) {
+                    values[m.ordinal()][i] = r.succeeded() ? perRequest(m, r) : Double.NaN;
+                }
+            }
+            parts[Part.OUTPUT_TOKENS.ordinal()][i] = r.succeeded() ? r.outputTokens() : 0;
+            parts[Part.COMPLETED.ordinal()][i] = r.succeeded() ? 1 : 0;
+            parts[Part.GOOD.ordinal()][i] = s.met(r) ? 1 : 0;
+            parts[Part.FAILED.ordinal()][i] = r.succeeded() ? 0 : 1;
+            parts[Part.TIMED_OUT.ordinal()][i] = isTimeout(r.error()) ? 1 : 0;
+            parts[Part.CACHE_HIT.ordinal()][i] = r.warmCache() ? 1 : 0;
+        }
+        double window = n == 0 ? 0 : Math.max(0, end - start) / 1e9;
+        return new RepeatSample(values, parts, window);
+    }
+
+    private static boolean isTimeout(ErrorClass e) {
+        return e == ErrorClass.TIMEOUT_CONNECT || e == ErrorClass.TIMEOUT_FIRST_TOKEN || e == ErrorClass.TIMEOUT_IDLE
+                || e == ErrorClass.TIMEOUT_TOTAL;
+    }
+
+    /** The value of a per-request metric for a successful request, NaN when undefined. */
+    static double perRequest(Metric m, RequestRecord r) {
+        return switch (m) {
+            case TTFT -> millis(r.ttftNanos());
+            case TTFT_FROM_SCHEDULED -> millis(r.ttftFromScheduledNanos());
+            case E2E -> millis(r.e2eNanos());
+            case E2E_FROM_SCHEDULED -> millis(r.e2eFromScheduledNanos());
+            case TPOT -> r.tpotNanos() / 1e6;
+            case ITL -> r.chunks() < 2 || r.firstTokenNanos() == RequestRecord.ABSENT
+                    || r.lastTokenNanos() == RequestRecord.ABSENT
+                    ? Double.NaN : (r.lastTokenNanos() - r.firstTokenNanos()) / 1e6 / (r.chunks() - 1);
+            case QUEUE_WAIT -> r.sentNanos() == RequestRecord.ABSENT ? Double.NaN : Math.max(0, r.queueWaitNanos()) / 1e6;
+            case EFFECTIVE_TOKENS_PER_S -> r.effectiveTokensPerSecond();
+            default -> throw new IllegalArgumentException(m.key() + " is not a per-request metric");
+        };
+    }
+
+    private static double millis(long nanos) {
+        return nanos == RequestRecord.ABSENT ? Double.NaN : Math.max(0, nanos) / 1e6;
+    }
+
+    /** Measured requests (sent), failures included. */
+    public int size() {
+        return size;
+    }
+
+    /** The measured window in seconds. */
+    public double windowSeconds() {
+        return windowSeconds;
+    }
+
+    double value(Metric m, int request) {
+        return values[m.ordinal()][request];
+    }
+
+    double part(Part p, int request) {
+        return contributions[p.ordinal()][request];
+    }
+
+    /** How many requests have a defined value of {@code m}. */
+    public int defined(Metric m) {
+        if (!m.perRequest()) {
+            return size;
+        }
+        int count = 0;
+        for (double v : values[m.ordinal()]) {
+            if (!Double.isNaN(v)) {
+                count++;
+            }
+        }
+        return count;
+    }
+}

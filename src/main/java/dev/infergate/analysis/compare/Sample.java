@@ -1,0 +1,32 @@
+package dev.infergate.analysis.compare;
+
+import java.util.List;
+
+/**
+ * All measured requests of one side (baseline or candidate) of one condition, kept apart by independent
+ * repeat so the bootstrap can resample repeats first and requests within them second.
+ *
+ * @param repeats at least one repeat
+ */
+public record Sample(List<RepeatSample> repeats) {
+    public Sample {
+        if (repeats == null || repeats.isEmpty()) {
+            throw new IllegalArgumentException("repeats must hold at least one repeat");
+        }
+        repeats = List.copyOf(repeats);
+    }
+
+    public static Sample of(RepeatSample... repeats) {
+        return new Sample(List.of(repeats));
+    }
+
+    /** Measured requests across repeats, failures included. */
+    public int requests() {
+        return repeats.stream().mapToInt(RepeatSample::size).sum();
+    }
+
+    /** Requests with a defined value of {@code m}, across repeats. */
+    public int defined(Metric m) {
+        return repeats.stream().mapToInt(r -> r.defined(m)).sum();
+    }
+}

@@ -1,0 +1,127 @@
+package dev.infergate.cli;
+
+import dev.infergate.analysis.Summarizer;
+import dev.infergate.analysis.compare.Bootstrap;
+import dev.infergate.analysis.compare.ComparisonRun;
+import dev.infergate.analysis.compare.Criteria;
+import dev.infergate.analysis.compare.Verdict;
+import dev.infergate.report.ComparisonReport;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code infergate compare BASE CAND}: judges a candidate against a baseline from their recorded runs. */
+@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Compares a candidate with a baseline from their recorded runs, condition by condition: each figure "
+                + "with its delta and a bootstrap confidence interval, each criterion judged pass, fail or inconclusive "
+                + "(with the samples that would settle it). Exit code: 0 accepted, 1 rejected, 4 inconclusive.",
+                "BASE and CAND are run directories, directories of runs (one per repeat), or sides of an accept result; "
+                + "with BASE alone it must be an accept result (holding baseline/ and candidate/)."})
+public final class CompareCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "BASE", description = "The baseline's runs, or an accept result.")
+    Path base;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "CAND", description = "The candidate's runs.")
+    Path candidate;
+
+    @Option(names = "--criteria", paramLabel = "FILE",
+            description = "Acceptance criteria (YAML, e.g. 'ttft.p95: {max_regression: 10%}'; a plan file works too). "
+                    + "Default: ttft.p95, tpot.p95 and e2e.p99 at most 10 % worse, output throughput at most 5 % lower, "
+                    + "errors at most 0.5 %.")
+    Path criteriaFile;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write comparison.json and comparison.md here.")
+    Path out;
+
+    @Option(names = "--resamples", defaultValue = "2000", paramLabel = "N",
+            description = "Bootstrap resamples. Default: ${DEFAULT-VALUE}.")
+    int resamples;
+
+    @Option(names = "--confidence", defaultValue = "0.95", paramLabel = "LEVEL",
+            description = "Confidence level of the intervals. Default: ${DEFAULT-VALUE}.")
+    double confidence;
+
+    @Option(names = "--seed", defaultValue = "0", paramLabel = "N",
+            description = "Seed of the bootstrap: the same seed and runs give the same intervals. Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Override
+    public Integer call() {
+        Path basePath = base;
+        Path candPath = candidate;
+        if (candPath == null) {
+            if (!ComparisonRun.isAcceptResult(base)) {
+                throw UserError.usage(base + " is not an accept result (no baseline/ and candidate/); pass BASE and CAND");
+            }
+            basePath = base.resolve(ComparisonRun.BASELINE_DIR);
+            candPath = base.resolve(ComparisonRun.CANDIDATE_DIR);
+        }
+        Criteria criteria = criteria();
+        Bootstrap bootstrap;
+        try {
+            bootstrap = new Bootstrap(resamples, confidence, seed);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage("--resamples/--confidence: " + e.getMessage());
+        }
+        ComparisonRun run;
+        try {
+            run = ComparisonRun.of(basePath, candPath, criteria, bootstrap);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
+        spec.commandLine().getOut().print(ComparisonReport.console(run.result(), run.environment(), run.notes()));
+        if (out != null) {
+            write(run);
+            spec.commandLine().getOut().println("results: " + out.resolve("comparison.md") + ", " + out.resolve("comparison.json"));
+        }
+        spec.commandLine().getOut().flush();
+        return exitCode(run.result().verdict()).code();
+    }
+
+    /** 0 accepted, 1 rejected, 4 inconclusive. */
+    static ExitCode exitCode(Verdict verdict) {
+        return switch (verdict) {
+            case PASS -> ExitCode.OK;
+            case FAIL -> ExitCode.REJECTED;
+            case INCONCLUSIVE -> ExitCode.INCONCLUSIVE;
+        };
+    }
+
+    private Criteria criteria() {
+        if (criteriaFile == null) {
+            return Criteria.DEFAULT;
+        }
+        try {
+            return Criteria.parse(criteriaFile.toString(), Files.readString(criteriaFile));
+        } catch (NoSuchFileException e) {
+            throw UserError.usage("--criteria " + criteriaFile + " does not exist");
+        } catch (IOException e) {
+            throw UserError.cannotRun("cannot read --criteria " + criteriaFile + ": " + e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
+    }
+
+    private void write(ComparisonRun run) {
+        try {
+            Files.createDirectories(out);
+            Summarizer.JSON.writeValue(out.resolve("comparison.json").toFile(),
+                    ComparisonReport.toMap(run.result(), run.environment(), run.notes()));
+            Files.writeString(out.resolve("comparison.md"),
+                    ComparisonReport.markdown(run.result(), run.environment(), run.notes()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write to " + out, e);
+        }
+    }
+}

@@ -1,0 +1,198 @@
+package dev.infergate.report;
+
+import dev.infergate.accept.AcceptResult;
+import dev.infergate.analysis.burst.BurstTimeline;
+import dev.infergate.analysis.capacity.CapacitySearch;
+import dev.infergate.analysis.capacity.Measurement;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Renders an {@link AcceptResult}: {@code acceptance.json} (schema {@value #SCHEMA}), {@code acceptance.md}
+ * (a verdict for a pull request or change ticket) and the console summary. The matrix part is the
+ * comparison's own rendering ({@link ComparisonReport}); this adds capacity, burst behaviour and caveats.
+ */
+public final class AcceptanceReport {
+    public static final String SCHEMA = "infergate.acceptance/1";
+    private static final String BASE = "baseline";
+    private static final String CAND = "candidate";
+
+    private AcceptanceReport() {}
+
+    public static Map<String, Object> toMap(AcceptResult r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("schema", SCHEMA);
+        Map<String, Object> comparison = ComparisonReport.toMap(r.comparison().result(), r.comparison().environment(),
+                r.comparison().notes());
+        m.put("verdict", comparison.get("verdict"));
+        m.put("headline", headline(r));
+        Map<String, Object> plan = new LinkedHashMap<>();
+        plan.put("baseline", Map.of("url", r.plan().baseline().url(), "labels", r.plan().baseline().labels()));
+        plan.put("candidate", Map.of("url", r.plan().candidate().url(), "labels", r.plan().candidate().labels()));
+        plan.put("conditions", r.plan().conditions());
+        plan.put("loads", r.loads());
+        plan.put("repeats", r.plan().repeats());
+        plan.put("requests_per_run", r.plan().requests());
+        plan.put("warmup_requests_per_run", r.plan().warmupRequests());
+        plan.put("slo", r.plan().slo().toMap());
+        plan.put("seed", r.plan().seed());
+        m.put("plan", plan);
+        Map<String, Object> capacity = new LinkedHashMap<>();
+        r.capacity().forEach((side, c) -> capacity.put(side, capacity(c)));
+        m.put("capacity", capacity);
+        Map<String, Object> burst = new LinkedHashMap<>();
+        r.burst().forEach((side, b) -> burst.put(side, burst(b)));
+        m.put("burst", burst);
+        m.put("caveats", r.caveats());
+        m.put("comparison", comparison);
+        return m;
+    }
+
+    /**
+     * "+X requests/hour (interval) at the SLO; longest wait p99 A -> B", or null without capacity on both sides.
+     * The interval combines the two brackets: [cand low - base high, cand high - base low].
+     */
+    public static String headline(AcceptResult r) {
+        CapacitySearch.Result b = r.capacity().get(BASE);
+        CapacitySearch.Result c = r.capacity().get(CAND);
+        if (b == null || c == null) {
+            return null;
+        }
+        double delta = (c.ratePerSecond() - b.ratePerSecond()) * 3600;
+        double low = (c.lowerRate() - b.upperRate()) * 3600;
+        double high = (c.upperRate() - b.lowerRate()) * 3600;
+        String interval = b.bounded() && c.bounded() ? "[" + perHour(low) + ", " + perHour(high) + "]"
+                : "(not bounded: a side failed at no rate tried; raise capacity.max_probes)";
+        return String.format(Locale.ROOT, "%s requests/hour %s at %.0f%% SLO attainment (%s -> %s/h); "
+                        + "longest wait (E2E from scheduled) p99 %s -> %s",
+                perHour(delta), interval, r.plan().capacity().target() * 100, perHour(b.requestsPerHour()).substring(1),
+                perHour(c.requestsPerHour()).substring(1), wait(b), wait(c));
+    }
+
+    private static String perHour(double v) {
+        if (Double.isInfinite(v)) {
+            return v > 0 ? "+inf" : "-inf";
+        }
+        return String.format(Locale.ROOT, "%+,.0f", v);
+    }
+
+    private static String wait(CapacitySearch.Result r) {
+        if (r.atCapacity() == null) {
+            return "-";
+        }
+        double ms = r.atCapacity().longestWait().e2eP99Ms();
+        return Double.isNaN(ms) ? "-" : String.format(Locale.ROOT, "%.0fms", ms);
+    }
+
+    static Map<String, Object> capacity(CapacitySearch.Result c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("rate_per_s", ComparisonFormat.round(c.ratePerSecond()));
+        m.put("requests_per_hour", ComparisonFormat.round(c.requestsPerHour()));
+        m.put("requests_per_hour_interval", java.util.Arrays.asList(ComparisonFormat.round(c.lowerRate() * 3600),
+                ComparisonFormat.round(c.upperRate() * 3600)));
+        m.put("longest_wait_ms", c.atCapacity() == null ? null : wait(c.atCapacity().longestWait()));
+        m.put("probes", c.steps().stream().map(s -> Map.of("rate_per_s", s.ratePerSecond(), "runs", s.runs(),
+                "sent", s.pooled().sent(), "attainment", s.pooled().attainment(), "passed", s.passed())).toList());
+        return m;
+    }
+
+    static Map<String, Object> wait(Measurement.LongestWait w) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("ttft_from_scheduled_p99", ComparisonFormat.round(w.ttftP99Ms()));
+        m.put("ttft_from_scheduled_max", ComparisonFormat.round(w.ttftMaxMs()));
+        m.put("e2e_from_scheduled_p99", ComparisonFormat.round(w.e2eP99Ms()));
+        m.put("e2e_from_scheduled_max", ComparisonFormat.round(w.e2eMaxMs()));
+        m.put("count", w.count());
+        return m;
+    }
+
+    static Map<String, Object> burst(AcceptResult.BurstRun b) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("base_rate_per_s", b.baseRate());
+        m.put("peak_rate_per_s", b.peakRate());
+        Map<String, Object> phases = new LinkedHashMap<>();
+        b.phases().forEach((k, v) -> {
+            Map<String, Object> p = wait(v);
+            p.put("failures", b.failures().get(k));
+            phases.put(k, p);
+        });
+        m.put("phases", phases);
+        m.put("per_second", b.timeline());
+        return m;
+    }
+
+    /** acceptance.md. */
+    public static String markdown(AcceptResult r) {
+        StringBuilder sb = new StringBuilder(ComparisonReport.markdown(r.comparison().result(), r.comparison().environment(),
+                r.comparison().notes()).replaceFirst("# Comparison: ", "# Acceptance: "));
+        int insert = sb.indexOf("\n## Matrix");
+        sb.insert(insert < 0 ? sb.length() : insert, extras(r));
+        return sb.toString();
+    }
+
+    private static String extras(AcceptResult r) {
+        StringBuilder sb = new StringBuilder();
+        String headline = headline(r);
+        if (headline != null) {
+            sb.append("\n## Capacity at the SLO\n\n**").append(headline).append("**\n\n| side | req/s | requests/hour "
+                    + "| bracket (req/h) | TTFT p99 / max | E2E p99 / max | probes |\n|---|---:|---:|---|---|---|---:|\n");
+            r.capacity().forEach((side, c) -> {
+                Measurement.LongestWait w = c.atCapacity() == null ? null : c.atCapacity().longestWait();
+                sb.append(String.format(Locale.ROOT, "| %s | %.3g | %,.0f | [%,.0f, %s] | %s | %s | %d |%n", side,
+                        c.ratePerSecond(), c.requestsPerHour(), c.lowerRate() * 3600,
+                        c.bounded() ? String.format(Locale.ROOT, "%,.0f", c.upperRate() * 3600) : "not reached",
+                        w == null ? "-" : ms(w.ttftP99Ms()) + " / " + ms(w.ttftMaxMs()),
+                        w == null ? "-" : ms(w.e2eP99Ms()) + " / " + ms(w.e2eMaxMs()), c.steps().size()));
+            });
+        }
+        if (!r.burst().isEmpty()) {
+            sb.append("\n## Burst\n\n| side | phase | rate | TTFT p99 / max (from scheduled) | E2E p99 / max | failures |"
+                    + "\n|---|---|---:|---:|---:|---:|\n");
+            r.burst().forEach((side, b) -> b.phases().forEach((phase, w) -> sb.append(String.format(Locale.ROOT,
+                    "| %s | %s | %.3g/s | %s / %s | %s / %s | %d |%n", side, phase,
+                    phase.equals("during") ? b.peakRate() : b.baseRate(), ms(w.ttftP99Ms()), ms(w.ttftMaxMs()),
+                    ms(w.e2eP99Ms()), ms(w.e2eMaxMs()), b.failures().get(phase)))));
+            sb.append('\n');
+            r.burst().forEach((side, b) -> sb.append(String.format(Locale.ROOT,
+                    "- %s: peak concurrency reached %d, longest client queue wait %s (per second: acceptance.json)%n",
+                    side, peak(b.timeline()), ms(maxWait(b.timeline())))));
+        }
+        sb.append("\n## Plan\n\n- conditions: ").append(r.plan().conditions().size()).append(", repeats: ")
+                .append(r.plan().repeats()).append(" (interleaved), ").append(r.plan().requests())
+                .append(" measured requests per run after ").append(r.plan().warmupRequests()).append(" warm-up\n");
+        r.loads().forEach((k, v) -> sb.append("- load ").append(k).append(": ").append(v).append('\n'));
+        for (String c : r.caveats()) {
+            sb.append("- caveat: ").append(c).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static int peak(List<BurstTimeline.Second> t) {
+        return t.stream().mapToInt(BurstTimeline.Second::maxInFlight).max().orElse(0);
+    }
+
+    private static double maxWait(List<BurstTimeline.Second> t) {
+        return t.stream().mapToDouble(BurstTimeline.Second::maxQueueWaitMs).max().orElse(0);
+    }
+
+    private static String ms(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.0fms", v);
+    }
+
+    /** The console: the comparison table, then capacity and burst in brief. */
+    public static String console(AcceptResult r) {
+        StringBuilder sb = new StringBuilder(ComparisonReport.console(r.comparison().result(), r.comparison().environment(),
+                r.comparison().notes()));
+        String headline = headline(r);
+        if (headline != null) {
+            sb.append("capacity: ").append(headline).append('\n');
+        }
+        r.burst().forEach((side, b) -> sb.append(String.format(Locale.ROOT,
+                "burst %s: %.3g -> %.3g req/s: TTFT p99 during the step %s, peak in flight %d, max queue wait %s, failures %d%n",
+                side, b.baseRate(), b.peakRate(), ms(b.phases().get("during").ttftP99Ms()), peak(b.timeline()),
+                ms(maxWait(b.timeline())), b.failures().values().stream().mapToLong(Long::longValue).sum())));
+        return sb.toString();
+    }
+}

@@ -1,0 +1,74 @@
+package dev.infergate.report;
+
+import dev.infergate.analysis.compare.Estimate;
+import dev.infergate.analysis.compare.Judgement;
+import dev.infergate.analysis.compare.Metric;
+import dev.infergate.analysis.compare.Statistic;
+import dev.infergate.analysis.compare.Verdict;
+import java.util.List;
+import java.util.Locale;
+
+/** How comparison numbers are printed, the same in the console and in Markdown. */
+final class ComparisonFormat {
+    private ComparisonFormat() {}
+
+    /** A value in its metric's unit: {@code 123.4ms}, {@code 2,310.5 tok/s}, {@code 97.50%}. */
+    static String value(Statistic s, double v) {
+        if (Double.isNaN(v)) {
+            return "-";
+        }
+        Metric m = s.metric();
+        if (m.isShare()) {
+            return String.format(Locale.ROOT, "%.2f%%", v * 100);
+        }
+        if (m.isLatency()) {
+            return v >= 10_000 ? String.format(Locale.ROOT, "%,.2fs", v / 1000) : String.format(Locale.ROOT, "%.1fms", v);
+        }
+        return String.format(Locale.ROOT, "%,.1f %s", v, m.unit());
+    }
+
+    /** A relative delta: {@code +12.3%}. */
+    static String delta(double d) {
+        return Double.isNaN(d) ? "-" : String.format(Locale.ROOT, "%+.1f%%", d * 100);
+    }
+
+    static String interval(Estimate e) {
+        return e.hasInterval() ? "[" + delta(e.deltaLow()) + ", " + delta(e.deltaHigh()) + "]" : "-";
+    }
+
+    /** The verdict cell of a statistic's row: one entry per criterion judging it, or empty. */
+    static String verdicts(Statistic s, List<Judgement> judgements) {
+        StringBuilder sb = new StringBuilder();
+        for (Judgement j : judgements) {
+            if (!j.criterion().statistic().equals(s)) {
+                continue;
+            }
+            if (sb.length() > 0) {
+                sb.append("; ");
+            }
+            sb.append(j.verdict().key()).append(" (").append(j.criterion().bound().key()).append(' ')
+                    .append(j.criterion().formatThreshold());
+            if (j.verdict() == Verdict.INCONCLUSIVE) {
+                sb.append(j.samplesToSettle() > 0
+                        ? String.format(Locale.ROOT, "; ~%,d requests per side would settle it", j.samplesToSettle())
+                        : "; more samples will not settle it");
+            }
+            sb.append(')');
+        }
+        return sb.toString();
+    }
+
+    /** The overall word: ACCEPTED, REJECTED or INCONCLUSIVE. */
+    static String overall(Verdict v) {
+        return switch (v) {
+            case PASS -> "ACCEPTED";
+            case FAIL -> "REJECTED";
+            case INCONCLUSIVE -> "INCONCLUSIVE";
+        };
+    }
+
+    /** Rounded for JSON; null when undefined (JSON has no NaN). */
+    static Double round(double v) {
+        return Double.isNaN(v) || Double.isInfinite(v) ? null : Math.round(v * 1e6) / 1e6;
+    }
+}

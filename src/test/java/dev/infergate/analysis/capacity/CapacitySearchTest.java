@@ -1,0 +1,79 @@
+package dev.infergate.analysis.capacity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class CapacitySearchTest {
+    private static final double CAPACITY = 37.0;
+
+    /** A fake server whose attainment is exactly 0.95 at 37 req/s and falls fast beyond; binomial noise, 400 requests a run. */
+    private static final class Fake implements CapacitySearch.Probe {
+        final SplittableRandom random = new SplittableRandom(3);
+        final List<Double> rates = new ArrayList<>();
+
+        @Override
+        public Measurement measure(double rate, int attempt) {
+            rates.add(rate);
+            double p = Math.max(0, 1 - 0.05 * Math.exp((rate - CAPACITY) / (0.05 * CAPACITY)));
+            int sent = 400;
+            int good = 0;
+            for (int i = 0; i < sent; i++) {
+                good += random.nextDouble() < p ? 1 : 0;
+            }
+            return new Measurement(rate, sent, good, new double[] {100, 200}, new double[] {1000, 3000});
+        }
+    }
+
+    @Test
+    void search_convergesOnTheKnownCapacityWithinTolerance() throws Exception {
+        Fake fake = new Fake();
+        CapacitySearch.Result r = new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 0.5, 1000, 0.05, 20, 3), fake).run();
+
+        assertThat(r.ratePerSecond()).isBetween(CAPACITY * 0.9, CAPACITY * 1.03);
+        assertThat(r.upperRate() / r.lowerRate() - 1).isLessThanOrEqualTo(0.05);
+        assertThat(r.upperRate()).isGreaterThan(CAPACITY * 0.97);
+        assertThat(r.requestsPerHour()).isEqualTo(r.ratePerSecond() * 3600);
+        assertThat(r.atCapacity().longestWait().e2eMaxMs()).isEqualTo(3000);
+    }
+
+    @Test
+    void search_repeatsOnlyWhereTheAttainmentIsTooCloseToCall() throws Exception {
+        Fake fake = new Fake();
+        CapacitySearch.Result r = new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 0.5, 1000, 0.05, 20, 3), fake).run();
+
+        assertThat(r.steps().get(0).runs()).as("4 req/s is far below capacity").isEqualTo(1);
+        assertThat(r.steps()).anyMatch(s -> s.runs() > 1);
+        assertThat(fake.rates).hasSize(r.steps().stream().mapToInt(CapacitySearch.Step::runs).sum());
+    }
+
+    @Test
+    void search_bracketsDownwardWhenTheStartRateFails() throws Exception {
+        CapacitySearch.Result r = new CapacitySearch(new CapacitySearch.Settings(0.95, 300, 0.5, 1000, 0.05, 20, 3),
+                new Fake()).run();
+
+        assertThat(r.steps().get(0).passed()).isFalse();
+        assertThat(r.steps().get(1).ratePerSecond()).isEqualTo(150);
+        assertThat(r.ratePerSecond()).isBetween(CAPACITY * 0.9, CAPACITY * 1.03);
+    }
+
+    @Test
+    void search_reportsNoCapacityWhenEvenTheLowestRateFails() throws Exception {
+        CapacitySearch.Result r = new CapacitySearch(new CapacitySearch.Settings(0.95, 2, 1, 10, 0.05, 10, 1),
+                (rate, attempt) -> new Measurement(rate, 100, 10, new double[0], new double[0])).run();
+
+        assertThat(r.ratePerSecond()).isZero();
+        assertThat(r.upperRate()).isEqualTo(1);
+        assertThat(r.atCapacity()).isNull();
+    }
+
+    @Test
+    void wilson_straddlesOnlyNearTheTarget() {
+        assertThat(CapacitySearch.straddles(380, 400, 0.95)).isTrue();
+        assertThat(CapacitySearch.straddles(400, 400, 0.95)).isFalse();
+        assertThat(CapacitySearch.straddles(300, 400, 0.95)).isFalse();
+    }
+}
