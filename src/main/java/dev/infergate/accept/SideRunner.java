@@ -32,6 +32,8 @@ final class SideRunner {
 
     private final AcceptPlan plan;
     private final int eventLoops;
+    /** Makes this acceptance's fresh prompts its own: an earlier acceptance on the same servers warmed none of them. */
+    private final long promptNonce = new java.security.SecureRandom().nextLong();
 
     SideRunner(AcceptPlan plan) {
         this.plan = plan;
@@ -41,13 +43,26 @@ final class SideRunner {
     /** Runs and returns the run's records (warm-up included). */
     List<RequestRecord> run(AcceptPlan.Side side, Preset workload, PrefixMode prefix, LoadModel load, RunLimits limits,
             String condition, Path dir) throws RunService.SetupException, IOException {
-        WorkloadDefinition definition = WorkloadDefinition.builder().seed(plan.seed()).preset(workload).prefix(prefix).build();
+        WorkloadDefinition definition = WorkloadDefinition.builder().seed(plan.seed()).preset(workload).prefix(prefix)
+                .promptSalt(promptSalt(condition, dir)).build();
         RunPlan run = new RunPlan(endpoint(side), definition, plan.tokenizer(), load, limits, Shard.ALL, plan.timeouts(), plan.slo(),
                 side.labels(), condition, dir, true, 0, eventLoops, API_KEY_ENV, apiKey() != null);
         new RunService().execute(run, null);
         List<RequestRecord> records = new ArrayList<>();
         RunLog.readRecords(dir, records::add);
         return records;
+    }
+
+    /**
+     * The same salt for both sides of one condition and repeat (they get the same prompts), another for every
+     * other run: a repeat must not find the previous repeat's "fresh" prompts in the server's prefix cache.
+     */
+    long promptSalt(String condition, Path dir) {
+        long h = promptNonce;
+        for (String part : new String[] {condition, String.valueOf(dir.getFileName())}) {
+            h = h * 0x9E3779B97F4A7C15L + (part == null ? 0 : part.hashCode());
+        }
+        return h == 0 ? 1 : h;
     }
 
     /** Limits of a matrix run: the plan's requests after its warm-up requests. */
