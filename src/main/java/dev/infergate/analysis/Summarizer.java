@@ -62,6 +62,10 @@ public final class Summarizer {
         summary.put("by_cache", split);
         summary.put("delivery", Boolean.FALSE.equals(run.get("stream"))
                 ? Map.of("verdict", "not_streamed") : delivery.toMap());
+        Map<String, Object> server = ServerMetricsSummary.summarize(runDir, all.windowStartNanos(), all.windowEndNanos());
+        if (server != null) {
+            summary.put("server", server);
+        }
         if (!byCondition.isEmpty()) {
             Map<String, Object> conditions = new LinkedHashMap<>();
             byCondition.forEach((k, v) -> conditions.put(k, v.toMap(0)));

@@ -2,6 +2,7 @@ package dev.infergate.run;
 
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.client.HttpExecutor;
+import dev.infergate.client.MetricsScraper;
 import dev.infergate.client.Preflight;
 import dev.infergate.client.ServerTokenizer;
 import dev.infergate.load.RunContext;
@@ -95,7 +96,12 @@ public final class RunService {
                 r.stop();
             }
             BundledTokenizer outputCounter = BundledTokenizer.cl100k();
-            Runner.Outcome outcome = r.run(plan.out(), origin, outputCounter::count, onStart);
+            Runner.Outcome outcome;
+            try (MetricsScraper scraper = plan.serverMetrics() == null ? null
+                    : new MetricsScraper(plan.serverMetrics(), http.endpoint(), MetricsScraper.DEFAULT_INTERVAL, origin,
+                            plan.out()).start()) {
+                outcome = r.run(plan.out(), origin, outputCounter::count, onStart);
+            }
             if (outcome.interrupted()) {
                 markPartial(plan);
             }
@@ -171,6 +177,7 @@ public final class RunService {
         timeouts.put("total_s", plan.timeouts().total().toMillis() / 1e3);
         run.put("timeouts", timeouts);
         run.put("server", server.describe());
+        run.put("server_metrics_url", plan.serverMetrics() == null ? null : plan.serverMetrics().toString());
         if (plan.condition() != null) {
             run.put("condition", plan.condition());
         }
