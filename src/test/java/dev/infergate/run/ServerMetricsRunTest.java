@@ -54,6 +54,11 @@ class ServerMetricsRunTest {
             // three in four requests share a prefix: the warm ones are reported apart
             Map<String, Object> warm = block(block(summary, "by_cache"), "warm");
             assertThat(((Number) block(warm, "requests").get("sent")).intValue()).isGreaterThanOrEqualTo(6);
+            // each of the 4 shared prefixes was sent once before the run, so every shared-prefix request is warm
+            assertThat(block(summary, "run")).containsEntry("prefix_warmup_requests", 4);
+            Map<String, Object> cold = block(block(summary, "by_cache"), "cold");
+            assertThat(((Number) block(warm, "requests").get("sent")).intValue()
+                    + ((Number) block(cold, "requests").get("sent")).intValue()).isEqualTo(16);
             assertThat(block(summary, "delivery")).containsEntry("verdict", "incremental");
         }
     }
