@@ -115,6 +115,16 @@ public final class Figures {
         return good;
     }
 
+    /** Start of the measured window (earliest scheduled mark), ns from the run origin; 0 when empty. */
+    public long windowStartNanos() {
+        return sent == 0 ? 0 : windowStartNanos;
+    }
+
+    /** End of the measured window (latest end), ns from the run origin; 0 when empty. */
+    public long windowEndNanos() {
+        return sent == 0 ? 0 : windowEndNanos;
+    }
+
     /** The measured window in seconds; 0 when empty. */
     public double windowSeconds() {
         return sent == 0 ? 0 : Math.max(0, windowEndNanos - windowStartNanos) / 1e9;

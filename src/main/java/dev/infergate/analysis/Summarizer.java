@@ -3,6 +3,7 @@ package dev.infergate.analysis;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.infergate.analysis.delivery.DeliveryVerdict;
 import dev.infergate.record.RunLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -33,6 +34,7 @@ public final class Summarizer {
         Figures cold = new Figures(slo);
         Figures warm = new Figures(slo);
         Map<String, Figures> byCondition = new TreeMap<>();
+        DeliveryVerdict delivery = new DeliveryVerdict();
         long[] warmup = {0};
         RunLog.readRecords(runDir, r -> {
             if (!r.measured()) {
@@ -40,6 +42,7 @@ public final class Summarizer {
                 return;
             }
             all.add(r);
+            delivery.add(r);
             (r.warmCache() ? warm : cold).add(r);
             if (r.condition() != null) {
                 byCondition.computeIfAbsent(r.condition(), c -> new Figures(slo)).add(r);
@@ -57,6 +60,12 @@ public final class Summarizer {
         split.put("cold", cold.toMap(0));
         split.put("warm", warm.toMap(0));
         summary.put("by_cache", split);
+        summary.put("delivery", Boolean.FALSE.equals(run.get("stream"))
+                ? Map.of("verdict", "not_streamed") : delivery.toMap());
+        Map<String, Object> server = ServerMetricsSummary.summarize(runDir, all.windowStartNanos(), all.windowEndNanos());
+        if (server != null) {
+            summary.put("server", server);
+        }
         if (!byCondition.isEmpty()) {
             Map<String, Object> conditions = new LinkedHashMap<>();
             byCondition.forEach((k, v) -> conditions.put(k, v.toMap(0)));

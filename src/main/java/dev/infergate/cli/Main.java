@@ -14,6 +14,7 @@ import picocli.CommandLine.Option;
         subcommands = {
             CommandLine.HelpCommand.class,
             RunCommand.class,
+            ProbeCommand.class,
             SummarizeCommand.class,
             MergeCommand.class,
             K8sJobCommand.class,

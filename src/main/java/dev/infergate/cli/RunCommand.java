@@ -78,6 +78,10 @@ public final class RunCommand implements Callable<Integer> {
             description = "Client I/O threads. Default: the number of cores.")
     Integer eventLoops;
 
+    @Option(names = "--server-metrics", paramLabel = "URL|off",
+            description = "The server's Prometheus metrics, scraped every 2 s into OUT/server_metrics.jsonl and summarised (prefix-cache hit rate, preemptions, queue time, running and waiting requests, KV-cache usage, server-side TTFT). Default: the base URL's /metrics; off: do not scrape.")
+    String serverMetrics;
+
     @Option(names = "--no-progress", description = "Do not show progress while running.")
     boolean noProgress;
 
@@ -160,8 +164,28 @@ public final class RunCommand implements Callable<Integer> {
         if (loops < 1) {
             throw UserError.usage("--event-loops (" + loops + ") must be >= 1");
         }
-        return new RunPlan(endpoint.endpoint(), workload.definition(load.seed), workload.tokenizer, model, limits,
+        dev.infergate.client.Endpoint target = endpoint.endpoint();
+        return new RunPlan(target, workload.definition(load.seed), workload.tokenizer, model, limits,
                 load.shard(), timeouts, slos, labelMap, null, dir, exactOutput, recordEvents, loops, endpoint.apiKeyEnv,
-                endpoint.apiKeySet());
+                endpoint.apiKeySet(), serverMetricsUrl(serverMetrics, target));
+    }
+
+    /** {@code --server-metrics}: null for off, the base URL's {@code /metrics} by default. */
+    static java.net.URI serverMetricsUrl(String option, dev.infergate.client.Endpoint target) {
+        if (option == null) {
+            return java.net.URI.create(target.rootUrl("/metrics"));
+        }
+        if (option.equalsIgnoreCase("off")) {
+            return null;
+        }
+        try {
+            java.net.URI uri = new java.net.URI(option.trim());
+            if (uri.getHost() == null || !(uri.getScheme().equals("http") || uri.getScheme().equals("https"))) {
+                throw new java.net.URISyntaxException(option, "not an absolute http(s) URL");
+            }
+            return uri;
+        } catch (java.net.URISyntaxException e) {
+            throw UserError.usage("--server-metrics '" + option + "' is not a URL; write it like http://127.0.0.1:8000/metrics, or off");
+        }
     }
 }

@@ -17,6 +17,8 @@ public final class RunLog {
     public static final String RUN_FILE = "run.json";
     public static final String REQUESTS_FILE = "requests.jsonl";
     public static final String SUMMARY_FILE = "summary.json";
+    /** Server-side metrics scraped during the run, one line per scrape (optional). */
+    public static final String SERVER_METRICS_FILE = "server_metrics.jsonl";
 
     private RunLog() {}
 

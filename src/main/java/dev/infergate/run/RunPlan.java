@@ -33,7 +33,8 @@ import java.util.Map;
  */
 public record RunPlan(Endpoint endpoint, WorkloadDefinition workload, String tokenizer, LoadModel load, RunLimits limits,
         Shard shard, Timeouts timeouts, Slo slo, Map<String, String> labels, String condition, Path out,
-        boolean exactOutput, int eventSampleEvery, int eventLoops, String apiKeyEnv, boolean apiKeySet) {
+        boolean exactOutput, int eventSampleEvery, int eventLoops, String apiKeyEnv, boolean apiKeySet,
+        java.net.URI serverMetrics) {
 
     public RunPlan {
         if (endpoint == null || workload == null || load == null || limits == null || out == null) {
@@ -43,5 +44,13 @@ public record RunPlan(Endpoint endpoint, WorkloadDefinition workload, String tok
         if (eventLoops < 1) {
             throw new IllegalArgumentException("event loops (" + eventLoops + ") must be >= 1");
         }
+    }
+
+    /** A plan without server metrics (the form before {@code serverMetrics} existed). */
+    public RunPlan(Endpoint endpoint, WorkloadDefinition workload, String tokenizer, LoadModel load, RunLimits limits,
+            Shard shard, Timeouts timeouts, Slo slo, Map<String, String> labels, String condition, Path out,
+            boolean exactOutput, int eventSampleEvery, int eventLoops, String apiKeyEnv, boolean apiKeySet) {
+        this(endpoint, workload, tokenizer, load, limits, shard, timeouts, slo, labels, condition, out, exactOutput,
+                eventSampleEvery, eventLoops, apiKeyEnv, apiKeySet, null);
     }
 }

@@ -2,6 +2,7 @@ package dev.infergate.run;
 
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.client.HttpExecutor;
+import dev.infergate.client.MetricsScraper;
 import dev.infergate.client.Preflight;
 import dev.infergate.client.ServerTokenizer;
 import dev.infergate.load.RunContext;
@@ -90,7 +91,13 @@ public final class RunService {
             } catch (IllegalArgumentException e) {
                 throw new SetupException(e.getMessage(), true, e);
             }
+            int warmed = warmPrefixes(workload, http);
             writeRunFile(plan, server, workload, http);
+            if (warmed > 0) {
+                Map<String, Object> run = Summarizer.readRun(plan.out());
+                run.put("prefix_warmup_requests", warmed);
+                Summarizer.JSON.writeValue(plan.out().resolve(RunLog.RUN_FILE).toFile(), run);
+            }
             waitForStart();
             long origin = System.nanoTime();
             Runner r = new Runner(http, workload, plan.load(), plan.limits(), plan.shard(),
@@ -101,7 +108,12 @@ public final class RunService {
                 r.stop();
             }
             BundledTokenizer outputCounter = BundledTokenizer.cl100k();
-            Runner.Outcome outcome = r.run(plan.out(), origin, outputCounter::count, onStart);
+            Runner.Outcome outcome;
+            try (MetricsScraper scraper = plan.serverMetrics() == null ? null
+                    : new MetricsScraper(plan.serverMetrics(), http.endpoint(), MetricsScraper.DEFAULT_INTERVAL, origin,
+                            plan.out()).start()) {
+                outcome = r.run(plan.out(), origin, outputCounter::count, onStart);
+            }
             if (outcome.interrupted()) {
                 markPartial(plan);
             }
@@ -122,6 +134,31 @@ public final class RunService {
                 return;
             }
         }
+    }
+
+    /**
+     * Sends each shared prefix of the pool once (non-streaming, one output token, not recorded) so the first
+     * measured request of every prefix group can hit the cache: with {@code --cache-mix}, warm requests are
+     * then warm from the start. Returns how many were answered; failures are left to the run to show.
+     */
+    private static int warmPrefixes(Workload workload, HttpExecutor http) {
+        int answered = 0;
+        for (dev.infergate.workload.RequestSpec spec : workload.prefixWarmups()) {
+            dev.infergate.client.Endpoint e = http.endpoint();
+            dev.infergate.client.Endpoint plain = new dev.infergate.client.Endpoint(e.baseUrl(), e.api(), e.model(), false,
+                    e.headers(), e.caCert(), e.insecure(), e.http2(), e.connectTimeout());
+            String body = new String(dev.infergate.client.RequestEncoder.encode(spec, plain, false),
+                    java.nio.charset.StandardCharsets.UTF_8);
+            try {
+                if (http.call(io.vertx.core.http.HttpMethod.POST, e.url(e.api().path()), body,
+                        java.time.Duration.ofMinutes(2)).status() / 100 == 2) {
+                    answered++;
+                }
+            } catch (IOException ex) {
+                // the measured requests will show the problem with its error class
+            }
+        }
+        return answered;
     }
 
     /** Stops the run in progress (Ctrl-C): no new requests, a short grace period, then a partial summary. */
@@ -177,6 +214,7 @@ public final class RunService {
         timeouts.put("total_s", plan.timeouts().total().toMillis() / 1e3);
         run.put("timeouts", timeouts);
         run.put("server", server.describe());
+        run.put("server_metrics_url", plan.serverMetrics() == null ? null : plan.serverMetrics().toString());
         if (plan.condition() != null) {
             run.put("condition", plan.condition());
         }

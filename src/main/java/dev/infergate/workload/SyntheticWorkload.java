@@ -50,6 +50,16 @@ public final class SyntheticWorkload implements Workload {
     }
 
     @Override
+    public List<RequestSpec> prefixWarmups() {
+        return pool.stream().map(prefix -> {
+            long id = Long.MAX_VALUE - prefix.group();
+            PromptFactory.Prompt prompt = factory.build(id, prefix.words() + 8, prefix);
+            return new RequestSpec(id, prompt.text(), null, prompt.tokens(), 1, prefix.group(), prompt.prefixTokens(),
+                    "prefix-warmup");
+        }).toList();
+    }
+
+    @Override
     public Map<String, Object> describe() {
         return description;
     }

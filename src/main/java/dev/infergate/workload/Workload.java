@@ -19,4 +19,14 @@ public interface Workload {
      * including the tokenizer that counted the lengths and whether input lengths are exact under it.
      */
     Map<String, Object> describe();
+
+    /**
+     * One request per shared prefix of the workload's pool (its prefix and a short unique tail, one output
+     * token), sent once before the run so the first measured request of each group is not a cold miss. Empty
+     * when the workload has no shared prefixes. Ids are negative-free but outside the run's: {@code
+     * Long.MAX_VALUE - group}.
+     */
+    default java.util.List<RequestSpec> prefixWarmups() {
+        return java.util.List.of();
+    }
 }

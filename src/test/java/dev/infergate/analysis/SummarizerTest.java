@@ -116,4 +116,25 @@ class SummarizerTest {
         assertThat(Distribution.enoughSamples(10_000, 99.9)).isTrue();
         assertThat(Distribution.enoughSamples(200, 95)).isTrue();
     }
+
+    @Test
+    void summary_hasADeliveryVerdictBesideTheExistingBlocks() throws IOException {
+        List<RequestRecord> records = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            records.add(ok(i, i * 100L, 100, 0, Phase.MEASURED));
+        }
+        writeRun(records, "{}", "");
+        Map<String, Object> summary = Summarizer.summarize(dir);
+        assertThat(summary).containsKeys("requests", "latency_ms", "by_cache", "effective_tokens_per_s", "delivery");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> delivery = (Map<String, Object>) summary.get("delivery");
+        assertThat(delivery).containsEntry("verdict", "incremental").containsEntry("share_buffered", 0.0);
+    }
+
+    @Test
+    void summary_ofANonStreamingRun_saysDeliveryWasNotStreamed() throws IOException {
+        writeRun(List.of(ok(0, 0, 100, 0, Phase.MEASURED)), "{}", "");
+        Files.writeString(dir.resolve("run.json"), "{\"schema\":\"infergate.run/1\",\"stream\":false,\"slo\":{}}");
+        assertThat(Summarizer.summarize(dir).get("delivery")).isEqualTo(Map.of("verdict", "not_streamed"));
+    }
 }

@@ -99,4 +99,21 @@ class SyntheticWorkloadTest {
                 .containsEntry("tokenizer", "cl100k_base")
                 .containsEntry("input_lengths_exact", true);
     }
+
+    @Test
+    void prefixWarmups_touchEverySharedPrefixOnce_andFreshWorkloadsNeedNone() {
+        Workload w = workload(WorkloadDefinition.builder().inputTokens(new LengthDistribution.Fixed(1000))
+                .cacheMix(0.8).seed(1));
+        List<RequestSpec> warmups = w.prefixWarmups();
+        assertThat(warmups).extracting(RequestSpec::prefixGroup).containsExactly(0, 1, 2, 3);
+        for (long id = 0; id < 50; id++) {
+            RequestSpec spec = w.spec(id);
+            if (spec.prefixGroup() != null) {
+                String prefix = spec.prompt().substring(0, 2000);
+                assertThat(warmups.get(spec.prefixGroup()).prompt()).startsWith(prefix);
+            }
+        }
+        assertThat(warmups).allSatisfy(s -> assertThat(s.maxTokens()).isEqualTo(1));
+        assertThat(workload(WorkloadDefinition.builder().seed(1)).prefixWarmups()).isEmpty();
+    }
 }

@@ -1,0 +1,202 @@
+package dev.infergate.analysis;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import dev.infergate.metrics.ServerFigure;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The {@code server} block of summary.json, from {@code server_metrics.jsonl} (written by the scraper during
+ * the run) and the measured window:
+ *
+ * <ul>
+ *   <li>counters: the delta between the last scrape at or before the window's start (else the first) and
+ *       the first scrape at or after its end (else the last), so the window is covered whole, give or take one
+ *       scrape period; a negative delta (a server restart) counts from zero;
+ *   <li>gauges: {@code {p50, max}} over the scrapes inside the window (all scrapes when none falls inside);
+ *   <li>histograms: from the deltas of their buckets, sum and count: {@code {count, mean_ms, p50_ms, p90_ms}},
+ *       quantiles interpolated linearly within a bucket as Prometheus' {@code histogram_quantile} does;
+ *   <li>{@code prefix_cache_hit_rate}: delta of hits / delta of queries when the server has both counters,
+ *       else the median of its own hit-rate gauge.
+ * </ul>
+ *
+ * Figures the server does not report are listed under {@code absent}, never given as zero.
+ */
+public final class ServerMetricsSummary {
+    private static final String FILE = dev.infergate.record.RunLog.SERVER_METRICS_FILE;
+
+    private ServerMetricsSummary() {}
+
+    /** One line of the file. */
+    record Scrape(long offsetNanos, String engine, Map<String, Object> values) {}
+
+    /** The block, or null when the run has no server_metrics.jsonl. */
+    public static Map<String, Object> summarize(Path runDir, long windowStartNanos, long windowEndNanos) {
+        Path file = runDir.resolve(FILE);
+        if (!Files.exists(file)) {
+            return null;
+        }
+        List<Scrape> scrapes = new ArrayList<>();
+        long errors = read(file, scrapes);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("engine", scrapes.isEmpty() ? null : scrapes.get(scrapes.size() - 1).engine());
+        m.put("scrapes", scrapes.size());
+        m.put("scrape_errors", errors);
+        if (scrapes.isEmpty()) {
+            return m;
+        }
+        Scrape first = scrapes.get(0);
+        Scrape last = scrapes.get(scrapes.size() - 1);
+        for (Scrape s : scrapes) {
+            if (s.offsetNanos() <= windowStartNanos) {
+                first = s;
+            }
+        }
+        for (int i = scrapes.size() - 1; i >= 0; i--) {
+            if (scrapes.get(i).offsetNanos() >= windowEndNanos) {
+                last = scrapes.get(i);
+            }
+        }
+        List<Scrape> inside = scrapes.stream()
+                .filter(s -> s.offsetNanos() >= windowStartNanos && s.offsetNanos() <= windowEndNanos).toList();
+        if (inside.isEmpty()) {
+            inside = scrapes;
+        }
+        List<String> absent = new ArrayList<>();
+        for (ServerFigure f : ServerFigure.values()) {
+            Object value = switch (f.kind()) {
+                case COUNTER -> counterDelta(first, last, f.key());
+                case GAUGE -> gauge(inside, f.key());
+                case HISTOGRAM -> histogram(first, last, f.key());
+            };
+            if (value == null) {
+                absent.add(f.key());
+            } else {
+                m.put(f.key(), value);
+            }
+        }
+        Object hits = m.get(ServerFigure.PREFIX_CACHE_HITS.key());
+        Object queries = m.get(ServerFigure.PREFIX_CACHE_QUERIES.key());
+        if (hits instanceof Double h && queries instanceof Double q && q > 0) {
+            m.put("prefix_cache_hit_rate", Distribution.round(h / q));
+            absent.remove("prefix_cache_hit_rate");
+        } else if (m.get("prefix_cache_hit_rate") instanceof Map<?, ?> g) {
+            m.put("prefix_cache_hit_rate", g.get("p50"));
+        }
+        m.put("absent", absent);
+        return m;
+    }
+
+    private static long read(Path file, List<Scrape> scrapes) {
+        long errors = 0;
+        try {
+            for (String line : Files.readAllLines(file)) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                Map<String, Object> json;
+                try {
+                    json = Summarizer.JSON.readValue(line, new TypeReference<LinkedHashMap<String, Object>>() {});
+                } catch (IOException e) {
+                    errors++; // a torn last line of a killed run
+                    continue;
+                }
+                if (json.containsKey("error") || !(json.get("values") instanceof Map<?, ?>)) {
+                    errors++;
+                    continue;
+                }
+                scrapes.add(new Scrape(((Number) json.get("offset_ns")).longValue(), (String) json.get("engine"),
+                        Summarizer.asMap(json.get("values"))));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+        return errors;
+    }
+
+    private static Double counterDelta(Scrape first, Scrape last, String key) {
+        if (!(last.values().get(key) instanceof Number end)) {
+            return null;
+        }
+        double start = first.values().get(key) instanceof Number n ? n.doubleValue() : 0;
+        double delta = end.doubleValue() - start;
+        return delta < 0 ? end.doubleValue() : delta;
+    }
+
+    private static Map<String, Object> gauge(List<Scrape> scrapes, String key) {
+        double[] values = scrapes.stream().map(s -> s.values().get(key)).filter(v -> v instanceof Number)
+                .mapToDouble(v -> ((Number) v).doubleValue()).sorted().toArray();
+        if (values.length == 0) {
+            return null;
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("p50", Distribution.round(values[(values.length - 1) / 2]));
+        m.put("max", Distribution.round(values[values.length - 1]));
+        m.put("samples", values.length);
+        return m;
+    }
+
+    private static Map<String, Object> histogram(Scrape first, Scrape last, String key) {
+        Map<String, Object> end = Summarizer.asMap(last.values().get(key));
+        if (end == null) {
+            return null;
+        }
+        Map<String, Object> start = Summarizer.asMap(first.values().get(key));
+        double count = number(end, "count") - (start == null ? 0 : number(start, "count"));
+        double sum = number(end, "sum") - (start == null ? 0 : number(start, "sum"));
+        TreeMap<Double, Double> buckets = new TreeMap<>();
+        bucketsOf(end).forEach((le, c) -> buckets.put(le, c));
+        if (start != null) {
+            bucketsOf(start).forEach((le, c) -> buckets.computeIfPresent(le, (k, v) -> v - c));
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("count", Math.round(count));
+        if (count > 0) {
+            m.put("mean_ms", Distribution.round(sum / count * 1e3));
+            m.put("p50_ms", quantileMillis(buckets, count, 0.5));
+            m.put("p90_ms", quantileMillis(buckets, count, 0.9));
+        }
+        return m;
+    }
+
+    /** Linear interpolation within the bucket holding rank {@code q * count}; null when it is the +Inf bucket. */
+    static Double quantileMillis(TreeMap<Double, Double> cumulative, double count, double q) {
+        double rank = q * count;
+        double lowerBound = 0;
+        double lowerCount = 0;
+        for (Map.Entry<Double, Double> b : cumulative.entrySet()) {
+            if (b.getValue() >= rank) {
+                if (b.getKey().isInfinite()) {
+                    return null;
+                }
+                double inBucket = b.getValue() - lowerCount;
+                double fraction = inBucket <= 0 ? 1 : (rank - lowerCount) / inBucket;
+                return Distribution.round((lowerBound + (b.getKey() - lowerBound) * fraction) * 1e3);
+            }
+            lowerBound = b.getKey();
+            lowerCount = b.getValue();
+        }
+        return null;
+    }
+
+    private static TreeMap<Double, Double> bucketsOf(Map<String, Object> histogram) {
+        TreeMap<Double, Double> out = new TreeMap<>();
+        Map<String, Object> b = Summarizer.asMap(histogram.get("buckets"));
+        if (b != null) {
+            b.forEach((le, c) -> out.put(le.equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(le),
+                    ((Number) c).doubleValue()));
+        }
+        return out;
+    }
+
+    private static double number(Map<String, Object> m, String key) {
+        return m.get(key) instanceof Number n ? n.doubleValue() : 0;
+    }
+}

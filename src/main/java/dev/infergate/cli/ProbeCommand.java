@@ -1,0 +1,82 @@
+package dev.infergate.cli;
+
+import dev.infergate.client.Timeouts;
+import dev.infergate.config.Durations;
+import dev.infergate.probe.Probe;
+import dev.infergate.probe.ProbePlan;
+import dev.infergate.probe.ProbeReport;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code infergate probe}: checks how an endpoint streams and caches, in a minute or two, with evidence. */
+@Command(name = "probe", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Checks an OpenAI-compatible endpoint as users feel it: whether streaming is incremental, bursty "
+                + "or buffered; TTFT and effective tok/s cold (unique prefix) vs warm (the same prompt again, and a "
+                + "shared prefix with a new suffix); whether cached tokens, the usage chunk, [DONE], "
+                + "continuous_usage_stats, /tokenize, reasoning and tool-call deltas are there. Figures are medians "
+                + "over several requests, sent one at a time. Writes OUT/probe.json and OUT/requests.jsonl.",
+                "Exit code 0 when streaming is incremental or bursty, 1 when it is buffered."})
+public final class ProbeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    EndpointOptions endpoint = new EndpointOptions();
+
+    @Option(names = "--rounds", defaultValue = "5", paramLabel = "N",
+            description = "Rounds of cold, warm-repeat and warm-prefix requests (3 requests each). Default: ${DEFAULT-VALUE}.")
+    int rounds;
+
+    @Option(names = "--input-tokens", defaultValue = "2000", paramLabel = "N",
+            description = "Length of the long prompt, so a prefix cache makes a visible difference. Default: ${DEFAULT-VALUE}.")
+    int inputTokens;
+
+    @Option(names = "--output-tokens", defaultValue = "64", paramLabel = "N",
+            description = "Output tokens per request, enough to judge delivery. Default: ${DEFAULT-VALUE}.")
+    int outputTokens;
+
+    @Option(names = "--timeout", defaultValue = "2m", paramLabel = "DURATION",
+            description = "Fail a request that takes longer than this in total. Default: ${DEFAULT-VALUE}.")
+    String timeout;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "The probe directory. Default: results/probe-<date>-<time>.")
+    Path out;
+
+    @Override
+    public Integer call() throws IOException {
+        ProbePlan plan = plan();
+        ProbeReport report;
+        try {
+            report = Probe.run(plan);
+        } catch (Probe.SetupException e) {
+            throw new UserError(ExitCode.CANNOT_RUN, e.getMessage(), e);
+        }
+        PrintWriter o = spec.commandLine().getOut();
+        o.print(report.render());
+        o.println("details: " + plan.out().resolve("probe.json"));
+        o.flush();
+        return report.failed() ? ExitCode.REJECTED.code() : ExitCode.OK.code();
+    }
+
+    ProbePlan plan() {
+        Path dir = out != null ? out
+                : Path.of("results", "probe-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        try {
+            java.time.Duration total = Durations.parse(timeout);
+            Timeouts timeouts = new Timeouts(total, total, total);
+            return new ProbePlan(endpoint.endpoint(), dir, rounds, inputTokens, outputTokens, timeouts,
+                    endpoint.apiKeyEnv, endpoint.apiKeySet());
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
+    }
+}

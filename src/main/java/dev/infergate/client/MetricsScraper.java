@@ -1,0 +1,154 @@
+package dev.infergate.client;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.metrics.Engine;
+import dev.infergate.metrics.Exposition;
+import dev.infergate.metrics.PrometheusTextParser;
+import dev.infergate.metrics.ServerMetricsMapping;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Scrapes a server's Prometheus {@code /metrics} during a run and appends one line per scrape to
+ * {@code server_metrics.jsonl}: {@code {"offset_ns": nanoseconds since the run origin, "engine": "vllm",
+ * "values": {figure: value}}}, or {@code {"offset_ns", "error"}} when a scrape failed. Values are the mapped
+ * common figures ({@link ServerMetricsMapping}); the raw page is not kept.
+ *
+ * <p>It runs on its own thread and its own JDK HTTP client, never on the request event loops, so a slow
+ * {@code /metrics} cannot delay a measured request's timestamps. One scrape at start, one every
+ * {@code interval}, one at {@link #close()}, so counter deltas cover the whole run. Request headers (the API
+ * key) are sent only when the metrics URL is on the endpoint's own host and port.
+ */
+public final class MetricsScraper implements AutoCloseable {
+    /** Default scrape period. */
+    public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(2);
+    private static final String FILE = dev.infergate.record.RunLog.SERVER_METRICS_FILE;
+    /** A scrape may take this long: the JDK client's first request on a busy machine takes a second or more. */
+    private static final Duration SCRAPE_TIMEOUT = Duration.ofSeconds(10);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final URI url;
+    private final Map<String, String> headers;
+    private final Duration interval;
+    private final long originNanos;
+    private final BufferedWriter out;
+    private final ScheduledExecutorService thread;
+    private final HttpClient http;
+    private int scrapes;
+    private int errors;
+
+    /**
+     * @param url         the metrics URL
+     * @param endpoint    the measured endpoint (its headers go along only to its own host and port)
+     * @param interval    time between scrapes, {@code > 0}
+     * @param originNanos the run origin ({@link System#nanoTime()} value) the offsets are relative to
+     * @param dir         the run directory
+     */
+    public MetricsScraper(URI url, Endpoint endpoint, Duration interval, long originNanos, Path dir) throws IOException {
+        if (interval == null || interval.isNegative() || interval.isZero()) {
+            throw new IllegalArgumentException("scrape interval (" + interval + ") must be > 0");
+        }
+        this.url = url;
+        boolean sameHost = url.getHost() != null && url.getHost().equalsIgnoreCase(endpoint.baseUrl().getHost())
+                && port(url) == endpoint.port();
+        this.headers = sameHost ? endpoint.headers() : Map.of();
+        this.interval = interval;
+        this.originNanos = originNanos;
+        this.out = Files.newBufferedWriter(dir.resolve(FILE), StandardCharsets.UTF_8);
+        this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "infergate-metrics-scraper");
+            t.setDaemon(true);
+            return t;
+        });
+        this.http = HttpClient.newBuilder().connectTimeout(SCRAPE_TIMEOUT).build();
+    }
+
+    private static int port(URI u) {
+        return u.getPort() > 0 ? u.getPort() : "https".equals(u.getScheme()) ? 443 : 80;
+    }
+
+    /**
+     * Scrapes once on the calling thread, so the counters' baseline precedes the first request, then every
+     * interval on the scraper's thread.
+     */
+    public MetricsScraper start() {
+        scrapeOnce();
+        thread.scheduleAtFixedRate(this::scrapeOnce, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+        return this;
+    }
+
+    /** Scrapes and appends one line; never throws (a failure is written as an error line). */
+    synchronized void scrapeOnce() {
+        long offset = System.nanoTime() - originNanos;
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("offset_ns", offset);
+        try {
+            HttpRequest.Builder req = HttpRequest.newBuilder(url).timeout(SCRAPE_TIMEOUT).GET();
+            headers.forEach(req::header);
+            HttpResponse<String> resp = http.send(req.build(), HttpResponse.BodyHandlers.ofString());
+            if (resp.statusCode() != 200) {
+                throw new IOException("HTTP " + resp.statusCode());
+            }
+            Exposition e = PrometheusTextParser.parse(resp.body());
+            Engine engine = Engine.detect(e);
+            line.put("engine", engine.label());
+            line.put("values", ServerMetricsMapping.map(e, engine));
+            scrapes++;
+        } catch (IOException | RuntimeException e) {
+            line.put("error", e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+            errors++;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        try {
+            out.write(JSON.writeValueAsString(line));
+            out.write('\n');
+            out.flush();
+        } catch (IOException e) {
+            errors++;
+        }
+    }
+
+    /** Successful scrapes so far. */
+    public synchronized int scrapes() {
+        return scrapes;
+    }
+
+    /** Failed scrapes so far. */
+    public synchronized int errors() {
+        return errors;
+    }
+
+    /** Stops the timer, scrapes a last time (the end of the window) and closes the file. */
+    @Override
+    public void close() {
+        thread.shutdownNow();
+        try {
+            thread.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        scrapeOnce();
+        synchronized (this) {
+            try {
+                out.close();
+            } catch (IOException e) {
+                // the lines written so far are flushed already
+            }
+        }
+    }
+}

@@ -1,0 +1,204 @@
+package dev.infergate.probe;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.client.Api;
+import dev.infergate.client.Dispatch;
+import dev.infergate.client.HttpExecutor;
+import dev.infergate.client.Preflight;
+import dev.infergate.client.RequestClient;
+import dev.infergate.client.ServerTokenizer;
+import dev.infergate.client.StreamResult;
+import dev.infergate.client.StreamTimeline;
+import dev.infergate.record.Phase;
+import dev.infergate.record.RecordWriter;
+import dev.infergate.record.RequestRecord;
+import dev.infergate.record.RunLog;
+import dev.infergate.workload.BundledTokenizer;
+import dev.infergate.workload.Message;
+import dev.infergate.workload.PromptFactory;
+import dev.infergate.workload.RequestSpec;
+import io.vertx.core.http.HttpMethod;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Runs {@code infergate probe}: the rounds of {@link ProbePlan} one request at a time through the measuring
+ * client (records in {@code requests.jsonl}, every request with its event offsets), then a few protocol
+ * requests read whole (usage chunk, {@code [DONE]}, {@code continuous_usage_stats}, reasoning and tool-call
+ * deltas) and a {@code /tokenize} check; writes {@code probe.json}.
+ *
+ * <p>Prompts are seeded from the clock, so a second probe of the same server starts cold again instead of
+ * hitting the first probe's cache entries.
+ */
+public final class Probe {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern USAGE = Pattern.compile("\"usage\"\\s*:\\s*\\{");
+    private static final Duration PROTOCOL_TIMEOUT = Duration.ofSeconds(60);
+
+    /** A set-up problem (unreachable server, unknown model), with a one-line message. */
+    public static final class SetupException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        SetupException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    private Probe() {}
+
+    public static ProbeReport run(ProbePlan plan) throws SetupException, IOException {
+        Files.createDirectories(plan.out());
+        if (Files.exists(plan.out().resolve(RunLog.REQUESTS_FILE))) {
+            throw new SetupException(plan.out() + " already holds a probe; pass another --out or remove it", null);
+        }
+        try (HttpExecutor http = new HttpExecutor(plan.endpoint(), 4, 1)) {
+            Preflight.Result server;
+            try {
+                server = Preflight.run(http, plan.endpoint().model(), true, plan.apiKeyEnv(), plan.apiKeySet());
+            } catch (Preflight.Failure f) {
+                throw new SetupException(f.getMessage(), f);
+            }
+            http.useModel(server.model());
+            sendRounds(http, plan, server.exactOutput());
+            ProtocolFindings protocol = protocol(http, plan.endpoint().api());
+            List<RequestRecord> records = new ArrayList<>();
+            RunLog.readRecords(plan.out(), records::add);
+            ProbeReport report = ProbeReport.of(records, protocol);
+            write(plan, server, report);
+            return report;
+        }
+    }
+
+    private static void sendRounds(HttpExecutor http, ProbePlan plan, boolean exactOutput) throws IOException {
+        PromptFactory prompts = PromptFactory.calibrate(BundledTokenizer.cl100k(), System.nanoTime());
+        long origin = System.nanoTime();
+        int suffixTokens = Math.max(8, (int) Math.round(plan.inputTokens() * (1 - ProbePlan.SHARED_SHARE)));
+        try (RecordWriter writer = new RecordWriter(plan.out().resolve(RunLog.REQUESTS_FILE))
+                        .countingTokensWith(BundledTokenizer.cl100k()::count).start();
+                RequestClient client = new RequestClient(http, plan.timeouts(), exactOutput, origin, 0, writer, 1, 10_000)) {
+            for (int round = 0; round < plan.repeats(); round++) {
+                PromptFactory.Prompt cold = prompts.build(round, plan.inputTokens(), null);
+                String shared = cutWords(cold.text(), ProbePlan.SHARED_SHARE);
+                String suffix = prompts.build(100_000L + round, suffixTokens, null).text();
+                long id = 3L * round;
+                send(client, spec(id, cold.text(), cold.tokens(), plan), ProbeCase.COLD, plan);
+                send(client, spec(id + 1, cold.text(), cold.tokens(), plan), ProbeCase.WARM_REPEAT, plan);
+                send(client, spec(id + 2, shared + suffix, plan.inputTokens(), plan), ProbeCase.WARM_PREFIX, plan);
+            }
+        }
+    }
+
+    private static RequestSpec spec(long id, String text, int tokens, ProbePlan plan) {
+        return new RequestSpec(id, null, List.of(Message.user(text)), tokens, plan.outputTokens(), null, 0, "probe");
+    }
+
+    /** The first {@code share} of the text's words. */
+    static String cutWords(String text, double share) {
+        String[] words = text.split("(?= )");
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < Math.max(1, Math.round(words.length * share)); i++) {
+            sb.append(words[i]);
+        }
+        return sb.toString();
+    }
+
+    private static void send(RequestClient client, RequestSpec spec, ProbeCase c, ProbePlan plan) throws IOException {
+        CompletableFuture<RequestRecord> done = new CompletableFuture<>();
+        client.send(new Dispatch(spec, System.nanoTime(), Phase.MEASURED, c.label(), null, -1), (r, text) -> done.complete(r));
+        try {
+            done.get(plan.timeouts().total().toMillis() + 30_000, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IOException("probe request " + spec.id() + " did not finish: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+    }
+
+    private static ProtocolFindings protocol(HttpExecutor http, Api api) {
+        String model = http.endpoint().model();
+        Raw plain = raw(http, body(model, api, "Count from one to twenty.", "{\"include_usage\":true}", null));
+        Raw continuous = raw(http, body(model, api, "Count from one to twenty.",
+                "{\"include_usage\":true,\"continuous_usage_stats\":true}", null));
+        Raw tools = api != Api.CHAT ? new Raw(0, null, 0) : raw(http, body(model, api,
+                "What is the weather in Paris? Call the get_weather tool.", "{\"include_usage\":true}",
+                "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"description\":\"Current weather\","
+                        + "\"parameters\":{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\"}},\"required\":[\"city\"]}}}]"));
+        boolean tokenize = ServerTokenizer.detect(http) != null;
+        int reasoning = events(plain, StreamResult::reasoningEvents) + events(tools, StreamResult::reasoningEvents);
+        return new ProtocolFindings(plain.result() != null && plain.result().hasUsage(),
+                plain.result() != null && plain.result().doneSeen(), continuous.usageEvents() > 1,
+                continuous.usageEvents(), tokenize, reasoning, events(tools, StreamResult::toolCallEvents), tools.status());
+    }
+
+    private static int events(Raw raw, java.util.function.ToIntFunction<StreamResult> f) {
+        return raw.result() == null ? 0 : f.applyAsInt(raw.result());
+    }
+
+    /** A protocol request's outcome: status, the decoded stream (null when it failed), events with usage. */
+    private record Raw(int status, StreamResult result, int usageEvents) {}
+
+    private static Raw raw(HttpExecutor http, String body) {
+        try {
+            HttpExecutor.Reply reply = http.call(HttpMethod.POST, http.endpoint().url(http.endpoint().api().path()),
+                    body, PROTOCOL_TIMEOUT);
+            if (reply.status() / 100 != 2) {
+                return new Raw(reply.status(), null, 0);
+            }
+            byte[] bytes = reply.body().getBytes(StandardCharsets.UTF_8);
+            StreamTimeline t = new StreamTimeline(true, false);
+            t.onSent(0);
+            t.onHeaders(reply.status(), 0);
+            t.onBytes(bytes, 0, bytes.length, 1);
+            t.onEnd(1);
+            Matcher m = USAGE.matcher(reply.body());
+            int usage = 0;
+            while (m.find()) {
+                usage++;
+            }
+            return new Raw(reply.status(), t.result(), usage);
+        } catch (IOException e) {
+            return new Raw(0, null, 0);
+        }
+    }
+
+    private static String body(String model, Api api, String text, String streamOptions, String extra) {
+        try {
+            String input = api == Api.CHAT
+                    ? "\"messages\":[{\"role\":\"user\",\"content\":" + JSON.writeValueAsString(text) + "}]"
+                    : "\"prompt\":" + JSON.writeValueAsString(text);
+            return "{\"model\":" + JSON.writeValueAsString(model) + "," + input + ",\"max_tokens\":32,\"stream\":true,"
+                    + "\"stream_options\":" + streamOptions + (extra == null ? "" : "," + extra) + "}";
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void write(ProbePlan plan, Preflight.Result server, ProbeReport report) throws IOException {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("schema", "infergate.probe/1");
+        m.put("started_at", java.time.Instant.now().toString());
+        m.put("endpoint", plan.endpoint().withModel(server.model()).describe());
+        m.put("server", server.describe());
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("rounds", plan.repeats());
+        p.put("input_tokens", plan.inputTokens());
+        p.put("output_tokens", plan.outputTokens());
+        p.put("shared_prefix_share", ProbePlan.SHARED_SHARE);
+        m.put("plan", p);
+        m.putAll(report.toMap());
+        dev.infergate.analysis.Summarizer.JSON.writeValue(plan.out().resolve("probe.json").toFile(), m);
+    }
+}

@@ -1,0 +1,172 @@
+package dev.infergate.probe;
+
+import dev.infergate.analysis.delivery.DeliveryKind;
+import dev.infergate.analysis.delivery.DeliveryVerdict;
+import dev.infergate.record.RequestRecord;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Turns a probe's records and protocol findings into its verdict table (a pure function). Figures are
+ * p50 over the requests of each case. Only buffered streaming fails the probe.
+ */
+public final class ProbeReport {
+    /** Warm TTFT below this share of cold TTFT counts as a prefix-cache speed-up. */
+    public static final double WARM_SPEEDUP = 0.8;
+
+    private final List<Check> checks;
+    private final DeliveryKind delivery;
+
+    private ProbeReport(List<Check> checks, DeliveryKind delivery) {
+        this.checks = List.copyOf(checks);
+        this.delivery = delivery;
+    }
+
+    public List<Check> checks() {
+        return checks;
+    }
+
+    /** The endpoint's delivery verdict. */
+    public DeliveryKind delivery() {
+        return delivery;
+    }
+
+    /** Whether the probe fails (buffered streaming). */
+    public boolean failed() {
+        return checks.stream().anyMatch(c -> c.status() == Check.Status.FAIL);
+    }
+
+    public static ProbeReport of(List<RequestRecord> records, ProtocolFindings protocol) {
+        Map<ProbeCase, List<RequestRecord>> byCase = new EnumMap<>(ProbeCase.class);
+        for (ProbeCase c : ProbeCase.values()) {
+            byCase.put(c, new ArrayList<>());
+        }
+        DeliveryVerdict verdict = new DeliveryVerdict();
+        for (RequestRecord r : records) {
+            verdict.add(r);
+            for (ProbeCase c : ProbeCase.values()) {
+                if (c.label().equals(r.condition())) {
+                    byCase.get(c).add(r);
+                }
+            }
+        }
+        List<Check> checks = new ArrayList<>();
+        checks.add(deliveryCheck(verdict));
+        checks.add(cacheSpeedCheck(byCase));
+        checks.add(cachedTokensCheck(records));
+        checks.add(failuresCheck(records));
+        checks.add(yesNo("usage_chunk", protocol.usageChunk(), Check.Status.WARN,
+                "sent", "not sent: output tokens are then counted by the client", Map.of()));
+        checks.add(yesNo("done_marker", protocol.doneMarker(), Check.Status.WARN,
+                "data: [DONE] sent", "missing: done is the end of the body", Map.of()));
+        checks.add(yesNo("continuous_usage_stats", protocol.continuousUsage(), Check.Status.INFO,
+                "honoured", "not honoured", Map.of("usage_events", protocol.usageEvents())));
+        checks.add(yesNo("tokenize_endpoint", protocol.tokenizeEndpoint(), Check.Status.INFO,
+                "present: prompt lengths can be exact", "absent: a bundled tokenizer approximates", Map.of()));
+        checks.add(yesNo("reasoning_deltas", protocol.reasoningEvents() > 0, Check.Status.INFO,
+                "parsed", "none seen (the model may not reason)", Map.of("events", protocol.reasoningEvents())));
+        checks.add(yesNo("tool_call_deltas", protocol.toolCallEvents() > 0, Check.Status.INFO,
+                "parsed", "none seen", Map.of("events", protocol.toolCallEvents(), "http_status", protocol.toolCallStatus())));
+        return new ProbeReport(checks, verdict.verdict());
+    }
+
+    private static Check deliveryCheck(DeliveryVerdict verdict) {
+        Map<String, Object> block = verdict.toMap();
+        Map<String, Object> evidence = new LinkedHashMap<>();
+        evidence.put("share_buffered", block.get("share_buffered"));
+        evidence.put("share_bursty", block.get("share_bursty"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> more = (Map<String, Object>) block.get("evidence");
+        evidence.putAll(more);
+        Check.Status status = switch (verdict.verdict()) {
+            case BUFFERED -> Check.Status.FAIL;
+            case BURSTY, UNDETERMINED -> Check.Status.WARN;
+            case INCREMENTAL -> Check.Status.OK;
+        };
+        return new Check("delivery", status, verdict.verdict().label(), evidence);
+    }
+
+    private static Check cacheSpeedCheck(Map<ProbeCase, List<RequestRecord>> byCase) {
+        Map<String, Object> evidence = new LinkedHashMap<>();
+        Map<ProbeCase, Double> ttft = new EnumMap<>(ProbeCase.class);
+        for (Map.Entry<ProbeCase, List<RequestRecord>> e : byCase.entrySet()) {
+            Double t = p50(e.getValue(), r -> r.ttftNanos() / 1e6);
+            ttft.put(e.getKey(), t);
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("requests", e.getValue().stream().filter(RequestRecord::succeeded).count());
+            m.put("ttft_ms_p50", t);
+            m.put("effective_tokens_per_s_p50", p50(e.getValue(), RequestRecord::effectiveTokensPerSecond));
+            m.put("cached_tokens_p50", p50(e.getValue(), r -> r.cachedTokens() < 0 ? Double.NaN : r.cachedTokens()));
+            evidence.put(e.getKey().label(), m);
+        }
+        Double cold = ttft.get(ProbeCase.COLD);
+        Double warm = ttft.get(ProbeCase.WARM_REPEAT);
+        if (cold == null || warm == null || cold <= 0) {
+            return new Check("cold_vs_warm", Check.Status.WARN, "not measured (requests failed)", evidence);
+        }
+        double ratio = Math.round(warm / cold * 1000) / 1000.0;
+        evidence.put("warm_repeat_ttft_over_cold", ratio);
+        Double prefix = ttft.get(ProbeCase.WARM_PREFIX);
+        if (prefix != null) {
+            evidence.put("warm_prefix_ttft_over_cold", Math.round(prefix / cold * 1000) / 1000.0);
+        }
+        return ratio < WARM_SPEEDUP
+                ? new Check("cold_vs_warm", Check.Status.OK, "warm TTFT " + ratio + "x cold: a prefix cache helps", evidence)
+                : new Check("cold_vs_warm", Check.Status.INFO, "warm TTFT " + ratio + "x cold: no prefix-cache speed-up seen", evidence);
+    }
+
+    private static Check cachedTokensCheck(List<RequestRecord> records) {
+        long reported = records.stream().filter(r -> r.succeeded() && r.cachedTokens() >= 0).count();
+        long hits = records.stream().filter(RequestRecord::warmCache).count();
+        Map<String, Object> evidence = Map.of("requests_reporting", reported, "requests_with_cached_tokens", hits);
+        return reported > 0
+                ? new Check("cached_tokens", Check.Status.OK, "reported (" + hits + " requests hit the cache)", evidence)
+                : new Check("cached_tokens", Check.Status.WARN,
+                        "not reported: cold and warm are told apart by the workload's prefix groups only", evidence);
+    }
+
+    private static Check failuresCheck(List<RequestRecord> records) {
+        Map<String, Object> errors = new LinkedHashMap<>();
+        records.stream().filter(r -> !r.succeeded()).forEach(r -> errors.merge(r.error().key(), 1L, (a, b) -> (Long) a + (Long) b));
+        return errors.isEmpty()
+                ? new Check("requests", Check.Status.OK, records.size() + " sent, all completed", Map.of())
+                : new Check("requests", Check.Status.WARN, errors.values().stream().mapToLong(v -> (Long) v).sum()
+                        + " of " + records.size() + " failed", errors);
+    }
+
+    private static Check yesNo(String name, boolean yes, Check.Status whenNo, String yesText, String noText,
+            Map<String, Object> evidence) {
+        return new Check(name, yes ? Check.Status.OK : whenNo, yes ? yesText : noText, evidence);
+    }
+
+    /** The lower median of {@code f} over the successful records where it is defined; null when none. */
+    static Double p50(List<RequestRecord> records, ToDoubleFunction<RequestRecord> f) {
+        double[] v = records.stream().filter(RequestRecord::succeeded).mapToDouble(f)
+                .filter(d -> !Double.isNaN(d) && !Double.isInfinite(d)).sorted().toArray();
+        return v.length == 0 ? null : Math.round(v[(v.length - 1) / 2] * 1000) / 1000.0;
+    }
+
+    /** The verdict table for the console: check, status, result. */
+    public String render() {
+        int width = checks.stream().mapToInt(c -> c.name().length()).max().orElse(5);
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format("%-" + width + "s  %-6s %s%n", "check", "status", "result"));
+        for (Check c : checks) {
+            sb.append(String.format("%-" + width + "s  %-6s %s%n", c.name(), c.status().label(), c.result()));
+        }
+        return sb.toString();
+    }
+
+    /** probe.json's body (without the plan block). */
+    public Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("delivery", delivery.label());
+        m.put("failed", failed());
+        m.put("checks", checks.stream().map(Check::toMap).toList());
+        return m;
+    }
+}

@@ -1,0 +1,16 @@
+package dev.infergate.probe;
+
+/**
+ * What the probe's protocol requests showed (one streamed request each, read whole).
+ *
+ * @param usageChunk        a streamed response with {@code include_usage} carried {@code usage}
+ * @param doneMarker        it ended with {@code data: [DONE]}
+ * @param continuousUsage   with {@code continuous_usage_stats}, more than one event carried usage
+ * @param usageEvents       events carrying usage in that response
+ * @param tokenizeEndpoint  {@code /tokenize} answered with a token count
+ * @param reasoningEvents   output events with reasoning text across the probe's protocol requests
+ * @param toolCallEvents    output events with tool-call deltas in the tool-call request
+ * @param toolCallStatus    the HTTP status of the tool-call request (0: no answer)
+ */
+public record ProtocolFindings(boolean usageChunk, boolean doneMarker, boolean continuousUsage, int usageEvents,
+        boolean tokenizeEndpoint, int reasoningEvents, int toolCallEvents, int toolCallStatus) {}

@@ -1,0 +1,90 @@
+package dev.infergate.analysis.delivery;
+
+import dev.infergate.client.StreamResult;
+import dev.infergate.client.StreamTimeline;
+import dev.infergate.record.ErrorClass;
+import dev.infergate.record.ItlCodec;
+import dev.infergate.record.Phase;
+import dev.infergate.record.RequestRecord;
+import dev.infergate.record.TokenSource;
+import dev.infergate.testing.Fixture;
+import dev.infergate.testing.WireResponse;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Builds request records from synthetic event timelines and from captured server bytes. */
+final class Timelines {
+    static final long MS = 1_000_000L;
+    static final long SENT = 5 * MS;
+
+    private Timelines() {}
+
+    /**
+     * A successful request sent at {@link #SENT}: output events at {@code offsetsNanos} after sending,
+     * {@code tokensPerEvent} tokens each, done {@code doneAfterLastNanos} after the last event.
+     */
+    static RequestRecord record(long[] offsetsNanos, int tokensPerEvent, long doneAfterLastNanos, boolean keepOffsets) {
+        int n = offsetsNanos.length;
+        int[] gaps = new int[Math.max(0, n - 1)];
+        long maxStall = n < 2 ? RequestRecord.ABSENT : 0;
+        for (int i = 1; i < n; i++) {
+            long gap = offsetsNanos[i] - offsetsNanos[i - 1];
+            gaps[i - 1] = (int) (gap / 1000);
+            maxStall = Math.max(maxStall, gap);
+        }
+        long first = SENT + offsetsNanos[0];
+        long last = SENT + offsetsNanos[n - 1];
+        return new RequestRecord(1, 0, Phase.MEASURED, null, null, -1, 0, SENT, SENT + MS, first, last,
+                last + doneAfterLastNanos, 200, null, null, -1, 100, n * tokensPerEvent, TokenSource.USAGE, -1, n,
+                maxStall, new ItlCodec().encode(gaps, gaps.length), keepOffsets ? offsetsNanos.clone() : null);
+    }
+
+    /** {@code count} events {@code gapNanos} apart, the first {@code ttftNanos} after sending. */
+    static long[] steady(long ttftNanos, int count, long gapNanos) {
+        long[] o = new long[count];
+        for (int i = 0; i < count; i++) {
+            o[i] = ttftNanos + i * gapNanos;
+        }
+        return o;
+    }
+
+    static RequestRecord failed() {
+        return new RequestRecord(2, 0, Phase.MEASURED, null, null, -1, 0, SENT, RequestRecord.ABSENT,
+                RequestRecord.ABSENT, RequestRecord.ABSENT, SENT + MS, 0, ErrorClass.CONNECT, "refused", -1, -1, 0,
+                TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null);
+    }
+
+    /** The record the client would write for a captured response (replayed through the real decoder). */
+    static RequestRecord fromFixture(String name, boolean keepOffsets) {
+        Fixture fixture = Fixture.load(name);
+        return fromWire(WireResponse.parse(fixture.reads(), fixture.eofNanos()), keepOffsets);
+    }
+
+    /** The same capture, but every body read held back until the end of the body: a buffering proxy. */
+    static RequestRecord fromFixtureBuffered(String name) {
+        Fixture fixture = Fixture.load(name);
+        WireResponse w = WireResponse.parse(fixture.reads(), fixture.eofNanos());
+        List<WireResponse.BodyRead> held = new ArrayList<>();
+        for (WireResponse.BodyRead read : w.bodyReads()) {
+            held.add(new WireResponse.BodyRead(w.bodyEndNanos(), read.bytes()));
+        }
+        return fromWire(new WireResponse(w.status(), w.headers(), w.headersNanos(), held, w.bodyEndNanos()), true);
+    }
+
+    private static RequestRecord fromWire(WireResponse w, boolean keepOffsets) {
+        StreamTimeline t = new StreamTimeline(true, keepOffsets);
+        t.onSent(SENT);
+        t.onHeaders(w.status(), SENT + w.headersNanos());
+        for (WireResponse.BodyRead read : w.bodyReads()) {
+            t.onBytes(read.bytes(), 0, read.bytes().length, SENT + read.arrivalNanos());
+        }
+        t.onEnd(SENT + w.bodyEndNanos());
+        StreamResult r = t.result();
+        return new RequestRecord(3, 0, Phase.MEASURED, null, null, -1, 0, r.sentNanos(), r.headersNanos(),
+                r.firstTokenNanos(), r.lastTokenNanos(), r.doneNanos(), r.status(), r.failure(), r.errorDetail(), -1,
+                r.promptTokens(), r.hasUsage() ? r.completionTokens() : r.chunks(), // llama-server: one token per event
+                r.hasUsage() ? TokenSource.USAGE : TokenSource.CLIENT, r.cachedTokens(), r.chunks(),
+                r.maxStallNanos(), new ItlCodec().encode(r.itlGapsMicros(), r.itlGapsMicros().length),
+                r.eventOffsetsNanos());
+    }
+}

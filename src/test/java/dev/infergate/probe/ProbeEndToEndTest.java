@@ -1,0 +1,75 @@
+package dev.infergate.probe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.infergate.analysis.Summarizer;
+import dev.infergate.cli.ExitCode;
+import dev.infergate.cli.Main;
+import dev.infergate.sim.SimServer;
+import dev.infergate.sim.profile.SimProfile;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code infergate probe} against the simulator's incremental and buffered profiles, on loopback. */
+class ProbeEndToEndTest {
+    @TempDir
+    Path dir;
+
+    record Outcome(int code, String out, Map<String, Object> json) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> check(String name) {
+            return ((List<Map<String, Object>>) json.get("checks")).stream().filter(c -> name.equals(c.get("check")))
+                    .findFirst().orElseThrow();
+        }
+    }
+
+    Outcome probe(String profile) throws Exception {
+        try (SimServer server = SimServer.start(SimProfile.bundled(profile), "127.0.0.1", 0, 3)) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            Path probeDir = dir.resolve(profile);
+            int code = Main.execute(new String[] {"probe", "--base-url", server.baseUrl(), "--rounds", "3",
+                    "--input-tokens", "1200", "--output-tokens", "32", "--out", probeDir.toString()},
+                    new PrintWriter(out), new PrintWriter(err));
+            assertThat(err.toString()).isEmpty();
+            @SuppressWarnings("unchecked")
+            Map<String, Object> json = Summarizer.JSON.readValue(Files.readString(probeDir.resolve("probe.json")), Map.class);
+            assertThat(Files.readAllLines(probeDir.resolve("requests.jsonl"))).hasSize(9);
+            return new Outcome(code, out.toString(), json);
+        }
+    }
+
+    @Test
+    void incrementalServer_passes_andShowsTheWarmCacheSpeedUp() throws Exception {
+        Outcome o = probe("baseline");
+        assertThat(o.code()).as(o.out()).isEqualTo(ExitCode.OK.code());
+        assertThat(o.json()).containsEntry("delivery", "incremental").containsEntry("failed", false);
+        assertThat(o.out()).contains("delivery", "incremental", "cold_vs_warm");
+        assertThat(o.check("cold_vs_warm")).containsEntry("status", "ok");
+        assertThat(o.check("cached_tokens")).containsEntry("status", "ok");
+        assertThat(o.check("usage_chunk")).containsEntry("status", "ok");
+        assertThat(o.check("done_marker")).containsEntry("status", "ok");
+        assertThat(o.check("continuous_usage_stats")).containsEntry("status", "ok");
+        assertThat(o.check("tokenize_endpoint")).containsEntry("status", "ok");
+        assertThat(o.check("requests")).containsEntry("result", "9 sent, all completed");
+    }
+
+    @Test
+    void bufferedServer_isRejected_withTheEvidence() throws Exception {
+        Outcome o = probe("managed-buffered");
+        assertThat(o.code()).as(o.out()).isEqualTo(ExitCode.REJECTED.code());
+        assertThat(o.json()).containsEntry("delivery", "buffered").containsEntry("failed", true);
+        Map<String, Object> delivery = o.check("delivery");
+        assertThat(delivery).containsEntry("status", "fail").containsEntry("result", "buffered");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> evidence = (Map<String, Object>) delivery.get("evidence");
+        assertThat(evidence).containsEntry("share_buffered", 1.0).containsEntry("requests_with_event_offsets", 9);
+        assertThat(((Number) evidence.get("ttft_share_of_e2e_p50")).doubleValue()).isGreaterThan(0.9);
+    }
+}
