@@ -76,9 +76,12 @@ class RequestClientTest {
             assertThat(r.outputTokensSource()).isEqualTo(TokenSource.USAGE);
             assertThat(r.outputTokens()).isEqualTo(100);
             assertThat(r.chunks()).isEqualTo(100);
-            // the server's read at 67.1 ms carries the role event and then the first content event
-            assertThat(r.ttftNanos()).isBetween(67 * MS, 67 * MS + 25 * MS);
-            assertThat(r.e2eNanos()).isBetween(912 * MS, 912 * MS + 60 * MS);
+            // the server's read at 67.1 ms carries the role event and then the first content event; exact marks
+            // per read are tested without sockets (StreamTimelineFixtureTest): here the upper bounds only absorb
+            // a loaded machine's scheduling delays
+            assertThat(r.ttftNanos()).isBetween(67 * MS, 67 * MS + 300 * MS);
+            assertThat(r.e2eNanos()).isBetween(912 * MS, 912 * MS + 500 * MS);
+            assertThat(r.e2eNanos() - r.ttftNanos()).isGreaterThan(700 * MS); // the stream really was spread out
             assertThat(r.itlHistogram()).isNotNull();
             assertThat(r.eventOffsetsNanos()).hasSize(100);
             assertThat(r.cachedTokens()).isGreaterThanOrEqualTo(0);
