@@ -1,27 +1,20 @@
 package dev.infergate.cli;
 
-import dev.infergate.analysis.Slo;
-import dev.infergate.client.Api;
-import dev.infergate.client.Endpoint;
-import dev.infergate.client.Timeouts;
-import dev.infergate.load.ClosedLoop;
-import dev.infergate.load.RunLimits;
-import dev.infergate.load.Shard;
-import dev.infergate.report.SideBySide;
-import dev.infergate.run.RunPlan;
+import dev.infergate.accept.AcceptPlan;
+import dev.infergate.accept.AcceptResult;
+import dev.infergate.accept.Acceptance;
+import dev.infergate.accept.PlanReader;
+import dev.infergate.report.AcceptanceReport;
 import dev.infergate.run.RunService;
 import dev.infergate.sim.SimServer;
 import dev.infergate.sim.profile.SimProfile;
-import dev.infergate.workload.Preset;
-import dev.infergate.workload.WorkloadDefinition;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
-import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,13 +22,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code infergate demo}: the whole workflow on a fresh machine. Starts the simulated baseline and
- * candidate (FP8 KV cache) servers in-process on free loopback ports, measures both under the same load,
- * and shows them side by side. The servers are a model, not a measurement of any real engine.
+ * {@code infergate demo}: the whole workflow on a fresh machine. Starts a simulated baseline and a simulated
+ * FP8-KV-cache candidate in-process on free loopback ports and runs an acceptance plan between them
+ * (src/main/resources/demo/plan.yaml): capacity at the SLO, a small matrix with repeats, a burst, and the
+ * verdict. The servers are a model, not a measurement of any real engine.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Runs the whole workflow against two simulated servers (a baseline and an FP8-KV-cache "
-                + "candidate) started in-process: the same load on both, then the comparison. No GPU or server needed.")
+        description = "Runs the whole acceptance workflow against two simulated servers (a baseline and an FP8-KV-cache "
+                + "candidate) started in-process, and prints the verdict. No GPU or server needed; about 2 minutes (--quick: 45 s).")
 public final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -43,46 +37,49 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Where the results go. Default: results/demo-<date>-<time>.")
     Path out;
 
-    @Option(names = "--quick", description = "A smaller run (about 45 s) for a first look.")
+    @Option(names = "--quick", description = "A smaller plan (about 45 s) for a first look.")
     boolean quick;
-
-    @Option(names = "--no-progress", description = "Do not show progress while running.")
-    boolean noProgress;
 
     @Override
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         Path dir = out != null ? out : Path.of("results", "demo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        o.println("infergate demo: baseline vs candidate-fp8-kv on the simulator (" + SimServer.DISCLAIMER + ")");
+        o.println("infergate demo: is the FP8-KV-cache candidate better for users than the baseline?");
+        o.println("both servers are simulated in-process (" + SimServer.DISCLAIMER + ")");
         o.flush();
-        Map<String, Object> base = measure("baseline", dir.resolve("baseline"), o);
-        Map<String, Object> cand = measure("candidate-fp8-kv", dir.resolve("candidate"), o);
+        AcceptResult result;
+        try (SimServer base = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1);
+                SimServer cand = SimServer.start(SimProfile.bundled("candidate-fp8-kv"), "127.0.0.1", 0, 1)) {
+            AcceptPlan plan = PlanReader.read(planName(), plan(base.baseUrl(), cand.baseUrl()));
+            result = Acceptance.run(plan, dir, line -> {
+                err.println("demo: " + line);
+                err.flush();
+            });
+        } catch (RunService.SetupException e) {
+            throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
+        }
+        AcceptCommand.write(result, dir);
         o.println();
-        o.print(SideBySide.render("baseline", base, "candidate", cand));
+        o.print(AcceptanceReport.console(result));
         o.println();
-        o.println("results: " + dir.toAbsolutePath() + " (each side: summary.json, requests.jsonl)");
+        o.println("results: " + dir.resolve("acceptance.md") + " (readable), " + dir.resolve("acceptance.json")
+                + "; every run's requests under " + dir);
         o.flush();
         return ExitCode.OK.code();
     }
 
-    private Map<String, Object> measure(String profile, Path dir, PrintWriter o) throws IOException {
-        int requests = quick ? 48 : 240;
-        int warmup = quick ? 8 : 24;
-        o.println("measuring " + profile + ": short chat, 24 users, " + requests + " requests after " + warmup + " warm-up");
-        o.flush();
-        try (SimServer server = SimServer.start(SimProfile.bundled(profile), "127.0.0.1", 0, 1)) {
-            Endpoint endpoint = new Endpoint(URI.create(server.baseUrl()), Api.CHAT, null, true, Map.of(), null, false,
-                    false, Duration.ofSeconds(5));
-            WorkloadDefinition workload = WorkloadDefinition.builder().preset(Preset.SHORT_CHAT).seed(1).build();
-            RunPlan plan = new RunPlan(endpoint, workload, "auto", new ClosedLoop(24, Duration.ZERO),
-                    new RunLimits(requests, null, warmup, null, Duration.ofSeconds(30)), Shard.ALL, Timeouts.DEFAULT,
-                    Slo.parse("ttft=500ms,e2e=5s"), Map.of("profile", profile), null, dir, true, 10,
-                    Math.max(1, Runtime.getRuntime().availableProcessors()), "OPENAI_API_KEY", false);
-            try (ProgressDisplay progress = new ProgressDisplay(System.err, requests + warmup, 0)) {
-                return new RunService().execute(plan, ctx -> progress.start(ctx, !noProgress)).summary();
-            } catch (RunService.SetupException e) {
-                throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
+    private String planName() {
+        return quick ? "demo/plan-quick.yaml" : "demo/plan.yaml";
+    }
+
+    /** The bundled plan with the two servers' URLs filled in. */
+    String plan(String baseUrl, String candUrl) throws IOException {
+        try (InputStream in = DemoCommand.class.getClassLoader().getResourceAsStream(planName())) {
+            if (in == null) {
+                throw new IllegalStateException(planName() + " is missing from the jar");
             }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("${BASE}", baseUrl).replace("${CAND}", candUrl);
         }
     }
 }
