@@ -46,7 +46,8 @@ final class SideRunner {
         WorkloadDefinition definition = WorkloadDefinition.builder().seed(plan.seed()).preset(workload).prefix(prefix)
                 .promptSalt(promptSalt(condition, dir)).build();
         RunPlan run = new RunPlan(endpoint(side), definition, plan.tokenizer(), load, limits, Shard.ALL, plan.timeouts(), plan.slo(),
-                side.labels(), condition, dir, true, 0, eventLoops, API_KEY_ENV, apiKey() != null);
+                side.labels(), condition, dir, true, 10, eventLoops, API_KEY_ENV, apiKey() != null,
+                URI.create(endpoint(side).rootUrl("/metrics")));
         new RunService().execute(run, null);
         List<RequestRecord> records = new ArrayList<>();
         RunLog.readRecords(dir, records::add);

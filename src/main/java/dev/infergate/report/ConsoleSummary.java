@@ -60,7 +60,50 @@ public final class ConsoleSummary {
         out.append(String.format(Locale.ROOT, "cache: %s of %s completed requests had cached prompt tokens%s%n",
                 cache.get("requests_with_cached_tokens"), requests.get("completed"),
                 Boolean.TRUE.equals(cache.get("reported_by_server")) ? "" : " (the server did not report cached tokens)"));
+        delivery(out, map(summary.get("delivery")));
+        server(out, map(summary.get("server")));
         return out.toString();
+    }
+
+    private static void delivery(StringBuilder out, Map<String, Object> d) {
+        if (d.isEmpty() || d.get("verdict") == null) {
+            return;
+        }
+        Map<String, Object> e = map(d.get("evidence"));
+        out.append(String.format(Locale.ROOT,
+                "streaming delivery: %s (%.0f %% incremental, %.0f %% bursty, %.0f %% buffered; at p50 TTFT is %.0f %% of E2E, %s tokens per event)%n",
+                d.get("verdict"), number(d.get("share_incremental")) * 100, number(d.get("share_bursty")) * 100,
+                number(d.get("share_buffered")) * 100, number(e.get("ttft_share_of_e2e_p50")) * 100,
+                format(number(e.get("tokens_per_chunk_p50")))));
+    }
+
+    private static void server(StringBuilder out, Map<String, Object> s) {
+        if (s.isEmpty() || s.get("engine") == null) {
+            return;
+        }
+        StringBuilder line = new StringBuilder("server (" + s.get("engine") + " /metrics):");
+        if (s.get("prefix_cache_hit_rate") != null) {
+            line.append(String.format(Locale.ROOT, " prefix-cache hit rate %.1f %%,", number(s.get("prefix_cache_hit_rate")) * 100));
+        }
+        if (s.get("preemptions") != null) {
+            line.append(String.format(Locale.ROOT, " preemptions %.0f,", number(s.get("preemptions"))));
+        }
+        Map<String, Object> running = map(s.get("running_requests"));
+        Map<String, Object> waiting = map(s.get("waiting_requests"));
+        if (!running.isEmpty()) {
+            line.append(String.format(Locale.ROOT, " running max %.0f,", number(running.get("max"))));
+        }
+        if (!waiting.isEmpty()) {
+            line.append(String.format(Locale.ROOT, " waiting max %.0f,", number(waiting.get("max"))));
+        }
+        Map<String, Object> kv = map(s.get("kv_cache_usage"));
+        if (!kv.isEmpty()) {
+            line.append(String.format(Locale.ROOT, " KV cache usage max %.0f %%,", number(kv.get("max")) * 100));
+        }
+        if (s.get("absent") instanceof List<?> absent && !absent.isEmpty()) {
+            line.append(" not reported: ").append(String.join(", ", absent.stream().map(String::valueOf).toList())).append(',');
+        }
+        out.append(line, 0, line.length() - (line.charAt(line.length() - 1) == ',' ? 1 : 0)).append('\n');
     }
 
     private static boolean row(StringBuilder out, String label, Map<String, Object> dist) {
