@@ -40,7 +40,7 @@ public final class LongSamples {
 
     /** Nearest-rank index of percentile {@code p} among {@code n} sorted values: ceil(p/100 * n) - 1. */
     static int rank(double p, int n) {
-        int r = (int) Math.ceil(p / 100.0 * n) - 1;
+        int r = (int) Math.ceil(p * n / 100.0 - 1e-9) - 1; // the epsilon keeps 99.9% of 1000 at 999
         return Math.max(0, Math.min(n - 1, r));
     }
 
