@@ -9,7 +9,7 @@ import java.util.Locale;
  * client's error (per event, TTFT, ITL) and the server's lateness, and a verdict against the 1 ms target.
  */
 public final class AccuracyTable {
-    static final String HEADER = String.format(Locale.ROOT,
+    public static final String HEADER = String.format(Locale.ROOT,
             "%7s %7s %9s %9s %5s | %8s %8s %8s | %8s %8s | %8s %8s | %s",
             "streams", "itl_ms", "offered/s", "events/s", "cpu",
             "ev_p50", "ev_p99", "ev_max", "ttft_p99", "itl_p99", "late_p50", "late_p99", "verdict");
