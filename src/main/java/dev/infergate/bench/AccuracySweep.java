@@ -33,9 +33,10 @@ public final class AccuracySweep {
                 server.truths().drain();
                 Path dir = work.resolve("streams-" + point.streams() + "-itl-" + point.itl().toNanos() / 1000 + "us-" + i);
                 long childCpuBefore = server.childCpuNanos();
-                AccuracyBench.Result r = AccuracyBench.run(server.baseUrl(), server.truths(), point, dir);
+                AccuracyBench.Result r = AccuracyBench.run(server, point, dir);
                 runs.add(r);
                 out.println(AccuracyTable.row(r) + childCpu(server, childCpuBefore, r.wallSeconds()));
+                out.println("        cpu cores by thread group: " + AccuracyTable.cpu(r.cpuByGroup()));
                 out.flush();
                 if (!keep) {
                     delete(dir);

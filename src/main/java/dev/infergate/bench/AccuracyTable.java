@@ -49,6 +49,13 @@ public final class AccuracyTable {
         return v.toString();
     }
 
+    /** {@code server 0.31, client-io 0.52, ...}: cores per thread group. */
+    public static String cpu(java.util.Map<String, Double> byGroup) {
+        StringBuilder b = new StringBuilder();
+        byGroup.forEach((k, v) -> b.append(b.length() == 0 ? "" : ", ").append(k).append(String.format(Locale.ROOT, " %.2f", v)));
+        return b.toString();
+    }
+
     static String ms(long nanos) {
         return String.format(Locale.ROOT, "%.3f", nanos / 1e6);
     }

@@ -31,7 +31,15 @@ public final class Medians {
                 spread(e.stream().map(ErrorSummary::itlError).toList()),
                 spread(e.stream().map(ErrorSummary::serverLateness).toList()));
         return new AccuracyBench.Result(runs.get(0).point(), summary,
-                median(runs, AccuracyBench.Result::cpuCores), median(runs, AccuracyBench.Result::wallSeconds));
+                median(runs, AccuracyBench.Result::cpuCores), cpuByGroup(runs), median(runs, AccuracyBench.Result::wallSeconds));
+    }
+
+    static java.util.Map<String, Double> cpuByGroup(List<AccuracyBench.Result> runs) {
+        java.util.Map<String, Double> m = new java.util.LinkedHashMap<>();
+        for (String group : runs.get(0).cpuByGroup().keySet()) {
+            m.put(group, median(runs, r -> r.cpuByGroup().getOrDefault(group, 0.0)));
+        }
+        return m;
     }
 
     static Spread spread(List<Spread> s) {

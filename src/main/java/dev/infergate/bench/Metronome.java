@@ -45,6 +45,10 @@ final class Metronome implements AutoCloseable {
         this.thread.start();
     }
 
+    long threadId() {
+        return thread.getId();
+    }
+
     /** Fires {@code beat} first at {@code dueNanos}; safe from any thread. */
     void schedule(Beat beat, long dueNanos) {
         incoming.add(new Entry(dueNanos, beat));

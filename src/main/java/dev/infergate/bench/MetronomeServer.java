@@ -12,6 +12,8 @@ import io.vertx.core.http.HttpServerRequest;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -36,6 +38,7 @@ public final class MetronomeServer implements AutoCloseable {
     private final boolean recordTruths;
     private final ConcurrentLinkedQueue<StreamTruth> truths = new ConcurrentLinkedQueue<>();
     private final List<HttpServer> servers = new ArrayList<>();
+    private final Set<Long> threadIds = ConcurrentHashMap.newKeySet();
     private int port;
     private volatile long defaultTtftNanos;
     private volatile long defaultItlNanos;
@@ -111,7 +114,18 @@ public final class MetronomeServer implements AutoCloseable {
         return out;
     }
 
+    /** Ids of the threads that served requests so far, and of the metronome thread (for CPU accounting). */
+    public Set<Long> threadIds() {
+        Set<Long> ids = new java.util.HashSet<>(threadIds);
+        ids.add(metronome.threadId());
+        return ids;
+    }
+
     private void handle(HttpServerRequest req) {
+        long thread = Thread.currentThread().getId();
+        if (!threadIds.contains(thread)) {
+            threadIds.add(thread);
+        }
         String path = req.path();
         if (req.method() == HttpMethod.GET && path.equals("/v1/models")) {
             req.response().putHeader("Content-Type", "application/json").end(MODELS);

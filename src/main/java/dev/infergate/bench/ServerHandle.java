@@ -75,6 +75,11 @@ public final class ServerHandle implements AutoCloseable {
         return truths;
     }
 
+    /** Ids of the in-process server's threads; empty when the server runs in another process. */
+    public java.util.Set<Long> serverThreadIds() {
+        return inProcess == null ? java.util.Set.of() : inProcess.threadIds();
+    }
+
     /** CPU time the child server used so far, or -1 when the server is not a child of this process. */
     public long childCpuNanos() {
         return child == null ? -1 : child.info().totalCpuDuration().map(Duration::toNanos).orElse(-1L);

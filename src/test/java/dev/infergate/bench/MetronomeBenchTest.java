@@ -20,7 +20,7 @@ class MetronomeBenchTest {
     void smallRun_comparesEveryRequestAndEveryEvent() throws Exception {
         AccuracyPoint point = new AccuracyPoint(20, 20, Duration.ofMillis(5), Duration.ofMillis(2), 1, 1, 1);
         try (ServerHandle server = ServerHandle.inProcess(1, 0)) {
-            AccuracyBench.Result r = AccuracyBench.run(server.baseUrl(), server.truths(), point, dir.resolve("run"));
+            AccuracyBench.Result r = AccuracyBench.run(server, point, dir.resolve("run"));
             ErrorSummary e = r.errors();
             assertThat(e.compared()).isEqualTo(20);
             assertThat(e.failed() + e.withoutTruth() + e.mismatched()).isZero();
@@ -45,7 +45,7 @@ class MetronomeBenchTest {
         try (MetronomeServer server = MetronomeServer.start(0, 1, 0, true);
                 ServerHandle remote = ServerHandle.external(server.baseUrl())) {
             AccuracyPoint point = new AccuracyPoint(3, 4, Duration.ZERO, Duration.ofMillis(1), 1, 0, 1);
-            AccuracyBench.Result r = AccuracyBench.run(remote.baseUrl(), remote.truths(), point, dir.resolve("remote"));
+            AccuracyBench.Result r = AccuracyBench.run(remote, point, dir.resolve("remote"));
             assertThat(r.errors().compared()).isEqualTo(3);
             assertThat(r.errors().events()).isEqualTo(12);
         }
