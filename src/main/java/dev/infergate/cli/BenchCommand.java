@@ -16,6 +16,7 @@ import picocli.CommandLine.Spec;
             BenchAccuracyCommand.class,
             BenchCapacityCommand.class,
             BenchMemoryCommand.class,
+            BenchSimCommand.class,
             MetronomeServerCommand.class,
         })
 public final class BenchCommand implements Runnable {
