@@ -47,7 +47,7 @@ public final class SimBench {
 
     /** The profile text: every step costs {@code step}, any number of streams fits one batch. */
     static String profileYaml(int streams, int tokens, Duration step) {
-        int blocks = streams * ((64 + tokens) / 16 + 2) * 2;
+        int blocks = Math.max(8192 / 16, streams * ((64 + tokens) / 16 + 2) * 2);
         return "name: bench-metronome\n"
                 + "description: every step costs exactly the same, for the simulator timing benchmark\n"
                 + "model: sim-bench\nmax_model_len: 8192\n"
