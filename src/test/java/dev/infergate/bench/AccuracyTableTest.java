@@ -25,7 +25,10 @@ class AccuracyTableTest {
 
     @Test
     void verdict_saysWhatIsWrong() {
-        assertThat(AccuracyTable.verdict(summary(1_000_001, 0))).isEqualTo("over 1 ms");
+        assertThat(AccuracyTable.verdict(summary(1_000_001, 0))).isEqualTo("over 1 ms, server late too: CPU-starved?");
+        Spread small = new Spread(10, 0, 10, 10, 10);
+        Spread big = new Spread(10, 0, 2_000_000, 2_000_000, 2_000_000);
+        assertThat(AccuracyTable.verdict(new ErrorSummary(10, 0, 0, 0, 10, 1, big, small, small, small))).isEqualTo("over 1 ms");
         assertThat(AccuracyTable.verdict(summary(10, 2))).isEqualTo("failed 2, no truth 0, mismatched 0");
         assertThat(AccuracyTable.verdict(new ErrorSummary(0, 0, 0, 0, 0, 0, Spread.EMPTY, Spread.EMPTY, Spread.EMPTY, Spread.EMPTY)))
                 .isEqualTo("nothing compared");
