@@ -96,9 +96,7 @@ public final class BenchAccuracyCommand implements Callable<Integer> {
             throw UserError.cannotRun("the metronome server failed the preflight: " + e.getMessage(), e);
         } finally {
             if (keep == null) {
-                try (var files = Files.walk(work)) {
-                    files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-                }
+                BenchFiles.deleteTree(work);
             }
         }
     }

@@ -77,7 +77,7 @@ public final class BenchMemoryCommand implements Callable<Integer> {
             throw UserError.cannotRun(e.getMessage(), e);
         } finally {
             if (out == null) {
-                AccuracyFiles.deleteTree(dir.getParent());
+                BenchFiles.deleteTree(dir.getParent());
             }
         }
         w.printf(Locale.ROOT, "finished %d requests (%d completed) in %.1f s (%.0f req/s)%n", r.finished(), r.completed(),

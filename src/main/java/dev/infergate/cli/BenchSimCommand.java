@@ -78,7 +78,7 @@ public final class BenchSimCommand implements Callable<Integer> {
         } catch (Preflight.Failure e) {
             throw UserError.cannotRun("the simulator failed the preflight: " + e.getMessage(), e);
         } finally {
-            AccuracyFiles.deleteTree(dir);
+            BenchFiles.deleteTree(dir);
         }
     }
 

@@ -7,8 +7,8 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /** Removes the temporary directories of benchmark runs. */
-final class AccuracyFiles {
-    private AccuracyFiles() {}
+final class BenchFiles {
+    private BenchFiles() {}
 
     static void deleteTree(Path dir) throws IOException {
         if (dir == null || !Files.exists(dir)) {
