@@ -23,6 +23,7 @@ import picocli.CommandLine.Option;
             CompareCommand.class,
             AcceptCommand.class,
             CapacityCommand.class,
+            BenchCommand.class,
         })
 public final class Main implements Runnable {
 

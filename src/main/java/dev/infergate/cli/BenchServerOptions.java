@@ -1,0 +1,49 @@
+package dev.infergate.cli;
+
+import dev.infergate.bench.ServerHandle;
+import dev.infergate.config.Durations;
+import java.io.IOException;
+import picocli.CommandLine.Option;
+
+/** Where the benchmark's metronome server runs: options shared by {@code bench accuracy} and {@code bench capacity}. */
+final class BenchServerOptions {
+    @Option(names = "--server-process",
+            description = "Run the metronome server in a child JVM instead of this one: client and server then share only the cores, not the JVM (heap, GC, JIT).")
+    boolean serverProcess;
+
+    @Option(names = "--server", paramLabel = "URL",
+            description = "Use a metronome server already running on this machine (infergate bench metronome-server), e.g. http://127.0.0.1:8123/v1.")
+    String server;
+
+    @Option(names = "--server-event-loops", defaultValue = "1", paramLabel = "N",
+            description = "I/O threads of a metronome server started here. Default: ${DEFAULT-VALUE}.")
+    int serverEventLoops;
+
+    @Option(names = "--spin", defaultValue = "0us", paramLabel = "DURATION",
+            description = "How long before each due time the server's metronome thread spins instead of parking (0us: park only, "
+                    + "which wakes 50-100us late but leaves the cores to the client). Default: ${DEFAULT-VALUE}.")
+    String spin;
+
+    ServerHandle start() throws IOException {
+        if (serverEventLoops < 1) {
+            throw UserError.usage("--server-event-loops (" + serverEventLoops + ") must be >= 1");
+        }
+        long spinNanos;
+        try {
+            spinNanos = Durations.parse(spin).toNanos();
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage("--spin: " + e.getMessage());
+        }
+        if (server != null) {
+            return ServerHandle.external(server);
+        }
+        return serverProcess ? ServerHandle.childProcess(serverEventLoops, spinNanos)
+                : ServerHandle.inProcess(serverEventLoops, spinNanos);
+    }
+
+    String describe() {
+        return server != null ? "external server " + server
+                : (serverProcess ? "server in a child JVM" : "server in this JVM") + ", " + serverEventLoops
+                        + " server event loop(s), spin " + spin;
+    }
+}

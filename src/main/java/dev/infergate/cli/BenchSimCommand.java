@@ -1,0 +1,90 @@
+package dev.infergate.cli;
+
+import dev.infergate.bench.AccuracyTable;
+import dev.infergate.bench.SimBench;
+import dev.infergate.bench.Spread;
+import dev.infergate.client.Preflight;
+import dev.infergate.config.Durations;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.HdrHistogram.Histogram;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code infergate bench sim}: how closely the simulator's events follow its model, seen by the client. */
+@Command(name = "sim", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Starts the simulator in this JVM with a profile whose every step costs exactly --step, runs the client "
+                + "with --streams concurrent streams, and prints how far the client's inter-token gaps stray from the step and "
+                + "how late events arrive against the model's timeline, beside the simulator's own dispatch lateness."})
+public final class BenchSimCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--streams", defaultValue = "1000", paramLabel = "N", description = "Concurrent streams. Default: ${DEFAULT-VALUE}.")
+    int streams;
+
+    @Option(names = "--tokens", defaultValue = "100", paramLabel = "N", description = "Output tokens per request. Default: ${DEFAULT-VALUE}.")
+    int tokens;
+
+    @Option(names = "--step", defaultValue = "50ms", paramLabel = "DURATION",
+            description = "The modelled cost of every engine step, i.e. the model's ITL. Default: ${DEFAULT-VALUE}.")
+    String step;
+
+    @Option(names = "--rounds", defaultValue = "2", paramLabel = "N", description = "Measured requests per stream. Default: ${DEFAULT-VALUE}.")
+    int rounds;
+
+    @Option(names = "--warmup-rounds", defaultValue = "1", paramLabel = "N", description = "Warm-up requests per stream. Default: ${DEFAULT-VALUE}.")
+    int warmupRounds;
+
+    @Option(names = "--event-loops", paramLabel = "N", description = "Client I/O threads. Default: the number of cores.")
+    Integer eventLoops;
+
+    @Override
+    public Integer call() throws IOException {
+        Duration stepDuration;
+        try {
+            stepDuration = Durations.parse(step);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage("--step: " + e.getMessage());
+        }
+        if (streams < 1 || tokens < 2 || rounds < 1 || warmupRounds < 0 || stepDuration.toNanos() < 1000) {
+            throw UserError.usage("--streams (" + streams + ") and --rounds (" + rounds + ") must be >= 1, --tokens (" + tokens
+                    + ") >= 2, --warmup-rounds (" + warmupRounds + ") >= 0 and --step (" + step + ") >= 1us");
+        }
+        int loops = eventLoops != null ? eventLoops : Runtime.getRuntime().availableProcessors();
+        Path dir = Files.createTempDirectory("infergate-bench-sim");
+        PrintWriter out = spec.commandLine().getOut();
+        try {
+            SimBench.Result r = SimBench.run(streams, tokens, stepDuration, rounds, warmupRounds, loops, dir);
+            out.printf(Locale.ROOT, "infergate bench sim: %d streams, step %s, %d cores; %d events (%.0f/s), %d failed%n",
+                    r.streams(), step, Runtime.getRuntime().availableProcessors(), r.events(), r.eventsPerSecond(), r.failed());
+            out.println("                              p50       p99     p99.9       max   (ms)");
+            out.println(line("client ITL - step", r.itlDeviation()));
+            out.println(line("arrival - model time", r.modelLateness()));
+            Histogram d = r.dispatchLateness();
+            out.printf(Locale.ROOT, "%-22s %9.3f %9.3f %9.3f %9.3f   (sim's own, %d tokens)%n", "sim dispatch lateness",
+                    d.getValueAtPercentile(50) / 1e6, d.getValueAtPercentile(99) / 1e6, d.getValueAtPercentile(99.9) / 1e6,
+                    d.getMaxValue() / 1e6, d.getTotalCount());
+            out.println("cpu cores by thread group: " + AccuracyTable.cpu(r.cpuByGroup()) + " (the simulator's threads are in 'other')");
+            out.flush();
+            return ExitCode.OK.code();
+        } catch (Preflight.Failure e) {
+            throw UserError.cannotRun("the simulator failed the preflight: " + e.getMessage(), e);
+        } finally {
+            BenchFiles.deleteTree(dir);
+        }
+    }
+
+    /** ITL deviation is signed (p50 signed, tail of |x|); lateness is never negative. */
+    private static String line(String name, Spread s) {
+        return String.format(Locale.ROOT, "%-22s %9.3f %9.3f %9.3f %9.3f", name, s.medianNanos() / 1e6, s.p99AbsNanos() / 1e6,
+                s.p999AbsNanos() / 1e6, s.maxAbsNanos() / 1e6);
+    }
+}
