@@ -1,0 +1,86 @@
+package dev.infergate.report.html;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The environment of each side, from its run.json flattened to dotted keys ({@code server.server_version},
+ * {@code labels.kv_cache}), and the keys whose values differ between sides.
+ *
+ * <p>A difference is a <em>factor</em> when it could change the result: keys that differ between any two
+ * runs by nature (when it started, where the server listens, the tool's version) are not factors. When more
+ * than one factor differs, a difference in the figures cannot be pinned on one of them.
+ */
+final class Environment {
+    /** Keys that are not factors: they differ between any two runs. */
+    private static final Set<String> NOT_FACTORS = Set.of("started_at", "base_url", "partial", "duration_s",
+            "labels.name", "labels.side", "labels.role", "server.models_listed", "header_names", "condition");
+    private static final Set<String> NOT_FACTOR_PREFIXES = Set.of("tool.");
+
+    private Environment() {}
+
+    /** run.json as dotted keys to printable values, in file order; {@code schema} left out. */
+    static Map<String, String> flatten(Map<String, Object> run) {
+        Map<String, String> out = new LinkedHashMap<>();
+        flatten("", run, out);
+        out.remove("schema");
+        return out;
+    }
+
+    private static void flatten(String prefix, Map<?, ?> map, Map<String, String> out) {
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+            String key = prefix + e.getKey();
+            Object v = e.getValue();
+            if (v instanceof Map<?, ?> nested && !nested.isEmpty()) {
+                flatten(key + ".", nested, out);
+            } else {
+                out.put(key, printable(v));
+            }
+        }
+    }
+
+    private static String printable(Object v) {
+        if (v == null) {
+            return "";
+        }
+        if (v instanceof List<?> list) {
+            List<String> parts = new ArrayList<>();
+            list.forEach(item -> parts.add(item instanceof Map<?, ?> || item instanceof List<?>
+                    ? String.valueOf(item) : printable(item)));
+            return String.join(", ", parts);
+        }
+        return String.valueOf(v);
+    }
+
+    /** Keys whose value differs between sides (a missing key counts as a value): {key, values, factor}. */
+    static List<Map<String, Object>> diff(List<Map<String, String>> sides) {
+        Set<String> keys = new LinkedHashSet<>();
+        sides.forEach(s -> keys.addAll(s.keySet()));
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (String key : keys) {
+            List<String> values = sides.stream().map(s -> s.get(key)).toList();
+            if (values.stream().distinct().count() > 1) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("key", key);
+                m.put("values", new ArrayList<>(values));
+                m.put("factor", isFactor(key));
+                out.add(m);
+            }
+        }
+        return out;
+    }
+
+    static boolean isFactor(String key) {
+        return !NOT_FACTORS.contains(key) && NOT_FACTOR_PREFIXES.stream().noneMatch(key::startsWith);
+    }
+
+    /** The factor keys among a diff. */
+    static List<String> factors(List<Map<String, Object>> diff) {
+        return diff.stream().filter(d -> Objects.equals(d.get("factor"), true)).map(d -> (String) d.get("key")).toList();
+    }
+}

@@ -1,0 +1,138 @@
+package dev.infergate.report.html;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The top of the page: the verdict (when an acceptance ran), capacity at SLO per side, the worst waits
+ * (p99 and max of TTFT and E2E from <b>scheduled</b>, what users actually waited) and the caveats a reader
+ * must see before trusting a number: small samples, partial runs, no warm-up, client-counted tokens,
+ * inconclusive criteria, and more than one factor changed between sides.
+ */
+final class Headline {
+    private Headline() {}
+
+    static Map<String, Object> of(List<Side> sides, List<Map<String, Object>> diff, Map<String, Object> acceptance,
+            List<String> inputCaveats) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        List<String> caveats = new ArrayList<>();
+        if (acceptance != null) {
+            m.put("verdict", text(acceptance.get("verdict")));
+            m.put("reason", text(acceptance.get("reason")));
+            inconclusive(acceptance, caveats);
+        }
+        List<Map<String, Object>> perSide = new ArrayList<>();
+        for (Side s : sides) {
+            perSide.add(side(s, acceptance));
+            sideCaveats(s, caveats);
+        }
+        m.put("sides", perSide);
+        factors(diff, acceptance, caveats);
+        caveats.addAll(inputCaveats);
+        m.put("caveats", caveats);
+        return m;
+    }
+
+    private static Map<String, Object> side(Side s, Map<String, Object> acceptance) {
+        Map<String, Object> sum = s.summary;
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", s.name);
+        m.put("requests", sum.get("requests"));
+        m.put("errors", sum.get("errors"));
+        m.put("error_rate", sum.get("error_rate"));
+        m.put("throughput", sum.get("throughput"));
+        m.put("goodput", sum.get("goodput"));
+        Map<String, Object> latency = map(sum.get("latency_ms"));
+        Map<String, Object> worst = new LinkedHashMap<>();
+        for (String key : List.of("ttft_from_scheduled", "e2e_from_scheduled")) {
+            Map<String, Object> d = map(latency.get(key));
+            String name = key.replace("_from_scheduled", "");
+            worst.put(name + "_p99_ms", d.get("p99"));
+            worst.put(name + "_max_ms", d.get("max"));
+        }
+        m.put("worst_ms", worst);
+        m.put("capacity", capacity(acceptance, s.name));
+        m.put("delivery", s.delivery == null ? null : text(s.delivery.get("verdict")));
+        return m;
+    }
+
+    /** {@code acceptance.capacity[side].rps}, else null. */
+    private static Object capacity(Map<String, Object> acceptance, String side) {
+        if (acceptance == null) {
+            return null;
+        }
+        Object c = map(map(acceptance.get("capacity")).get(side)).get("rps");
+        return c instanceof Number ? c : null;
+    }
+
+    private static void sideCaveats(Side s, List<String> caveats) {
+        Map<String, Object> sum = s.summary;
+        Map<String, Object> requests = map(sum.get("requests"));
+        Map<String, Object> run = map(sum.get("run"));
+        if (Boolean.TRUE.equals(run.get("partial"))) {
+            caveats.add(s.name + ": the run was interrupted; its figures cover only the requests that finished.");
+        }
+        Map<String, Object> latency = map(sum.get("latency_ms"));
+        List<String> low = new ArrayList<>();
+        for (String key : List.of("ttft", "itl", "tpot", "e2e")) {
+            if (map(latency.get(key)).get("low_sample") instanceof List<?> l && !l.isEmpty()) {
+                low.add(key.toUpperCase() + " " + String.join(", ", l.stream().map(Headline::percentile).toList()));
+            }
+        }
+        if (!low.isEmpty()) {
+            caveats.add(s.name + ": " + requests.get("completed") + " completed requests: fewer than 10 samples lie beyond "
+                    + String.join("; ", low) + ". Treat those percentiles as rough bounds.");
+        }
+        if (Objects.equals(requests.get("warmup"), 0L) || Objects.equals(requests.get("warmup"), 0)) {
+            caveats.add(s.name + ": no warm-up requests were excluded; the first requests may include cold starts.");
+        }
+        Object source = map(sum.get("tokens")).get("output_source");
+        if ("client".equals(source) || "mixed".equals(source)) {
+            caveats.add(s.name + ": output tokens were counted by the client (the server did not always send usage); "
+                    + "TPOT and token rates are estimates.");
+        }
+    }
+
+    private static String percentile(Object key) {
+        return "p999".equals(key) ? "p99.9" : String.valueOf(key);
+    }
+
+    private static void inconclusive(Map<String, Object> acceptance, List<String> caveats) {
+        if (!(acceptance.get("criteria") instanceof List<?> criteria)) {
+            return;
+        }
+        List<String> names = new ArrayList<>();
+        for (Object o : criteria) {
+            if (o instanceof Map<?, ?> c && "inconclusive".equals(c.get("outcome"))) {
+                names.add(text(c.get("name")) + (c.get("more_samples") instanceof Number n
+                        ? " (about " + n.longValue() + " more samples would settle it)" : ""));
+            }
+        }
+        if (!names.isEmpty()) {
+            caveats.add(names.size() + " criteria are inconclusive: " + String.join("; ", names) + ".");
+        }
+    }
+
+    private static void factors(List<Map<String, Object>> diff, Map<String, Object> acceptance, List<String> caveats) {
+        List<String> factors = new ArrayList<>(Environment.factors(diff));
+        if (acceptance != null && acceptance.get("factors_changed") instanceof List<?> declared && declared.size() > factors.size()) {
+            factors = declared.stream().map(Headline::text).toList();
+        }
+        if (factors.size() > 1) {
+            caveats.add("More than one factor differs between the sides (" + String.join(", ", factors)
+                    + "): a difference in the figures cannot be pinned on one of them.");
+        }
+    }
+
+    static String text(Object o) {
+        return o == null ? null : String.valueOf(o);
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> map(Object o) {
+        return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    }
+}

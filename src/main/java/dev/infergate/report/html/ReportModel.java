@@ -1,0 +1,134 @@
+package dev.infergate.report.html;
+
+import dev.infergate.record.RunLog;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The data behind the HTML page, built from run directories alone (schema {@value #SCHEMA}, documented in
+ * docs/report.md). Each run directory is one side; two sides are drawn as baseline (first) and candidate
+ * (second). A directory holding {@code acceptance.json} without a run of its own brings in the runs that
+ * acceptance.json lists. The model is plain ordered maps and lists, so it serializes the same every time.
+ */
+public final class ReportModel {
+    public static final String SCHEMA = "infergate.report/1";
+    /** The most sides one page overlays. */
+    public static final int MAX_SIDES = 6;
+    /** The most stream timelines drawn in the whole page. */
+    static final int MAX_TIMELINES = 60;
+
+    private ReportModel() {}
+
+    /**
+     * Builds the page data for {@code dirs}.
+     *
+     * @throws IllegalArgumentException naming the directory when one is neither a run nor an acceptance
+     */
+    public static Map<String, Object> build(List<Path> dirs) {
+        List<String> caveats = new ArrayList<>();
+        Map<String, Object> acceptance = null;
+        List<Side> sides = new ArrayList<>();
+        for (Path dir : dirs) {
+            if (!Files.isDirectory(dir)) {
+                throw new IllegalArgumentException(dir + " is not a directory; pass the --out directory of a run");
+            }
+            if (!Files.exists(dir.resolve(RunLog.RUN_FILE)) && Files.exists(dir.resolve(ReportInputs.ACCEPTANCE_FILE))) {
+                Map<String, Object> a = ReportInputs.readObject(dir, ReportInputs.ACCEPTANCE_FILE, caveats);
+                acceptance = acceptance == null ? a : acceptance;
+                sides.addAll(listedRuns(dir, a, caveats));
+                continue;
+            }
+            Side side = new Side(dir);
+            sides.add(side);
+            acceptance = acceptance == null ? side.acceptance : acceptance;
+        }
+        if (sides.size() > MAX_SIDES) {
+            throw new IllegalArgumentException(sides.size() + " runs given; a report overlays at most " + MAX_SIDES);
+        }
+        uniqueNames(sides);
+        return assemble(sides, acceptance, caveats);
+    }
+
+    private static Map<String, Object> assemble(List<Side> sides, Map<String, Object> acceptance, List<String> caveats) {
+        long lastEnd = sides.stream().mapToLong(s -> s.columns.lastEndNanos()).max().orElse(0);
+        long width = TimeSeries.bucketSeconds(lastEnd);
+        int buckets = (int) Math.max(1, lastEnd / (width * 1_000_000_000L) + 1);
+        int timelines = sides.isEmpty() ? 0 : Math.max(8, MAX_TIMELINES / sides.size());
+        List<Map<String, Object>> sideMaps = new ArrayList<>();
+        for (Side s : sides) {
+            sideMaps.add(SideView.of(s, width, buckets, timelines));
+            s.caveats.forEach(c -> caveats.add(c));
+        }
+        List<Map<String, String>> envs = sides.stream().map(s -> Environment.flatten(s.run)).toList();
+        List<Map<String, Object>> diff = Environment.diff(envs);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("schema", SCHEMA);
+        m.put("title", title(sides));
+        m.put("headline", Headline.of(sides, diff, acceptance, caveats));
+        m.put("sides", sideMaps);
+        Map<String, Object> axis = new LinkedHashMap<>();
+        axis.put("bucket_s", width);
+        List<Long> t = new ArrayList<>();
+        for (int b = 0; b < buckets; b++) {
+            t.add(b * width);
+        }
+        axis.put("t_s", t);
+        m.put("time_axis", axis);
+        Map<String, Object> env = new LinkedHashMap<>();
+        env.put("sides", envs);
+        env.put("diff", diff);
+        m.put("environment", env);
+        if (acceptance != null) {
+            m.put("acceptance", acceptance);
+        }
+        return m;
+    }
+
+    private static String title(List<Side> sides) {
+        if (sides.isEmpty()) {
+            return "infergate report";
+        }
+        return "infergate report: " + String.join(" vs ", sides.stream().map(s -> s.name).toList());
+    }
+
+    /** The runs an acceptance directory lists ({@code runs: [{side, dir}]}, dirs relative to it). */
+    private static List<Side> listedRuns(Path dir, Map<String, Object> acceptance, List<String> caveats) {
+        List<Side> out = new ArrayList<>();
+        if (acceptance == null || !(acceptance.get("runs") instanceof List<?> runs)) {
+            return out;
+        }
+        for (Object o : runs) {
+            if (o instanceof Map<?, ?> run && run.get("dir") instanceof String rel) {
+                Path runDir = dir.resolve(rel).normalize();
+                if (!Files.exists(runDir.resolve(RunLog.RUN_FILE))) {
+                    caveats.add("acceptance.json lists the run " + rel + ", which is not a run directory; it was left out");
+                    continue;
+                }
+                Side side = new Side(runDir);
+                if (run.get("side") instanceof String label && !label.isBlank()) {
+                    side.name = label;
+                }
+                out.add(side);
+            }
+        }
+        return out;
+    }
+
+    private static void uniqueNames(List<Side> sides) {
+        Set<String> seen = new HashSet<>();
+        for (Side s : sides) {
+            if (!seen.add(s.name)) {
+                s.name = s.longName();
+                for (int n = 2; !seen.add(s.name); n++) {
+                    s.name = s.longName() + " #" + n;
+                }
+            }
+        }
+    }
+}

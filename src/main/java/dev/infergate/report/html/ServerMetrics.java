@@ -1,0 +1,133 @@
+package dev.infergate.report.html;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads {@code server_metrics.jsonl}: one scrape of the server's metrics per line,
+ * {@code {"t_s": 12.5, "kv_cache_usage": 0.42, "requests_running": 8, "requests_waiting": 3,
+ * "prefix_cache_queries_total": 1200, "prefix_cache_hits_total": 700, "preemptions_total": 2}}, where
+ * {@code t_s} is seconds since the run's origin (the origin of the request marks) and any metric may be
+ * missing. The prefix-cache hit rate is computed per scrape interval from the two counters (or taken as
+ * {@code prefix_cache_hit_rate} when the scraper wrote it). Statistics use every scrape; the drawing keeps at
+ * most {@link #MAX_POINTS} evenly spaced ones.
+ */
+final class ServerMetrics {
+    static final int MAX_POINTS = 1500;
+    /** The series drawn, in page order. */
+    static final List<String> SERIES = List.of("kv_cache_usage", "requests_running", "requests_waiting",
+            "prefix_cache_hit_rate", "preemptions_total");
+
+    private ServerMetrics() {}
+
+    /** The series of {@code dir}'s scrapes, or null when the file is absent or holds no scrape. */
+    static Map<String, Object> read(Path dir, List<String> caveats) {
+        Path file = dir.resolve(ReportInputs.SERVER_METRICS_FILE);
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        List<JsonNode> scrapes = new ArrayList<>();
+        int bad = 0;
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                try {
+                    JsonNode n = ReportInputs.JSON.readTree(line);
+                    if (n.isObject() && n.path("t_s").isNumber()) {
+                        scrapes.add(n);
+                    } else {
+                        bad++;
+                    }
+                } catch (IOException e) {
+                    bad++;
+                }
+            }
+        } catch (IOException e) {
+            caveats.add(file.getFileName() + " in " + dir.getFileName() + " could not be read: " + e.getMessage());
+            return null;
+        }
+        if (bad > 0) {
+            caveats.add(bad + " line(s) of " + file.getFileName() + " in " + dir.getFileName() + " were not scrapes and were skipped");
+        }
+        return scrapes.isEmpty() ? null : series(scrapes);
+    }
+
+    private static Map<String, Object> series(List<JsonNode> scrapes) {
+        scrapes.sort(java.util.Comparator.comparingDouble(n -> n.path("t_s").asDouble()));
+        int n = scrapes.size();
+        double[][] values = new double[SERIES.size()][n];
+        for (int i = 0; i < n; i++) {
+            JsonNode s = scrapes.get(i);
+            for (int k = 0; k < SERIES.size(); k++) {
+                values[k][i] = number(s, SERIES.get(k));
+            }
+            if (Double.isNaN(values[3][i]) && i > 0) {
+                double queries = number(s, "prefix_cache_queries_total") - number(scrapes.get(i - 1), "prefix_cache_queries_total");
+                double hits = number(s, "prefix_cache_hits_total") - number(scrapes.get(i - 1), "prefix_cache_hits_total");
+                values[3][i] = queries > 0 ? hits / queries : Double.NaN;
+            }
+        }
+        int step = Math.max(1, (int) Math.ceil(n / (double) MAX_POINTS));
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("scrapes", n);
+        List<Double> t = new ArrayList<>();
+        for (int i = 0; i < n; i += step) {
+            t.add(Num.round3(scrapes.get(i).path("t_s").asDouble()));
+        }
+        m.put("t_s", t);
+        Map<String, Object> stats = new LinkedHashMap<>();
+        for (int k = 0; k < SERIES.size(); k++) {
+            List<Double> drawn = new ArrayList<>();
+            for (int i = 0; i < n; i += step) {
+                drawn.add(Num.round5(values[k][i]));
+            }
+            m.put(SERIES.get(k), drawn);
+            stats.put(SERIES.get(k), stats(values[k]));
+        }
+        m.put("stats", stats);
+        return m;
+    }
+
+    private static double number(JsonNode scrape, String key) {
+        JsonNode v = scrape.get(key);
+        return v != null && v.isNumber() ? v.asDouble() : Double.NaN;
+    }
+
+    /** {min, mean, max, last} over every scrape that had the metric; null when none had it. */
+    private static Map<String, Object> stats(double[] values) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        double sum = 0;
+        double last = Double.NaN;
+        int count = 0;
+        for (double v : values) {
+            if (!Double.isNaN(v)) {
+                min = Math.min(min, v);
+                max = Math.max(max, v);
+                sum += v;
+                last = v;
+                count++;
+            }
+        }
+        if (count == 0) {
+            return null;
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("min", Num.round5(min));
+        m.put("mean", Num.round5(sum / count));
+        m.put("max", Num.round5(max));
+        m.put("last", Num.round5(last));
+        return m;
+    }
+}

@@ -1,0 +1,97 @@
+package dev.infergate.report.html;
+
+import dev.infergate.analysis.Summarizer;
+import dev.infergate.record.ItlCodec;
+import dev.infergate.record.RequestRecord;
+import dev.infergate.record.RunLog;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One run directory read for the report: its run.json, its summary (rebuilt by {@link Summarizer} from the
+ * log, so the page and summary.json never disagree), the distributions drawn as CDFs, the marks needed to
+ * bucket it over time, the candidates for stream timelines, and the optional files other commands left.
+ * Everything measured counts in the statistics; only the drawings are thinned.
+ */
+final class Side {
+    final Path dir;
+    final Map<String, Object> run;
+    final Map<String, Object> summary;
+    final RunColumns columns = new RunColumns();
+    final Map<String, Cdf> cdfs = new LinkedHashMap<>();
+    final TimelineSample timeline = new TimelineSample();
+    final Map<String, Object> serverMetrics;
+    final Map<String, Object> delivery;
+    final Map<String, Object> acceptance;
+    final List<String> caveats = new ArrayList<>();
+    String name;
+
+    /** Reads {@code dir}; throws IllegalArgumentException when it is not a run directory. */
+    Side(Path dir) {
+        this.dir = dir;
+        this.run = Summarizer.readRun(dir);
+        for (String key : List.of("ttft", "ttft_from_scheduled", "itl", "tpot", "e2e", "e2e_from_scheduled")) {
+            cdfs.put(key, new Cdf());
+        }
+        RunLog.readRecords(dir, this::add);
+        this.summary = Summarizer.summarize(dir);
+        this.serverMetrics = ServerMetrics.read(dir, caveats);
+        this.delivery = ReportInputs.readObject(dir, ReportInputs.DELIVERY_FILE, caveats);
+        this.acceptance = ReportInputs.readObject(dir, ReportInputs.ACCEPTANCE_FILE, caveats);
+        this.name = defaultName();
+    }
+
+    private void add(RequestRecord r) {
+        columns.add(r);
+        if (!r.measured()) {
+            return;
+        }
+        timeline.offer(r);
+        if (!r.succeeded()) {
+            return;
+        }
+        cdfs.get("ttft").recordNanos(r.ttftNanos());
+        cdfs.get("ttft_from_scheduled").recordNanos(r.ttftFromScheduledNanos());
+        cdfs.get("e2e").recordNanos(r.e2eNanos());
+        cdfs.get("e2e_from_scheduled").recordNanos(r.e2eFromScheduledNanos());
+        if (!Double.isNaN(r.tpotNanos())) {
+            cdfs.get("tpot").recordNanos(Math.round(r.tpotNanos()));
+        }
+        if (r.itlHistogram() != null) {
+            cdfs.get("itl").add(ItlCodec.decode(r.itlHistogram()));
+        }
+    }
+
+    /** {@code labels.name} of run.json, else the directory's name. */
+    private String defaultName() {
+        Object labels = run.get("labels");
+        if (labels instanceof Map<?, ?> m && m.get("name") instanceof String s && !s.isBlank()) {
+            return s;
+        }
+        Path file = dir.toAbsolutePath().normalize().getFileName();
+        return file == null ? dir.toString() : file.toString();
+    }
+
+    /** The directory's name with its parent, to tell apart two sides with the same name. */
+    String longName() {
+        Path abs = dir.toAbsolutePath().normalize();
+        Path parent = abs.getParent() == null ? null : abs.getParent().getFileName();
+        return parent == null ? name : parent + "/" + name;
+    }
+
+    /** The probe's per-request classes, request id to reason, for the timeline sample. */
+    Map<Long, String> flaggedRequests() {
+        Map<Long, String> flagged = new LinkedHashMap<>();
+        if (delivery != null && delivery.get("requests_detail") instanceof List<?> list) {
+            for (Object o : list) {
+                if (o instanceof Map<?, ?> m && m.get("id") instanceof Number id && !"incremental".equals(m.get("class"))) {
+                    flagged.put(id.longValue(), "probe: " + m.get("class"));
+                }
+            }
+        }
+        return flagged;
+    }
+}

@@ -1,0 +1,126 @@
+package dev.infergate.report.html;
+
+import dev.infergate.record.RequestRecord;
+import dev.infergate.record.RunLog;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Picks which streamed requests the page draws as timelines, deterministically: the requests the probe
+ * flagged, the slowest first tokens, the longest stalls, failures that streamed, then typical cold and
+ * typical warm requests (closest to their class's median TTFT), then the fastest. Only requests whose
+ * record kept {@code event_offsets_ns} can be drawn. Ties break on the request id.
+ */
+final class TimelineSample {
+    /** The most events drawn per request; longer streams are thinned evenly (first and last kept). */
+    static final int MAX_EVENTS = 2000;
+
+    /** What is known about a drawable request after the first read, before its events are loaded. */
+    record Candidate(long id, long ttftNanos, long maxStallNanos, boolean warm, String failure) {}
+
+    private final List<Candidate> candidates = new ArrayList<>();
+
+    void offer(RequestRecord r) {
+        if (r.eventOffsetsNanos() == null || r.sentNanos() == RequestRecord.ABSENT || !r.measured()) {
+            return;
+        }
+        candidates.add(new Candidate(r.id(), r.ttftNanos(), r.maxStallNanos(), r.warmCache(),
+                r.succeeded() ? null : r.error().key()));
+    }
+
+    /** Chooses at most {@code limit} requests: id to the reason it was chosen, in drawing order. */
+    Map<Long, String> choose(int limit, Map<Long, String> flagged) {
+        Map<Long, String> chosen = new LinkedHashMap<>();
+        Set<Long> drawable = new java.util.HashSet<>();
+        candidates.forEach(c -> drawable.add(c.id()));
+        flagged.forEach((id, why) -> {
+            if (drawable.contains(id) && chosen.size() < Math.min(limit, 8)) {
+                chosen.put(id, why);
+            }
+        });
+        List<Candidate> ok = candidates.stream().filter(c -> c.failure() == null && c.ttftNanos() >= 0).toList();
+        Comparator<Candidate> byId = Comparator.comparingLong(Candidate::id);
+        take(chosen, limit, ok, Comparator.comparingLong(Candidate::ttftNanos).reversed().thenComparing(byId), 4, c -> "slowest TTFT");
+        take(chosen, limit, ok.stream().filter(c -> c.maxStallNanos() > 0).toList(),
+                Comparator.comparingLong(Candidate::maxStallNanos).reversed().thenComparing(byId), 4, c -> "longest stall");
+        take(chosen, limit, candidates.stream().filter(c -> c.failure() != null).toList(), byId, 3,
+                c -> "failed: " + c.failure());
+        typical(chosen, limit, ok, false);
+        typical(chosen, limit, ok, true);
+        take(chosen, limit, ok, Comparator.comparingLong(Candidate::ttftNanos).thenComparing(byId), 2, c -> "fastest TTFT");
+        return chosen;
+    }
+
+    private static void typical(Map<Long, String> chosen, int limit, List<Candidate> ok, boolean warm) {
+        List<Candidate> group = ok.stream().filter(c -> c.warm() == warm)
+                .sorted(Comparator.comparingLong(Candidate::ttftNanos).thenComparingLong(Candidate::id)).toList();
+        if (group.isEmpty()) {
+            return;
+        }
+        long median = group.get(group.size() / 2).ttftNanos();
+        take(chosen, limit, group, Comparator.comparingLong((Candidate c) -> Math.abs(c.ttftNanos() - median))
+                .thenComparingLong(Candidate::id), 5, c -> warm ? "typical warm" : "typical cold");
+    }
+
+    private static void take(Map<Long, String> chosen, int limit, List<Candidate> from, Comparator<Candidate> order,
+            int count, java.util.function.Function<Candidate, String> why) {
+        Predicate<Candidate> fresh = c -> !chosen.containsKey(c.id());
+        from.stream().filter(fresh).sorted(order).limit(count)
+                .forEach(c -> {
+                    if (chosen.size() < limit) {
+                        chosen.put(c.id(), why.apply(c));
+                    }
+                });
+    }
+
+    /** Reads {@code runDir} again and returns the rows of the chosen requests, in the chosen order. */
+    static List<Map<String, Object>> rows(Path runDir, Map<Long, String> chosen) {
+        Map<Long, Map<String, Object>> rows = new LinkedHashMap<>();
+        chosen.keySet().forEach(id -> rows.put(id, null));
+        if (!chosen.isEmpty()) {
+            RunLog.readRecords(runDir, r -> {
+                if (rows.containsKey(r.id()) && rows.get(r.id()) == null && r.eventOffsetsNanos() != null) {
+                    rows.put(r.id(), row(r, chosen.get(r.id())));
+                }
+            });
+        }
+        return rows.values().stream().filter(java.util.Objects::nonNull).toList();
+    }
+
+    /** One request's marks in milliseconds relative to when it was <b>sent</b> (queue wait is negative time). */
+    static Map<String, Object> row(RequestRecord r, String why) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", r.id());
+        m.put("why", why);
+        m.put("cache", r.warmCache() ? "warm" : "cold");
+        m.put("outcome", r.succeeded() ? "ok" : r.error().key());
+        m.put("queue_ms", Num.millis(Math.max(0, r.queueWaitNanos())));
+        m.put("first_token_ms", relative(r, r.firstTokenNanos()));
+        m.put("done_ms", relative(r, r.doneNanos()));
+        m.put("output_tokens", r.outputTokens());
+        m.put("chunks", r.chunks());
+        m.put("max_stall_ms", r.maxStallNanos() == RequestRecord.ABSENT ? null : Num.millis(r.maxStallNanos()));
+        long[] offsets = r.eventOffsetsNanos();
+        List<Double> events = new ArrayList<>();
+        int step = offsets.length <= MAX_EVENTS ? 1 : (int) Math.ceil(offsets.length / (double) MAX_EVENTS);
+        for (int i = 0; i < offsets.length; i += step) {
+            events.add(Num.millis(offsets[i]));
+        }
+        if (step > 1 && (offsets.length - 1) % step != 0) {
+            events.add(Num.millis(offsets[offsets.length - 1]));
+        }
+        m.put("events_ms", events);
+        m.put("events_total", offsets.length);
+        return m;
+    }
+
+    private static Double relative(RequestRecord r, long mark) {
+        return mark == RequestRecord.ABSENT ? null : Num.millis(mark - r.sentNanos());
+    }
+}

@@ -1,0 +1,68 @@
+package dev.infergate.report.html;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * Opens report pages in Debian's headless {@code chromium} (installed by {@code .ci/run}); tests that need
+ * it are skipped with a message when it is not installed. Every launch gets a fresh profile directory and
+ * a bounded time.
+ */
+final class Chromium {
+    private static final long TIMEOUT_SECONDS = 90;
+
+    private Chromium() {}
+
+    /** The browser binary, or a skipped test when there is none. */
+    static String binary() {
+        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(File.pathSeparator)) {
+            for (String name : List.of("chromium", "chromium-browser")) {
+                Path p = Path.of(dir, name);
+                if (Files.isExecutable(p)) {
+                    return p.toString();
+                }
+            }
+        }
+        Assumptions.abort("chromium is not installed (apt-get install chromium; .ci/run installs it): browser test skipped");
+        return null;
+    }
+
+    /** The page's DOM after its scripts ran. */
+    static String dumpDom(Path page, Path work) throws IOException, InterruptedException {
+        return run(page, work, List.of("--dump-dom", "--virtual-time-budget=5000"));
+    }
+
+    /** Saves a screenshot of the page as a PNG. */
+    static void screenshot(Path page, Path work, Path png) throws IOException, InterruptedException {
+        Files.createDirectories(png.toAbsolutePath().getParent());
+        run(page, work, List.of("--screenshot=" + png.toAbsolutePath(), "--window-size=1400,4000", "--hide-scrollbars",
+                "--virtual-time-budget=5000"));
+        if (!Files.isRegularFile(png)) {
+            throw new IOException("chromium wrote no screenshot to " + png);
+        }
+    }
+
+    private static String run(Path page, Path work, List<String> extra) throws IOException, InterruptedException {
+        Path profile = Files.createTempDirectory(work, "chromium-profile");
+        List<String> cmd = new ArrayList<>(List.of(binary(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--user-data-dir=" + profile.toAbsolutePath()));
+        cmd.addAll(extra);
+        cmd.add(page.toAbsolutePath().toUri().toString());
+        Path stdout = work.resolve("chromium-" + System.nanoTime() + ".out");
+        Path stderr = work.resolve("chromium-" + System.nanoTime() + ".err");
+        Process p = new ProcessBuilder(cmd).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+        if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IOException("chromium did not finish within " + TIMEOUT_SECONDS + " s");
+        }
+        return Files.readString(stdout, StandardCharsets.UTF_8);
+    }
+}
