@@ -60,6 +60,14 @@ public final class Distribution {
         micros.add(other);
     }
 
+    /**
+     * A copy of the latency histogram, in <b>microseconds</b> (for drawing the distribution, e.g. as a CDF);
+     * null for a distribution of plain values.
+     */
+    public Histogram copyOfMicros() {
+        return latency ? micros.copy() : null;
+    }
+
     public long count() {
         return latency ? micros.getTotalCount() : values.getTotalCount();
     }

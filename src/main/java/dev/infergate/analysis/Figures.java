@@ -135,6 +135,27 @@ public final class Figures {
         return w <= 0 ? 0 : Distribution.round(amount / w);
     }
 
+    /**
+     * The latency distribution named as in summary.json's {@code latency_ms} block ({@code ttft},
+     * {@code ttft_from_scheduled}, {@code itl}, {@code tpot}, {@code e2e}, {@code e2e_from_scheduled},
+     * {@code queue_wait}, {@code max_stall}).
+     *
+     * @throws IllegalArgumentException for any other name
+     */
+    public Distribution latency(String name) {
+        return switch (name) {
+            case "ttft" -> ttft;
+            case "ttft_from_scheduled" -> ttftFromScheduled;
+            case "itl" -> itl;
+            case "tpot" -> tpot;
+            case "e2e" -> e2e;
+            case "e2e_from_scheduled" -> e2eFromScheduled;
+            case "queue_wait" -> queueWait;
+            case "max_stall" -> maxStall;
+            default -> throw new IllegalArgumentException("unknown latency distribution '" + name + "'");
+        };
+    }
+
     /** The latency block of summary.json, in milliseconds. */
     public Map<String, Object> latencyMillis() {
         Map<String, Object> m = new LinkedHashMap<>();

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.infergate.analysis.delivery.DeliveryVerdict;
+import dev.infergate.record.RequestRecord;
 import dev.infergate.record.RunLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * Builds {@code summary.json} from a run directory's {@code run.json} and {@code requests.jsonl} alone:
@@ -26,8 +28,24 @@ public final class Summarizer {
 
     private Summarizer() {}
 
+    /**
+     * A summary with the figures it came from.
+     *
+     * @param document the summary.json document
+     * @param measured the figures over every measured request (warm-up excluded)
+     */
+    public record Summary(Map<String, Object> document, Figures measured) {}
+
     /** Reads the run and returns the summary as an ordered map (the JSON document). */
     public static Map<String, Object> summarize(Path runDir) {
+        return summarize(runDir, r -> { }).document();
+    }
+
+    /**
+     * Reads the run once: summarises it and also hands every record, warm-up included, to {@code alsoSee}
+     * (so a report can collect what it needs in the same read).
+     */
+    public static Summary summarize(Path runDir, Consumer<RequestRecord> alsoSee) {
         Map<String, Object> run = readRun(runDir);
         Slo slo = Slo.fromMap(asMap(run.get("slo")));
         Figures all = new Figures(slo);
@@ -37,6 +55,7 @@ public final class Summarizer {
         DeliveryVerdict delivery = new DeliveryVerdict();
         long[] warmup = {0};
         RunLog.readRecords(runDir, r -> {
+            alsoSee.accept(r);
             if (!r.measured()) {
                 warmup[0]++;
                 return;
@@ -71,7 +90,7 @@ public final class Summarizer {
             byCondition.forEach((k, v) -> conditions.put(k, v.toMap(0)));
             summary.put("by_condition", conditions);
         }
-        return summary;
+        return new Summary(summary, all);
     }
 
     /** Summarises {@code runDir} and writes its summary.json; returns the summary. */

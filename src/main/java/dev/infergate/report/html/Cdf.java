@@ -7,10 +7,11 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * A latency distribution drawn as a cumulative distribution: every value goes into the histogram (so the
+ * A latency distribution drawn as a cumulative distribution: the histogram holds every value (so the
  * statistics see every request), and only the drawing is thinned to at most {@link #MAX_POINTS} points.
  *
- * <p>The points sit at fixed cumulative shares: every 0.25 % of the body, then denser in the tail (20 per
+ * <p>The histogram is the one behind summary.json's figure (see {@code Figures#latency}), so the curve and
+ * the tables beside it agree. The points sit at fixed cumulative shares: every 0.25 % of the body, then denser in the tail (20 per
  * decade from p99 to p99.999) so a long tail stays visible, plus the minimum and the maximum. Values are
  * recorded in <b>microseconds</b> (3 significant digits, up to one hour) and drawn in milliseconds.
  */
@@ -19,20 +20,11 @@ final class Cdf {
     static final int MAX_POINTS = 500;
     private static final double[] SHARES = shares();
 
-    private final Histogram micros = new Histogram(1, 3_600_000_000L, 3);
+    private final Histogram micros;
 
-    void recordNanos(long nanos) {
-        if (nanos >= 0) {
-            recordMicros(Math.round(nanos / 1e3));
-        }
-    }
-
-    void recordMicros(long value) {
-        micros.recordValue(Math.max(1, Math.min(micros.getHighestTrackableValue(), value)));
-    }
-
-    void add(Histogram otherMicros) {
-        micros.add(otherMicros);
+    /** The CDF of a histogram of microseconds (it is not changed). */
+    Cdf(Histogram micros) {
+        this.micros = micros;
     }
 
     long count() {

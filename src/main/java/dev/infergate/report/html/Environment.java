@@ -36,7 +36,7 @@ final class Environment {
         for (Map.Entry<?, ?> e : map.entrySet()) {
             String key = prefix + e.getKey();
             Object v = e.getValue();
-            if (v instanceof Map<?, ?> nested && !nested.isEmpty()) {
+            if (v instanceof Map<?, ?> nested) {
                 flatten(key + ".", nested, out);
             } else {
                 out.put(key, printable(v));

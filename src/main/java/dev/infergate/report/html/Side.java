@@ -1,9 +1,7 @@
 package dev.infergate.report.html;
 
 import dev.infergate.analysis.Summarizer;
-import dev.infergate.record.ItlCodec;
 import dev.infergate.record.RequestRecord;
-import dev.infergate.record.RunLog;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,11 +10,13 @@ import java.util.Map;
 
 /**
  * One run directory read for the report: its run.json, its summary (rebuilt by {@link Summarizer} from the
- * log, so the page and summary.json never disagree), the distributions drawn as CDFs, the marks needed to
- * bucket it over time, the candidates for stream timelines, and the optional files other commands left.
+ * log in one read, so the page and summary.json never disagree), the distributions drawn as CDFs, the marks
+ * needed to bucket it over time, the candidates for stream timelines, and the optional files other commands left.
  * Everything measured counts in the statistics; only the drawings are thinned.
  */
 final class Side {
+    /** The distributions drawn as CDFs, named as in summary.json's latency_ms block. */
+    static final List<String> CDF_KEYS = List.of("ttft", "ttft_from_scheduled", "itl", "tpot", "e2e", "e2e_from_scheduled");
     final Path dir;
     final Map<String, Object> run;
     final Map<String, Object> summary;
@@ -33,11 +33,11 @@ final class Side {
     Side(Path dir) {
         this.dir = dir;
         this.run = Summarizer.readRun(dir);
-        for (String key : List.of("ttft", "ttft_from_scheduled", "itl", "tpot", "e2e", "e2e_from_scheduled")) {
-            cdfs.put(key, new Cdf());
+        Summarizer.Summary read = Summarizer.summarize(dir, this::add);
+        this.summary = read.document();
+        for (String key : CDF_KEYS) {
+            cdfs.put(key, new Cdf(read.measured().latency(key).copyOfMicros()));
         }
-        RunLog.readRecords(dir, this::add);
-        this.summary = Summarizer.summarize(dir);
         this.serverMetrics = ServerMetrics.read(dir, caveats);
         this.delivery = ReportInputs.readObject(dir, ReportInputs.DELIVERY_FILE, caveats);
         this.acceptance = ReportInputs.readObject(dir, ReportInputs.ACCEPTANCE_FILE, caveats);
@@ -46,23 +46,7 @@ final class Side {
 
     private void add(RequestRecord r) {
         columns.add(r);
-        if (!r.measured()) {
-            return;
-        }
         timeline.offer(r);
-        if (!r.succeeded()) {
-            return;
-        }
-        cdfs.get("ttft").recordNanos(r.ttftNanos());
-        cdfs.get("ttft_from_scheduled").recordNanos(r.ttftFromScheduledNanos());
-        cdfs.get("e2e").recordNanos(r.e2eNanos());
-        cdfs.get("e2e_from_scheduled").recordNanos(r.e2eFromScheduledNanos());
-        if (!Double.isNaN(r.tpotNanos())) {
-            cdfs.get("tpot").recordNanos(Math.round(r.tpotNanos()));
-        }
-        if (r.itlHistogram() != null) {
-            cdfs.get("itl").add(ItlCodec.decode(r.itlHistogram()));
-        }
     }
 
     /** {@code labels.name} of run.json, else the directory's name. */

@@ -2,12 +2,19 @@ package dev.infergate.report.html;
 
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.RunLog;
+import dev.infergate.record.RecordCodec;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -79,18 +86,37 @@ final class TimelineSample {
                 });
     }
 
-    /** Reads {@code runDir} again and returns the rows of the chosen requests, in the chosen order. */
+    /**
+     * Reads {@code runDir} again and returns the rows of the chosen requests, in the chosen order. Only
+     * lines that kept event offsets are parsed; unreadable lines were reported by the first read and are
+     * skipped here.
+     */
     static List<Map<String, Object>> rows(Path runDir, Map<Long, String> chosen) {
         Map<Long, Map<String, Object>> rows = new LinkedHashMap<>();
         chosen.keySet().forEach(id -> rows.put(id, null));
-        if (!chosen.isEmpty()) {
-            RunLog.readRecords(runDir, r -> {
-                if (rows.containsKey(r.id()) && rows.get(r.id()) == null && r.eventOffsetsNanos() != null) {
+        if (chosen.isEmpty()) {
+            return List.of();
+        }
+        try (BufferedReader in = Files.newBufferedReader(runDir.resolve(RunLog.REQUESTS_FILE), StandardCharsets.UTF_8)) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (!line.contains("\"event_offsets_ns\"")) {
+                    continue;
+                }
+                RequestRecord r;
+                try {
+                    r = RecordCodec.fromJson(line);
+                } catch (IllegalArgumentException e) {
+                    continue;
+                }
+                if (rows.containsKey(r.id()) && rows.get(r.id()) == null) {
                     rows.put(r.id(), row(r, chosen.get(r.id())));
                 }
-            });
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + runDir.resolve(RunLog.REQUESTS_FILE), e);
         }
-        return rows.values().stream().filter(java.util.Objects::nonNull).toList();
+        return rows.values().stream().filter(Objects::nonNull).toList();
     }
 
     /** One request's marks in milliseconds relative to when it was <b>sent</b> (queue wait is negative time). */
@@ -100,6 +126,9 @@ final class TimelineSample {
         m.put("why", why);
         m.put("cache", r.warmCache() ? "warm" : "cold");
         m.put("outcome", r.succeeded() ? "ok" : r.error().key());
+        if (r.errorDetail() != null) {
+            m.put("error", r.errorDetail());
+        }
         m.put("queue_ms", Num.millis(Math.max(0, r.queueWaitNanos())));
         m.put("first_token_ms", relative(r, r.firstTokenNanos()));
         m.put("done_ms", relative(r, r.doneNanos()));

@@ -518,7 +518,7 @@
     add(s, table(['request', 'side', 'why shown', 'cache', 'outcome', 'queued (ms)', 'TTFT (ms)', 'done (ms)', 'events', 'output tokens', 'max stall (ms)'],
       rows.map(function (r) {
         var t = r.t;
-        return ['#' + t.id, r.name, t.why, t.cache, t.outcome, t.queue_ms, t.first_token_ms, t.done_ms, t.events_total, t.output_tokens, t.max_stall_ms];
+        return ['#' + t.id, r.name, t.why, t.cache, t.error ? t.outcome + ': ' + t.error : t.outcome, t.queue_ms, t.first_token_ms, t.done_ms, t.events_total, t.output_tokens, t.max_stall_ms];
       })));
   }
   function drawTimeline(box, rows, ownScale) {

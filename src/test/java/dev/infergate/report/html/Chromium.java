@@ -42,7 +42,7 @@ final class Chromium {
     /** Saves a screenshot of the page as a PNG. */
     static void screenshot(Path page, Path work, Path png) throws IOException, InterruptedException {
         Files.createDirectories(png.toAbsolutePath().getParent());
-        run(page, work, List.of("--screenshot=" + png.toAbsolutePath(), "--window-size=1400,4000", "--hide-scrollbars",
+        run(page, work, List.of("--screenshot=" + png.toAbsolutePath(), "--window-size=1400,9000", "--hide-scrollbars",
                 "--virtual-time-budget=5000"));
         if (!Files.isRegularFile(png)) {
             throw new IOException("chromium wrote no screenshot to " + png);

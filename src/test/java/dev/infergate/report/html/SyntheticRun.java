@@ -29,7 +29,7 @@ final class SyntheticRun {
     double ratePerSecond = 20;
     double speed = 1.0;
     long seed = 1;
-    int eventEvery = 10;
+    int eventEvery = 7;
     String condition = null;
     String extraRunJson = "";
 
