@@ -49,4 +49,36 @@ class HtmlReportBrowserTest {
         assertThat(Integer.parseInt(attribute(dom, "data-charts-expected"))).isGreaterThanOrEqualTo(11);
         assertThat(Files.size(ARTIFACTS.resolve("comparison.png"))).isGreaterThan(10_000);
     }
+
+    @Test
+    void acceptanceReport_drawsMatrixCapacityAndServerMetrics() throws Exception {
+        Chromium.binary();
+        Path accept = AcceptanceFixture.write(dir);
+        Path page = ARTIFACTS.resolve("acceptance.html");
+        HtmlReport.write(List.of(accept), page);
+
+        String dom = Chromium.dumpDom(page, dir);
+        Chromium.screenshot(page, dir, ARTIFACTS.resolve("acceptance.png"));
+
+        assertDrawnWithoutErrors(dom);
+        // 4 CDFs + 6 over time + timeline + 2 capacity + 5 server metrics
+        assertThat(Integer.parseInt(attribute(dom, "data-charts-expected"))).isEqualTo(18);
+        assertThat(dom).contains("id=\"cell-11\"").contains("href=\"#cell-0\"").contains("? INCONCLUSIVE")
+                .contains("href=\"cells/chat-fresh/report.html\"");
+    }
+
+    @Test
+    void hostileText_rendersLiterallyAndRunsNoScript() throws Exception {
+        Chromium.binary();
+        Path run = Hostile.write(dir);
+        Path page = ARTIFACTS.resolve("hostile.html");
+        HtmlReport.write(List.of(run), page);
+
+        String dom = Chromium.dumpDom(page, dir);
+
+        assertDrawnWithoutErrors(dom); // no error, and no alert/confirm/prompt was called
+        assertThat(dom).doesNotContain("<img").doesNotContain("href=\"javascript:");
+        assertThat(dom).contains("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;\"&gt;&lt;img src=x onerror=alert(1)&gt;");
+        assertThat(dom.split("&lt;/script&gt;&lt;script&gt;alert\\(1\\)", -1).length - 1).isGreaterThanOrEqualTo(8);
+    }
 }
