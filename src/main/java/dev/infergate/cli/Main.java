@@ -24,6 +24,7 @@ import picocli.CommandLine.Option;
             AcceptCommand.class,
             CapacityCommand.class,
             BenchCommand.class,
+            ReportCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -61,8 +61,15 @@
     var body = el('tbody');
     rows.forEach(function (row) {
       var r = el('tr', row.cls || null);
+      if (row.id) { r.id = row.id; }
       (row.cells || row).forEach(function (c, i) {
         var isObj = c !== null && typeof c === 'object';
+        if (isObj && 'href' in c) {
+          var td = el('td', 'text');
+          if (c.href) { var a = el('a', null, c.href); a.href = c.href; add(td, a); } else { td.textContent = '—'; }
+          add(r, td);
+          return;
+        }
         var v = isObj ? c.v : c;
         var cls = (i === 0 || (headers[i] && headers[i].text) ? 'text' : '') + (isObj && c.cls ? ' ' + c.cls : '');
         add(r, el('td', cls.trim() || null, typeof v === 'number' ? fmt(v) : (v === null || v === undefined || v === '' ? '—' : v)));
@@ -235,12 +242,13 @@
       pts.forEach(function (p) { marker(ctx, SHAPES[s.side % SHAPES.length], box.x(p[0]), box.y(p[1]), 3.5, true); });
       ctx.restore();
     });
-    (cfg.marks || []).forEach(function (m) {
+    (cfg.marks || []).forEach(function (m, k) {
       if (!num(m.x) || !num(m.y)) { return; }
       ctx.save(); ctx.strokeStyle = '#1b1f24'; ctx.lineWidth = 2; ctx.fillStyle = colour(m.side);
       marker(ctx, 'diamond', box.x(m.x), box.y(m.y), 8, true); marker(ctx, 'diamond', box.x(m.x), box.y(m.y), 8, false);
       ctx.fillStyle = '#1b1f24'; ctx.font = 'bold 12px sans-serif'; ctx.textAlign = 'left';
-      ctx.fillText(m.label, Math.min(box.x(m.x) + 12, box.right - 150), box.y(m.y) - 10); ctx.restore();
+      var ly = Math.min(box.bottom - 6, box.y(m.y) + 24 + 16 * k);
+      ctx.fillText(m.label, Math.max(box.left + 4, Math.min(box.x(m.x) - 40, box.right - 190)), ly); ctx.restore();
     });
     add(div, legendRow(cfg.series.map(function (s) { return { label: s.label, side: s.side }; })));
   }
@@ -373,16 +381,17 @@
       add(body, tr);
     });
     add(s, add(el('div', 'tablebox'), add(t, body)));
-    cells.forEach(function (c, i) {
-      var d = el('div', 'celldetail');
-      d.id = 'cell-' + i;
-      add(d, el('h3', null, String(c.workload) + ' · ' + String(c.prefix) + ' · ' + String(c.load) + ': ' + outcomeText(c.outcome)));
-      if (c.note) { add(d, el('p', null, c.note)); }
-      if (c.criteria && c.criteria.length) { add(d, criteriaTable(c.criteria)); }
-      var href = safeHref(c.href);
-      if (href) { var a = el('a', null, 'details: ' + href); a.href = href; add(d, add(el('p'), a)); }
-      add(s, d);
-    });
+    add(s, el('h3', null, 'Cell details'));
+    var detail = table(['cell', 'outcome', 'note', 'criteria', 'details'], cells.map(function (c, i) {
+      var crit = (c.criteria || []).map(function (k) {
+        var ci = num(k.ci_low) || num(k.ci_high) ? ' [' + fmt(k.ci_low) + ', ' + fmt(k.ci_high) + ']' : '';
+        return String(k.name) + ': ' + (num(k.delta) ? (k.delta > 0 ? '+' : '') + fmt(k.delta) : '—') + ci + ' ' + outcomeText(k.outcome);
+      }).join('; ');
+      return { id: 'cell-' + i, cells: [String(c.workload) + ' · ' + String(c.prefix) + ' · ' + String(c.load),
+        { v: outcomeText(c.outcome), cls: 'outcome ' + outcomeClass(c.outcome) }, c.note, crit, { href: safeHref(c.href) }] };
+    }));
+    detail.querySelector('table').classList.add('celldetails');
+    add(s, detail);
   }
   function renderCapacity(s, a) {
     var names = Object.keys(a.capacity);

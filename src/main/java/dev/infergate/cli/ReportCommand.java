@@ -1,0 +1,52 @@
+package dev.infergate.cli;
+
+import dev.infergate.report.html.HtmlReport;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code infergate report DIR... [-o report.html]}: the self-contained HTML report of one or more runs. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = "Writes one self-contained HTML file (works offline) from run directories alone: headline, "
+                + "latency distributions, figures over time, streaming timelines, environment, and the acceptance "
+                + "matrix, capacity curves and server metrics when those files are present. Two directories are "
+                + "overlaid as baseline (first) and candidate (second).")
+public final class ReportCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "DIR", arity = "1..*",
+            description = "Run directories (the --out of 'infergate run'), or an acceptance directory holding acceptance.json.")
+    List<Path> dirs;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "FILE",
+            description = "Where to write the report. Default: DIR/report.html for one directory, ./report.html for several.")
+    Path out;
+
+    @Override
+    public Integer call() {
+        for (Path dir : dirs) {
+            if (!Files.isDirectory(dir)) {
+                throw UserError.usage(dir + " is not a directory; pass the --out directory of a run");
+            }
+        }
+        Path target = out != null ? out : dirs.size() == 1 ? dirs.get(0).resolve("report.html") : Path.of("report.html");
+        try {
+            HtmlReport.write(dirs, target);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        } catch (IOException e) {
+            throw UserError.cannotRun("cannot write " + target + ": " + e.getMessage(), e);
+        }
+        spec.commandLine().getOut().println("report: " + target);
+        spec.commandLine().getOut().flush();
+        return ExitCode.OK.code();
+    }
+}
