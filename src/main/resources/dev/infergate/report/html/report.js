@@ -382,7 +382,7 @@
     });
     add(s, add(el('div', 'tablebox'), add(t, body)));
     add(s, el('h3', null, 'Cell details'));
-    var detail = table(['cell', 'outcome', 'note', 'criteria', 'details'], cells.map(function (c, i) {
+    var detail = table(['cell', 'outcome', { label: 'note', text: true }, { label: 'criteria', text: true }, { label: 'details', text: true }], cells.map(function (c, i) {
       var crit = (c.criteria || []).map(function (k) {
         var ci = num(k.ci_low) || num(k.ci_high) ? ' [' + fmt(k.ci_low) + ', ' + fmt(k.ci_high) + ']' : '';
         return String(k.name) + ': ' + (num(k.delta) ? (k.delta > 0 ? '+' : '') + fmt(k.delta) : '—') + ci + ' ' + outcomeText(k.outcome);
