@@ -29,6 +29,7 @@
   function num(v) { return typeof v === 'number' && isFinite(v); }
   function fmt(v, unit) {
     if (!num(v)) { return '—'; }
+    if (Math.abs(v) < 1e-12) { v = 0; }
     var a = Math.abs(v);
     var d = a >= 1000 ? 0 : a >= 100 ? 1 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
     var s = v.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: 0 });

@@ -2,6 +2,9 @@ package dev.infergate.report.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.infergate.cli.Main;
+import dev.infergate.sim.SimServer;
+import dev.infergate.sim.profile.SimProfile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -80,5 +83,34 @@ class HtmlReportBrowserTest {
         assertThat(dom).doesNotContain("<img").doesNotContain("href=\"javascript:");
         assertThat(dom).contains("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;\"&gt;&lt;img src=x onerror=alert(1)&gt;");
         assertThat(dom.split("&lt;/script&gt;&lt;script&gt;alert\\(1\\)", -1).length - 1).isGreaterThanOrEqualTo(8);
+    }
+
+    /** Measures one bundled simulator profile with the real CLI on loopback; returns the run directory. */
+    private Path simulatorRun(String profile, String name) throws Exception {
+        Path out = dir.resolve(name);
+        try (SimServer sim = SimServer.start(SimProfile.bundled(profile), "127.0.0.1", 0, 1)) {
+            java.io.StringWriter err = new java.io.StringWriter();
+            int code = Main.execute(new String[] {"run", "--base-url", sim.baseUrl(), "--concurrency", "4",
+                "--requests", "40", "--warmup", "4", "--input-tokens", "64", "--output-tokens", "24",
+                "--slo", "ttft=2s", "--label", "profile=" + profile, "--out", out.toString(), "--no-progress"},
+                    new java.io.PrintWriter(new java.io.StringWriter(), true), new java.io.PrintWriter(err, true));
+            assertThat(code).as(err.toString()).isZero();
+        }
+        return out;
+    }
+
+    @Test
+    void simulatorRuns_incrementalVsBuffered_drawEveryChartWithoutErrors() throws Exception {
+        Chromium.binary();
+        Path incremental = simulatorRun("baseline", "sim-baseline");
+        Path buffered = simulatorRun("managed-buffered", "sim-buffered");
+        Path page = ARTIFACTS.resolve("simulator.html");
+        HtmlReport.write(List.of(incremental, buffered), page);
+
+        String dom = Chromium.dumpDom(page, dir);
+        Chromium.screenshot(page, dir, ARTIFACTS.resolve("simulator.png"));
+
+        assertDrawnWithoutErrors(dom);
+        assertThat(dom).contains("sim-baseline").contains("sim-buffered").contains("Streaming timelines");
     }
 }
