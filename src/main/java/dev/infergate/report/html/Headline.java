@@ -21,8 +21,11 @@ final class Headline {
         List<String> caveats = new ArrayList<>();
         if (acceptance != null) {
             m.put("verdict", text(acceptance.get("verdict")));
-            m.put("reason", text(acceptance.get("reason")));
+            m.put("reason", text(acceptance.get("reason") != null ? acceptance.get("reason") : acceptance.get("headline")));
             inconclusive(acceptance, caveats);
+            if (acceptance.get("caveats") instanceof List<?> declared) {
+                declared.forEach(c -> caveats.add(text(c)));
+            }
         }
         List<Map<String, Object>> perSide = new ArrayList<>();
         for (Side s : sides) {
@@ -59,13 +62,14 @@ final class Headline {
         return m;
     }
 
-    /** {@code acceptance.capacity[side].rps}, else null. */
+    /** {@code acceptance.capacity[side].rps} (or {@code rate_per_s}, as {@code infergate accept} writes it), else null. */
     private static Object capacity(Map<String, Object> acceptance, String side) {
         if (acceptance == null) {
             return null;
         }
-        Object c = map(map(acceptance.get("capacity")).get(side)).get("rps");
-        return c instanceof Number ? c : null;
+        Map<String, Object> c = map(map(acceptance.get("capacity")).get(side));
+        Object rps = c.get("rps") != null ? c.get("rps") : c.get("rate_per_s");
+        return rps instanceof Number ? rps : null;
     }
 
     private static void sideCaveats(Side s, List<String> caveats) {
