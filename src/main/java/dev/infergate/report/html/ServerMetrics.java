@@ -1,6 +1,7 @@
 package dev.infergate.report.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,7 +13,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads {@code server_metrics.jsonl}: one scrape of the server's metrics per line,
+ * Reads {@code server_metrics.jsonl}: one scrape of the server's metrics per line, as the run's scraper
+ * writes it ({@code {"offset_ns": ..., "engine": "vllm", "values": {"running_requests": 8, ...}}}, failed
+ * scrapes skipped) or flat,
  * {@code {"t_s": 12.5, "kv_cache_usage": 0.42, "requests_running": 8, "requests_waiting": 3,
  * "prefix_cache_queries_total": 1200, "prefix_cache_hits_total": 700, "preemptions_total": 2}}, where
  * {@code t_s} is seconds since the run's origin (the origin of the request marks) and any metric may be
@@ -43,10 +46,10 @@ final class ServerMetrics {
                     continue;
                 }
                 try {
-                    JsonNode n = ReportInputs.JSON.readTree(line);
-                    if (n.isObject() && n.path("t_s").isNumber()) {
+                    JsonNode n = normalized(ReportInputs.JSON.readTree(line));
+                    if (n != null && n.path("t_s").isNumber()) {
                         scrapes.add(n);
-                    } else {
+                    } else if (n == null || !n.has("error")) {
                         bad++;
                     }
                 } catch (IOException e) {
@@ -61,6 +64,37 @@ final class ServerMetrics {
             caveats.add(bad + " line(s) of " + file.getFileName() + " in " + dir.getFileName() + " were not scrapes and were skipped");
         }
         return scrapes.isEmpty() ? null : series(scrapes);
+    }
+
+    /** The scraper's names ({@code values} of a line) to the names drawn here. */
+    private static final Map<String, String> SCRAPER_NAMES = Map.of("running_requests", "requests_running",
+            "waiting_requests", "requests_waiting", "kv_cache_usage", "kv_cache_usage",
+            "prefix_cache_hits", "prefix_cache_hits_total", "prefix_cache_queries", "prefix_cache_queries_total",
+            "prefix_cache_hit_rate", "prefix_cache_hit_rate", "preemptions", "preemptions_total");
+
+    /**
+     * A line as {@code MetricsScraper} writes it ({@code {"offset_ns", "engine", "values": {...}}}, or
+     * {@code {"offset_ns", "error"}} for a failed scrape) in the flat form above; flat lines pass unchanged.
+     */
+    static JsonNode normalized(JsonNode line) {
+        if (!line.isObject()) {
+            return null;
+        }
+        if (!line.has("offset_ns")) {
+            return line;
+        }
+        ObjectNode flat = ReportInputs.JSON.createObjectNode();
+        if (line.has("error") || !line.path("values").isObject()) {
+            return flat.put("error", true);
+        }
+        flat.put("t_s", line.path("offset_ns").asDouble() / 1e9);
+        line.path("values").fields().forEachRemaining(e -> {
+            String name = SCRAPER_NAMES.get(e.getKey());
+            if (name != null && e.getValue().isNumber()) {
+                flat.set(name, e.getValue());
+            }
+        });
+        return flat;
     }
 
     private static Map<String, Object> series(List<JsonNode> scrapes) {

@@ -39,7 +39,9 @@ final class Side {
             cdfs.put(key, new Cdf(read.measured().latency(key).copyOfMicros()));
         }
         this.serverMetrics = ServerMetrics.read(dir, caveats);
-        this.delivery = ReportInputs.readObject(dir, ReportInputs.DELIVERY_FILE, caveats);
+        Map<String, Object> probed = ReportInputs.readObject(dir, ReportInputs.DELIVERY_FILE, caveats);
+        this.delivery = probed != null ? probed
+                : summary.get("delivery") instanceof Map<?, ?> fromSummary ? Headline.map(fromSummary) : null;
         this.acceptance = ReportInputs.readObject(dir, ReportInputs.ACCEPTANCE_FILE, caveats);
         this.name = defaultName();
     }

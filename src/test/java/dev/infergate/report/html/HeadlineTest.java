@@ -27,4 +27,24 @@ class HeadlineTest {
         assertThat(Headline.map(((List<?>) headline.get("sides")).get(0)).get("capacity")).isEqualTo(2.5);
         assertThat(headline.get("caveats").toString()).contains("one repeat only");
     }
+
+    @Test
+    void serverMetrics_asTheScraperWritesThem_areDrawnAndFailedScrapesSkipped() throws Exception {
+        Path run = ReportModelGoldenTest.run(dir, "scraped", "{}", 100, 20);
+        Files.writeString(run.resolve(ReportInputs.SERVER_METRICS_FILE),
+                "{\"offset_ns\":500000000,\"engine\":\"vllm\",\"values\":{\"running_requests\":3,\"kv_cache_usage\":0.25,"
+                + "\"prefix_cache_hits\":0,\"prefix_cache_queries\":100,\"preemptions\":0}}\n"
+                + "{\"offset_ns\":1000000000,\"error\":\"connection refused\"}\n"
+                + "{\"offset_ns\":1500000000,\"engine\":\"vllm\",\"values\":{\"running_requests\":5,\"kv_cache_usage\":0.5,"
+                + "\"prefix_cache_hits\":60,\"prefix_cache_queries\":200,\"preemptions\":1}}\n");
+
+        Map<String, Object> data = ReportModel.build(List.of(run));
+        Map<String, Object> metrics = Headline.map(Headline.map(((List<?>) data.get("sides")).get(0)).get("server_metrics"));
+
+        assertThat(metrics.get("t_s")).isEqualTo(List.of(0.5, 1.5));
+        assertThat(metrics.get("requests_running")).isEqualTo(List.of(3.0, 5.0));
+        assertThat(metrics.get("prefix_cache_hit_rate")).isEqualTo(java.util.Arrays.asList(null, 0.6));
+        assertThat(metrics.get("preemptions_total")).isEqualTo(List.of(0.0, 1.0));
+        assertThat(Headline.map(data.get("headline")).get("caveats").toString()).doesNotContain("server_metrics");
+    }
 }

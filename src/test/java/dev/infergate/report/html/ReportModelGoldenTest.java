@@ -58,8 +58,10 @@ class ReportModelGoldenTest {
                 ErrorClass.HTTP_5XX, "overloaded", -1, -1, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null)));
         Files.write(d.resolve("requests.jsonl"), lines, StandardCharsets.UTF_8);
         Files.writeString(d.resolve(ReportInputs.SERVER_METRICS_FILE),
-                "{\"t_s\":0.5,\"kv_cache_usage\":0.1,\"requests_running\":1,\"requests_waiting\":0,\"prefix_cache_queries_total\":100,\"prefix_cache_hits_total\":0,\"preemptions_total\":0}\n"
-                + "{\"t_s\":1.5,\"kv_cache_usage\":0.4,\"requests_running\":2,\"requests_waiting\":1,\"prefix_cache_queries_total\":300,\"prefix_cache_hits_total\":150,\"preemptions_total\":1}\n"
+                "{\"offset_ns\":500000000,\"engine\":\"vllm\",\"values\":{\"kv_cache_usage\":0.1,\"running_requests\":1,"
+                + "\"waiting_requests\":0,\"prefix_cache_queries\":100,\"prefix_cache_hits\":0,\"preemptions\":0}}\n"
+                + "{\"offset_ns\":1500000000,\"engine\":\"vllm\",\"values\":{\"kv_cache_usage\":0.4,\"running_requests\":2,"
+                + "\"waiting_requests\":1,\"prefix_cache_queries\":300,\"prefix_cache_hits\":150,\"preemptions\":1}}\n"
                 + "not json\n");
         return d;
     }
