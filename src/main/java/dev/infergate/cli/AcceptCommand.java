@@ -56,7 +56,7 @@ public final class AcceptCommand implements Callable<Integer> {
         PrintWriter o = spec.commandLine().getOut();
         o.print(AcceptanceReport.console(result));
         o.println("results: " + dir.resolve("acceptance.md") + ", " + dir.resolve("acceptance.json"));
-        o.flush();
+        Reports.html(java.util.List.of(dir), dir.resolve("report.html"), o, err);
         return CompareCommand.exitCode(result.comparison().result().verdict()).code();
     }
 

@@ -65,7 +65,7 @@ public final class DemoCommand implements Callable<Integer> {
         o.println();
         o.println("results: " + dir.resolve("acceptance.md") + " (readable), " + dir.resolve("acceptance.json")
                 + "; every run's requests under " + dir);
-        o.flush();
+        Reports.html(java.util.List.of(dir), dir.resolve("report.html"), o, err);
         return ExitCode.OK.code();
     }
 

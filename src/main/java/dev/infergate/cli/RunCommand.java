@@ -125,7 +125,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         out.print(ConsoleSummary.render(result.summary()));
         out.println("results: " + plan.out().resolve("summary.json") + " (per request: " + plan.out().resolve("requests.jsonl") + ")");
-        out.flush();
+        Reports.html(java.util.List.of(plan.out()), plan.out().resolve("report.html"), out, spec.commandLine().getErr());
         if (result.outcome().interrupted()) {
             return ExitCode.INTERRUPTED.code();
         }

@@ -47,6 +47,43 @@ public final class AcceptanceReport {
         m.put("burst", burst);
         m.put("caveats", r.caveats());
         m.put("comparison", comparison);
+        m.put("reason", headline(r) != null ? headline(r) : "verdict " + comparison.get("verdict") + " from the criteria set in the plan");
+        m.putAll(reportView(r, comparison));
+        return m;
+    }
+
+    /**
+     * The shapes the HTML report draws (docs/report.md): the runs to overlay (the last condition's first repeat
+     * of each side) and the matrix grid with each cell's verdict and first unsettled criterion.
+     */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> reportView(AcceptResult r, Map<String, Object> comparison) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        List<Map<String, Object>> conditions = (List<Map<String, Object>>) comparison.get("conditions");
+        List<Map<String, Object>> matrix = new java.util.ArrayList<>();
+        for (Map<String, Object> c : conditions) {
+            String[] parts = String.valueOf(c.get("condition")).split("/", 3);
+            Map<String, Object> cell = new LinkedHashMap<>();
+            cell.put("workload", parts[0]);
+            cell.put("prefix", parts.length > 1 ? parts[1] : "");
+            cell.put("load", parts.length > 2 ? parts[2] : "");
+            cell.put("outcome", c.get("verdict"));
+            ((List<Map<String, Object>>) c.get("criteria")).stream()
+                    .filter(k -> !"pass".equals(k.get("verdict"))).findFirst()
+                    .ifPresent(k -> cell.put("note", k.get("criterion") + ": " + k.get("verdict")));
+            matrix.add(cell);
+        }
+        m.put("matrix", matrix);
+        if (!conditions.isEmpty()) {
+            String last = String.valueOf(conditions.get(conditions.size() - 1).get("condition"));
+            m.put("runs", List.of(Map.of("side", BASE, "dir", BASE + "/" + last + "/r1"),
+                    Map.of("side", CAND, "dir", CAND + "/" + last + "/r1")));
+        }
+        Map<String, Object> env = (Map<String, Object>) comparison.get("environment");
+        if (env != null && env.get("declared_differences") instanceof Map<?, ?> declared) {
+            m.put("factors_changed", declared.keySet().stream().map(String::valueOf).toList());
+        }
+        m.put("slo", r.plan().slo().toMap());
         return m;
     }
 
@@ -95,6 +132,11 @@ public final class AcceptanceReport {
         m.put("longest_wait_ms", c.atCapacity() == null ? null : wait(c.atCapacity().longestWait()));
         m.put("probes", c.steps().stream().map(s -> Map.of("rate_per_s", s.ratePerSecond(), "runs", s.runs(),
                 "sent", s.pooled().sent(), "attainment", s.pooled().attainment(), "passed", s.passed())).toList());
+        // the HTML report's shape (docs/report.md): the capacity point on an attainment curve in offered-load order
+        m.put("rps", ComparisonFormat.round(c.ratePerSecond()));
+        m.put("curve", c.steps().stream().sorted(java.util.Comparator.comparingDouble(s -> s.ratePerSecond()))
+                .map(s -> Map.<String, Object>of("offered_rps", s.ratePerSecond(), "attainment", s.pooled().attainment()))
+                .toList());
         return m;
     }
 

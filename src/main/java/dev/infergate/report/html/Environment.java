@@ -13,7 +13,7 @@ import java.util.Set;
  * {@code labels.kv_cache}), and the keys whose values differ between sides.
  *
  * <p>A difference is a <em>factor</em> when it could change the result: keys that differ between any two
- * runs by nature (when it started, where the server listens, the tool's version, the per-run prompt salt)
+ * runs by nature (when it started, where the server and its metrics listen, the tool's version, the per-run prompt salt)
  * are not factors. When more
  * than one factor differs, a difference in the figures cannot be pinned on one of them.
  */
@@ -21,7 +21,7 @@ final class Environment {
     /** Keys that are not factors: they differ between any two runs. */
     private static final Set<String> NOT_FACTORS = Set.of("started_at", "base_url", "partial", "duration_s",
             "labels.name", "labels.side", "labels.role", "server.models_listed", "header_names", "condition",
-            "workload.prompt_salt");
+            "workload.prompt_salt", "server_metrics_url", "load.shard", "shards", "workload.prefix_warmup_requests");
     private static final Set<String> NOT_FACTOR_PREFIXES = Set.of("tool.");
 
     private Environment() {}
