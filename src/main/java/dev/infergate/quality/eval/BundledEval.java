@@ -25,6 +25,9 @@ public enum BundledEval {
     public static final Scorer NUMERIC = new Scorer.Numeric(0);
     public static final Scorer CHOICE = new Scorer.Choice(MultipleChoice.LETTERS);
 
+    /** Bundled questions are short; longer text is not looked at (keeps the simulator's per-request cost flat). */
+    private static final int MAX_QUESTION_CHARS = 1000;
+
     private final String key;
     private final long salt;
 
@@ -95,7 +98,7 @@ public enum BundledEval {
      * The simulator's answer model uses this, so it needs no item id in the prompt.
      */
     public static Optional<Solution> recognise(String question) {
-        if (question == null) {
+        if (question == null || question.length() > MAX_QUESTION_CHARS) {
             return Optional.empty();
         }
         for (BundledEval set : List.of(ARITHMETIC, WORD_PROBLEMS)) {
