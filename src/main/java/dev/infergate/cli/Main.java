@@ -25,6 +25,8 @@ import picocli.CommandLine.Option;
             CapacityCommand.class,
             BenchCommand.class,
             ReportCommand.class,
+            QualityCommand.class,
+            QualityCompareCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -12,9 +12,11 @@ package dev.infergate.sim.http;
  * @param minTokens        {@code min_tokens}, 0 when absent
  * @param ignoreEos        {@code ignore_eos}
  * @param seed             {@code seed}, or 0 when absent
+ * @param promptText       the last message's text (chat) or the prompt string (completions); null for token ids
  */
 public record CompletionRequest(boolean chat, int[] promptIds, boolean stream, boolean includeUsage,
-        boolean continuousUsage, int maxTokens, int minTokens, boolean ignoreEos, long seed) {
+        boolean continuousUsage, int maxTokens, int minTokens, boolean ignoreEos, long seed,
+        String promptText) {
 
     public int promptTokens() {
         return promptIds.length;

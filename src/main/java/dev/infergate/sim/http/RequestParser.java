@@ -59,7 +59,7 @@ final class RequestParser {
         boolean ignoreEos = optionalBoolean(body.get("ignore_eos"), "ignore_eos");
         long seed = body.hasNonNull("seed") ? optionalLong(body.get("seed"), "seed") : 0L;
         return new CompletionRequest(chat, promptIds, stream, includeUsage, includeUsage && continuous, maxTokens,
-                minTokens, ignoreEos, seed);
+                minTokens, ignoreEos, seed, chat ? lastMessageText(body) : promptString(body));
     }
 
     /** The prompt of a {@code /tokenize} body: {@code prompt} or {@code messages}. */
@@ -109,6 +109,26 @@ final class RequestParser {
             }
         }
         return concat(parts);
+    }
+
+    /** The text of the last message with string content (what the answer model reads), or null. */
+    private static String lastMessageText(JsonNode body) {
+        String text = null;
+        for (JsonNode message : body.get("messages")) {
+            JsonNode content = message.get("content");
+            if (content != null && content.isTextual()) {
+                text = content.asText();
+            }
+        }
+        return text;
+    }
+
+    private static String promptString(JsonNode body) {
+        JsonNode prompt = body.get("prompt");
+        if (prompt != null && prompt.isArray() && prompt.size() == 1) {
+            prompt = prompt.get(0);
+        }
+        return prompt != null && prompt.isTextual() ? prompt.asText() : null;
     }
 
     private static int[] completionPrompt(JsonNode body) {

@@ -3,6 +3,8 @@ package dev.infergate.sim.http;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.sim.answer.AnswerModel;
+import dev.infergate.sim.answer.ResponseText;
 import dev.infergate.sim.driver.DispatchLateness;
 import dev.infergate.sim.driver.RealTimeDriver;
 import dev.infergate.sim.engine.EngineMetrics;
@@ -37,6 +39,7 @@ public final class SimRoutes {
     private final DispatchLateness lateness;
     private final LongSupplier nanoClock;
     private final RequestParser parser;
+    private final AnswerModel answers;
     private final SplittableRandom faultRandom;
     private final AtomicLong nextId = new AtomicLong();
     private final long createdEpochSeconds = System.currentTimeMillis() / 1000;
@@ -50,6 +53,7 @@ public final class SimRoutes {
         this.lateness = lateness;
         this.nanoClock = nanoClock;
         this.parser = new RequestParser(profile);
+        this.answers = new AnswerModel(profile.answerAccuracy(), serverSeed);
         this.faultRandom = new SplittableRandom(Tokenizer.mix(serverSeed ^ 0x5EED_FA17L));
     }
 
@@ -73,7 +77,10 @@ public final class SimRoutes {
         CompletionRequest request = parser.parse(body(rc), chat);
         long textSeed = Tokenizer.mix(serverSeed ^ Tokenizer.mix(Arrays.hashCode(request.promptIds()))
                 ^ Tokenizer.mix(request.seed() + 1) ^ request.maxTokens());
-        int natural = profile.outputLength().draw(new SplittableRandom(textSeed));
+        ResponseText text = answers.answer(request.promptText())
+                .map(a -> ResponseText.scripted(a, textSeed)).orElseGet(() -> ResponseText.generated(textSeed));
+        int natural = text.scriptedTokens() > 0 ? text.scriptedTokens()
+                : profile.outputLength().draw(new SplittableRandom(textSeed));
         OutputPlan plan = OutputPlan.decide(request.maxTokens(), request.minTokens(), request.ignoreEos(), natural);
         FaultPlan faults = drawFaults(plan, request.stream());
         if (faults.status() == 500) {
@@ -88,7 +95,7 @@ public final class SimRoutes {
         String responseId = (chat ? "chatcmpl-sim-" : "cmpl-sim-") + id;
         OpenAiFormat format = new OpenAiFormat(chat, responseId, System.currentTimeMillis() / 1000, profile.model(),
                 request.stream());
-        StreamResponder.Setup setup = new StreamResponder.Setup(id, request, format, textSeed, profile.delivery(),
+        StreamResponder.Setup setup = new StreamResponder.Setup(id, request, format, text, profile.delivery(),
                 profile.streamInterval(), faults, profile.faults().stall().pause().toNanos());
         StreamResponder responder = new StreamResponder(rc.vertx().getOrCreateContext(), rc.response(), driver, setup);
         responder.begin(nanoClock.getAsLong());

@@ -1,9 +1,9 @@
 package dev.infergate.sim.http;
 
+import dev.infergate.sim.answer.ResponseText;
 import dev.infergate.sim.driver.RealTimeDriver;
 import dev.infergate.sim.driver.StreamTarget;
 import dev.infergate.sim.engine.Emission;
-import dev.infergate.sim.engine.TextGenerator;
 import dev.infergate.sim.profile.Delivery;
 import io.vertx.core.Context;
 import io.vertx.core.http.HttpServerResponse;
@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class StreamResponder implements StreamTarget {
     /** What every response needs from its request and the server. */
-    record Setup(long sequenceId, CompletionRequest request, OpenAiFormat format, long textSeed, Delivery delivery,
+    record Setup(long sequenceId, CompletionRequest request, OpenAiFormat format, ResponseText text, Delivery delivery,
             int streamInterval, FaultPlan faults, long stallNanos) {}
 
     private final Context context;
@@ -107,7 +107,7 @@ final class StreamResponder implements StreamTarget {
         }
         int produced = e.outputTokens();
         if (produced - tokensInEvents >= setup.streamInterval() || e.finished()) {
-            String text = TextGenerator.tokens(setup.textSeed(), tokensInEvents, produced);
+            String text = setup.text().tokens(tokensInEvents, produced);
             tokensInEvents = produced;
             String finish = e.finished() ? e.finishReason().wire() : null;
             held.append(OpenAiFormat.event(format.textChunk(text, finish, usageEveryChunk ? usage(e, produced) : null)));
@@ -146,7 +146,7 @@ final class StreamResponder implements StreamTarget {
 
     private void sendBody(Emission e) {
         ended = true;
-        String text = TextGenerator.tokens(setup.textSeed(), 0, e.outputTokens());
+        String text = setup.text().tokens(0, e.outputTokens());
         String body = setup.format().body(text, e.finishReason().wire(), usage(e, e.outputTokens()));
         response.putHeader("Content-Type", "application/json").end(body);
     }

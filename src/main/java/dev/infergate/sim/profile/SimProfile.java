@@ -24,6 +24,8 @@ import java.util.List;
  * @param delivery             how events reach the client when it asked for a stream
  * @param outputLength         natural answer length when the request lets the model stop
  * @param faults               injected failures
+ * @param answerAccuracy       probability that a bundled eval question is answered correctly (the answer
+ *                             model, docs/quality.md); optional, default {@value #DEFAULT_ANSWER_ACCURACY}
  */
 public record SimProfile(
         @JsonProperty(value = "name", required = true) String name,
@@ -38,10 +40,13 @@ public record SimProfile(
         @JsonProperty(value = "stream_interval", required = true) int streamInterval,
         @JsonProperty("delivery") Delivery delivery,
         @JsonProperty(value = "output_length", required = true) OutputLength outputLength,
-        @JsonProperty("faults") Faults faults) {
+        @JsonProperty("faults") Faults faults,
+        @JsonProperty("answer_accuracy") Double answerAccuracy) {
 
     /** Names of the profiles shipped inside the jar. */
     public static final List<String> BUNDLED = List.of("baseline", "candidate-fp8-kv", "managed-buffered");
+    /** The answer model's accuracy when a profile does not set {@code answer_accuracy}. */
+    public static final double DEFAULT_ANSWER_ACCURACY = 0.9;
 
     public SimProfile {
         required("name", name);
@@ -57,10 +62,22 @@ public record SimProfile(
         required("output_length", outputLength);
         delivery = delivery == null ? new Delivery.Incremental() : delivery;
         faults = faults == null ? Faults.NONE : faults;
+        answerAccuracy = answerAccuracy == null ? DEFAULT_ANSWER_ACCURACY : answerAccuracy;
+        if (!(answerAccuracy >= 0 && answerAccuracy <= 1)) {
+            throw new IllegalArgumentException("answer_accuracy (" + answerAccuracy + ") must be between 0 and 1");
+        }
         if ((long) numGpuBlocks * blockSize < maxModelLen) {
             throw new IllegalArgumentException("num_gpu_blocks (" + numGpuBlocks + ") * block_size (" + blockSize
                     + ") must hold at least max_model_len (" + maxModelLen + ") tokens, or a long request could never run");
         }
+    }
+
+    /** A profile without {@code answer_accuracy} (the default applies); the form before the answer model. */
+    public SimProfile(String name, String description, String model, int maxModelLen, int maxNumSeqs,
+            int maxNumBatchedTokens, int blockSize, int numGpuBlocks, CostModel cost, int streamInterval,
+            Delivery delivery, OutputLength outputLength, Faults faults) {
+        this(name, description, model, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize, numGpuBlocks, cost,
+                streamInterval, delivery, outputLength, faults, null);
     }
 
     /** A bundled profile by name; {@link IllegalArgumentException} listing the names when unknown. */
@@ -86,13 +103,19 @@ public record SimProfile(
     /** A copy with different faults (tests and demos turn faults on and off). */
     public SimProfile withFaults(Faults newFaults) {
         return new SimProfile(name, description, model, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize,
-                numGpuBlocks, cost, streamInterval, delivery, outputLength, newFaults);
+                numGpuBlocks, cost, streamInterval, delivery, outputLength, newFaults, answerAccuracy);
     }
 
     /** A copy with a different delivery mode. */
     public SimProfile withDelivery(Delivery newDelivery) {
         return new SimProfile(name, description, model, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize,
-                numGpuBlocks, cost, streamInterval, newDelivery, outputLength, faults);
+                numGpuBlocks, cost, streamInterval, newDelivery, outputLength, faults, answerAccuracy);
+    }
+
+    /** A copy with a different answer-model accuracy (tests and demos make a candidate worse). */
+    public SimProfile withAnswerAccuracy(double accuracy) {
+        return new SimProfile(name, description, model, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize,
+                numGpuBlocks, cost, streamInterval, delivery, outputLength, faults, accuracy);
     }
 
     private static void required(String field, Object value) {

@@ -1,0 +1,171 @@
+package dev.infergate.analysis.quality;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Baseline against candidate on the same evaluation items: each side's accuracy, the paired accuracy drop
+ * (baseline − candidate) with an interval and McNemar's exact p-value, how often the greedy outputs are
+ * identical, the log-prob divergence where both sides returned log-probs, and the verdict against a
+ * {@link QualityCriterion}. A pure function of the two result directories ({@code quality.json} and
+ * {@code quality-items.jsonl}).
+ *
+ * @param eval              the eval set both sides ran ({@code quality.json}'s {@code eval})
+ * @param pairedItems       items present on both sides
+ * @param onlyBaseline      items only the baseline answered correctly
+ * @param onlyCandidate     items only the candidate answered correctly
+ * @param bothCorrect       items both answered correctly
+ * @param baseline          the baseline's accuracy on the paired items (Wilson)
+ * @param candidate         the candidate's accuracy on the paired items (Wilson)
+ * @param drop              baseline − candidate accuracy (Agresti–Min paired interval); positive = candidate worse
+ * @param mcnemarP          McNemar's exact two-sided p-value for any difference
+ * @param identicalOutputs  share of paired items, both answered, whose outputs are identical
+ * @param logprobDivergence mean per-item {@link Agreement#meanTopLogprobDivergence}, or null without log-probs
+ * @param logprobItems      items that contributed to {@code logprobDivergence}
+ * @param criterion         the criterion judged
+ * @param verdict           pass, fail or inconclusive
+ * @param itemsNeeded       when inconclusive, a rough estimate of the items that would settle it
+ *                          (interval width shrinking as 1/√n at the observed disagreement); else null
+ * @param reason            one sentence explaining the verdict
+ */
+public record QualityComparison(Map<String, Object> eval, int pairedItems, int onlyBaseline, int onlyCandidate,
+        int bothCorrect, Interval baseline, Interval candidate, Interval drop, double mcnemarP, double identicalOutputs,
+        Double logprobDivergence, int logprobItems, QualityCriterion criterion, QualityVerdict verdict, Long itemsNeeded,
+        String reason) {
+
+    public static final String SCHEMA = "infergate.quality-comparison/1";
+    public static final String FILE = "quality-comparison.json";
+
+    /** Reads both result directories and compares them; IllegalArgumentException when they cannot be paired. */
+    public static QualityComparison compare(Path baselineDir, Path candidateDir, QualityCriterion criterion) {
+        Map<String, Object> base = QualitySummary.read(baselineDir);
+        Map<String, Object> cand = QualitySummary.read(candidateDir);
+        if (!Objects.equals(base.get("eval"), cand.get("eval"))) {
+            throw new IllegalArgumentException("the two sides ran different eval sets (" + base.get("eval") + " vs "
+                    + cand.get("eval") + "); run both with the same --eval, --seed and --items");
+        }
+        try {
+            return of(castMap(base.get("eval")), ItemLog.read(baselineDir.resolve(ItemLog.FILE)),
+                    ItemLog.read(candidateDir.resolve(ItemLog.FILE)), criterion);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the item results: " + e.getMessage(), e);
+        }
+    }
+
+    /** Compares two sides' item results, paired by item id. */
+    public static QualityComparison of(Map<String, Object> eval, List<ItemResult> baselineItems,
+            List<ItemResult> candidateItems, QualityCriterion criterion) {
+        Map<String, ItemResult> cand = candidateItems.stream()
+                .collect(Collectors.toMap(ItemResult::id, Function.identity(), (a, b) -> a, LinkedHashMap::new));
+        int n = 0;
+        int onlyBase = 0;
+        int onlyCand = 0;
+        int both = 0;
+        int bothAnswered = 0;
+        int identical = 0;
+        List<Double> divergences = new ArrayList<>();
+        for (ItemResult b : baselineItems) {
+            ItemResult c = cand.get(b.id());
+            if (c == null) {
+                continue;
+            }
+            if (b.promptSha256() != null && c.promptSha256() != null && !b.promptSha256().equals(c.promptSha256())) {
+                throw new IllegalArgumentException("item " + b.id() + " has different prompts on the two sides;"
+                        + " run both with the same eval set and seed");
+            }
+            n++;
+            onlyBase += b.correct() && !c.correct() ? 1 : 0;
+            onlyCand += !b.correct() && c.correct() ? 1 : 0;
+            both += b.correct() && c.correct() ? 1 : 0;
+            if (!b.failed() && !c.failed()) {
+                bothAnswered++;
+                identical += Objects.equals(b.output(), c.output()) ? 1 : 0;
+                Double d = Agreement.meanTopLogprobDivergence(b.logprobs(), c.logprobs());
+                if (d != null) {
+                    divergences.add(d);
+                }
+            }
+        }
+        if (n == 0) {
+            throw new IllegalArgumentException("the two sides share no item ids; run both with the same eval set");
+        }
+        double conf = criterion.confidence();
+        Interval drop = Proportions.pairedDifference(onlyBase, onlyCand, n, conf);
+        Judgement j = judge(drop, criterion, n);
+        return new QualityComparison(eval, n, onlyBase, onlyCand, both, Proportions.wilson(both + onlyBase, n, conf),
+                Proportions.wilson(both + onlyCand, n, conf), drop, McNemar.exactPValue(onlyBase, onlyCand),
+                bothAnswered == 0 ? 0 : (double) identical / bothAnswered,
+                divergences.isEmpty() ? null : divergences.stream().mapToDouble(Double::doubleValue).average().orElseThrow(),
+                divergences.size(), criterion, j.verdict, j.itemsNeeded, j.reason);
+    }
+
+    private record Judgement(QualityVerdict verdict, Long itemsNeeded, String reason) {}
+
+    private static Judgement judge(Interval drop, QualityCriterion criterion, int n) {
+        double allowed = criterion.maxDrop();
+        String ci = Percent.of(drop.estimate()) + " (" + Math.round(drop.confidence() * 100) + "% CI "
+                + Percent.of(drop.low()) + " to " + Percent.of(drop.high()) + ")";
+        if (drop.high() <= allowed) {
+            return new Judgement(QualityVerdict.PASS, null, "accuracy drop " + ci + " is within the allowed " + Percent.of(allowed));
+        }
+        if (drop.low() > allowed) {
+            return new Judgement(QualityVerdict.FAIL, null, "accuracy drop " + ci + " exceeds the allowed " + Percent.of(allowed));
+        }
+        double half = (drop.high() - drop.low()) / 2;
+        double distance = Math.abs((drop.high() + drop.low()) / 2 - allowed);
+        Long needed = distance < 1e-9 ? null : (long) Math.ceil(n * (half / distance) * (half / distance));
+        return new Judgement(QualityVerdict.INCONCLUSIVE, needed, "accuracy drop " + ci + " straddles the allowed "
+                + Percent.of(allowed) + ": " + n + " items are too few to tell"
+                + (needed == null ? "" : "; about " + needed + " would settle it if the difference holds"));
+    }
+
+    /** The comparison as JSON ({@value #SCHEMA}). */
+    public Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("schema", SCHEMA);
+        m.put("eval", eval);
+        m.put("paired_items", pairedItems);
+        m.put("baseline_accuracy", baseline.toMap("wilson"));
+        m.put("candidate_accuracy", candidate.toMap("wilson"));
+        Map<String, Object> table = new LinkedHashMap<>();
+        table.put("both_correct", bothCorrect);
+        table.put("only_baseline_correct", onlyBaseline);
+        table.put("only_candidate_correct", onlyCandidate);
+        table.put("both_wrong", pairedItems - bothCorrect - onlyBaseline - onlyCandidate);
+        m.put("pairs", table);
+        m.put("accuracy_drop", drop.toMap("agresti-min paired"));
+        m.put("mcnemar_exact_p", Interval.round(mcnemarP));
+        Map<String, Object> agreement = new LinkedHashMap<>();
+        agreement.put("identical_outputs", Interval.round(identicalOutputs));
+        agreement.put("top_logprob_divergence", logprobDivergence == null ? null : Interval.round(logprobDivergence));
+        agreement.put("logprob_items", logprobItems);
+        m.put("agreement", agreement);
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("metric", "quality.accuracy");
+        c.put("max_drop", criterion.maxDrop());
+        c.put("confidence", criterion.confidence());
+        c.put("verdict", verdict.key());
+        c.put("items_needed", itemsNeeded);
+        c.put("reason", reason);
+        m.put("criterion", c);
+        return m;
+    }
+
+    /** Writes {@link #toMap()} to {@code file}. */
+    public void write(Path file) throws IOException {
+        QualitySummary.JSON.writeValue(file.toFile(), toMap());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> castMap(Object o) {
+        return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    }
+}

@@ -1,0 +1,67 @@
+package dev.infergate.cli;
+
+import dev.infergate.analysis.quality.QualityComparison;
+import dev.infergate.analysis.quality.QualityCriterion;
+import dev.infergate.report.QualityText;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code infergate quality-compare BASE CAND}: the paired accuracy comparison and its verdict, exit 0/1/4. */
+@Command(name = "quality-compare", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Compares two 'infergate quality' result directories made with the same eval set: each accuracy, "
+                + "the paired accuracy drop with a 95% interval, McNemar's exact test, how often the outputs are identical, "
+                + "and the verdict against --max-drop. Exit code 0: the drop is within the allowance; 1: it exceeds it "
+                + "(reject the candidate whatever its speed); 4: too few items to tell."})
+public final class QualityCompareCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "BASELINE", description = "The baseline's result directory.")
+    Path baseline;
+
+    @Parameters(index = "1", paramLabel = "CANDIDATE", description = "The candidate's result directory.")
+    Path candidate;
+
+    @Option(names = "--max-drop", defaultValue = "1%", paramLabel = "PCT",
+            description = "The largest accuracy drop allowed, in percentage points (1%) or as a fraction (0.01). Default: ${DEFAULT-VALUE}.")
+    String maxDrop;
+
+    @Option(names = "--out", paramLabel = "FILE",
+            description = "Where to write the comparison JSON. Default: CANDIDATE/quality-comparison.json.")
+    Path out;
+
+    @Override
+    public Integer call() {
+        QualityComparison c;
+        try {
+            c = QualityComparison.compare(baseline, candidate, QualityCriterion.maxDrop(maxDrop));
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        } catch (UncheckedIOException e) {
+            throw UserError.cannotRun(e.getMessage(), e);
+        }
+        Path file = out != null ? out : candidate.resolve(QualityComparison.FILE);
+        try {
+            c.write(file);
+        } catch (IOException e) {
+            throw UserError.cannotRun("cannot write " + file + ": " + e.getMessage(), e);
+        }
+        PrintWriter o = spec.commandLine().getOut();
+        o.print(QualityText.render(c));
+        o.println("comparison: " + file);
+        o.flush();
+        return switch (c.verdict()) {
+            case PASS -> ExitCode.OK.code();
+            case FAIL -> ExitCode.REJECTED.code();
+            case INCONCLUSIVE -> ExitCode.INCONCLUSIVE.code();
+        };
+    }
+}
