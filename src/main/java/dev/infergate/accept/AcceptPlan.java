@@ -33,7 +33,7 @@ import java.util.Map;
  */
 public record AcceptPlan(Side baseline, Side candidate, List<Preset> workloads, List<PrefixMode> prefixes,
         List<LoadLevel> loads, int repeats, int requests, int warmupRequests, long seed, Slo slo, Criteria criteria,
-        Capacity capacity, Burst burst, Timeouts timeouts, Duration drainTimeout, String tokenizer) {
+        Capacity capacity, Burst burst, Timeouts timeouts, Duration drainTimeout, String tokenizer, QualityStep quality) {
 
     public AcceptPlan {
         if (baseline == null || candidate == null) {

@@ -18,9 +18,28 @@ import java.util.Map;
  * @param burst       the burst scenario per side; empty when skipped
  * @param comparison  the matrix comparison with its verdict
  * @param caveats     things the reader must know (low samples, skipped steps, environment warnings)
+ * @param quality     the task-quality comparison, or null when the plan skipped it
  */
 public record AcceptResult(AcceptPlan plan, Path out, Map<String, CapacitySearch.Result> capacity,
-        Map<String, String> loads, Map<String, BurstRun> burst, ComparisonRun comparison, List<String> caveats) {
+        Map<String, String> loads, Map<String, BurstRun> burst, ComparisonRun comparison, List<String> caveats,
+        dev.infergate.analysis.quality.QualityComparison quality) {
+
+    /**
+     * The overall verdict: the speed criteria and the quality check together. A failed quality check rejects
+     * the candidate whatever its speed; an inconclusive one keeps an otherwise accepted candidate inconclusive.
+     */
+    public dev.infergate.analysis.compare.Verdict verdict() {
+        dev.infergate.analysis.compare.Verdict speed = comparison.result().verdict();
+        if (quality == null) {
+            return speed;
+        }
+        dev.infergate.analysis.compare.Verdict q = switch (quality.verdict()) {
+            case PASS -> dev.infergate.analysis.compare.Verdict.PASS;
+            case FAIL -> dev.infergate.analysis.compare.Verdict.FAIL;
+            case INCONCLUSIVE -> dev.infergate.analysis.compare.Verdict.INCONCLUSIVE;
+        };
+        return dev.infergate.analysis.compare.Verdict.combine(List.of(speed, q));
+    }
 
     /**
      * One side's burst run.

@@ -107,12 +107,48 @@ public final class Acceptance {
                 caveats.add("burst skipped: no typical rate (the baseline held the SLO at no rate tried)");
             }
         }
+        dev.infergate.analysis.quality.QualityComparison quality = null;
+        if (plan.quality() != null) {
+            quality = quality(plan.quality());
+        } else {
+            caveats.add("no quality check (quality: false): speed alone does not show that the candidate's answers are as good");
+        }
         progress.accept("comparing baseline and candidate");
         ComparisonRun comparison = ComparisonRun.of(out.resolve(ComparisonRun.BASELINE_DIR),
                 out.resolve(ComparisonRun.CANDIDATE_DIR), plan.criteria(), new Bootstrap(plan.seed()));
         caveats.addAll(comparison.environment().warnings().stream().filter(w -> w.startsWith("WARNING")).toList());
         caveats.addAll(comparison.notes());
-        return new AcceptResult(plan, out, capacity, loads, burst, comparison, caveats);
+        return new AcceptResult(plan, out, capacity, loads, burst, comparison, caveats, quality);
+    }
+
+    /** The same eval set on both sides, greedy, then compared item by item (docs/quality.md). */
+    private dev.infergate.analysis.quality.QualityComparison quality(QualityStep step)
+            throws RunService.SetupException, IOException {
+        dev.infergate.quality.QualityPlan qp;
+        dev.infergate.analysis.quality.QualityCriterion criterion;
+        try {
+            qp = dev.infergate.quality.QualityPlan.of(dev.infergate.quality.eval.EvalSet.load(step.eval(), step.seed(), step.items()))
+                    .withConcurrency(step.concurrency()).withMaxTokens(step.maxTokens());
+            criterion = dev.infergate.analysis.quality.QualityCriterion.maxDrop(step.maxDrop());
+        } catch (IllegalArgumentException e) {
+            throw new RunService.SetupException("quality: " + e.getMessage(), true, e);
+        }
+        Path[] dirs = new Path[2];
+        AcceptPlan.Side[] sides = {plan.baseline(), plan.candidate()};
+        String[] names = {ComparisonRun.BASELINE_DIR, ComparisonRun.CANDIDATE_DIR};
+        for (int i = 0; i < 2; i++) {
+            progress.accept("quality: " + step.eval() + " on the " + names[i]);
+            dirs[i] = out.resolve("quality").resolve(names[i]);
+            try {
+                dev.infergate.quality.QualityRun.run(SideRunner.endpoint(sides[i]), qp, dirs[i]);
+            } catch (dev.infergate.client.Preflight.Failure f) {
+                throw new RunService.SetupException(f.getMessage(), false, f);
+            }
+        }
+        dev.infergate.analysis.quality.QualityComparison q =
+                dev.infergate.analysis.quality.QualityComparison.compare(dirs[0], dirs[1], criterion);
+        q.write(out.resolve("quality").resolve(dev.infergate.analysis.quality.QualityComparison.FILE));
+        return q;
     }
 
     private void matrix(double baselineCapacity) throws RunService.SetupException, IOException {

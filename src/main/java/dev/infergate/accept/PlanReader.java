@@ -26,7 +26,7 @@ import java.util.Set;
  */
 public final class PlanReader {
     static final Set<String> TOP = Set.of("baseline", "candidate", "matrix", "repeats", "requests", "warmup", "seed",
-            "slo", "criteria", "capacity", "burst", "timeouts", "drain_timeout", "tokenizer");
+            "slo", "criteria", "capacity", "burst", "timeouts", "drain_timeout", "tokenizer", "quality");
     /** The default load levels: closed-loop users, independent of any capacity measurement. */
     public static final List<LoadLevel> DEFAULT_LOADS = List.of(new LoadLevel("low", 1, 0, 0),
             new LoadLevel("typical", 8, 0, 0), new LoadLevel("near-limit", 32, 0, 0));
@@ -71,7 +71,29 @@ public final class PlanReader {
                 positive(root, "requests", 200), root.get("warmup") == null ? 10 : root.get("warmup").asInt(),
                 root.get("seed") == null ? 0 : root.get("seed").as(Long::parseLong), slo, criteria, capacity, burst,
                 timeouts(root.get("timeouts")), duration(root.get("drain_timeout"), Duration.ofSeconds(60)),
-                root.get("tokenizer") == null ? "auto" : root.get("tokenizer").text());
+                root.get("tokenizer") == null ? "auto" : root.get("tokenizer").text(), quality(root.get("quality")));
+    }
+
+    /** {@code quality: false} skips the check; a mapping overrides {@link QualityStep#DEFAULT}'s values. */
+    private static QualityStep quality(YamlNode n) {
+        if (n == null) {
+            return QualityStep.DEFAULT;
+        }
+        if (!n.isMap()) {
+            return n.as(Boolean::parseBoolean) ? QualityStep.DEFAULT : null;
+        }
+        n.allowOnly(Set.of("eval", "items", "seed", "max_drop", "max_tokens", "concurrency"));
+        QualityStep d = QualityStep.DEFAULT;
+        try {
+            return new QualityStep(n.get("eval") == null ? d.eval() : n.get("eval").text(),
+                    n.get("items") == null ? d.items() : n.get("items").asInt(),
+                    n.get("seed") == null ? d.seed() : n.get("seed").as(Long::parseLong),
+                    n.get("max_drop") == null ? d.maxDrop() : n.get("max_drop").text(),
+                    n.get("max_tokens") == null ? d.maxTokens() : n.get("max_tokens").asInt(),
+                    n.get("concurrency") == null ? d.concurrency() : n.get("concurrency").asInt());
+        } catch (IllegalArgumentException e) {
+            throw n.error(e.getMessage());
+        }
     }
 
     private static Side side(YamlNode root, String name) {

@@ -57,7 +57,7 @@ public final class AcceptCommand implements Callable<Integer> {
         o.print(AcceptanceReport.console(result));
         o.println("results: " + dir.resolve("acceptance.md") + ", " + dir.resolve("acceptance.json"));
         Reports.html(java.util.List.of(dir), dir.resolve("report.html"), o, err);
-        return CompareCommand.exitCode(result.comparison().result().verdict()).code();
+        return CompareCommand.exitCode(result.verdict()).code();
     }
 
     static AcceptPlan read(Path file) {

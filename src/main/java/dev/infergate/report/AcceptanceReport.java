@@ -26,7 +26,9 @@ public final class AcceptanceReport {
         m.put("schema", SCHEMA);
         Map<String, Object> comparison = ComparisonReport.toMap(r.comparison().result(), r.comparison().environment(),
                 r.comparison().notes());
-        m.put("verdict", comparison.get("verdict"));
+        m.put("verdict", ComparisonFormat.overall(r.verdict()).toLowerCase(Locale.ROOT));
+        m.put("speed_verdict", comparison.get("verdict"));
+        m.put("quality", r.quality() == null ? null : r.quality().toMap());
         m.put("headline", headline(r));
         Map<String, Object> plan = new LinkedHashMap<>();
         plan.put("baseline", Map.of("url", r.plan().baseline().url(), "labels", r.plan().baseline().labels()));
@@ -165,12 +167,29 @@ public final class AcceptanceReport {
         return m;
     }
 
+    /** One line on the quality check: accuracies, the paired drop and its verdict, or why there was none. */
+    static String qualityLine(AcceptResult r) {
+        var q = r.quality();
+        if (q == null) {
+            return "not checked (quality: false in the plan): speed alone does not show that answers are as good";
+        }
+        return String.format(Locale.ROOT, "%s on %d items: baseline %.1f %%, candidate %.1f %%; %s; McNemar p = %.3g; "
+                + "identical outputs %.0f %% -> %s", q.eval().get("name"), q.pairedItems(), q.baseline().estimate() * 100,
+                q.candidate().estimate() * 100, q.reason(), q.mcnemarP(), q.identicalOutputs() * 100,
+                q.verdict().key().toUpperCase(Locale.ROOT));
+    }
+
     /** acceptance.md. */
     public static String markdown(AcceptResult r) {
         StringBuilder sb = new StringBuilder(ComparisonReport.markdown(r.comparison().result(), r.comparison().environment(),
                 r.comparison().notes()).replaceFirst("# Comparison: ", "# Acceptance: "));
         int insert = sb.indexOf("\n## Matrix");
-        sb.insert(insert < 0 ? sb.length() : insert, extras(r));
+        sb.insert(insert < 0 ? sb.length() : insert, extras(r) + "\n## Quality\n\n" + qualityLine(r) + "\n");
+        if (r.verdict() != r.comparison().result().verdict()) {
+            int end = sb.indexOf("\n");
+            sb.replace(0, end, "# Acceptance: " + ComparisonFormat.overall(r.verdict()) + " (speed alone: "
+                    + ComparisonFormat.overall(r.comparison().result().verdict()) + ")");
+        }
         return sb.toString();
     }
 
@@ -230,6 +249,10 @@ public final class AcceptanceReport {
         String headline = headline(r);
         if (headline != null) {
             sb.append("capacity: ").append(headline).append('\n');
+        }
+        sb.append("quality: ").append(qualityLine(r)).append('\n');
+        if (r.verdict() != r.comparison().result().verdict()) {
+            sb.append("OVERALL (speed and quality): ").append(ComparisonFormat.overall(r.verdict())).append('\n');
         }
         r.burst().forEach((side, b) -> sb.append(String.format(Locale.ROOT,
                 "burst %s: %.3g -> %.3g req/s: TTFT p99 during the step %s, peak in flight %d, max queue wait %s, failures %d%n",

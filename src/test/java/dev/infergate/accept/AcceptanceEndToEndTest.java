@@ -49,6 +49,7 @@ class AcceptanceEndToEndTest {
                     slo: {ttft: 1s}
                     capacity: {start_rate: 4, duration: 1s, warmup: 0s, max_probes: 2, repeats: 1, tolerance: 50%%}
                     burst: {multiplier: 3, before: 500ms, during: 500ms, after: 500ms}
+                    quality: {eval: arithmetic, items: 20, max_tokens: 8, concurrency: 8}
                     """.formatted(base.baseUrl(), cand.baseUrl()));
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
@@ -66,7 +67,9 @@ class AcceptanceEndToEndTest {
             assertThat(json).contains("\"schema\" : \"infergate.acceptance/1\"", "\"requests_per_hour\"", "\"per_second\"",
                     "\"condition\" : \"short-chat/fresh/high\"");
             String md = Files.readString(result.resolve("acceptance.md"));
-            assertThat(md).startsWith("# Acceptance: ").contains("## Capacity at the SLO", "requests/hour", "## Burst",
+            assertThat(json).contains("\"quality\" : {", "\"paired_items\" : 20");
+            assertThat(result.resolve("quality/baseline/quality-items.jsonl")).exists();
+            assertThat(md).startsWith("# Acceptance: ").contains("## Capacity at the SLO", "requests/hour", "## Burst", "## Quality",
                     "| kv_cache | bf16 | fp8 |", "## Matrix");
             assertThat(out.toString()).contains("VERDICT: ", "capacity: ", "burst baseline: ");
 
@@ -90,5 +93,30 @@ class AcceptanceEndToEndTest {
 
         assertThat(code).isEqualTo(2);
         assertThat(err.toString()).startsWith("infergate: " + plan + " line 4, key matrix.prefixes[1]: unknown prefix mode 'warm'");
+    }
+
+    @Test
+    void aCandidateThatAnswersWorse_isRejectedWhateverItsSpeed() throws IOException {
+        try (SimServer base = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1);
+                SimServer cand = SimServer.start(SimProfile.bundled("candidate-fp8-kv").withAnswerAccuracy(0.2), "127.0.0.1", 0, 1)) {
+            Path plan = Files.writeString(dir.resolve("plan.yaml"), """
+                    baseline: {url: '%s', labels: {kv_cache: bf16}}
+                    candidate: {url: '%s', labels: {kv_cache: fp8}}
+                    matrix: {workloads: [short-chat], prefixes: [fresh], loads: {one: {concurrency: 2}}}
+                    repeats: 1
+                    requests: 4
+                    warmup: 0
+                    tokenizer: cl100k_base
+                    criteria: {errors.rate: {max: 50%%}}
+                    capacity: false
+                    burst: false
+                    quality: {eval: arithmetic, items: 40, max_drop: 2%%, max_tokens: 8, concurrency: 8}
+                    """.formatted(base.baseUrl(), cand.baseUrl()));
+            StringWriter out = new StringWriter();
+            int code = Main.execute(new String[] {"accept", plan.toString(), "--out", dir.resolve("r").toString()},
+                    new PrintWriter(out, true), new PrintWriter(new StringWriter(), true));
+            assertThat(code).as(out.toString()).isEqualTo(1);
+            assertThat(out.toString()).contains("quality: arithmetic on 40 items", "-> FAIL", "OVERALL (speed and quality): REJECTED");
+        }
     }
 }
