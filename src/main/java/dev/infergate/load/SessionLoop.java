@@ -16,10 +16,12 @@ import java.util.concurrent.TimeUnit;
  * scheduled time is the previous turn's {@code done} mark plus the think time, so its queue wait is only the
  * client's own delay. Its prompt holds the session's earlier replies as received ({@link SessionWorkload}).
  *
- * <p>Request ids are {@code session * turns + turn}, unique across shards; a shard runs the sessions it
- * {@linkplain Shard#owns owns}, whole. The first {@code warmupSessions} sessions run first, all at once, as
- * warm-up (recorded, excluded from figures); the {@code sessions} measured ones start when they are done.
- * {@link #limits} gives the matching {@link RunLimits}.
+ * <p>The first {@code warmupSessions} sessions run first, all at once, as warm-up (recorded, excluded from
+ * figures); the {@code sessions} measured ones start when they are done. A shard runs the sessions it
+ * {@linkplain Shard#owns owns}, whole. Request ids ({@link #requestId}) are unique across shards and
+ * numbered turn by turn within each wave (all first turns, then all second turns, ...): the client picks a
+ * request's event loop from its id, so the turns in flight at once spread evenly over the event loops.
+ * Warm-up ids come first, so {@link #limits} gives the matching {@link RunLimits}.
  *
  * <p>A failed turn ends its session: it is recorded, and the session's later turns are never sent (an agent
  * cannot go on without the answer). The summary counts the sessions that completed every turn.
@@ -89,7 +91,7 @@ public record SessionLoop(int sessions, int turns, Duration thinkTime, int warmu
     private void next(RunContext run, SessionWorkload workload, Session session, List<SessionWorkload.Reply> earlier,
             long scheduledNanos) {
         int turn = earlier.size();
-        long id = session.index * turns + turn;
+        long id = turn < turns ? requestId(session.index, turn) : -1;
         if (turn == turns || run.stopped() || !run.limits().allows(id, scheduledNanos - run.originNanos())) {
             session.ended.countDown();
             return;
@@ -119,12 +121,29 @@ public record SessionLoop(int sessions, int turns, Duration thinkTime, int warmu
         next(run, workload, session, List.copyOf(replies), doneNanos + thinkTime.toNanos());
     }
 
+    /**
+     * The id of {@code turn} of {@code session}: warm-up sessions first, then measured ones; within each,
+     * turn-major ({@code turn * sessionsInWave + indexInWave}).
+     */
+    public long requestId(long session, int turn) {
+        if (session < warmupSessions) {
+            return (long) turn * warmupSessions + session;
+        }
+        return (long) warmupSessions * turns + (long) turn * sessions + (session - warmupSessions);
+    }
+
     /** One running session: its index and the latch of its wave. */
     private record Session(long index, CountDownLatch ended) {}
 
+    /**
+     * 0 (no cap on the connection pool): at most {@code max(sessions, warmupSessions)} turns are in flight,
+     * but the pool is split between the client's event loops and a turn's loop follows from its id, so a cap
+     * at that count could leave one loop short of connections and make turns queue in the client.
+     * Connections are opened on demand, so no more are opened than turns in flight.
+     */
     @Override
     public int maxInFlight() {
-        return Math.max(sessions, warmupSessions);
+        return 0;
     }
 
     @Override
