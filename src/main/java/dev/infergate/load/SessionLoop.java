@@ -99,7 +99,8 @@ public record SessionLoop(int sessions, int turns, Duration thinkTime, int warmu
         Runnable send = () -> run.send(id, scheduledNanos, Long.toString(session.index), turn,
                 () -> workload.turn(id, session.index, earlier),
                 (record, text) -> finished(run, workload, session, earlier, record, text));
-        long delayMillis = (scheduledNanos - System.nanoTime()) / 1_000_000;
+        // rounded up: a timer that fires before the scheduled mark would send early (a negative queue wait)
+        long delayMillis = Math.floorDiv(scheduledNanos - System.nanoTime() + 999_999, 1_000_000);
         if (delayMillis >= 1) {
             run.timer(delayMillis, send);
         } else {

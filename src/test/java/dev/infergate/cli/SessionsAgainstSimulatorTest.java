@@ -29,7 +29,11 @@ class SessionsAgainstSimulatorTest {
     Path dir;
 
     private static int run(StringWriter err, String... args) {
-        return Main.execute(args, new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
+        return run(new StringWriter(), err, args);
+    }
+
+    private static int run(StringWriter out, StringWriter err, String... args) {
+        return Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
     }
 
     private Map<String, List<RequestRecord>> bySession() {
@@ -42,11 +46,14 @@ class SessionsAgainstSimulatorTest {
     @Test
     void sessions_sendGrowingPromptsInTurnOrder_afterTheThinkTime_andLaterTurnsHitTheCache() throws Exception {
         try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
+            StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
-            int code = run(err, "run", "--base-url", sim.baseUrl(), "--sessions", "3", "--turns", "3", "--warmup", "1",
+            int code = run(out, err, "run", "--base-url", sim.baseUrl(), "--sessions", "3", "--turns", "3", "--warmup", "1",
                     "--think-time", "40ms", "--system-tokens", "200", "--turn-tokens", "20", "--tool-tokens", "30",
                     "--output-tokens", "8", "--out", dir.toString(), "--no-progress");
             assertThat(code).as(err.toString()).isZero();
+            assertThat(out.toString()).contains("requests: 9 sent, 9 completed, 0 failed", "3 warm-up excluded",
+                    "sessions: 3 of 3 completed all 3 turns").containsPattern("\\n2 +3 +\\S+ +\\S+ +\\S+ +336.0 ");
         }
         Map<String, List<RequestRecord>> sessions = bySession();
         assertThat(sessions).containsOnlyKeys("0", "1", "2", "3");
