@@ -121,4 +121,24 @@ class SessionsAgainstSimulatorTest {
         assertThat(block.path("completed").asLong()).isEqualTo(complete).isLessThan(8);
         assertThat(block.path("session_total_ms").path("count").asLong()).isEqualTo(complete);
     }
+
+    @Test
+    void sessions_withAnotherLoadOrLength_isAOneLineUsageError() {
+        CliErrorsTest.assertOneLine(CliErrorsTest.run("run", "--base-url", "http://127.0.0.1:9/v1", "--sessions", "2",
+                "--rate", "3"), 2, "--rate does not apply to --sessions");
+        CliErrorsTest.assertOneLine(CliErrorsTest.run("run", "--base-url", "http://127.0.0.1:9/v1", "--sessions", "2",
+                "--requests", "30"), 2, "--requests does not apply to --sessions");
+        CliErrorsTest.assertOneLine(CliErrorsTest.run("run", "--base-url", "http://127.0.0.1:9/v1", "--sessions", "2",
+                "--warmup", "10s"), 2, "--warmup counts sessions");
+        CliErrorsTest.assertOneLine(CliErrorsTest.run("run", "--base-url", "http://127.0.0.1:9/v1", "--sessions", "2",
+                "--input-tokens", "64"), 2, "--input-tokens", "does not apply to --sessions");
+    }
+
+    @Test
+    void sessionOptions_withoutSessions_sayWhatTheyNeed() {
+        CliErrorsTest.assertOneLine(CliErrorsTest.run("run", "--base-url", "http://127.0.0.1:9/v1", "--turns", "3"), 2,
+                "give it together with --sessions");
+        CliErrorsTest.assertOneLine(CliErrorsTest.run("run", "--base-url", "http://127.0.0.1:9/v1", "--system-tokens", "500"),
+                2, "give them with --sessions");
+    }
 }
