@@ -53,6 +53,7 @@ public final class Summarizer {
         Figures warm = new Figures(slo);
         Map<String, Figures> byCondition = new TreeMap<>();
         DeliveryVerdict delivery = new DeliveryVerdict();
+        SessionFigures sessions = new SessionFigures();
         long[] warmup = {0};
         RunLog.readRecords(runDir, r -> {
             alsoSee.accept(r);
@@ -62,6 +63,7 @@ public final class Summarizer {
             }
             all.add(r);
             delivery.add(r);
+            sessions.add(r);
             (r.warmCache() ? warm : cold).add(r);
             if (r.condition() != null) {
                 byCondition.computeIfAbsent(r.condition(), c -> new Figures(slo)).add(r);
@@ -84,6 +86,11 @@ public final class Summarizer {
         Map<String, Object> server = ServerMetricsSummary.summarize(runDir, all.windowStartNanos(), all.windowEndNanos());
         if (server != null) {
             summary.put("server", server);
+        }
+        if (!sessions.isEmpty()) {
+            Map<String, Object> load = asMap(run.get("load"));
+            Object turns = load == null ? null : load.get("turns");
+            summary.put("sessions", sessions.toMap(turns instanceof Number n ? n.intValue() : 0));
         }
         if (!byCondition.isEmpty()) {
             Map<String, Object> conditions = new LinkedHashMap<>();

@@ -7,6 +7,7 @@ import dev.infergate.load.ClosedLoop;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.OpenLoop;
 import dev.infergate.load.RunLimits;
+import dev.infergate.load.SessionLoop;
 import dev.infergate.load.Shard;
 import java.time.Duration;
 import picocli.CommandLine.Option;
@@ -34,8 +35,16 @@ public final class LoadOptions {
     int maxConcurrency;
 
     @Option(names = "--think-time", defaultValue = "0ms", paramLabel = "DURATION",
-            description = "Closed loop: pause between a user's requests. Default: ${DEFAULT-VALUE}.")
+            description = "Closed loop and --sessions: pause between a user's requests (between a session's turns). Default: ${DEFAULT-VALUE}.")
     String thinkTime;
+
+    @Option(names = "--sessions", paramLabel = "N",
+            description = "Agent sessions: N conversations at once, each --turns turns; every turn sends the system prompt, the conversation so far (the real replies) and a new message, after --think-time. The run ends when every session has ended; --warmup N then counts sessions run first.")
+    Integer sessions;
+
+    @Option(names = "--turns", paramLabel = "T",
+            description = "With --sessions: turns per session. Default: 4.")
+    Integer turns;
 
     @Option(names = "--requests", paramLabel = "N",
             description = "Measured requests to send (after warm-up). Default: 100 when --duration is not given.")
@@ -76,8 +85,19 @@ public final class LoadOptions {
         }
     }
 
+    /** Whether {@code --sessions} was given (agent sessions). */
+    boolean sessionMode() {
+        return sessions != null;
+    }
+
     LoadModel model() {
         try {
+            if (sessions != null) {
+                return sessionLoop();
+            }
+            if (turns != null) {
+                throw UserError.usage("--turns counts the turns of agent sessions; give it together with --sessions");
+            }
             if (rate != null) {
                 if (concurrency != null) {
                     throw UserError.usage("give --concurrency (closed loop) or --rate (open loop), not both; "
@@ -95,8 +115,29 @@ public final class LoadOptions {
         }
     }
 
+    /** {@code --sessions}: refuses the options that set another load or run length. */
+    private SessionLoop sessionLoop() {
+        for (String[] other : new String[][] {{"--rate", str(rate)}, {"--concurrency", str(concurrency)},
+                {"--requests", str(requests)}, {"--max-concurrency", maxConcurrency == 0 ? null : "set"}}) {
+            if (other[1] != null) {
+                throw UserError.usage(other[0] + " does not apply to --sessions: the run is --sessions N sessions of --turns T turns");
+            }
+        }
+        if (!warmup.trim().matches("\\d+")) {
+            throw UserError.usage("with --sessions, --warmup counts sessions (e.g. --warmup 2), not time");
+        }
+        return new SessionLoop(sessions, turns == null ? 4 : turns, Durations.parse(thinkTime), Integer.parseInt(warmup.trim()));
+    }
+
+    private static String str(Object o) {
+        return o == null ? null : o.toString();
+    }
+
     RunLimits limits() {
         try {
+            if (sessions != null) {
+                return sessionLoop().limits(duration == null ? null : Durations.parse(duration), Durations.parse(drainTimeout));
+            }
             Duration measured = duration == null ? null : Durations.parse(duration);
             long count = requests != null ? requests : measured == null ? 100 : 0;
             long warmupRequests = 0;

@@ -4,6 +4,7 @@ import dev.infergate.workload.DatasetFormat;
 import dev.infergate.workload.LengthDistribution;
 import dev.infergate.workload.PrefixMode;
 import dev.infergate.workload.Preset;
+import dev.infergate.workload.SessionShape;
 import dev.infergate.workload.WorkloadDefinition;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
@@ -47,7 +48,20 @@ public final class WorkloadOptions {
                     + "(recorded in run.json), so a repeated run finds no prompt of an earlier one in the prefix cache. Give the same salt to every shard of one run.")
     Long promptSalt;
 
-    WorkloadDefinition definition(long seed) {
+    @Option(names = "--system-tokens", paramLabel = "N",
+            description = "With --sessions: tokens of the system prompt every session shares (what a prefix cache serves). Default: 1000.")
+    Integer systemTokens;
+
+    @Option(names = "--turn-tokens", paramLabel = "N|MEAN:SD|uniform:A-B",
+            description = "With --sessions: tokens of each turn's new user message. Default: 200.")
+    String turnTokens;
+
+    @Option(names = "--tool-tokens", paramLabel = "N|MEAN:SD|uniform:A-B",
+            description = "With --sessions: tokens of the simulated tool result sent with each turn after the first. Default: 300.")
+    String toolTokens;
+
+    /** @param sessions whether the load is agent sessions ({@code --sessions}) */
+    WorkloadDefinition definition(long seed, boolean sessions) {
         try {
             long salt = promptSalt != null ? promptSalt : new java.security.SecureRandom().nextLong();
             WorkloadDefinition.Builder b = WorkloadDefinition.builder().seed(seed).promptSalt(salt);
@@ -66,6 +80,11 @@ public final class WorkloadOptions {
             if (cacheMix != null) {
                 b.cacheMix(cacheMix);
             }
+            if (sessions) {
+                b.sessions(sessionShape());
+            } else if (systemTokens != null || turnTokens != null || toolTokens != null) {
+                throw UserError.usage("--system-tokens, --turn-tokens and --tool-tokens shape agent sessions; give them with --sessions");
+            }
             if (dataset != null) {
                 b.dataset(dataset, datasetFormat == null ? null : DatasetFormat.parse(datasetFormat));
             }
@@ -73,5 +92,12 @@ public final class WorkloadOptions {
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }
+    }
+
+    private SessionShape sessionShape() {
+        SessionShape d = SessionShape.defaults();
+        return new SessionShape(systemTokens == null ? d.systemTokens() : systemTokens,
+                turnTokens == null ? d.userTokens() : LengthDistribution.parse(turnTokens),
+                toolTokens == null ? d.toolTokens() : LengthDistribution.parse(toolTokens));
     }
 }

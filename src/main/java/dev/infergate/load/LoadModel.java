@@ -2,8 +2,8 @@ package dev.infergate.load;
 
 import java.util.Map;
 
-/** How requests are started: a fixed number of virtual users (closed loop) or arrivals on a schedule (open loop). */
-public sealed interface LoadModel permits ClosedLoop, OpenLoop {
+/** How requests are started: a fixed number of virtual users (closed loop), arrivals on a schedule (open loop), or agent sessions of turns that depend on earlier answers. */
+public sealed interface LoadModel permits ClosedLoop, OpenLoop, SessionLoop {
 
     /** Schedules requests until the limits or a stop; returns once scheduling is over (requests may still be in flight). */
     void schedule(RunContext run) throws InterruptedException;

@@ -11,6 +11,7 @@ import dev.infergate.workload.RequestSpec;
 import dev.infergate.workload.Workload;
 import io.vertx.core.Vertx;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
  * What a {@link LoadModel} schedules against: the clock origin, the limits, the shard, and a way to send
@@ -87,30 +88,50 @@ public final class RunContext {
         vertx.setTimer(delayMillis, t -> task.run());
     }
 
+    /** The workload the run sends (the session load model needs its {@code turn} method). */
+    Workload workload() {
+        return workload;
+    }
+
     /**
      * Sends request {@code id}, scheduled at {@code scheduledNanos} (absolute), through the concurrency gate.
      *
      * @param after run once the request finished (closed loop: the user's next request), or null
      */
     void send(long id, long scheduledNanos, Runnable after) {
+        send(id, scheduledNanos, null, -1, () -> workload.spec(id), after == null ? null : (record, text) -> after.run());
+    }
+
+    /**
+     * Sends request {@code id} with a spec the load model builds, for requests that depend on earlier outputs
+     * (agent sessions: a turn's prompt holds the session's earlier replies). Otherwise as
+     * {@link #send(long, long, Runnable)}.
+     *
+     * @param session the agent-session id recorded with the request, or null
+     * @param turn    the turn within the session (0-based), or -1
+     * @param spec    builds the spec, inside the gate task just before sending; its id must be {@code id}
+     * @param after   told of the record and the output text once the request finished (on an event loop),
+     *                unless the run was stopped; or null
+     */
+    void send(long id, long scheduledNanos, String session, int turn, Supplier<RequestSpec> spec,
+            RequestClient.Listener after) {
         Phase phase = limits.isWarmup(id, scheduledNanos - originNanos) ? Phase.WARMUP : Phase.MEASURED;
         progress.started.incrementAndGet();
         gate.submit(new ConcurrencyGate.Task() {
             @Override
             public void run() {
-                RequestSpec spec = workload.spec(id);
-                client.send(new Dispatch(spec, scheduledNanos, phase, condition, null, -1), (record, text) -> {
+                client.send(new Dispatch(spec.get(), scheduledNanos, phase, condition, session, turn), (record, text) -> {
                     count(record);
                     gate.release();
                     if (after != null && !stopped) {
-                        after.run();
+                        after.finished(record, text);
                     }
                 });
             }
 
             @Override
             public void cancel() {
-                RequestRecord r = new RequestRecord(id, shard.index(), phase, condition, null, -1,
+                RequestRecord r = new RequestRecord(id, shard.index(), phase, condition, session, turn,
                         Math.max(0, scheduledNanos - originNanos), RequestRecord.ABSENT, RequestRecord.ABSENT,
                         RequestRecord.ABSENT, RequestRecord.ABSENT, Math.max(0, System.nanoTime() - originNanos), 0,
                         ErrorClass.CANCELLED, "never sent: the run ended while it waited for a concurrency slot", -1,

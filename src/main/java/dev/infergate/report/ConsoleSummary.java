@@ -62,6 +62,9 @@ public final class ConsoleSummary {
                 Boolean.TRUE.equals(cache.get("reported_by_server")) ? "" : " (the server did not report cached tokens)"));
         delivery(out, map(summary.get("delivery")));
         server(out, map(summary.get("server")));
+        if (summary.get("sessions") instanceof Map<?, ?>) {
+            sessions(out, map(summary.get("sessions")));
+        }
         return out.toString();
     }
 
@@ -104,6 +107,27 @@ public final class ConsoleSummary {
             line.append(" not reported: ").append(String.join(", ", absent.stream().map(String::valueOf).toList())).append(',');
         }
         out.append(line, 0, line.length() - (line.charAt(line.length() - 1) == ',' ? 1 : 0)).append('\n');
+    }
+
+    /** Agent sessions: how many completed, the session total, and per turn the agent turn latency. */
+    private static void sessions(StringBuilder out, Map<String, Object> sessions) {
+        Map<String, Object> total = map(sessions.get("session_total_ms"));
+        out.append(String.format(Locale.ROOT, "sessions: %s of %s completed all %s turns · session total p50 %s ms, p95 %s ms%n",
+                sessions.get("completed"), sessions.get("count"), sessions.get("turns_per_session"),
+                cell(total.get("p50")), cell(total.get("p95"))));
+        out.append(String.format(Locale.ROOT, "%-6s %7s %11s %11s %11s %11s %11s%n", "turn", "count", "TTFT p50",
+                "E2E p50", "E2E p95", "input tok", "cached tok"));
+        for (Object o : (List<?>) sessions.get("by_turn")) {
+            Map<String, Object> turn = map(o);
+            Map<String, Object> e2e = map(turn.get("e2e_ms"));
+            out.append(String.format(Locale.ROOT, "%-6s %7s %11s %11s %11s %11s %11s%n", turn.get("turn"),
+                    e2e.get("count"), cell(map(turn.get("ttft_ms")).get("p50")), cell(e2e.get("p50")),
+                    cell(e2e.get("p95")), cell(turn.get("input_tokens_mean")), cell(turn.get("cached_tokens_mean"))));
+        }
+    }
+
+    private static String cell(Object v) {
+        return v == null ? "-" : format(number(v));
     }
 
     private static boolean row(StringBuilder out, String label, Map<String, Object> dist) {

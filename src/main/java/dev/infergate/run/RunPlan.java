@@ -41,6 +41,9 @@ public record RunPlan(Endpoint endpoint, WorkloadDefinition workload, String tok
             throw new IllegalArgumentException("endpoint, workload, load, limits and out must be set");
         }
         labels = Map.copyOf(labels == null ? Map.of() : labels);
+        if ((workload.sessions() != null) != (load instanceof dev.infergate.load.SessionLoop)) {
+            throw new IllegalArgumentException("agent sessions need both the session workload and the session load model");
+        }
         if (eventLoops < 1) {
             throw new IllegalArgumentException("event loops (" + eventLoops + ") must be >= 1");
         }

@@ -21,6 +21,8 @@ import java.nio.file.Path;
  * @param seed               seed of every draw
  * @param promptSalt         varies the unique text of fresh prompts without changing any length (see
  *                           {@link PromptFactory#salted}); a run picks a random one unless told
+ * @param sessions           agent sessions' prompt shape ({@link SessionWorkload}), or null for independent
+ *                           requests; sessions need the session load model
  */
 public record WorkloadDefinition(
         Preset preset,
@@ -33,7 +35,8 @@ public record WorkloadDefinition(
         Path dataset,
         DatasetFormat datasetFormat,
         long seed,
-        long promptSalt) {
+        long promptSalt,
+        SessionShape sessions) {
 
     /** Default pool of shared prefixes. */
     public static final int DEFAULT_PREFIX_POOL_SIZE = 4;
@@ -66,6 +69,9 @@ public record WorkloadDefinition(
      * @throws WorkloadException when the dataset is unreadable or malformed
      */
     public Workload create(Tokenizer tokenizer) {
+        if (sessions != null) {
+            return new SessionWorkload(this, tokenizer);
+        }
         return dataset == null ? new SyntheticWorkload(this, tokenizer) : new DatasetWorkload(this, tokenizer);
     }
 
@@ -86,6 +92,7 @@ public record WorkloadDefinition(
         private DatasetFormat datasetFormat;
         private long seed = DEFAULT_SEED;
         private long promptSalt;
+        private SessionShape sessions;
 
         private Builder() {}
 
@@ -138,6 +145,12 @@ public record WorkloadDefinition(
             return this;
         }
 
+        /** Agent sessions of this shape instead of independent requests (docs/workloads.md). */
+        public Builder sessions(SessionShape sessions) {
+            this.sessions = sessions;
+            return this;
+        }
+
         public Builder seed(long seed) {
             this.seed = seed;
             return this;
@@ -149,6 +162,12 @@ public record WorkloadDefinition(
                 checkNotWithDataset(inputTokens != null, "--input-tokens");
                 checkNotWithDataset(preset != null, "--preset");
                 checkNotWithDataset(prefix != null || cacheMix != null, "--prefix and --cache-mix");
+            }
+            if (sessions != null) {
+                checkNotWithSessions(dataset != null, "--dataset");
+                checkNotWithSessions(preset != null, "--preset");
+                checkNotWithSessions(inputTokens != null, "--input-tokens (use --turn-tokens, --tool-tokens, --system-tokens)");
+                checkNotWithSessions(prefix != null || cacheMix != null, "--prefix and --cache-mix");
             }
             if (prefix == PrefixMode.FRESH && cacheMix != null && cacheMix > 0) {
                 throw new WorkloadException("--cache-mix " + cacheMix + " needs --prefix shared (or no --prefix)");
@@ -162,12 +181,19 @@ public record WorkloadDefinition(
                     : (int) Math.max(1, Math.round(DEFAULT_SHARED_PREFIX_SHARE * input.mean()));
             DatasetFormat format = dataset == null ? null : datasetFormat != null ? datasetFormat : guessFormat(dataset);
             return new WorkloadDefinition(preset, input, output, outputTokens != null, mix, prefixPoolSize,
-                    prefixTokens, dataset, format, seed, promptSalt);
+                    prefixTokens, dataset, format, seed, promptSalt, sessions);
         }
 
         private static void checkNotWithDataset(boolean given, String option) {
             if (given) {
                 throw new WorkloadException(option + " does not apply to --dataset: the prompts come from the file");
+            }
+        }
+
+        private static void checkNotWithSessions(boolean given, String option) {
+            if (given) {
+                throw new WorkloadException(option + " does not apply to --sessions: sessions build their own "
+                        + "prompts (system prompt, conversation so far, new message)");
             }
         }
 

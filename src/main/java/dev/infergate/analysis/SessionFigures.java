@@ -1,0 +1,123 @@
+package dev.infergate.analysis;
+
+import dev.infergate.record.RequestRecord;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The {@code sessions} block of summary.json, from the measured records that carry an agent session
+ * (docs/workloads.md, "Agent sessions"):
+ * <ul>
+ *   <li>{@code count}: sessions with at least one measured turn; {@code completed}: those whose every turn
+ *       ({@code turns_per_session}) succeeded. A failed turn ends its session, so {@code count - completed}
+ *       sessions stopped early.</li>
+ *   <li>{@code session_total_ms}: per completed session, the last turn's {@code done} minus the first turn's
+ *       {@code scheduled} (think times included): how long the user waited for the whole task. Sessions that
+ *       stopped early are left out, because their shorter totals would flatter the figure.</li>
+ *   <li>{@code by_turn}: per turn index (0-based), TTFT and E2E (the <i>agent turn latency</i>, from
+ *       {@code sent}), mean input tokens (the server's {@code prompt_tokens} when sent) and mean cached tokens
+ *       (over the requests whose server reported them, null when none did).</li>
+ * </ul>
+ */
+public final class SessionFigures {
+    private final Map<String, Track> sessions = new HashMap<>();
+    private final TreeMap<Integer, Turn> byTurn = new TreeMap<>();
+
+    /** What one session did. */
+    private static final class Track {
+        long firstScheduledNanos = Long.MAX_VALUE;
+        long lastDoneNanos = Long.MIN_VALUE;
+        int succeeded;
+        int lastTurn = -1;
+    }
+
+    /** Figures of one turn index across sessions. */
+    private static final class Turn {
+        final Distribution ttft = Distribution.latency();
+        final Distribution e2e = Distribution.latency();
+        long sent;
+        long failed;
+        long inputTokens;
+        long inputCounted;
+        long cachedTokens;
+        long cachedReported;
+    }
+
+    /** Adds a measured record; records without a session are ignored. */
+    public void add(RequestRecord r) {
+        if (r.session() == null) {
+            return;
+        }
+        Track track = sessions.computeIfAbsent(r.session(), s -> new Track());
+        track.firstScheduledNanos = Math.min(track.firstScheduledNanos, r.scheduledNanos());
+        track.lastDoneNanos = Math.max(track.lastDoneNanos, r.doneNanos());
+        track.lastTurn = Math.max(track.lastTurn, r.turn());
+        Turn turn = byTurn.computeIfAbsent(Math.max(0, r.turn()), t -> new Turn());
+        turn.sent++;
+        if (!r.succeeded()) {
+            turn.failed++;
+            return;
+        }
+        track.succeeded++;
+        if (r.ttftNanos() != RequestRecord.ABSENT) {
+            turn.ttft.recordNanos(Math.max(0, r.ttftNanos()));
+        }
+        if (r.e2eNanos() != RequestRecord.ABSENT) {
+            turn.e2e.recordNanos(Math.max(0, r.e2eNanos()));
+        }
+        if (r.inputTokens() > 0) {
+            turn.inputTokens += r.inputTokens();
+            turn.inputCounted++;
+        }
+        if (r.cachedTokens() >= 0) {
+            turn.cachedTokens += r.cachedTokens();
+            turn.cachedReported++;
+        }
+    }
+
+    public boolean isEmpty() {
+        return sessions.isEmpty();
+    }
+
+    /**
+     * The block.
+     *
+     * @param turnsPerSession turns each session was meant to run (run.json's {@code load.turns}), or 0 when
+     *                        unknown: then the most turns seen in any session
+     */
+    public Map<String, Object> toMap(int turnsPerSession) {
+        int turns = turnsPerSession > 0 ? turnsPerSession
+                : sessions.values().stream().mapToInt(t -> t.lastTurn + 1).max().orElse(0);
+        Distribution total = Distribution.latency();
+        long completed = 0;
+        for (Track t : sessions.values()) {
+            if (t.succeeded == turns && t.lastTurn == turns - 1) {
+                completed++;
+                total.recordNanos(Math.max(0, t.lastDoneNanos - t.firstScheduledNanos));
+            }
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("count", sessions.size());
+        m.put("completed", completed);
+        m.put("turns_per_session", turns);
+        m.put("session_total_ms", total.toMap());
+        List<Map<String, Object>> turnList = new java.util.ArrayList<>();
+        byTurn.forEach((index, t) -> {
+            Map<String, Object> e = new LinkedHashMap<>();
+            e.put("turn", index);
+            e.put("sent", t.sent);
+            e.put("failed", t.failed);
+            e.put("ttft_ms", t.ttft.toMap());
+            e.put("e2e_ms", t.e2e.toMap());
+            e.put("input_tokens_mean", t.inputCounted == 0 ? null : Distribution.round((double) t.inputTokens / t.inputCounted));
+            e.put("cached_tokens_mean", t.cachedReported == 0 ? null
+                    : Distribution.round((double) t.cachedTokens / t.cachedReported));
+            turnList.add(e);
+        });
+        m.put("by_turn", turnList);
+        return m;
+    }
+}

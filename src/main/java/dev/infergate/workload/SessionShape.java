@@ -1,0 +1,33 @@
+package dev.infergate.workload;
+
+/**
+ * The shape of one agent session's prompts (docs/workloads.md, "Agent sessions"): a stable system prompt
+ * that every session shares, then per turn a new user message and, from the second turn on, the simulated
+ * result of a tool the previous turn "called". Output lengths come from the workload's output tokens.
+ *
+ * @param systemTokens tokens of the system prompt shared by every session (what a prefix cache serves), {@code >= 1}
+ * @param userTokens   tokens of each turn's new user message
+ * @param toolTokens   tokens of each simulated tool result (sent from the second turn on)
+ */
+public record SessionShape(int systemTokens, LengthDistribution userTokens, LengthDistribution toolTokens) {
+    /** Default system prompt length. */
+    public static final int DEFAULT_SYSTEM_TOKENS = 1000;
+    /** Default length of each turn's user message. */
+    public static final LengthDistribution DEFAULT_USER_TOKENS = new LengthDistribution.Fixed(200);
+    /** Default length of each simulated tool result. */
+    public static final LengthDistribution DEFAULT_TOOL_TOKENS = new LengthDistribution.Fixed(300);
+
+    public SessionShape {
+        if (systemTokens < 1) {
+            throw new WorkloadException("system tokens (" + systemTokens + ") must be >= 1");
+        }
+        if (userTokens == null || toolTokens == null) {
+            throw new IllegalArgumentException("userTokens and toolTokens must not be null");
+        }
+    }
+
+    /** The defaults: a 1,000-token system prompt, 200-token user messages, 300-token tool results. */
+    public static SessionShape defaults() {
+        return new SessionShape(DEFAULT_SYSTEM_TOKENS, DEFAULT_USER_TOKENS, DEFAULT_TOOL_TOKENS);
+    }
+}

@@ -1,0 +1,74 @@
+package dev.infergate.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.infergate.record.ErrorClass;
+import dev.infergate.record.Phase;
+import dev.infergate.record.RequestRecord;
+import dev.infergate.record.TokenSource;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SessionFiguresTest {
+    private static final long MS = 1_000_000L;
+
+    /** A turn scheduled at {@code startMs}, sent 1 ms later, first token after {@code ttftMs}, done after {@code e2eMs}. */
+    private static RequestRecord turn(String session, int turn, long startMs, long ttftMs, long e2eMs, int input, int cached) {
+        long sent = (startMs + 1) * MS;
+        return new RequestRecord(Math.max(0, turn), 0, Phase.MEASURED, null, session, turn, startMs * MS, sent, sent + MS,
+                sent + ttftMs * MS, sent + (e2eMs - 1) * MS, sent + e2eMs * MS, 200, null, null, -1, input, 8,
+                TokenSource.USAGE, cached, 8, MS, null, null);
+    }
+
+    private static RequestRecord failed(String session, int turn, long startMs) {
+        return new RequestRecord(turn, 0, Phase.MEASURED, null, session, turn, startMs * MS, (startMs + 1) * MS,
+                RequestRecord.ABSENT, RequestRecord.ABSENT, RequestRecord.ABSENT, (startMs + 2) * MS, 500,
+                ErrorClass.HTTP_5XX, "boom", -1, -1, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null);
+    }
+
+    @Test
+    void completedSessions_giveTheTotal_fromFirstScheduledToLastDone_andEarlyStopsAreCountedApart() {
+        SessionFigures f = new SessionFigures();
+        // session a: turns at 0 ms (done 101) and 1,101 ms (done 1,302): total 1,302 ms
+        f.add(turn("a", 0, 0, 50, 100, 300, 0));
+        f.add(turn("a", 1, 1101, 20, 200, 500, 288));
+        // session b: its second turn failed, so it did not complete and has no total
+        f.add(turn("b", 0, 0, 60, 100, 300, 0));
+        f.add(failed("b", 1, 1101));
+        Map<String, Object> m = f.toMap(2);
+        assertThat(m).containsEntry("count", 2).containsEntry("completed", 1L).containsEntry("turns_per_session", 2);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> total = (Map<String, Object>) m.get("session_total_ms");
+        assertThat(total.get("count")).isEqualTo(1L);
+        assertThat((double) total.get("max")).isBetween(1301.0, 1303.0);
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> byTurn = (List<Map<String, Object>>) m.get("by_turn");
+        assertThat(byTurn).hasSize(2);
+        assertThat(byTurn.get(0)).containsEntry("turn", 0).containsEntry("sent", 2L).containsEntry("failed", 0L)
+                .containsEntry("input_tokens_mean", 300.0).containsEntry("cached_tokens_mean", 0.0);
+        assertThat(byTurn.get(1)).containsEntry("sent", 2L).containsEntry("failed", 1L)
+                .containsEntry("input_tokens_mean", 500.0).containsEntry("cached_tokens_mean", 288.0);
+        assertThat(((Map<?, ?>) byTurn.get(1).get("e2e_ms")).get("count")).isEqualTo(1L);
+    }
+
+    @Test
+    void withoutKnownTurnsPerSession_theMostTurnsSeenCount_andUnreportedCacheIsNull() {
+        SessionFigures f = new SessionFigures();
+        f.add(turn("a", 0, 0, 50, 100, 300, -1));
+        f.add(turn("a", 1, 200, 50, 100, 400, -1));
+        f.add(turn("b", 0, 0, 50, 100, 300, -1));
+        Map<String, Object> m = f.toMap(0);
+        assertThat(m).containsEntry("turns_per_session", 2).containsEntry("completed", 1L);
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> byTurn = (List<Map<String, Object>>) m.get("by_turn");
+        assertThat(byTurn.get(0)).containsEntry("cached_tokens_mean", null);
+    }
+
+    @Test
+    void recordsWithoutASession_areIgnored() {
+        SessionFigures f = new SessionFigures();
+        f.add(turn(null, -1, 0, 50, 100, 300, 0));
+        assertThat(f.isEmpty()).isTrue();
+    }
+}
