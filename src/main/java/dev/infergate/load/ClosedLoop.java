@@ -43,9 +43,10 @@ public record ClosedLoop(int concurrency, Duration thinkTime) implements LoadMod
             return;
         }
         Runnable send = () -> run.send(id, scheduled, () -> userNext(run, users, System.nanoTime()));
-        long delayMillis = (scheduled - System.nanoTime()) / 1_000_000;
-        if (delayMillis >= 1) {
-            run.timer(delayMillis, send);
+        long remainingNanos = scheduled - System.nanoTime();
+        if (remainingNanos > 0) {
+            // round up: a request must never leave before its scheduled mark (queue wait would go negative)
+            run.timer((remainingNanos + 999_999) / 1_000_000, send);
         } else {
             send.run();
         }
