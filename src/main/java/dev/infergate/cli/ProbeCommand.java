@@ -63,6 +63,8 @@ public final class ProbeCommand implements Callable<Integer> {
         PrintWriter o = spec.commandLine().getOut();
         o.print(report.render());
         o.println("details: " + plan.out().resolve("probe.json"));
+        dev.infergate.analysis.Summarizer.write(plan.out());
+        Reports.html(java.util.List.of(plan.out()), plan.out().resolve("report.html"), o, spec.commandLine().getErr());
         o.flush();
         return report.failed() ? ExitCode.REJECTED.code() : ExitCode.OK.code();
     }

@@ -71,6 +71,7 @@ public final class Probe {
                 throw new SetupException(f.getMessage(), f);
             }
             http.useModel(server.model());
+            writeRunFile(plan, http, server);
             sendRounds(http, plan, server.exactOutput());
             ProtocolFindings protocol = protocol(http, plan.endpoint().api());
             List<RequestRecord> records = new ArrayList<>();
@@ -79,6 +80,20 @@ public final class Probe {
             write(plan, server, report);
             return report;
         }
+    }
+
+    /** run.json, so the probe directory is a run directory: summarize and report work on it too. */
+    private static void writeRunFile(ProbePlan plan, HttpExecutor http, Preflight.Result server) throws IOException {
+        java.util.Map<String, Object> run = new java.util.LinkedHashMap<>();
+        run.put("schema", "infergate.run/1");
+        run.put("started_at", java.time.Instant.now().toString());
+        run.putAll(http.endpoint().describe());
+        run.put("labels", java.util.Map.of());
+        run.put("load", java.util.Map.of("mode", "probe", "rounds", plan.repeats(), "concurrency", 1));
+        run.put("workload", java.util.Map.of("kind", "probe", "input_tokens", plan.inputTokens(),
+                "cases", List.of("cold", "warm_repeat", "warm_prefix")));
+        run.put("server", server.describe());
+        dev.infergate.analysis.Summarizer.JSON.writeValue(plan.out().resolve(RunLog.RUN_FILE).toFile(), run);
     }
 
     private static void sendRounds(HttpExecutor http, ProbePlan plan, boolean exactOutput) throws IOException {
