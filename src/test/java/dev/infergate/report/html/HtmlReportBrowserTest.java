@@ -71,6 +71,26 @@ class HtmlReportBrowserTest {
     }
 
     @Test
+    void demoAcceptance_reportDrawsTheRealMatrixWithoutErrors() throws Exception {
+        Chromium.binary();
+        Path out = dir.resolve("demo");
+        int code = Main.execute(new String[] {"demo", "--quick", "--out", out.toString()},
+                new java.io.PrintWriter(new java.io.StringWriter(), true), new java.io.PrintWriter(new java.io.StringWriter(), true));
+        assertThat(code).isZero();
+        Path page = out.resolve("report.html");
+        assertThat(page).exists();
+        java.nio.file.Files.createDirectories(ARTIFACTS);
+        java.nio.file.Files.copy(page, ARTIFACTS.resolve("demo.html"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+
+        String dom = Chromium.dumpDom(page, dir);
+        Chromium.screenshot(page, dir, ARTIFACTS.resolve("demo.png"));
+
+        assertDrawnWithoutErrors(dom);
+        // the matrix comes from acceptance.json as accept writes it: the demo's one condition as a cell
+        assertThat(dom).contains("short-chat").contains("near-limit").contains("id=\"cell-0\"");
+    }
+
+    @Test
     void hostileText_rendersLiterallyAndRunsNoScript() throws Exception {
         Chromium.binary();
         Path run = Hostile.write(dir);
