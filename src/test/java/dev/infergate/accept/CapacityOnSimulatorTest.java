@@ -1,0 +1,60 @@
+package dev.infergate.accept;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.infergate.analysis.capacity.CapacitySearch;
+import dev.infergate.sim.SimServer;
+import dev.infergate.sim.profile.SimProfile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The capacity search against a simulated server whose capacity follows from its cost model: every step
+ * costs 10 ms whatever it holds, at most 8 sequences run at once, and a short-chat request (one prefill
+ * step, then 127 decode steps for its 128 output tokens) holds a slot for 128 steps = 1.28 s. No server
+ * can then complete more than 8 / 1.28 s = 6.25 requests/s; above that the queue grows without bound and
+ * the TTFT target fails, below it (utilisation under ~0.8) it holds. The search must land in between.
+ */
+class CapacityOnSimulatorTest {
+    static final double SERVICE_BOUND_PER_S = 8 / 1.28;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void capacitySearch_findsTheRateTheCostModelAllows() throws Exception {
+        Path profile = Files.writeString(dir.resolve("fixed.yaml"), """
+                name: fixed-cost
+                description: every step 10 ms, 8 sequences at most
+                model: sim-fixed
+                max_model_len: 8192
+                max_num_seqs: 8
+                max_num_batched_tokens: 4096
+                block_size: 16
+                num_gpu_blocks: 4096
+                cost: {step_overhead_us: 10000, prefill_us_per_token: 0, decode_us_per_seq: 0, kv_read_us_per_1k_tokens: 0}
+                stream_interval: 1
+                delivery: incremental
+                output_length: {median_tokens: 128, sigma: 0.1}
+                """);
+        try (SimServer sim = SimServer.start(SimProfile.load(profile), "127.0.0.1", 0, 1)) {
+            AcceptPlan plan = PlanReader.read("test", """
+                    baseline: '%s'
+                    candidate: '%s'
+                    slo: {ttft: 500ms}
+                    tokenizer: cl100k_base
+                    burst: false
+                    quality: false
+                    capacity: {workload: short-chat, target: 0.95, start_rate: 2, duration: 10s, warmup: 1s,
+                               tolerance: 25%%, max_probes: 6, repeats: 1}
+                    """.formatted(sim.baseUrl(), sim.baseUrl()));
+            CapacitySearch.Result r = Acceptance.capacity(plan, dir.resolve("out"), line -> { });
+            System.out.println("capacity on the fixed-cost simulator: " + r.ratePerSecond() + " req/s, bracket " + r.lowerRate() + " .. " + r.upperRate());
+            assertThat(r.ratePerSecond()).as("capacity (req/s)").isBetween(SERVICE_BOUND_PER_S * 0.5, SERVICE_BOUND_PER_S * 1.15);
+            assertThat(r.bounded()).as("a failing rate was found above it").isTrue();
+            assertThat(r.upperRate()).isLessThanOrEqualTo(SERVICE_BOUND_PER_S * 2);
+        }
+    }
+}
