@@ -12,8 +12,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,8 +38,7 @@ public final class AcceptCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         AcceptPlan plan = read(planFile);
-        Path dir = out != null ? out
-                : Path.of("results", "accept-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path dir = Reports.outDir(out, "accept");
         PrintWriter err = spec.commandLine().getErr();
         AcceptResult result;
         try {

@@ -9,8 +9,6 @@ import dev.infergate.run.RunService;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -74,8 +72,7 @@ public final class CapacityCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage().replace("options, key capacity.", "--").replace("options line 1, key baseline.", "--"));
         }
-        Path dir = out != null ? out
-                : Path.of("results", "capacity-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path dir = Reports.outDir(out, "capacity");
         PrintWriter err = spec.commandLine().getErr();
         CapacitySearch.Result r;
         try {

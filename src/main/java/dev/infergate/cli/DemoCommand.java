@@ -13,8 +13,6 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,7 +42,7 @@ public final class DemoCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Path dir = out != null ? out : Path.of("results", "demo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path dir = Reports.outDir(out, "demo");
         o.println("infergate demo: is the FP8-KV-cache candidate better for users than the baseline?");
         o.println("both servers are simulated in-process (" + SimServer.DISCLAIMER + ")");
         o.flush();

@@ -8,8 +8,6 @@ import dev.infergate.probe.ProbeReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -70,8 +68,7 @@ public final class ProbeCommand implements Callable<Integer> {
     }
 
     ProbePlan plan() {
-        Path dir = out != null ? out
-                : Path.of("results", "probe-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path dir = Reports.outDir(out, "probe");
         try {
             java.time.Duration total = Durations.parse(timeout);
             Timeouts timeouts = new Timeouts(total, total, total);

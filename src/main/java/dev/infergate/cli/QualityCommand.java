@@ -12,8 +12,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -72,7 +70,7 @@ public final class QualityCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         QualityPlan plan = plan();
-        Path dir = out != null ? out : Path.of("results", "quality-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path dir = Reports.outDir(out, "quality");
         if (Files.exists(dir.resolve("quality.json"))) {
             throw UserError.usage(dir + " already holds a quality run; pass another --out or remove it");
         }

@@ -11,8 +11,6 @@ import dev.infergate.run.RunService;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -159,7 +157,7 @@ public final class RunCommand implements Callable<Integer> {
         if (recordEvents < 0) {
             throw UserError.usage("--record-events (" + recordEvents + ") must be >= 0");
         }
-        Path dir = out != null ? out : Path.of("results", "run-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        Path dir = Reports.outDir(out, "run");
         int loops = eventLoops != null ? eventLoops : Runtime.getRuntime().availableProcessors();
         if (loops < 1) {
             throw UserError.usage("--event-loops (" + loops + ") must be >= 1");

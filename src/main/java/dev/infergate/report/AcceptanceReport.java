@@ -49,7 +49,8 @@ public final class AcceptanceReport {
         m.put("burst", burst);
         m.put("caveats", r.caveats());
         m.put("comparison", comparison);
-        m.put("reason", headline(r) != null ? headline(r) : "verdict " + comparison.get("verdict") + " from the criteria set in the plan");
+        Object headline = m.get("headline");
+        m.put("reason", headline != null ? headline : "verdict " + comparison.get("verdict") + " from the criteria set in the plan");
         m.putAll(reportView(r, comparison));
         return m;
     }
