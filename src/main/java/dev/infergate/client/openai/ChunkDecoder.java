@@ -140,8 +140,7 @@ public final class ChunkDecoder {
     }
 
     private void readUsage(JsonParser p, JsonToken value) throws IOException {
-        if (value != JsonToken.START_OBJECT) {
-            p.skipChildren();
+        if (!enterObject(p, value)) {
             return;
         }
         while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -157,8 +156,7 @@ public final class ChunkDecoder {
     }
 
     private void readPromptDetails(JsonParser p, JsonToken value) throws IOException {
-        if (value != JsonToken.START_OBJECT) {
-            p.skipChildren();
+        if (!enterObject(p, value)) {
             return;
         }
         while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -177,9 +175,8 @@ public final class ChunkDecoder {
             chunk.errorMessage = p.getText();
             return;
         }
-        if (value != JsonToken.START_OBJECT) {
-            p.skipChildren(); // "error": null is no error
-            return;
+        if (!enterObject(p, value)) {
+            return; // "error": null is no error
         }
         String message = null;
         String type = null;
@@ -209,8 +206,7 @@ public final class ChunkDecoder {
         }
 
         void readMessage(JsonParser p, JsonToken value) throws IOException {
-            if (value != JsonToken.START_OBJECT) {
-                p.skipChildren();
+            if (!enterObject(p, value)) {
                 return;
             }
             while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -277,6 +273,15 @@ public final class ChunkDecoder {
             chunk.role = role;
             chunk.toolCall = toolCall;
         }
+    }
+
+    /** True when {@code value} starts an object to read; otherwise skips the value and returns false. */
+    private static boolean enterObject(JsonParser p, JsonToken value) throws IOException {
+        if (value == JsonToken.START_OBJECT) {
+            return true;
+        }
+        p.skipChildren();
+        return false;
     }
 
     private static String firstNonEmpty(String a, String b) {
