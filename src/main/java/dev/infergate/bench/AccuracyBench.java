@@ -36,7 +36,7 @@ public final class AccuracyBench {
      * @param dir    an empty directory for the run's requests.jsonl
      */
     public static Result run(ServerHandle server, AccuracyPoint point, Path dir) throws IOException, Preflight.Failure {
-        ClientRun.Outcome run = ClientRun.run(server.baseUrl(), new BenchWorkload(point.tokens(), point.ttft(), point.itl()),
+        ClientRun.Outcome run = ClientRun.run(server.baseUrl(), new BenchWorkload(point.tokens(), point.ttft(), point.itl(), point.phases()),
                 point.streams(), point.rounds(), point.warmupRounds(), point.eventLoops(), server::serverThreadIds, dir);
         Map<Long, StreamTruth> byId = new HashMap<>();
         for (StreamTruth t : server.truths().drain()) {

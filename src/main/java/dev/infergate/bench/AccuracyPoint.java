@@ -15,9 +15,14 @@ import java.time.Duration;
  * @param rounds       measured requests per stream
  * @param warmupRounds warm-up requests per stream
  * @param eventLoops   client I/O threads
+ * @param phases       whether the streams' events interleave evenly or fall due together
  */
-public record AccuracyPoint(int streams, int tokens, Duration ttft, Duration itl, int rounds, int warmupRounds, int eventLoops) {
+public record AccuracyPoint(int streams, int tokens, Duration ttft, Duration itl, int rounds, int warmupRounds, int eventLoops,
+        Phases phases) {
     public AccuracyPoint {
+        if (phases == null) {
+            throw new IllegalArgumentException("phases must be given");
+        }
         if (streams < 1) {
             throw new IllegalArgumentException("streams (" + streams + ") must be >= 1");
         }

@@ -10,25 +10,28 @@ import java.util.Map;
 
 /**
  * The benchmark's workload: request {@code id} asks the metronome server for {@code tokens} output events,
- * the first {@code ttft} after receipt and then one every {@code itl} (see {@link BenchPrompt}).
+ * the first {@code ttft} (plus the {@link Phases} offset of the request) after receipt and then one every
+ * {@code itl} (see {@link BenchPrompt}).
  */
 public final class BenchWorkload implements Workload {
     private final int tokens;
     private final long ttftNanos;
     private final long itlNanos;
+    private final Phases phases;
 
-    public BenchWorkload(int tokens, Duration ttft, Duration itl) {
+    public BenchWorkload(int tokens, Duration ttft, Duration itl, Phases phases) {
         if (tokens < 1) {
             throw new IllegalArgumentException("tokens (" + tokens + ") must be >= 1");
         }
         this.tokens = tokens;
         this.ttftNanos = ttft.toNanos();
         this.itlNanos = itl.toNanos();
+        this.phases = phases;
     }
 
     @Override
     public RequestSpec spec(long id) {
-        String prompt = new BenchPrompt(id, ttftNanos, itlNanos).text();
+        String prompt = new BenchPrompt(id, ttftNanos + phases.offsetNanos(id, itlNanos), itlNanos).text();
         return new RequestSpec(id, null, List.of(Message.user(prompt)), 8, tokens, null, 0, "bench");
     }
 
@@ -39,6 +42,7 @@ public final class BenchWorkload implements Workload {
         m.put("output_tokens", tokens);
         m.put("ttft_ms", ttftNanos / 1e6);
         m.put("itl_ms", itlNanos / 1e6);
+        m.put("phases", phases.label());
         return m;
     }
 }

@@ -44,7 +44,7 @@ public final class MetronomeServer implements AutoCloseable {
     private volatile long defaultItlNanos;
 
     private MetronomeServer(int eventLoops, long spinNanos, boolean recordTruths) {
-        this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoops)
+        this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoops).setPreferNativeTransport(true)
                 .setBlockedThreadCheckInterval(10).setBlockedThreadCheckIntervalUnit(TimeUnit.SECONDS));
         this.metronome = new Metronome(spinNanos);
         this.recordTruths = recordTruths;

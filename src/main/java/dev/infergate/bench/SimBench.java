@@ -68,7 +68,7 @@ public final class SimBench {
         SimProfile profile = SimProfile.load(profileFile);
         try (SimServer sim = SimServer.start(profile, "127.0.0.1", 0, 42)) {
             Histogram before = sim.dispatchLatenessNanos();
-            ClientRun.Outcome run = ClientRun.run(sim.baseUrl(), new BenchWorkload(tokens, Duration.ZERO, Duration.ZERO),
+            ClientRun.Outcome run = ClientRun.run(sim.baseUrl(), new BenchWorkload(tokens, Duration.ZERO, Duration.ZERO, Phases.ALIGNED),
                     streams, rounds, warmupRounds, eventLoops, Set::of, dir.resolve("run"));
             Histogram dispatch = sim.dispatchLatenessNanos();
             dispatch.subtract(before);

@@ -2,6 +2,8 @@ package dev.infergate.cli;
 
 import dev.infergate.bench.AccuracyBench;
 import dev.infergate.bench.AccuracyPoint;
+import dev.infergate.bench.Phases;
+import dev.infergate.client.IoTransport;
 import dev.infergate.bench.AccuracySweep;
 import dev.infergate.bench.AccuracyTable;
 import dev.infergate.bench.ServerHandle;
@@ -57,6 +59,12 @@ public final class BenchAccuracyCommand implements Callable<Integer> {
     @Option(names = "--event-loops", paramLabel = "N", description = "Client I/O threads. Default: the number of cores.")
     Integer eventLoops;
 
+    @Option(names = "--phases", defaultValue = "spread", paramLabel = "spread|aligned",
+            converter = PhasesConverter.class,
+            description = "spread: the streams' events interleave evenly (a steady rate); aligned: every stream's events "
+                    + "fall due together, like one decode step of the whole batch (a burst per ITL). Default: ${DEFAULT-VALUE}.")
+    Phases phases;
+
     @Option(names = "--keep", paramLabel = "DIR", description = "Keep each run's requests.jsonl under DIR (default: a temporary directory, deleted).")
     Path keep;
 
@@ -69,7 +77,7 @@ public final class BenchAccuracyCommand implements Callable<Integer> {
     AccuracyPoint point(int pointStreams, Duration pointItl) {
         int loops = eventLoops != null ? eventLoops : Runtime.getRuntime().availableProcessors();
         try {
-            return new AccuracyPoint(pointStreams, tokens, Durations.parse(ttft), pointItl, rounds, warmupRounds, loops);
+            return new AccuracyPoint(pointStreams, tokens, Durations.parse(ttft), pointItl, rounds, warmupRounds, loops, phases);
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }
@@ -82,7 +90,8 @@ public final class BenchAccuracyCommand implements Callable<Integer> {
             throw UserError.usage("--repeat (" + repeat + ") must be >= 1");
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.println("infergate bench " + spec.name() + ": " + server.describe() + ", " + Runtime.getRuntime().availableProcessors()
+        out.println("infergate bench " + spec.name() + ": " + server.describe() + ", phases " + points.get(0).phases().label()
+                + ", transport " + IoTransport.describe() + ", " + Runtime.getRuntime().availableProcessors()
                 + " cores, java " + Runtime.version());
         Path work = keep != null ? Files.createDirectories(keep) : Files.createTempDirectory("infergate-bench");
         try (ServerHandle handle = server.start()) {

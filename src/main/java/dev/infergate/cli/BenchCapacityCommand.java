@@ -1,6 +1,7 @@
 package dev.infergate.cli;
 
 import dev.infergate.bench.AccuracyPoint;
+import dev.infergate.bench.Phases;
 import dev.infergate.config.Durations;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -54,6 +55,12 @@ public final class BenchCapacityCommand implements Callable<Integer> {
     @Option(names = "--event-loops", paramLabel = "N", description = "Client I/O threads. Default: the number of cores.")
     Integer eventLoops;
 
+    @Option(names = "--phases", defaultValue = "spread", paramLabel = "spread|aligned",
+            converter = PhasesConverter.class,
+            description = "spread: the streams' events interleave evenly (a steady rate); aligned: every stream's events "
+                    + "fall due together, like one decode step of the whole batch (a burst per ITL). Default: ${DEFAULT-VALUE}.")
+    Phases phases;
+
     @Option(names = "--keep", paramLabel = "DIR", description = "Keep each run's requests.jsonl under DIR.")
     Path keep;
 
@@ -65,7 +72,7 @@ public final class BenchCapacityCommand implements Callable<Integer> {
             for (double rate : itl != null ? List.of(0.0) : rates) {
                 for (int n : streams) {
                     Duration gap = itl != null ? Durations.parse(itl) : itlFor(n, rate);
-                    points.add(new AccuracyPoint(n, tokens, Durations.parse(ttft), gap, rounds, warmupRounds, loops));
+                    points.add(new AccuracyPoint(n, tokens, Durations.parse(ttft), gap, rounds, warmupRounds, loops, phases));
                 }
             }
         } catch (IllegalArgumentException e) {

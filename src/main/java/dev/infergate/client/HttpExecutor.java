@@ -46,7 +46,7 @@ public final class HttpExecutor implements AutoCloseable {
      */
     public HttpExecutor(Endpoint endpoint, int maxConnections, int eventLoops) {
         this.endpoint = endpoint;
-        this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoops)
+        this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoops).setPreferNativeTransport(true)
                 .setBlockedThreadCheckInterval(10).setBlockedThreadCheckIntervalUnit(TimeUnit.SECONDS));
         HttpClientOptions options = new HttpClientOptions()
                 .setKeepAlive(true)

@@ -10,6 +10,7 @@ import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
 import io.vertx.core.http.HttpServerOptions;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -66,7 +67,7 @@ public final class SimServer implements AutoCloseable {
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port (" + port + ") must be between 0 and 65535");
         }
-        Vertx vertx = Vertx.vertx();
+        Vertx vertx = Vertx.vertx(new VertxOptions().setPreferNativeTransport(true));
         DispatchLateness lateness = new DispatchLateness();
         Engine engine = new Engine(profile);
         RealTimeDriver driver = new RealTimeDriver(engine, System::nanoTime, lateness).start();

@@ -7,7 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class AccuracyTableTest {
-    static final AccuracyPoint POINT = new AccuracyPoint(500, 200, Duration.ofMillis(50), Duration.ofMillis(20), 2, 1, 2);
+    static final AccuracyPoint POINT = new AccuracyPoint(500, 200, Duration.ofMillis(50), Duration.ofMillis(20), 2, 1, 2, Phases.SPREAD);
 
     static ErrorSummary summary(long p99Nanos, long failed) {
         Spread s = new Spread(1000, 120_000, p99Nanos, p99Nanos, p99Nanos);

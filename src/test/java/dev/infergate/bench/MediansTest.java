@@ -7,7 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class MediansTest {
-    static final AccuracyPoint POINT = new AccuracyPoint(10, 5, Duration.ZERO, Duration.ofMillis(1), 1, 0, 1);
+    static final AccuracyPoint POINT = new AccuracyPoint(10, 5, Duration.ZERO, Duration.ofMillis(1), 1, 0, 1, Phases.SPREAD);
 
     static AccuracyBench.Result run(long p99, long failed, double cpu) {
         Spread s = new Spread(100, p99 / 2, p99, p99 * 2, p99 * 3);

@@ -18,7 +18,7 @@ class MetronomeBenchTest {
 
     @Test
     void smallRun_comparesEveryRequestAndEveryEvent() throws Exception {
-        AccuracyPoint point = new AccuracyPoint(20, 20, Duration.ofMillis(5), Duration.ofMillis(2), 1, 1, 1);
+        AccuracyPoint point = new AccuracyPoint(20, 20, Duration.ofMillis(5), Duration.ofMillis(2), 1, 1, 1, Phases.SPREAD);
         try (ServerHandle server = ServerHandle.inProcess(1, 0)) {
             AccuracyBench.Result r = AccuracyBench.run(server, point, dir.resolve("run"));
             ErrorSummary e = r.errors();
@@ -44,7 +44,7 @@ class MetronomeBenchTest {
     void truths_travelOverHttpForAServerInAnotherProcess() throws Exception {
         try (MetronomeServer server = MetronomeServer.start(0, 1, 0, true);
                 ServerHandle remote = ServerHandle.external(server.baseUrl())) {
-            AccuracyPoint point = new AccuracyPoint(3, 4, Duration.ZERO, Duration.ofMillis(1), 1, 0, 1);
+            AccuracyPoint point = new AccuracyPoint(3, 4, Duration.ZERO, Duration.ofMillis(1), 1, 0, 1, Phases.SPREAD);
             AccuracyBench.Result r = AccuracyBench.run(remote, point, dir.resolve("remote"));
             assertThat(r.errors().compared()).isEqualTo(3);
             assertThat(r.errors().events()).isEqualTo(12);
