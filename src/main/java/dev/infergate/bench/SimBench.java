@@ -16,7 +16,9 @@ import org.HdrHistogram.Histogram;
  * How closely the simulator's events follow its model on the wall clock, measured by infergate's client.
  * The simulator runs in this process with a profile whose every step costs exactly {@code step} (no
  * per-token or per-sequence cost, room for every stream in one batch), so each stream receives one event
- * per step and the model's inter-token gap is exactly {@code step}. Two client-side quantities:
+ * per step and the model's inter-token gap is exactly {@code step}; an output stage of {@code outputPerToken}
+ * per token spreads a step's events over {@code streams × outputPerToken} after its end, in the batch's
+ * (stable) order. Two client-side quantities:
  *
  * <ul>
  *   <li><b>ITL deviation</b>: client gap − step, per gap;
@@ -27,14 +29,14 @@ import org.HdrHistogram.Histogram;
  * </ul>
  *
  * Both include the client's own error (see {@code bench accuracy}); the simulator's own dispatch lateness
- * (its event loop handler start − the step's modelled end, for the whole run including warm-up) is quoted
+ * (its event loop reaching the token − the token's modelled output time, for the whole run including warm-up) is quoted
  * beside them.
  */
 public final class SimBench {
     /**
      * @param itlDeviation       client gap − model gap, per gap
      * @param modelLateness      arrival − anchored model time, per event
-     * @param dispatchLateness   the simulator's own histogram of handler start − modelled step end, ns
+     * @param dispatchLateness   the simulator's own histogram of write − modelled output time, ns
      * @param events             events compared
      * @param eventsPerSecond    events over the run's wall time
      * @param failed             measured requests that failed or had no event marks
@@ -46,7 +48,7 @@ public final class SimBench {
     private SimBench() {}
 
     /** The profile text: every step costs {@code step}, any number of streams fits one batch. */
-    static String profileYaml(int streams, int tokens, Duration step) {
+    static String profileYaml(int streams, int tokens, Duration step, Duration outputPerToken) {
         int blocks = Math.max(8192 / 16, streams * ((64 + tokens) / 16 + 2) * 2);
         return "name: bench-metronome\n"
                 + "description: every step costs exactly the same, for the simulator timing benchmark\n"
@@ -56,15 +58,16 @@ public final class SimBench {
                 + "block_size: 16\nnum_gpu_blocks: " + blocks + "\n"
                 + "cost:\n  step_overhead_us: " + step.toNanos() / 1000 + "\n  prefill_us_per_token: 0\n"
                 + "  decode_us_per_seq: 0\n  kv_read_us_per_1k_tokens: 0\n"
+                + "  output_us_per_token: " + outputPerToken.toNanos() / 1000.0 + "\n"
                 + "stream_interval: 1\ndelivery: incremental\n"
                 + "output_length:\n  median_tokens: " + tokens + "\n  sigma: 0.1\n";
     }
 
-    public static Result run(int streams, int tokens, Duration step, int rounds, int warmupRounds, int eventLoops, Path dir)
+    public static Result run(int streams, int tokens, Duration step, Duration outputPerToken, int rounds, int warmupRounds, int eventLoops, Path dir)
             throws IOException, Preflight.Failure {
         Files.createDirectories(dir);
         Path profileFile = dir.resolve("bench-metronome.yaml");
-        Files.writeString(profileFile, profileYaml(streams, tokens, step));
+        Files.writeString(profileFile, profileYaml(streams, tokens, step, outputPerToken));
         SimProfile profile = SimProfile.load(profileFile);
         try (SimServer sim = SimServer.start(profile, "127.0.0.1", 0, 42)) {
             Histogram before = sim.dispatchLatenessNanos();

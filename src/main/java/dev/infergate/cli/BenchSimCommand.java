@@ -3,6 +3,7 @@ package dev.infergate.cli;
 import dev.infergate.bench.AccuracyTable;
 import dev.infergate.bench.SimBench;
 import dev.infergate.bench.Spread;
+import dev.infergate.client.IoTransport;
 import dev.infergate.client.Preflight;
 import dev.infergate.config.Durations;
 import java.io.IOException;
@@ -37,6 +38,12 @@ public final class BenchSimCommand implements Callable<Integer> {
             description = "The modelled cost of every engine step, i.e. the model's ITL. Default: ${DEFAULT-VALUE}.")
     String step;
 
+    @Option(names = "--output-cost", defaultValue = "20us", paramLabel = "DURATION",
+            description = "The output stage's time per streamed token (cost.output_us_per_token): a step's tokens leave "
+                    + "one after another, this far apart, as a serving engine streams a batch's outputs. 0 sends all of a "
+                    + "step's tokens at its end, a burst no server can write at once. Default: ${DEFAULT-VALUE}.")
+    String outputCost;
+
     @Option(names = "--rounds", defaultValue = "2", paramLabel = "N", description = "Measured requests per stream. Default: ${DEFAULT-VALUE}.")
     int rounds;
 
@@ -49,10 +56,12 @@ public final class BenchSimCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Duration stepDuration;
+        Duration perToken;
         try {
             stepDuration = Durations.parse(step);
+            perToken = Durations.parse(outputCost);
         } catch (IllegalArgumentException e) {
-            throw UserError.usage("--step: " + e.getMessage());
+            throw UserError.usage("--step / --output-cost: " + e.getMessage());
         }
         if (streams < 1 || tokens < 2 || rounds < 1 || warmupRounds < 0 || stepDuration.toNanos() < 1000) {
             throw UserError.usage("--streams (" + streams + ") and --rounds (" + rounds + ") must be >= 1, --tokens (" + tokens
@@ -62,9 +71,9 @@ public final class BenchSimCommand implements Callable<Integer> {
         Path dir = Files.createTempDirectory("infergate-bench-sim");
         PrintWriter out = spec.commandLine().getOut();
         try {
-            SimBench.Result r = SimBench.run(streams, tokens, stepDuration, rounds, warmupRounds, loops, dir);
-            out.printf(Locale.ROOT, "infergate bench sim: %d streams, step %s, %d cores; %d events (%.0f/s), %d failed%n",
-                    r.streams(), step, Runtime.getRuntime().availableProcessors(), r.events(), r.eventsPerSecond(), r.failed());
+            SimBench.Result r = SimBench.run(streams, tokens, stepDuration, perToken, rounds, warmupRounds, loops, dir);
+            out.printf(Locale.ROOT, "infergate bench sim: %d streams, step %s, output %s per token, transport %s, %d cores; %d events (%.0f/s), %d failed%n",
+                    r.streams(), step, outputCost, IoTransport.describe(), Runtime.getRuntime().availableProcessors(), r.events(), r.eventsPerSecond(), r.failed());
             out.println("                              p50       p99     p99.9       max   (ms)");
             out.println(line("client ITL - step", r.itlDeviation()));
             out.println(line("arrival - model time", r.modelLateness()));

@@ -24,14 +24,14 @@ class SimBenchTest {
 
     @Test
     void profile_costsExactlyTheStepForEveryBatch() {
-        String yaml = SimBench.profileYaml(1000, 100, Duration.ofMillis(50));
+        String yaml = SimBench.profileYaml(1000, 100, Duration.ofMillis(50), Duration.ofNanos(20_000));
         assertThat(yaml).contains("step_overhead_us: 50000", "prefill_us_per_token: 0", "decode_us_per_seq: 0",
-                "kv_read_us_per_1k_tokens: 0", "max_num_seqs: 1000");
+                "kv_read_us_per_1k_tokens: 0", "max_num_seqs: 1000", "output_us_per_token: 20.0");
     }
 
     @Test
     void smallRun_againstTheSimulator_comparesEveryEvent() throws Exception {
-        SimBench.Result r = SimBench.run(5, 10, Duration.ofMillis(5), 1, 1, 1, dir);
+        SimBench.Result r = SimBench.run(5, 10, Duration.ofMillis(5), Duration.ofNanos(20_000), 1, 1, 1, dir);
         assertThat(r.failed()).isZero();
         assertThat(r.events()).isEqualTo(5 * 10);
         assertThat(r.itlDeviation().count()).isEqualTo(5 * 9);

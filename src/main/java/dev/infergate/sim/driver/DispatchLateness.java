@@ -5,7 +5,7 @@ import org.HdrHistogram.Histogram;
 
 /**
  * How late tokens reached their connection's event loop: for every delivered emission, the time its
- * handler started minus the time the model meant the token to exist (the step's end). This is the
+ * handler reached the token minus the time the model meant it to leave ({@code Emission.atNanos}). This is the
  * simulator's own error against its model; a benchmark quoting simulator results should quote it too.
  */
 public final class DispatchLateness {

@@ -5,6 +5,7 @@ import dev.infergate.sim.engine.Engine;
 import dev.infergate.sim.engine.Sequence;
 import dev.infergate.sim.engine.Step;
 import io.vertx.core.Context;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -16,25 +17,36 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.LongSupplier;
 
 /**
- * Runs the {@link Engine} on the wall clock: one dedicated thread owns the engine, runs a step, parks until
- * the step's modelled end time (spinning the last {@value #SPIN_NANOS} ns, because a park can overshoot),
- * then hands the step's tokens to each connection's event loop, one hop per event loop per step.
+ * Runs the {@link Engine} on the wall clock: one dedicated thread owns the engine, runs a step, and sends
+ * each token when the model says it leaves the server ({@link Emission#atNanos}: the step's end, plus the
+ * output stage's per-token cost), handing the tokens due together to each connection's event loop, one hop
+ * per event loop per dispatch. It parks until the next thing is due (a step's end or a token), spinning the
+ * last {@value #SPIN_NANOS} ns because a park can overshoot, and dispatches every token due within the next
+ * {@value #SLICE_NANOS} ns at once: a step's tokens leave in slices, not one wake-up per token, so a token
+ * may leave up to that much before its time (never more), and the thread does not spin through a step's
+ * output.
  *
  * <p>Steps follow each other back to back on the model's timeline: the next step starts at the previous
- * step's end, not at the moment the dispatch finished, so dispatch cost does not stretch the model. If the
- * thread falls more than {@value #RESYNC_NANOS} ns behind (a GC pause, an overloaded machine), the timeline
- * restarts from now instead of rushing through the backlog. Requests arriving during a step wait for the next.
+ * step's end, not at the moment the dispatch finished, so dispatch cost does not stretch the model; tokens of
+ * a step are still leaving while the next one runs, as in a serving engine whose output stage works beside
+ * the GPU. If the thread falls more than {@value #RESYNC_NANOS} ns behind (a GC pause, an overloaded
+ * machine), the step timeline restarts from now instead of rushing through the backlog. Requests arriving
+ * during a step wait for the next.
  */
 public final class RealTimeDriver implements AutoCloseable {
-    static final long SPIN_NANOS = 80_000;
+    static final long SPIN_NANOS = 30_000;
+    static final long SLICE_NANOS = 200_000;
     static final long RESYNC_NANOS = 5_000_000;
     private static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    private static final long EMPTY_STEP_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final Engine engine;
     private final LongSupplier nanoClock;
     private final DispatchLateness lateness;
     private final ConcurrentLinkedQueue<Runnable> inbox = new ConcurrentLinkedQueue<>();
     private final Map<Long, StreamTarget> targets = new HashMap<>();
+    /** Tokens computed but not yet sent, in {@link Emission#atNanos} order (the engine hands them out in it). */
+    private final ArrayDeque<Emission> pending = new ArrayDeque<>();
     private final Thread thread;
     private volatile boolean closed;
 
@@ -75,23 +87,36 @@ public final class RealTimeDriver implements AutoCloseable {
 
     private void loop() {
         long stepStartNanos = nanoClock.getAsLong();
+        Step running = null;
         while (!closed) {
             drainInbox();
-            if (!engine.hasWork()) {
-                LockSupport.parkNanos(this, IDLE_PARK_NANOS);
+            if (running == null && engine.hasWork()) {
+                Step step = engine.step(stepStartNanos);
+                if (step.scheduledSequences() > 0) {
+                    running = step;
+                    pending.addAll(step.emissions());
+                }
+            }
+            long due = Long.MAX_VALUE;
+            if (running != null) {
+                due = running.endNanos();
+            }
+            if (!pending.isEmpty()) {
+                due = Math.min(due, pending.peekFirst().atNanos());
+            }
+            if (due == Long.MAX_VALUE) {
+                // idle, or work that could not be scheduled yet (no blocks): wait for a request or a retry
+                LockSupport.parkNanos(this, engine.hasWork() ? EMPTY_STEP_PARK_NANOS : IDLE_PARK_NANOS);
                 stepStartNanos = nanoClock.getAsLong();
                 continue;
             }
-            Step step = engine.step(stepStartNanos);
-            if (step.scheduledSequences() == 0) {
-                LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(1));
-                stepStartNanos = nanoClock.getAsLong();
-                continue;
-            }
-            sleepUntil(step.endNanos());
-            dispatch(step);
+            sleepUntil(due);
             long now = nanoClock.getAsLong();
-            stepStartNanos = now - step.endNanos() > RESYNC_NANOS ? now : step.endNanos();
+            dispatchDue(now + SLICE_NANOS);
+            if (running != null && now >= running.endNanos()) {
+                stepStartNanos = now - running.endNanos() > RESYNC_NANOS ? now : running.endNanos();
+                running = null;
+            }
         }
     }
 
@@ -111,23 +136,39 @@ public final class RealTimeDriver implements AutoCloseable {
         }
     }
 
-    private void dispatch(Step step) {
-        Map<Context, List<Delivery>> byContext = new LinkedHashMap<>();
-        for (Emission emission : step.emissions()) {
+    /** Hands every pending token due by {@code horizonNanos} to its connection's event loop. */
+    private void dispatchDue(long horizonNanos) {
+        Map<Context, List<Emission>> byContext = null;
+        Map<Context, List<StreamTarget>> targetsByContext = null;
+        while (!pending.isEmpty() && pending.peekFirst().atNanos() <= horizonNanos) {
+            Emission emission = pending.pollFirst();
             StreamTarget target = emission.finished()
                     ? targets.remove(emission.sequenceId())
                     : targets.get(emission.sequenceId());
-            if (target != null) {
-                byContext.computeIfAbsent(target.context(), c -> new ArrayList<>()).add(new Delivery(target, emission));
+            if (target == null) {
+                continue;
             }
+            if (byContext == null) {
+                byContext = new LinkedHashMap<>();
+                targetsByContext = new HashMap<>();
+            }
+            byContext.computeIfAbsent(target.context(), c -> new ArrayList<>()).add(emission);
+            targetsByContext.computeIfAbsent(target.context(), c -> new ArrayList<>()).add(target);
         }
-        long intendedNanos = step.endNanos();
-        byContext.forEach((context, deliveries) -> context.runOnContext(v -> {
-            for (Delivery d : deliveries) {
-                lateness.recordNanos(nanoClock.getAsLong() - intendedNanos);
-                d.target.onEmission(d.emission, intendedNanos);
-            }
-        }));
+        if (byContext == null) {
+            return;
+        }
+        Map<Context, List<StreamTarget>> to = targetsByContext;
+        byContext.forEach((context, emissions) -> {
+            List<StreamTarget> streams = to.get(context);
+            context.runOnContext(v -> {
+                for (int i = 0; i < emissions.size(); i++) {
+                    Emission e = emissions.get(i);
+                    lateness.recordNanos(nanoClock.getAsLong() - e.atNanos());
+                    streams.get(i).onEmission(e, e.atNanos());
+                }
+            });
+        });
     }
 
     /** Stops the thread (within about a second); pending streams get no more tokens. */
@@ -142,5 +183,4 @@ public final class RealTimeDriver implements AutoCloseable {
         }
     }
 
-    private record Delivery(StreamTarget target, Emission emission) {}
 }

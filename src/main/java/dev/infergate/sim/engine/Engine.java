@@ -29,11 +29,15 @@ public final class Engine {
     private final ArrayDeque<Sequence> waiting = new ArrayDeque<>();
     private final ArrayList<Sequence> running = new ArrayList<>();
     private final EngineMetrics metrics = new EngineMetrics();
+    private final long outputNanosPerEvent;
+    /** When the output stage is done with every token handed to it so far (engine clock). */
+    private long outputFreeNanos = Long.MIN_VALUE;
 
     public Engine(SimProfile profile) {
         this.maxNumSeqs = profile.maxNumSeqs();
         this.maxNumBatchedTokens = profile.maxNumBatchedTokens();
         this.cost = profile.cost();
+        this.outputNanosPerEvent = cost.outputNanosPerToken();
         this.kv = new KvCache(profile.blockSize(), profile.numGpuBlocks());
     }
 
@@ -171,6 +175,17 @@ public final class Engine {
         metrics.preemptions++;
     }
 
+    /**
+     * When the next token leaves the output stage: one token at a time, each costing
+     * {@code cost.output_us_per_token}, starting at the step's end or when the stage finished the previous
+     * step's tokens, whichever is later (the stage runs beside the next step, as a serving engine's API
+     * process detokenizes and streams while the GPU computes).
+     */
+    private long outputAt(long stepEndNanos) {
+        outputFreeNanos = Math.max(stepEndNanos, outputFreeNanos) + outputNanosPerEvent;
+        return outputFreeNanos;
+    }
+
     private List<Emission> complete(List<Sequence> batch, List<Integer> batchTokens, long endNanos) {
         List<Emission> emissions = new ArrayList<>();
         boolean anyFinished = false;
@@ -183,18 +198,19 @@ public final class Engine {
             }
             s.outputTokens++;
             metrics.generationTokens++;
+            long atNanos = outputAt(endNanos);
             if (s.firstTokenNanos < 0) {
-                s.firstTokenNanos = endNanos;
-                metrics.timeToFirstToken.recordNanos(endNanos - s.arrivalNanos);
+                s.firstTokenNanos = atNanos;
+                metrics.timeToFirstToken.recordNanos(atNanos - s.arrivalNanos);
                 metrics.promptTokens += s.promptTokens;
             }
             boolean finished = s.finished();
             if (finished) {
                 anyFinished = true;
-                metrics.e2eLatency.recordNanos(endNanos - s.arrivalNanos);
+                metrics.e2eLatency.recordNanos(atNanos - s.arrivalNanos);
             }
             emissions.add(new Emission(s.id, s.outputTokens - 1, finished, s.plan.finishReason(), s.promptTokens,
-                    s.cachedTokens));
+                    s.cachedTokens, atNanos));
         }
         if (anyFinished) {
             running.removeIf(s -> {

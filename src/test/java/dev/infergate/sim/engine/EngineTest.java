@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /** Scheduling logic, stepped by hand with made-up times: nothing sleeps. */
 class EngineTest {
-    private static final CostModel COST = new CostModel(1000, 10, 100, 50);
+    private static final CostModel COST = new CostModel(1000, 10, 100, 50, 0);
 
     static SimProfile profile(int maxNumSeqs, int budget, int blockSize, int blocks) {
         return new SimProfile("test", "", "m", Math.min(4096, blocks * blockSize), maxNumSeqs, budget, blockSize,
@@ -229,5 +229,49 @@ class EngineTest {
         assertThat(m.e2eLatency().sumSeconds()).isGreaterThan(m.timeToFirstToken().sumSeconds());
         assertThat(m.running()).isZero();
         assertThat(m.kvCacheUsage()).isZero();
+    }
+
+    @Test
+    void withoutAnOutputCost_aStepsTokensAllLeaveAtItsEnd() {
+        Engine engine = new Engine(profile(8, 1024, 16, 100));
+        engine.add(seq(1, 20, 3, 16, 0), 0);
+        engine.add(seq(2, 20, 3, 16, 100), 0);
+        Step step = engine.step(0);
+
+        assertThat(step.emissions()).extracting(Emission::atNanos).containsOnly(step.endNanos());
+    }
+
+    @Test
+    void outputStage_sendsAStepsTokensOneAfterAnother_besideTheNextStep() {
+        CostModel cost = new CostModel(1000, 10, 100, 50, 500); // 500 us per token out
+        SimProfile p = new SimProfile("test", "", "m", 1600, 8, 1024, 16, 100, cost, 1, new Delivery.Incremental(),
+                new OutputLength(10, 0), Faults.NONE);
+        Engine engine = new Engine(p);
+        for (int i = 0; i < 3; i++) {
+            engine.add(seq(i, 20, 4, 16, 100 * i), 0);
+        }
+        Step first = engine.step(0);
+        long end = first.endNanos();
+        assertThat(first.emissions()).extracting(Emission::atNanos)
+                .containsExactly(end + 500_000, end + 1_000_000, end + 1_500_000);
+
+        Step second = engine.step(end); // decode only: 1000 + 3 * 100 + KV read, shorter than the 1.5 ms of output
+        assertThat(second.endNanos()).isLessThan(end + 1_500_000);
+        assertThat(second.emissions()).extracting(Emission::atNanos)
+                .as("the output stage is still busy with the first step's tokens")
+                .containsExactly(end + 2_000_000, end + 2_500_000, end + 3_000_000);
+    }
+
+    @Test
+    void outputStage_timesTheServersOwnTtft() {
+        CostModel cost = new CostModel(1000, 10, 100, 50, 400);
+        SimProfile p = new SimProfile("test", "", "m", 1600, 8, 1024, 16, 100, cost, 1, new Delivery.Incremental(),
+                new OutputLength(10, 0), Faults.NONE);
+        Engine engine = new Engine(p);
+        engine.add(seq(1, 20, 1, 16, 0), 0);
+        Step step = engine.step(0);
+
+        assertThat(engine.metrics().timeToFirstToken().sumSeconds() * 1e9)
+                .isCloseTo(step.endNanos() + 400_000.0, org.assertj.core.data.Offset.offset(1.0));
     }
 }
