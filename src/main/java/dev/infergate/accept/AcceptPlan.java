@@ -16,7 +16,7 @@ import java.util.Map;
  *
  * @param baseline          the endpoint in production today
  * @param candidate         the endpoint with the change
- * @param workloads         work shapes (rows of the matrix)
+ * @param workloads         work shapes (rows of the matrix): presets of independent requests, or agent sessions
  * @param prefixes          fresh (no prefix cache can help) and/or shared prefixes
  * @param loads             load levels, in order
  * @param repeats           independent repeats per condition and side, interleaved baseline/candidate
@@ -31,7 +31,7 @@ import java.util.Map;
  * @param drainTimeout      how long requests in flight may finish after a run's schedule ends
  * @param tokenizer         auto (the server's /tokenize when it has one), server, or a bundled tokenizer name
  */
-public record AcceptPlan(Side baseline, Side candidate, List<Preset> workloads, List<PrefixMode> prefixes,
+public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> workloads, List<PrefixMode> prefixes,
         List<LoadLevel> loads, int repeats, int requests, int warmupRequests, long seed, Slo slo, Criteria criteria,
         Capacity capacity, Burst burst, Timeouts timeouts, Duration drainTimeout, String tokenizer, QualityStep quality) {
 
@@ -54,7 +54,7 @@ public record AcceptPlan(Side baseline, Side candidate, List<Preset> workloads, 
     /** The condition names of the matrix, {@code workload/prefix/load}, in run order. */
     public List<String> conditions() {
         List<String> out = new java.util.ArrayList<>();
-        for (Preset w : workloads) {
+        for (MatrixWorkload w : workloads) {
             for (PrefixMode p : prefixes) {
                 for (LoadLevel l : loads) {
                     out.add(w.label() + "/" + p.label() + "/" + l.name());
@@ -62,6 +62,12 @@ public record AcceptPlan(Side baseline, Side candidate, List<Preset> workloads, 
             }
         }
         return out;
+    }
+
+    /** The agent-session workload of the matrix, or null when it has none. */
+    public MatrixWorkload.Agent agent() {
+        return workloads.stream().filter(w -> w instanceof MatrixWorkload.Agent).map(w -> (MatrixWorkload.Agent) w)
+                .findFirst().orElse(null);
     }
 
     /** Whether a load level needs the baseline's capacity first. */

@@ -13,6 +13,8 @@ import dev.infergate.load.ClosedLoop;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.OpenLoop;
 import dev.infergate.load.PiecewiseSchedule;
+import dev.infergate.load.SessionLoop;
+import dev.infergate.load.SessionStarts;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.run.RunService;
 import dev.infergate.workload.PrefixMode;
@@ -80,7 +82,7 @@ public final class Acceptance {
     }
 
     private AcceptResult execute() throws RunService.SetupException, IOException {
-        List<String> caveats = new ArrayList<>();
+        List<String> caveats = new ArrayList<>(agentCaveats(plan));
         Map<String, CapacitySearch.Result> capacity = new LinkedHashMap<>();
         if (plan.capacity() != null) {
             capacity.put(ComparisonRun.BASELINE_DIR, capacity(ComparisonRun.BASELINE_DIR, plan.baseline()));
@@ -166,8 +168,10 @@ public final class Acceptance {
                             progress.accept(String.format(Locale.ROOT, "[%d/%d] %s %s repeat %d", ++done, total, side,
                                     condition, k));
                             Path dir = out.resolve(side).resolve(condition).resolve("r" + k);
-                            runner.run(baseline ? plan.baseline() : plan.candidate(), workload, prefix,
-                                    load(level, baselineCapacity, k), runner.matrixLimits(), condition, dir);
+                            LoadModel load = load(workload, level, baselineCapacity, k);
+                            runner.run(baseline ? plan.baseline() : plan.candidate(), workload, prefix, load,
+                                    load instanceof SessionLoop sessions ? sessions.limits(null, plan.drainTimeout())
+                                            : runner.matrixLimits(), condition, dir);
                         }
                     }
                 }
@@ -175,13 +179,40 @@ public final class Acceptance {
         }
     }
 
-    /** The load model of a level; open-loop schedules differ per repeat but not per side. */
-    private LoadModel load(LoadLevel level, double baselineCapacity, int repeat) {
+    /**
+     * The load model of a level; open-loop schedules differ per repeat but not per side. Agent sessions
+     * (docs/acceptance.md, "Agent sessions"): a concurrency is the sessions in progress at once; a rate (or a
+     * fraction of capacity) is the turn rate to offer, sessions arriving at rate / turns per second.
+     */
+    private LoadModel load(MatrixWorkload workload, LoadLevel level, double baselineCapacity, int repeat) {
+        double rate = level.ratePerSecond() > 0 ? level.ratePerSecond() : level.capacityFraction() * baselineCapacity;
+        if (workload instanceof MatrixWorkload.Agent agent) {
+            SessionStarts starts = level.concurrency() > 0 ? new SessionStarts.Concurrent(level.concurrency())
+                    : SessionStarts.Arrivals.atRequestRate(ArrivalKind.POISSON, rate, agent.turns(), 1, plan.seed() + repeat);
+            return agent.load(plan.requests(), plan.warmupRequests(), starts);
+        }
         if (level.concurrency() > 0) {
             return new ClosedLoop(level.concurrency(), Duration.ZERO);
         }
-        double rate = level.ratePerSecond() > 0 ? level.ratePerSecond() : level.capacityFraction() * baselineCapacity;
         return new OpenLoop(ArrivalSchedule.of(ArrivalKind.POISSON, rate, 1, plan.seed() + repeat), 0);
+    }
+
+    /** What the reader must know about the agent rows: a run too short to keep a level's sessions in progress. */
+    private static List<String> agentCaveats(AcceptPlan plan) {
+        MatrixWorkload.Agent agent = plan.agent();
+        List<String> out = new ArrayList<>();
+        if (agent == null) {
+            return out;
+        }
+        int sessions = agent.sessionsFor(plan.requests());
+        for (LoadLevel l : plan.loads()) {
+            if (l.concurrency() > sessions) {
+                out.add(String.format(Locale.ROOT, "agent at load %s: %d sessions per run (requests %d / %d turns) cannot"
+                        + " keep %d in progress; raise requests to at least %d", l.name(), sessions, plan.requests(),
+                        agent.turns(), l.concurrency(), l.concurrency() * agent.turns()));
+            }
+        }
+        return out;
     }
 
     private static String describe(LoadLevel l, double baselineCapacity) {

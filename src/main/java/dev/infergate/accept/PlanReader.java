@@ -10,6 +10,7 @@ import dev.infergate.client.Api;
 import dev.infergate.client.Timeouts;
 import dev.infergate.config.Durations;
 import dev.infergate.config.YamlNode;
+import dev.infergate.workload.LengthDistribution;
 import dev.infergate.workload.PrefixMode;
 import dev.infergate.workload.Preset;
 import java.net.URI;
@@ -26,7 +27,7 @@ import java.util.Set;
  */
 public final class PlanReader {
     static final Set<String> TOP = Set.of("baseline", "candidate", "matrix", "repeats", "requests", "warmup", "seed",
-            "slo", "criteria", "capacity", "burst", "timeouts", "drain_timeout", "tokenizer", "quality");
+            "slo", "criteria", "capacity", "burst", "timeouts", "drain_timeout", "tokenizer", "quality", "agent");
     /** The default load levels: closed-loop users, independent of any capacity measurement. */
     public static final List<LoadLevel> DEFAULT_LOADS = List.of(new LoadLevel("low", 1, 0, 0),
             new LoadLevel("typical", 8, 0, 0), new LoadLevel("near-limit", 32, 0, 0));
@@ -41,13 +42,15 @@ public final class PlanReader {
         Side baseline = side(root, "baseline");
         Side candidate = side(root, "candidate");
         YamlNode matrix = root.get("matrix");
-        List<Preset> workloads = List.of(Preset.values());
+        MatrixWorkload.Agent agent = agent(root.get("agent"));
+        List<MatrixWorkload> workloads = java.util.Arrays.stream(Preset.values())
+                .<MatrixWorkload>map(MatrixWorkload.Requests::new).toList();
         List<PrefixMode> prefixes = List.of(PrefixMode.values());
         List<LoadLevel> loads = DEFAULT_LOADS;
         if (matrix != null) {
             matrix.allowOnly(Set.of("workloads", "prefixes", "loads"));
             if (matrix.get("workloads") != null) {
-                workloads = matrix.get("workloads").items().stream().map(n -> n.as(Preset::parse)).toList();
+                workloads = matrix.get("workloads").items().stream().map(n -> workload(n, agent)).toList();
             }
             if (matrix.get("prefixes") != null) {
                 prefixes = matrix.get("prefixes").items().stream().map(n -> n.as(PrefixMode::parse)).toList();
@@ -55,6 +58,10 @@ public final class PlanReader {
             if (matrix.get("loads") != null) {
                 loads = loads(matrix.get("loads"));
             }
+        }
+        if (root.get("agent") != null && workloads.stream().noneMatch(w -> w instanceof MatrixWorkload.Agent)) {
+            throw root.get("agent").error("shapes the agent workload, which the matrix does not run; "
+                    + "add it: matrix: {workloads: [short-chat, agent]}");
         }
         Slo slo = root.get("slo") == null ? DEFAULT_SLO : slo(root.get("slo"));
         Criteria criteria = root.get("criteria") == null ? Criteria.DEFAULT : Criteria.parse(root.get("criteria"));
@@ -72,6 +79,60 @@ public final class PlanReader {
                 root.get("seed") == null ? 0 : root.get("seed").as(Long::parseLong), slo, criteria, capacity, burst,
                 timeouts(root.get("timeouts")), duration(root.get("drain_timeout"), Duration.ofSeconds(60)),
                 root.get("tokenizer") == null ? "auto" : root.get("tokenizer").text(), quality(root.get("quality")));
+    }
+
+    /** A matrix row: {@code agent} (shaped by the agent block), or a preset of independent requests. */
+    private static MatrixWorkload workload(YamlNode n, MatrixWorkload.Agent agent) {
+        if (n.text().trim().equalsIgnoreCase(MatrixWorkload.Agent.LABEL)) {
+            return agent;
+        }
+        try {
+            return new MatrixWorkload.Requests(Preset.parse(n.text()));
+        } catch (IllegalArgumentException e) {
+            throw n.error(e.getMessage() + ", or agent (agent sessions)");
+        }
+    }
+
+    /**
+     * The {@code agent} block (docs/acceptance.md, "Agent sessions"); every key has the default of
+     * {@link MatrixWorkload.Agent#DEFAULT}.
+     */
+    private static MatrixWorkload.Agent agent(YamlNode n) {
+        MatrixWorkload.Agent d = MatrixWorkload.Agent.DEFAULT;
+        if (n == null) {
+            return d;
+        }
+        if (!n.isMap()) {
+            throw n.error("must be a mapping, e.g. agent: {turns: 4, think_time: 1s}");
+        }
+        n.allowOnly(Set.of("turns", "think_time", "system_tokens", "user_tokens", "tool_tokens", "output_tokens"));
+        int turns = n.get("turns") == null ? d.turns() : n.get("turns").asInt();
+        if (turns < 1 || turns >= dev.infergate.workload.SessionWorkload.MAX_TURNS) {
+            throw n.get("turns").error("(" + turns + ") must be >= 1 and < " + dev.infergate.workload.SessionWorkload.MAX_TURNS);
+        }
+        Duration think = duration(n.get("think_time"), d.thinkTime());
+        if (think.isNegative()) {
+            throw n.get("think_time").error("must be >= 0");
+        }
+        int system = n.get("system_tokens") == null ? d.systemTokens() : n.get("system_tokens").asInt();
+        if (system < 1) {
+            throw n.get("system_tokens").error("(" + system + ") must be >= 1");
+        }
+        return new MatrixWorkload.Agent(turns, think, system, length(n.get("user_tokens"), d.userTokens()),
+                length(n.get("tool_tokens"), d.toolTokens()), length(n.get("output_tokens"), d.outputTokens()));
+    }
+
+    private static LengthDistribution length(YamlNode n, LengthDistribution fallback) {
+        return n == null ? fallback : n.as(LengthDistribution::parse);
+    }
+
+    /** The capacity and burst steps run independent requests: a preset, never agent sessions. */
+    private static Preset preset(YamlNode n) {
+        if (n.text().trim().equalsIgnoreCase(MatrixWorkload.Agent.LABEL)) {
+            throw n.error("agent sessions run in the matrix only; this step needs independent requests "
+                    + "(short-chat, long-doc or long-output)");
+        }
+        return n.as(Preset::parse);
     }
 
     /** {@code quality: false} skips the check; a mapping overrides {@link QualityStep#DEFAULT}'s values. */
@@ -162,7 +223,7 @@ public final class PlanReader {
         YamlNode c = n == null ? YamlNode.parse("", "{}") : n;
         c.allowOnly(Set.of("enabled", "workload", "prefix", "target", "start_rate", "max_rate", "duration", "warmup",
                 "tolerance", "max_probes", "repeats"));
-        return new Capacity(c.get("workload") == null ? Preset.SHORT_CHAT : c.get("workload").as(Preset::parse),
+        return new Capacity(c.get("workload") == null ? Preset.SHORT_CHAT : preset(c.get("workload")),
                 c.get("prefix") == null ? PrefixMode.FRESH : c.get("prefix").as(PrefixMode::parse),
                 c.get("target") == null ? 0.95 : c.get("target").as(PlanReader::share),
                 c.get("start_rate") == null ? 1 : c.get("start_rate").asDouble(),
@@ -183,7 +244,7 @@ public final class PlanReader {
         if (!(multiplier > 1)) {
             throw b.get("multiplier").error("must be > 1 (the step is multiplier times the typical rate)");
         }
-        return new Burst(b.get("workload") == null ? Preset.SHORT_CHAT : b.get("workload").as(Preset::parse),
+        return new Burst(b.get("workload") == null ? Preset.SHORT_CHAT : preset(b.get("workload")),
                 b.get("rate") == null ? 0 : b.get("rate").asDouble(), multiplier,
                 duration(b.get("before"), Duration.ofSeconds(20)), duration(b.get("during"), Duration.ofSeconds(10)),
                 duration(b.get("after"), Duration.ofSeconds(20)));

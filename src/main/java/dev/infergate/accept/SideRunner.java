@@ -40,11 +40,26 @@ final class SideRunner {
         this.eventLoops = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
     }
 
-    /** Runs and returns the run's records (warm-up included). */
+    /** Runs independent requests of {@code workload} and returns the run's records (warm-up included). */
     List<RequestRecord> run(AcceptPlan.Side side, Preset workload, PrefixMode prefix, LoadModel load, RunLimits limits,
             String condition, Path dir) throws RunService.SetupException, IOException {
-        WorkloadDefinition definition = WorkloadDefinition.builder().seed(plan.seed()).preset(workload).prefix(prefix)
-                .promptSalt(promptSalt(condition, dir)).build();
+        return run(side, new MatrixWorkload.Requests(workload), prefix, load, limits, condition, dir);
+    }
+
+    /**
+     * Runs {@code workload} and returns the run's records (warm-up included). Agent sessions need a
+     * {@link dev.infergate.load.SessionLoop}; {@code prefix} then sets whether they share the system prompt.
+     */
+    List<RequestRecord> run(AcceptPlan.Side side, MatrixWorkload workload, PrefixMode prefix, LoadModel load, RunLimits limits,
+            String condition, Path dir) throws RunService.SetupException, IOException {
+        WorkloadDefinition.Builder builder = WorkloadDefinition.builder().seed(plan.seed()).prefix(prefix)
+                .promptSalt(promptSalt(condition, dir));
+        if (workload instanceof MatrixWorkload.Agent agent) {
+            builder.sessions(agent.shape(prefix)).outputTokens(agent.outputTokens());
+        } else {
+            builder.preset(((MatrixWorkload.Requests) workload).preset());
+        }
+        WorkloadDefinition definition = builder.build();
         RunPlan run = new RunPlan(endpoint(side), definition, plan.tokenizer(), load, limits, Shard.ALL, plan.timeouts(), plan.slo(),
                 side.labels(), condition, dir, true, 10, eventLoops, API_KEY_ENV, apiKey() != null,
                 URI.create(endpoint(side).rootUrl("/metrics")));

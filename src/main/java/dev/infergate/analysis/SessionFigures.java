@@ -46,6 +46,28 @@ public final class SessionFigures {
         long cachedReported;
     }
 
+    /**
+     * The turns each session of a run was meant to run: run.json's {@code load.turns}, or 0 when the run is
+     * not an agent-session run (then the most turns seen in any session stand in for it).
+     */
+    public static int turnsPerSession(Map<String, Object> run) {
+        Object load = run == null ? null : run.get("load");
+        Object turns = load instanceof Map<?, ?> m ? m.get("turns") : null;
+        return turns instanceof Number n ? n.intValue() : 0;
+    }
+
+    /**
+     * Whether a session completed: every one of its {@code turns} turns succeeded. (A failed turn ends its
+     * session, so a session with a failure, or one the run's end cut short, did not.)
+     *
+     * @param succeeded its successful turns
+     * @param lastTurn  the highest turn index it sent (0-based)
+     * @param turns     turns per session
+     */
+    public static boolean completed(int succeeded, int lastTurn, int turns) {
+        return turns > 0 && succeeded == turns && lastTurn == turns - 1;
+    }
+
     /** Adds a measured record; records without a session are ignored. */
     public void add(RequestRecord r) {
         if (r.session() == null) {
@@ -94,7 +116,7 @@ public final class SessionFigures {
         Distribution total = Distribution.latency();
         long completed = 0;
         for (Track t : sessions.values()) {
-            if (t.succeeded == turns && t.lastTurn == turns - 1) {
+            if (completed(t.succeeded, t.lastTurn, turns)) {
                 completed++;
                 total.recordNanos(Math.max(0, t.lastDoneNanos - t.firstScheduledNanos));
             }

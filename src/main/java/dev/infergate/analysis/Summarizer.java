@@ -88,9 +88,7 @@ public final class Summarizer {
             summary.put("server", server);
         }
         if (!sessions.isEmpty()) {
-            Map<String, Object> load = asMap(run.get("load"));
-            Object turns = load == null ? null : load.get("turns");
-            summary.put("sessions", sessions.toMap(turns instanceof Number n ? n.intValue() : 0));
+            summary.put("sessions", sessions.toMap(SessionFigures.turnsPerSession(run)));
         }
         if (!byCondition.isEmpty()) {
             Map<String, Object> conditions = new LinkedHashMap<>();

@@ -8,6 +8,7 @@ import dev.infergate.load.LoadModel;
 import dev.infergate.load.OpenLoop;
 import dev.infergate.load.RunLimits;
 import dev.infergate.load.SessionLoop;
+import dev.infergate.load.SessionStarts;
 import dev.infergate.load.Shard;
 import java.time.Duration;
 import picocli.CommandLine.Option;
@@ -15,11 +16,11 @@ import picocli.CommandLine.Option;
 /** Options that shape the load: closed or open loop, how long, warm-up, shard. */
 public final class LoadOptions {
     @Option(names = "--concurrency", paramLabel = "N",
-            description = "Closed loop: N virtual users, each sending its next request when the previous one finished. Default: 1 when --rate is not given.")
+            description = "Closed loop: N virtual users, each sending its next request when the previous one finished. Default: 1 when --rate is not given. With --sessions: at most N sessions in progress.")
     Integer concurrency;
 
     @Option(names = "--rate", paramLabel = "R",
-            description = "Open loop: R requests per second arrive on schedule, whether or not earlier ones finished.")
+            description = "Open loop: R requests per second arrive on schedule, whether or not earlier ones finished. With --sessions: sessions arrive at R / turns per second.")
     Double rate;
 
     @Option(names = "--arrival", defaultValue = "poisson", paramLabel = "constant|poisson|gamma",
@@ -39,7 +40,7 @@ public final class LoadOptions {
     String thinkTime;
 
     @Option(names = "--sessions", paramLabel = "N",
-            description = "Agent sessions: N conversations at once, each --turns turns; every turn sends the system prompt, the conversation so far (the real replies) and a new message, after --think-time. The run ends when every session has ended; --warmup N then counts sessions run first.")
+            description = "Agent sessions: N conversations, each --turns turns; every turn sends the system prompt, the conversation so far (the real replies) and a new message, after --think-time. All N start at once, unless --concurrency C keeps at most C in progress (the next starts when one ends) or --rate R makes sessions arrive at R / turns per second (their turns offered at about R requests per second). The run ends when every session has ended; --warmup N then counts sessions run first.")
     Integer sessions;
 
     @Option(names = "--turns", paramLabel = "T",
@@ -115,18 +116,31 @@ public final class LoadOptions {
         }
     }
 
-    /** {@code --sessions}: refuses the options that set another load or run length. */
+    /**
+     * {@code --sessions}: all at once, or at most {@code --concurrency} in progress, or arriving so that turns
+     * are offered at {@code --rate} requests per second; refuses the options that set another run length.
+     */
     private SessionLoop sessionLoop() {
-        for (String[] other : new String[][] {{"--rate", str(rate)}, {"--concurrency", str(concurrency)},
-                {"--requests", str(requests)}, {"--max-concurrency", maxConcurrency == 0 ? null : "set"}}) {
+        for (String[] other : new String[][] {{"--requests", str(requests)},
+                {"--max-concurrency", maxConcurrency == 0 ? null : "set"}}) {
             if (other[1] != null) {
                 throw UserError.usage(other[0] + " does not apply to --sessions: the run is --sessions N sessions of --turns T turns");
             }
         }
+        if (rate != null && concurrency != null) {
+            throw UserError.usage("give --concurrency (sessions in progress at once) or --rate (sessions arriving), not both");
+        }
         if (!warmup.trim().matches("\\d+")) {
             throw UserError.usage("with --sessions, --warmup counts sessions (e.g. --warmup 2), not time");
         }
-        return new SessionLoop(sessions, turns == null ? 4 : turns, Durations.parse(thinkTime), Integer.parseInt(warmup.trim()));
+        int t = turns == null ? 4 : turns;
+        SessionStarts starts = SessionStarts.ALL_AT_ONCE;
+        if (concurrency != null) {
+            starts = new SessionStarts.Concurrent(concurrency);
+        } else if (rate != null) {
+            starts = SessionStarts.Arrivals.atRequestRate(ArrivalKind.parse(arrival), rate, t, burstiness, seed);
+        }
+        return new SessionLoop(sessions, t, Durations.parse(thinkTime), Integer.parseInt(warmup.trim()), starts);
     }
 
     private static String str(Object o) {

@@ -49,7 +49,8 @@ public record OpenLoop(ArrivalSchedule schedule, int maxConcurrency) implements 
         }
     }
 
-    private static void waitUntil(long due, RunContext run) {
+    /** Parks, then spins, until {@code due} (absolute nanos) or a stop; shared with the session loop's arrivals. */
+    static void waitUntil(long due, RunContext run) {
         long remaining;
         while ((remaining = due - System.nanoTime()) > 0 && !run.stopped()) {
             if (remaining > SPIN_NANOS) {

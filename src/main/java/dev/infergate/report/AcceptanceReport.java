@@ -40,6 +40,9 @@ public final class AcceptanceReport {
         plan.put("warmup_requests_per_run", r.plan().warmupRequests());
         plan.put("slo", r.plan().slo().toMap());
         plan.put("seed", r.plan().seed());
+        if (r.plan().agent() != null) {
+            plan.put("agent", r.plan().agent().describe(r.plan().requests(), r.plan().warmupRequests()));
+        }
         m.put("plan", plan);
         Map<String, Object> capacity = new LinkedHashMap<>();
         r.capacity().forEach((side, c) -> capacity.put(side, capacity(c)));
@@ -225,10 +228,28 @@ public final class AcceptanceReport {
                 .append(r.plan().repeats()).append(" (interleaved), ").append(r.plan().requests())
                 .append(" measured requests per run after ").append(r.plan().warmupRequests()).append(" warm-up\n");
         r.loads().forEach((k, v) -> sb.append("- load ").append(k).append(": ").append(v).append('\n'));
+        if (r.plan().agent() != null) {
+            sb.append("- agent: ").append(agentLine(r)).append('\n');
+        }
         for (String c : r.caveats()) {
             sb.append("- caveat: ").append(c).append('\n');
         }
         return sb.toString();
+    }
+
+    /**
+     * How the agent rows ran: sessions per run and their shape, and what the load levels mean for them. Their
+     * session totals (p50, p90) are figures of every agent condition above.
+     */
+    static String agentLine(AcceptResult r) {
+        var a = r.plan().agent();
+        return String.format(Locale.ROOT, "%d sessions of %d turns per run (ceil(%d requests / %d turns)) after %d warm-up, "
+                + "think time %s, system prompt %d tokens (fresh: each session its own; shared: one for all), user %s, "
+                + "tool %s, output %s tokens; a concurrency is sessions in progress, a rate is turns per second offered by "
+                + "sessions arriving at rate / %d per second; session_total runs from a session's first scheduled turn to "
+                + "its last answer", a.sessionsFor(r.plan().requests()), a.turns(), r.plan().requests(), a.turns(),
+                a.sessionsFor(r.plan().warmupRequests()), dev.infergate.config.Durations.format(a.thinkTime()),
+                a.systemTokens(), a.userTokens(), a.toolTokens(), a.outputTokens(), a.turns());
     }
 
     private static int peak(List<BurstTimeline.Second> t) {
@@ -252,6 +273,12 @@ public final class AcceptanceReport {
             sb.append("capacity: ").append(headline).append('\n');
         }
         sb.append("quality: ").append(qualityLine(r)).append('\n');
+        if (r.plan().agent() != null) {
+            var a = r.plan().agent();
+            sb.append(String.format(Locale.ROOT, "agent: %d sessions of %d turns per run, think time %s; session_total "
+                    + "(first scheduled turn to last answer, completed sessions) above in every agent condition%n",
+                    a.sessionsFor(r.plan().requests()), a.turns(), dev.infergate.config.Durations.format(a.thinkTime())));
+        }
         if (r.verdict() != r.comparison().result().verdict()) {
             sb.append("OVERALL (speed and quality): ").append(ComparisonFormat.overall(r.verdict())).append('\n');
         }

@@ -50,7 +50,8 @@ final class ComparisonFormat {
                     .append(j.criterion().formatThreshold());
             if (j.verdict() == Verdict.INCONCLUSIVE) {
                 sb.append(j.samplesToSettle() > 0
-                        ? String.format(Locale.ROOT, "; ~%,d requests per side would settle it", j.samplesToSettle())
+                        ? String.format(Locale.ROOT, "; ~%,d %s per side would settle it", j.samplesToSettle(),
+                                s.metric().perSession() ? "completed sessions" : "requests")
                         : "; more samples will not settle it");
             }
             sb.append(')');

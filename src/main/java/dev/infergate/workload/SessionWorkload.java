@@ -17,6 +17,10 @@ import org.apache.commons.rng.UniformRandomProvider;
  * {@code tool} would need the {@code tool_call_id} of a real tool call, and strict chat templates require
  * user and assistant to alternate, so the tool result rides in the user message.)
  *
+ * <p>The system prompt is the same for every session ({@link SessionShape#sharedSystemPrompt()}: a deployed
+ * agent's, sent once before the run by {@link #prefixWarmups()}) or each session's own (then only the
+ * session's own earlier turns can be in a prefix cache).
+ *
  * <p>Everything but the assistant texts is a pure function of (seed, prompt salt, session, turn): the
  * system prompt, each user message and tool result (built by {@link PromptFactory}, exact lengths under its
  * tokenizer) and each turn's {@code max_tokens}. No tokenizer is called per turn: the spec's
@@ -28,8 +32,10 @@ import org.apache.commons.rng.UniformRandomProvider;
  * model ({@code load.SessionLoop}) calls {@link #turn} with the replies so far.
  */
 public final class SessionWorkload implements Workload {
-    /** Text id of the system prompt; session texts use non-negative ids. */
+    /** Text id of the shared system prompt; session texts use non-negative ids. */
     private static final long SYSTEM_TEXT_ID = -1;
+    /** Text kind of a session's own system prompt (kinds 0-2: draws, user message, tool result). */
+    private static final int OWN_SYSTEM_KIND = 3;
     /** Turns per session are below this (they share a text id with the session). */
     public static final int MAX_TURNS = 1 << 20;
     /** Largest session index (text ids pack session, turn and kind into 63 bits). */
@@ -82,9 +88,11 @@ public final class SessionWorkload implements Workload {
         if (turn >= MAX_TURNS) {
             throw new IllegalArgumentException("turn (" + turn + ") must be < " + MAX_TURNS);
         }
+        PromptFactory.Prompt systemPrompt = shape.sharedSystemPrompt() ? system
+                : segment(textId(session, 0, OWN_SYSTEM_KIND), shape.systemTokens());
         List<Message> messages = new ArrayList<>(2 * turn + 2);
-        messages.add(new Message("system", system.text()));
-        int tokens = system.tokens();
+        messages.add(new Message("system", systemPrompt.text()));
+        int tokens = systemPrompt.tokens();
         for (int k = 0; k <= turn; k++) {
             PromptFactory.Prompt user = userMessage(session, k);
             messages.add(Message.user(user.text()));
@@ -96,7 +104,9 @@ public final class SessionWorkload implements Workload {
             }
         }
         int maxTokens = outputTokens.sample(draws(session, turn, 2));
-        return new RequestSpec(requestId, null, messages, tokens, maxTokens, 0, system.tokens(), "session");
+        return shape.sharedSystemPrompt()
+                ? new RequestSpec(requestId, null, messages, tokens, maxTokens, 0, system.tokens(), "session")
+                : new RequestSpec(requestId, null, messages, tokens, maxTokens, null, 0, "session");
     }
 
     /** Not available: a turn depends on the earlier turns' outputs; use {@link #turn}. */
@@ -106,9 +116,15 @@ public final class SessionWorkload implements Workload {
                 + "send it with the session load model (SessionWorkload.turn), not by id");
     }
 
-    /** The system prompt and a short unique user message, sent once before the run: a production system prompt is hot. */
+    /**
+     * The shared system prompt and a short unique user message, sent once before the run: a production system
+     * prompt is hot. None when each session has its own system prompt.
+     */
     @Override
     public List<RequestSpec> prefixWarmups() {
+        if (!shape.sharedSystemPrompt()) {
+            return List.of();
+        }
         PromptFactory.Prompt tail = segment(SYSTEM_TEXT_ID - 1, 8);
         return List.of(new RequestSpec(Long.MAX_VALUE, null,
                 List.of(new Message("system", system.text()), Message.user(tail.text())),
@@ -120,7 +136,7 @@ public final class SessionWorkload implements Workload {
         return description;
     }
 
-    /** The system prompt every session starts with. */
+    /** The shared system prompt (with {@link PrefixMode#FRESH} system prompts, no session sends it). */
     public String systemPrompt() {
         return system.text();
     }
@@ -167,6 +183,7 @@ public final class SessionWorkload implements Workload {
         Map<String, Object> map = new LinkedHashMap<>();
         map.put("kind", "sessions");
         map.put("system_tokens", definition.sessions().systemTokens());
+        map.put("system_prompt", definition.sessions().sharedSystemPrompt() ? "shared" : "per session");
         map.put("user_tokens", definition.sessions().userTokens().toString());
         map.put("tool_tokens", definition.sessions().toolTokens().toString());
         map.put("output_tokens", definition.outputTokens().toString());

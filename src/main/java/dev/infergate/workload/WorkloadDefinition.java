@@ -145,7 +145,10 @@ public record WorkloadDefinition(
             return this;
         }
 
-        /** Agent sessions of this shape instead of independent requests (docs/workloads.md). */
+        /**
+         * Agent sessions of this shape instead of independent requests (docs/workloads.md); a {@link #prefix}
+         * then sets whether the sessions share one system prompt (shared) or each have their own (fresh).
+         */
         public Builder sessions(SessionShape sessions) {
             this.sessions = sessions;
             return this;
@@ -167,7 +170,7 @@ public record WorkloadDefinition(
                 checkNotWithSessions(dataset != null, "--dataset");
                 checkNotWithSessions(preset != null, "--preset");
                 checkNotWithSessions(inputTokens != null, "--input-tokens (use --turn-tokens, --tool-tokens, --system-tokens)");
-                checkNotWithSessions(prefix != null || cacheMix != null, "--prefix and --cache-mix");
+                checkNotWithSessions(cacheMix != null, "--cache-mix (--prefix fresh|shared sets whether sessions share the system prompt)");
             }
             if (prefix == PrefixMode.FRESH && cacheMix != null && cacheMix > 0) {
                 throw new WorkloadException("--cache-mix " + cacheMix + " needs --prefix shared (or no --prefix)");
@@ -175,13 +178,15 @@ public record WorkloadDefinition(
             Preset base = preset == null ? Preset.SHORT_CHAT : preset;
             LengthDistribution input = inputTokens != null ? inputTokens : base.inputTokens();
             LengthDistribution output = outputTokens != null ? outputTokens : base.outputTokens();
-            double mix = cacheMix != null ? cacheMix : prefix == PrefixMode.SHARED ? 1.0 : 0.0;
+            // sessions share (or not) their system prompt instead: the prefix pool is not used
+            double mix = cacheMix != null ? cacheMix : prefix == PrefixMode.SHARED && sessions == null ? 1.0 : 0.0;
             int prefixTokens = sharedPrefixTokens != null
                     ? sharedPrefixTokens
                     : (int) Math.max(1, Math.round(DEFAULT_SHARED_PREFIX_SHARE * input.mean()));
             DatasetFormat format = dataset == null ? null : datasetFormat != null ? datasetFormat : guessFormat(dataset);
+            SessionShape shape = sessions == null || prefix == null ? sessions : sessions.withSystemPrompt(prefix);
             return new WorkloadDefinition(preset, input, output, outputTokens != null, mix, prefixPoolSize,
-                    prefixTokens, dataset, format, seed, promptSalt, sessions);
+                    prefixTokens, dataset, format, seed, promptSalt, shape);
         }
 
         private static void checkNotWithDataset(boolean given, String option) {

@@ -2,7 +2,11 @@ package dev.infergate.accept;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.infergate.cli.Main;
+import dev.infergate.record.RequestRecord;
+import dev.infergate.record.RunLog;
 import dev.infergate.sim.SimServer;
 import dev.infergate.sim.profile.SimProfile;
 import java.io.IOException;
@@ -80,6 +84,95 @@ class AcceptanceEndToEndTest {
             assertThat(again.toString()).contains("short-chat/fresh/high")
                     .doesNotContain("capacity: ");
         }
+    }
+
+    @Test
+    void accept_runsAgentSessionsAsAMatrixRow_withGrowingPrompts_andComparesTheirSessionTotals() throws IOException {
+        try (SimServer base = SimServer.start(fast("baseline"), "127.0.0.1", 0, 1);
+                SimServer cand = SimServer.start(fast("candidate-fp8-kv"), "127.0.0.1", 0, 1)) {
+            Path plan = Files.writeString(dir.resolve("plan.yaml"), """
+                    baseline: {url: '%s', labels: {kv_cache: bf16}}
+                    candidate: {url: '%s', labels: {kv_cache: fp8}}
+                    matrix:
+                      workloads: [agent]
+                      prefixes: [fresh, shared]
+                      loads: {two: {concurrency: 2}, arriving: {rate: 12}}
+                    repeats: 1
+                    requests: 9
+                    warmup: 0
+                    tokenizer: cl100k_base
+                    agent: {turns: 3, think_time: 20ms, system_tokens: 128, user_tokens: 16, tool_tokens: 16, output_tokens: 8}
+                    capacity: false
+                    burst: false
+                    quality: false
+                    """.formatted(base.baseUrl(), cand.baseUrl()));
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            Path result = dir.resolve("result");
+
+            int code = Main.execute(new String[] {"accept", plan.toString(), "--out", result.toString()},
+                    new PrintWriter(out, true), new PrintWriter(err, true));
+
+            assertThat(code).as(err.toString()).isIn(0, 1, 4);
+            assertThat(err.toString()).contains("[1/8] baseline agent/fresh/two repeat 1", "[8/8] ");
+            for (String side : new String[] {"baseline", "candidate"}) {
+                for (String condition : new String[] {"agent/fresh/two", "agent/shared/two", "agent/fresh/arriving",
+                    "agent/shared/arriving"}) {
+                    assertSessionsGrew(result.resolve(side).resolve(condition).resolve("r1"), condition.contains("shared"));
+                }
+            }
+            assertThat(Files.readString(result.resolve("baseline/agent/shared/two/r1/run.json")))
+                    .contains("\"starts\" : \"concurrent\"", "\"max_concurrent_sessions\" : 2", "\"system_prompt\" : \"shared\"");
+            assertThat(Files.readString(result.resolve("candidate/agent/fresh/arriving/r1/run.json")))
+                    .contains("\"starts\" : \"arrivals\"", "\"rate_per_second\" : 4.0", "\"system_prompt\" : \"per session\"");
+
+            JsonNode json = new ObjectMapper().readTree(result.resolve("acceptance.json").toFile());
+            assertThat(json.path("plan").path("agent").path("sessions_per_run").asInt()).isEqualTo(3);
+            JsonNode conditions = json.path("comparison").path("conditions");
+            assertThat(conditions).hasSize(4);
+            for (JsonNode c : conditions) {
+                JsonNode total = figure(c, "session_total.p90");
+                assertThat(total.path("baseline_n").asInt()).as("completed sessions").isEqualTo(3);
+                assertThat(total.path("candidate_n").asInt()).isEqualTo(3);
+                assertThat(total.path("baseline").asDouble()).as("three turns and two think times")
+                        .isGreaterThan(figure(c, "e2e.p50").path("baseline").asDouble() + 40);
+                assertThat(figure(c, "session_total.p50").path("unit").asText()).isEqualTo("ms");
+                assertThat(c.path("criteria").findValuesAsText("criterion")).contains("session_total.p90 max_regression 10%");
+            }
+            assertThat(Files.readString(result.resolve("acceptance.md"))).contains("| session_total.p90", "| session_total.p50",
+                    "- agent: 3 sessions of 3 turns per run");
+            assertThat(out.toString()).contains("agent/shared/arriving: ", "session_total.p90", "agent: 3 sessions of 3 turns per run");
+        }
+    }
+
+    private static JsonNode figure(JsonNode condition, String statistic) {
+        for (JsonNode f : condition.path("figures")) {
+            if (f.path("statistic").asText().equals(statistic)) {
+                return f;
+            }
+        }
+        throw new AssertionError(statistic + " missing from " + condition.path("condition"));
+    }
+
+    /** Three sessions of three turns each, every turn's prompt longer than the last; shared ones find the system prompt cached. */
+    private static void assertSessionsGrew(Path run, boolean shared) {
+        java.util.List<RequestRecord> records = new java.util.ArrayList<>();
+        RunLog.readRecords(run, records::add);
+        java.util.Map<String, java.util.List<RequestRecord>> sessions = records.stream()
+                .sorted(java.util.Comparator.comparingInt(RequestRecord::turn))
+                .collect(java.util.stream.Collectors.groupingBy(RequestRecord::session));
+        assertThat(sessions).as(run.toString()).containsOnlyKeys("0", "1", "2");
+        sessions.values().forEach(turns -> {
+            assertThat(turns).extracting(RequestRecord::turn).containsExactly(0, 1, 2);
+            assertThat(turns).allMatch(RequestRecord::succeeded);
+            assertThat(turns.get(1).inputTokens()).isGreaterThan(turns.get(0).inputTokens());
+            assertThat(turns.get(2).inputTokens()).isGreaterThan(turns.get(1).inputTokens());
+            if (shared) {
+                assertThat(turns.get(0).cachedTokens()).as("the shared system prompt was warmed").isPositive();
+            } else {
+                assertThat(turns.get(0).cachedTokens()).as("a session's own system prompt").isLessThan(128);
+            }
+        });
     }
 
     @Test

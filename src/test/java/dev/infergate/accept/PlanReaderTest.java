@@ -45,7 +45,8 @@ class PlanReaderTest {
                 burst: {rate: 2, multiplier: 3, during: 5s}
                 """);
 
-        assertThat(plan.workloads()).containsExactly(Preset.LONG_DOC);
+        assertThat(plan.workloads()).containsExactly(new MatrixWorkload.Requests(Preset.LONG_DOC));
+        assertThat(plan.agent()).isNull();
         assertThat(plan.conditions()).containsExactly("long-doc/shared/low", "long-doc/shared/high");
         assertThat(plan.loads().get(1).capacityFraction()).isEqualTo(0.9);
         assertThat(plan.baseline().labels()).containsEntry("sampling.temperature", "0");
@@ -77,5 +78,62 @@ class PlanReaderTest {
         assertThatThrownBy(() -> PlanReader.read("plan.yaml", "baseline: http://a/v1\ncandidate: http://b/v1\n"
                 + "criteria:\n  ttft.p95: {max_regression: 10}\n"))
                 .hasMessageStartingWith("plan.yaml line 4, key criteria.ttft.p95.max_regression:");
+    }
+
+    @Test
+    void anAgentRow_withoutABlock_getsTheDefaults_andMapsRequestsToSessions() {
+        AcceptPlan plan = PlanReader.read("plan.yaml", "baseline: http://a/v1\ncandidate: http://b/v1\n"
+                + "matrix: {workloads: [short-chat, agent], prefixes: [shared], loads: {low: {concurrency: 2}}}\n");
+
+        assertThat(plan.conditions()).containsExactly("short-chat/shared/low", "agent/shared/low");
+        assertThat(plan.agent()).isEqualTo(MatrixWorkload.Agent.DEFAULT);
+        assertThat(plan.agent().turns()).isEqualTo(4);
+        assertThat(plan.agent().thinkTime()).isEqualTo(Duration.ofSeconds(1));
+        // 200 requests and 10 warm-up requests by default: ceil(200 / 4) and ceil(10 / 4) sessions
+        assertThat(plan.agent().sessionsFor(plan.requests())).isEqualTo(50);
+        assertThat(plan.agent().sessionsFor(plan.warmupRequests())).isEqualTo(3);
+        assertThat(plan.agent().load(plan.requests(), plan.warmupRequests(),
+                new dev.infergate.load.SessionStarts.Concurrent(2)).limits(null, Duration.ZERO).requests()).isEqualTo(200);
+    }
+
+    @Test
+    void theAgentBlock_setsEveryValue() {
+        AcceptPlan plan = PlanReader.read("plan.yaml", """
+                baseline: http://a/v1
+                candidate: http://b/v1
+                matrix: {workloads: [agent]}
+                requests: 10
+                agent: {turns: 3, think_time: 250ms, system_tokens: 64, user_tokens: 16, tool_tokens: 'uniform:8-24', output_tokens: 8}
+                """);
+
+        MatrixWorkload.Agent agent = plan.agent();
+        assertThat(agent.turns()).isEqualTo(3);
+        assertThat(agent.thinkTime()).isEqualTo(Duration.ofMillis(250));
+        assertThat(agent.systemTokens()).isEqualTo(64);
+        assertThat(agent.userTokens()).hasToString("16");
+        assertThat(agent.toolTokens()).hasToString("uniform:8-24");
+        assertThat(agent.outputTokens()).hasToString("8");
+        assertThat(agent.sessionsFor(plan.requests())).isEqualTo(4);
+        assertThat(plan.conditions()).hasSize(6).allMatch(c -> c.startsWith("agent/"));
+    }
+
+    @Test
+    void agentMistakes_nameTheLineAndTheKey() {
+        String head = "baseline: http://a/v1\ncandidate: http://b/v1\n";
+        assertThatThrownBy(() -> PlanReader.read("plan.yaml", head + "matrix: {workloads: [agent]}\nagent: {turns: 0}\n"))
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith("plan.yaml line 4, key agent.turns: (0) must be >= 1");
+        assertThatThrownBy(() -> PlanReader.read("plan.yaml", head + "matrix: {workloads: [agent]}\nagent:\n  think: 1s\n"))
+                .hasMessageStartingWith("plan.yaml line 5, key agent.think: unknown key; expected one of");
+        assertThatThrownBy(() -> PlanReader.read("plan.yaml", head + "matrix: {workloads: [agent]}\nagent: {user_tokens: lots}\n"))
+                .hasMessageStartingWith("plan.yaml line 4, key agent.user_tokens:");
+        assertThatThrownBy(() -> PlanReader.read("plan.yaml", head + "matrix: {workloads: [agent]}\nagent: {think_time: soon}\n"))
+                .hasMessageStartingWith("plan.yaml line 4, key agent.think_time:");
+        assertThatThrownBy(() -> PlanReader.read("plan.yaml", head + "matrix: {workloads: [short-chat]}\nagent: {turns: 3}\n"))
+                .hasMessageStartingWith("plan.yaml line 4, key agent: shapes the agent workload, which the matrix does not run");
+        assertThatThrownBy(() -> PlanReader.read("plan.yaml", head + "matrix: {workloads: [agents]}\n"))
+                .hasMessageStartingWith("plan.yaml line 3, key matrix.workloads[0]: unknown preset 'agents'")
+                .hasMessageEndingWith("or agent (agent sessions)");
+        assertThatThrownBy(() -> PlanReader.read("plan.yaml", head + "capacity: {workload: agent}\n"))
+                .hasMessageStartingWith("plan.yaml line 3, key capacity.workload: agent sessions run in the matrix only");
     }
 }

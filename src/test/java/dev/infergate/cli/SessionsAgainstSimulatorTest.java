@@ -92,6 +92,38 @@ class SessionsAgainstSimulatorTest {
     }
 
     @Test
+    void sessionsAtAConcurrency_keepAtMostThatManyInProgress_eachNextOneScheduledWhenOneEnded() throws Exception {
+        try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
+            StringWriter err = new StringWriter();
+            int code = run(err, "run", "--base-url", sim.baseUrl(), "--sessions", "5", "--concurrency", "2", "--turns", "2",
+                    "--warmup", "1", "--think-time", "20ms", "--system-tokens", "64", "--turn-tokens", "8", "--tool-tokens",
+                    "8", "--output-tokens", "4", "--prefix", "fresh", "--out", dir.toString(), "--no-progress");
+            assertThat(code).as(err.toString()).isZero();
+        }
+        Map<String, List<RequestRecord>> sessions = bySession();
+        assertThat(sessions).containsOnlyKeys("0", "1", "2", "3", "4", "5");
+        // [first turn scheduled, last turn done] of each session; its ids do not depend on the starts
+        Map<Long, long[]> spans = new java.util.TreeMap<>();
+        sessions.forEach((session, turns) -> {
+            long s = Long.parseLong(session);
+            assertThat(turns).extracting(RequestRecord::id).containsExactly(
+                    s == 0 ? 0L : 2 + (s - 1), s == 0 ? 1L : 2 + 5 + (s - 1));
+            assertThat(turns.get(0).cachedTokens()).as("a fresh system prompt is nobody's prefix").isLessThan(64);
+            spans.put(s, new long[] {turns.get(0).scheduledNanos(), turns.get(1).doneNanos()});
+        });
+        List<Long> ends = spans.values().stream().map(span -> span[1]).sorted().toList();
+        for (long s = 0; s < 6; s++) {
+            long start = spans.get(s)[0];
+            long overlapping = spans.values().stream().filter(o -> o[0] <= start && start < o[1]).count();
+            assertThat(overlapping).as("sessions in progress when session %d started", s).isLessThanOrEqualTo(2);
+            if (s >= 2) {
+                // started at the end of the (s-2)-th session to end: one start per end, in order
+                assertThat(start).isEqualTo(ends.get((int) s - 2));
+            }
+        }
+    }
+
+    @Test
     void aFailedTurnEndsItsSession_andTheSummaryCountsOnlyCompleteSessions() throws Exception {
         SimProfile failing = SimProfile.bundled("baseline").withFaults(new Faults(0.25, null, null, 0, 0));
         try (SimServer sim = SimServer.start(failing, "127.0.0.1", 0, 7)) {
@@ -125,7 +157,9 @@ class SessionsAgainstSimulatorTest {
     @Test
     void sessions_withAnotherLoadOrLength_isAOneLineUsageError() {
         CliErrorsTest.assertOneLine(CliErrorsTest.run("run", "--base-url", "http://127.0.0.1:9/v1", "--sessions", "2",
-                "--rate", "3"), 2, "--rate does not apply to --sessions");
+                "--rate", "3", "--concurrency", "2"), 2, "give --concurrency (sessions in progress at once) or --rate");
+        CliErrorsTest.assertOneLine(CliErrorsTest.run("run", "--base-url", "http://127.0.0.1:9/v1", "--sessions", "2",
+                "--rate", "3", "--max-concurrency", "2"), 2, "--max-concurrency does not apply to --sessions");
         CliErrorsTest.assertOneLine(CliErrorsTest.run("run", "--base-url", "http://127.0.0.1:9/v1", "--sessions", "2",
                 "--requests", "30"), 2, "--requests does not apply to --sessions");
         CliErrorsTest.assertOneLine(CliErrorsTest.run("run", "--base-url", "http://127.0.0.1:9/v1", "--sessions", "2",

@@ -49,4 +49,28 @@ class SessionLoopTest {
         assertThat(loop.describe()).containsEntry("mode", "sessions").containsEntry("sessions", 5)
                 .containsEntry("turns", 3).containsEntry("think_time_ms", 2000L).containsEntry("warmup_sessions", 2);
     }
+
+    @Test
+    void requestIds_doNotDependOnHowSessionsStart() {
+        SessionLoop concurrent = new SessionLoop(5, 3, Duration.ofSeconds(2), 2, new SessionStarts.Concurrent(2));
+        SessionLoop arriving = new SessionLoop(5, 3, Duration.ofSeconds(2), 2,
+                new SessionStarts.Arrivals(new PoissonSchedule(1, 3)));
+        for (long s = 0; s < 7; s++) {
+            for (int t = 0; t < 3; t++) {
+                assertThat(concurrent.requestId(s, t)).isEqualTo(loop.requestId(s, t)).isEqualTo(arriving.requestId(s, t));
+            }
+        }
+        assertThat(concurrent.limits(null, Duration.ZERO)).isEqualTo(loop.limits(null, Duration.ZERO));
+    }
+
+    @Test
+    void describe_namesHowSessionsStart() {
+        assertThat(loop.describe()).containsEntry("starts", "all_at_once");
+        assertThat(new SessionLoop(5, 3, Duration.ZERO, 0, new SessionStarts.Concurrent(4)).describe())
+                .containsEntry("starts", "concurrent").containsEntry("max_concurrent_sessions", 4);
+        assertThat(new SessionLoop(5, 3, Duration.ZERO, 0, new SessionStarts.Arrivals(new PoissonSchedule(0.5, 3))).describe())
+                .containsEntry("starts", "arrivals").extractingByKey("session_arrivals").asString().contains("poisson");
+        assertThatThrownBy(() -> new SessionStarts.Concurrent(0)).hasMessage("concurrent sessions (0) must be >= 1");
+        assertThatThrownBy(() -> new SessionLoop(1, 1, Duration.ZERO, 0, null)).hasMessage("starts must not be null");
+    }
 }

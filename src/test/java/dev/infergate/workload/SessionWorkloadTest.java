@@ -94,8 +94,37 @@ class SessionWorkloadTest {
                 .isInstanceOf(WorkloadException.class).hasMessage("--dataset does not apply to --sessions: sessions "
                         + "build their own prompts (system prompt, conversation so far, new message)");
         assertThatThrownBy(() -> WorkloadDefinition.builder().sessions(SHAPE).cacheMix(0.5).build())
-                .hasMessageStartingWith("--prefix and --cache-mix does not apply");
+                .hasMessageStartingWith("--cache-mix (--prefix fresh|shared sets whether sessions share the system prompt) does not apply");
         assertThatThrownBy(() -> new SessionShape(0, SHAPE.userTokens(), SHAPE.toolTokens()))
                 .hasMessage("system tokens (0) must be >= 1");
+    }
+
+    @Test
+    void freshSystemPrompts_areEachSessionsOwn_ofTheSameLength_andNothingIsWarmedBeforeTheRun() {
+        SessionWorkload w = (SessionWorkload) WorkloadDefinition.builder().sessions(SHAPE).prefix(PrefixMode.FRESH)
+                .outputTokens(new LengthDistribution.Fixed(16)).seed(1).promptSalt(7).build().create(CL100K);
+        RequestSpec a = w.turn(0, 0, List.of());
+        RequestSpec b = w.turn(1, 1, List.of());
+        assertThat(a.messages().get(0).content()).isNotEqualTo(b.messages().get(0).content())
+                .isNotEqualTo(w.systemPrompt());
+        assertThat(CL100K.count(a.messages().get(0).content())).isEqualTo(300);
+        assertThat(CL100K.count(b.messages().get(0).content())).isEqualTo(300);
+        assertThat(a.prefixGroup()).isNull();
+        assertThat(a.sharedPrefixTokens()).isZero();
+        assertThat(w.prefixWarmups()).isEmpty();
+        assertThat(w.describe()).containsEntry("system_prompt", "per session");
+        // a session keeps its own system prompt from turn to turn, so its history stays cacheable
+        RequestSpec a1 = w.turn(2, 0, List.of(new SessionWorkload.Reply(" ok", 1)));
+        assertThat(a1.messages().subList(0, 2)).isEqualTo(a.messages());
+        // the rest of a session is the same as with a shared system prompt
+        assertThat(a.messages().get(1)).isEqualTo(workload(1, 7).turn(0, 0, List.of()).messages().get(1));
+    }
+
+    @Test
+    void aSharedPrefix_keepsOneSystemPromptForEverySession() {
+        SessionWorkload w = (SessionWorkload) WorkloadDefinition.builder().sessions(SHAPE).prefix(PrefixMode.SHARED)
+                .outputTokens(new LengthDistribution.Fixed(16)).seed(1).promptSalt(7).build().create(CL100K);
+        assertThat(w.turn(0, 0, List.of())).isEqualTo(workload(1, 7).turn(0, 0, List.of()));
+        assertThat(w.describe()).containsEntry("system_prompt", "shared");
     }
 }

@@ -23,6 +23,13 @@ public final class Comparison {
             Statistic.value(Metric.ERROR_RATE), Statistic.value(Metric.TIMEOUT_RATE),
             Statistic.value(Metric.CACHE_HIT_RATE));
 
+    /**
+     * Figures shown besides {@link #SHOWN} for a condition whose runs are agent sessions: the session total
+     * ("agent turn latency" of the whole task), whose counts are completed sessions.
+     */
+    public static final List<Statistic> SHOWN_FOR_SESSIONS = List.of(
+            Statistic.parse("session_total.p50"), Statistic.parse("session_total.p90"));
+
     /** Baseline and candidate samples of one condition. */
     public record Pair(Sample baseline, Sample candidate) {}
 
@@ -51,8 +58,17 @@ public final class Comparison {
                 bootstrap.confidence());
     }
 
+    /**
+     * One condition. A criterion on a per-session metric does not apply to a condition without agent sessions
+     * on either side (it judges nothing there, rather than being inconclusive for want of sessions).
+     */
     static ConditionResult condition(String name, Pair pair, List<Criterion> criteria, Bootstrap bootstrap) {
+        boolean agent = pair.baseline().sessions() > 0 || pair.candidate().sessions() > 0;
         List<Statistic> stats = new ArrayList<>(SHOWN);
+        if (agent) {
+            stats.addAll(SHOWN_FOR_SESSIONS);
+        }
+        criteria = criteria.stream().filter(c -> agent || !c.statistic().metric().perSession()).toList();
         for (Criterion c : criteria) {
             if (!stats.contains(c.statistic())) {
                 stats.add(c.statistic());

@@ -40,14 +40,16 @@ public record Criteria(List<Criterion> global, Map<String, List<Criterion>> work
 
     /**
      * The criteria used when none are given: latency at most 10 % worse at the tail, output throughput at
-     * most 5 % lower, at most 0.5 % errors.
+     * most 5 % lower, at most 0.5 % errors; and for conditions of agent sessions (the only ones it applies
+     * to), the session total at most 10 % worse at p90.
      */
     public static final Criteria DEFAULT = new Criteria(List.of(
             new Criterion(Statistic.parse("ttft.p95"), Bound.MAX_REGRESSION, 0.10),
             new Criterion(Statistic.parse("tpot.p95"), Bound.MAX_REGRESSION, 0.10),
             new Criterion(Statistic.parse("e2e.p99"), Bound.MAX_REGRESSION, 0.10),
             new Criterion(Statistic.parse("throughput.output_tokens_per_s"), Bound.MAX_REGRESSION, 0.05),
-            new Criterion(Statistic.parse("errors.rate"), Bound.MAX, 0.005)), Map.of(), Map.of());
+            new Criterion(Statistic.parse("errors.rate"), Bound.MAX, 0.005),
+            new Criterion(Statistic.parse("session_total.p90"), Bound.MAX_REGRESSION, 0.10)), Map.of(), Map.of());
 
     public Criteria {
         global = List.copyOf(global);

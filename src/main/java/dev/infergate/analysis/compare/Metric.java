@@ -12,6 +12,12 @@ import java.util.stream.Collectors;
  * number per run, built from per-request contributions so they can be resampled too: throughput and goodput
  * divide by the measured window, the shares divide by the requests sent.
  *
+ * <p>{@link #SESSION_TOTAL} is per agent session rather than per request: each completed session's total time
+ * (last turn's {@code done} minus first turn's {@code scheduled}, think times included: the user's wait for
+ * the whole task) is carried by that session's last turn, and every other record has no value. Resampling
+ * requests then draws each session's total about Poisson(1) times (a Poisson bootstrap over sessions), and
+ * its counts are completed sessions.
+ *
  * <p>Units: latencies in <b>milliseconds</b>, speeds in tokens or requests per second, shares as fractions.
  */
 public enum Metric {
@@ -24,6 +30,8 @@ public enum Metric {
     ITL("itl", true, true, "ms"),
     QUEUE_WAIT("queue_wait", true, true, "ms"),
     EFFECTIVE_TOKENS_PER_S("effective_tokens_per_s", true, false, "tok/s"),
+    /** Agent sessions: a completed session's total time from its first turn's scheduled mark ("agent turn latency"). */
+    SESSION_TOTAL("session_total", true, true, "ms"),
     THROUGHPUT_OUTPUT_TOKENS("throughput.output_tokens_per_s", false, false, "tok/s"),
     THROUGHPUT_REQUESTS("throughput.requests_per_s", false, false, "req/s"),
     GOODPUT_REQUESTS("goodput.requests_per_s", false, false, "req/s"),
@@ -52,6 +60,11 @@ public enum Metric {
     /** Whether the metric has a value per request (summarised by a percentile or the mean). */
     public boolean perRequest() {
         return perRequest;
+    }
+
+    /** Whether the metric has a value per agent session (only runs of agent sessions have it). */
+    public boolean perSession() {
+        return this == SESSION_TOTAL;
     }
 
     /** Latencies and failure shares: lower is better. Speeds, goodput and cache hits: higher is better. */

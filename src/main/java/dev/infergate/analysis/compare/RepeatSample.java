@@ -1,9 +1,12 @@
 package dev.infergate.analysis.compare;
 
+import dev.infergate.analysis.SessionFigures;
 import dev.infergate.analysis.Slo;
 import dev.infergate.record.ErrorClass;
 import dev.infergate.record.RequestRecord;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The measured requests of one independent repeat (one run, or one condition of a run), as columns ready
@@ -18,22 +21,32 @@ public final class RepeatSample {
     private final double[][] values;
     private final double[][] contributions;
     private final double windowSeconds;
+    private final int sessions;
 
     /** Contribution columns of the run metrics. */
     enum Part { OUTPUT_TOKENS, COMPLETED, GOOD, FAILED, TIMED_OUT, CACHE_HIT }
 
-    RepeatSample(double[][] values, double[][] contributions, double windowSeconds) {
+    RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions) {
         this.values = values;
         this.contributions = contributions;
         this.size = contributions[0].length;
         this.windowSeconds = windowSeconds;
+        this.sessions = sessions;
+    }
+
+    /** As {@link #of(List, Slo, int)} for records of independent requests (or sessions of unknown length). */
+    public static RepeatSample of(List<RequestRecord> records, Slo slo) {
+        return of(records, slo, 0);
     }
 
     /**
      * Builds the columns from {@code records} (warm-up dropped), judging goodput against {@code slo}.
      * The window runs from the earliest scheduled time to the latest end, as in summary.json.
+     *
+     * @param turnsPerSession turns each agent session was meant to run (run.json {@code load.turns}), for
+     *                        {@link Metric#SESSION_TOTAL}; 0: the most turns seen in any session
      */
-    public static RepeatSample of(List<RequestRecord> records, Slo slo) {
+    public static RepeatSample of(List<RequestRecord> records, Slo slo, int turnsPerSession) {
         Slo s = slo == null ? Slo.NONE : slo;
         List<RequestRecord> measured = records.stream().filter(RequestRecord::measured).toList();
         int n = measured.size();
@@ -46,7 +59,7 @@ public final class RepeatSample {
             start = Math.min(start, r.scheduledNanos());
             end = Math.max(end, Math.max(r.doneNanos(), r.scheduledNanos()));
             for (Metric m : Metric.values()) {
-                if (m.perRequest()) {
+                if (m.perRequest() && !m.perSession()) {
                     values[m.ordinal()][i] = r.succeeded() ? perRequest(m, r) : Double.NaN;
                 }
             }
@@ -58,7 +71,52 @@ public final class RepeatSample {
             parts[Part.CACHE_HIT.ordinal()][i] = r.warmCache() ? 1 : 0;
         }
         double window = n == 0 ? 0 : Math.max(0, end - start) / 1e9;
-        return new RepeatSample(values, parts, window);
+        int sessions = sessionTotals(measured, turnsPerSession, values[Metric.SESSION_TOTAL.ordinal()]);
+        return new RepeatSample(values, parts, window, sessions);
+    }
+
+    /**
+     * Fills {@code totals} (NaN first) with each completed session's total, in milliseconds, at the index of
+     * its last turn (as summary.json's {@code sessions.session_total_ms}); returns how many sessions the
+     * records hold.
+     */
+    private static int sessionTotals(List<RequestRecord> measured, int turnsPerSession, double[] totals) {
+        java.util.Arrays.fill(totals, Double.NaN);
+        Map<String, SessionTrack> bySession = new HashMap<>();
+        int mostTurns = 0;
+        for (int i = 0; i < measured.size(); i++) {
+            RequestRecord r = measured.get(i);
+            if (r.session() != null) {
+                bySession.computeIfAbsent(r.session(), k -> new SessionTrack()).add(i, r, measured);
+                mostTurns = Math.max(mostTurns, r.turn() + 1);
+            }
+        }
+        int turns = turnsPerSession > 0 ? turnsPerSession : mostTurns;
+        for (SessionTrack t : bySession.values()) {
+            if (SessionFigures.completed(t.succeeded, t.lastTurn, turns)) {
+                totals[t.last] = Math.max(0, measured.get(t.last).doneNanos() - measured.get(t.first).scheduledNanos()) / 1e6;
+            }
+        }
+        return bySession.size();
+    }
+
+    /** One session's records: indexes of its earliest-scheduled and its last turn, and its successes. */
+    private static final class SessionTrack {
+        int first = -1;
+        int last = -1;
+        int lastTurn = -1;
+        int succeeded;
+
+        void add(int index, RequestRecord r, List<RequestRecord> all) {
+            if (first < 0 || r.scheduledNanos() < all.get(first).scheduledNanos()) {
+                first = index;
+            }
+            if (r.turn() > lastTurn) {
+                last = index;
+                lastTurn = r.turn();
+            }
+            succeeded += r.succeeded() ? 1 : 0;
+        }
     }
 
     private static boolean isTimeout(ErrorClass e) {
@@ -90,6 +148,11 @@ public final class RepeatSample {
     /** Measured requests (sent), failures included. */
     public int size() {
         return size;
+    }
+
+    /** Agent sessions among the measured requests (0 for independent requests). */
+    public int sessions() {
+        return sessions;
     }
 
     /** The measured window in seconds. */

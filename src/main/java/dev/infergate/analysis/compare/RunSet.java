@@ -1,5 +1,6 @@
 package dev.infergate.analysis.compare;
 
+import dev.infergate.analysis.SessionFigures;
 import dev.infergate.analysis.Slo;
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.record.RequestRecord;
@@ -49,11 +50,12 @@ public record RunSet(Path root, Map<String, Sample> conditions, List<Map<String,
             runs.add(run);
             Slo slo = Slo.fromMap(run.get("slo") instanceof Map<?, ?> m ? m : null);
             String fallback = run.get("condition") instanceof String c ? c : ALL;
+            int turns = SessionFigures.turnsPerSession(run);
             Map<String, List<RequestRecord>> records = new LinkedHashMap<>();
             RunLog.readRecords(dir, r -> records.computeIfAbsent(r.condition() == null ? fallback : r.condition(),
                     k -> new ArrayList<>()).add(r));
             records.forEach((condition, list) -> {
-                RepeatSample sample = RepeatSample.of(list, slo);
+                RepeatSample sample = RepeatSample.of(list, slo, turns);
                 if (sample.size() > 0) {
                     byCondition.computeIfAbsent(condition, k -> new ArrayList<>()).add(sample);
                 }

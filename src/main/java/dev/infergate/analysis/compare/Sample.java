@@ -25,7 +25,12 @@ public record Sample(List<RepeatSample> repeats) {
         return repeats.stream().mapToInt(RepeatSample::size).sum();
     }
 
-    /** Requests with a defined value of {@code m}, across repeats. */
+    /** Agent sessions across repeats (0 for independent requests). */
+    public int sessions() {
+        return repeats.stream().mapToInt(RepeatSample::sessions).sum();
+    }
+
+    /** Requests with a defined value of {@code m}, across repeats (for a per-session metric: sessions). */
     public int defined(Metric m) {
         return repeats.stream().mapToInt(r -> r.defined(m)).sum();
     }

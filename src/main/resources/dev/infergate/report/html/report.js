@@ -213,7 +213,7 @@
     ctx.fillText(xLabel, (box.left + box.right) / 2, box.bottom + 32);
     ctx.save(); ctx.translate(14, (box.top + box.bottom) / 2); ctx.rotate(-Math.PI / 2); ctx.fillText(yLabel, 0, 0); ctx.restore();
   }
-  /* cfg: {title, xLabel, yLabel, series: [{label, side, points: [[x, y]]}], hLines: [{y, label}], marks: [{x, y, label, side}], yMin} */
+  /* cfg: {title, xLabel, yLabel, series: [{label, side, points: [[x, y]]}], hLines: [{y, label}], marks: [{x, y, label, side}], yMin, xIntegers} */
   function xyChart(parent, cfg) {
     var div = add(parent, el('div', 'chart')).lastChild;
     add(div, el('h3', null, cfg.title));
@@ -224,6 +224,7 @@
     (cfg.hLines || []).forEach(function (l) { allY.push(l.y); });
     if (!allX.length) { allX = [0, 1]; allY = [0, 1]; }
     var xs = niceTicks(Math.min(0, Math.min.apply(null, allX)), Math.max.apply(null, allX), 6);
+    if (cfg.xIntegers) { xs.ticks = xs.ticks.filter(function (t) { return t === Math.round(t); }); }
     var ys = niceTicks(cfg.yMin !== undefined ? cfg.yMin : Math.min.apply(null, allY), Math.max.apply(null, allY), 5);
     var box = { left: 70, right: w - 16, top: 10, bottom: h - 44 };
     box.x = function (v) { return box.left + (v - xs.min) / (xs.max - xs.min) * (box.right - box.left); };
@@ -469,6 +470,47 @@
     draw();
   }
 
+  /* ---------- agent sessions (summary.json's sessions block) ---------- */
+  function renderSessions() {
+    var withSessions = [];
+    sides.forEach(function (sd, i) { var b = get(sd, 'summary.sessions'); if (b && b.count) { withSessions.push({ i: i, sd: sd, b: b }); } });
+    if (!withSessions.length) { return; }
+    var s = section('sessions', 'Agent sessions', 'Each session sends its turns in order, every turn carrying the conversation so far. ' +
+      'Session total: from the first turn\u2019s scheduled time to the last turn\u2019s end, think times included, over sessions that completed every turn. ' +
+      'By turn: latency from sent; input grows with every turn, and cached tokens should grow with it when the prefix cache keeps each session\u2019s history.');
+    var anyLow = false;
+    var totals = table(['side', 'sessions', 'completed', 'turns each', 'total: count', 'p50 (ms)', 'p90 (ms)', 'p99 (ms)', 'max (ms)'],
+      withSessions.map(function (w) {
+        var t = w.b.session_total_ms || {};
+        var low = t.low_sample || [];
+        function p(k) {
+          var isLow = low.indexOf(k) >= 0;
+          anyLow = anyLow || isLow;
+          return { v: num(t[k]) ? fmt(t[k]) + (isLow ? '*' : '') : '—', cls: isLow ? 'low' : null };
+        }
+        return [w.sd.name, w.b.count, w.b.completed, w.b.turns_per_session, t.count, p('p50'), p('p90'), p('p99'), t.max];
+      }), 'session total (ms), completed sessions only');
+    if (anyLow) { add(totals, el('p', 'note', '* fewer than 10 sessions beyond this percentile: a rough bound, not a figure.')); }
+    add(s, totals);
+    var r = row(s);
+    var box = chartBox(r);
+    function byTurn(w, path) {
+      return (w.b.by_turn || []).map(function (t) { return [t.turn, get(t, path)]; });
+    }
+    xyChart(box, { title: 'TTFT p50 by turn', xLabel: 'turn (0 = first)', yLabel: 'TTFT p50 (ms)', yMin: 0, xIntegers: true,
+      series: withSessions.map(function (w) { return { label: w.sd.name, side: w.i, points: byTurn(w, 'ttft_ms.p50') }; }) });
+    xyChart(box, { title: 'E2E p50 by turn (agent turn latency)', xLabel: 'turn (0 = first)', yLabel: 'E2E p50 (ms)', yMin: 0, xIntegers: true,
+      series: withSessions.map(function (w) { return { label: w.sd.name, side: w.i, points: byTurn(w, 'e2e_ms.p50') }; }) });
+    var rows = [];
+    withSessions.forEach(function (w) {
+      (w.b.by_turn || []).forEach(function (t) {
+        rows.push([w.sd.name, t.turn, t.sent, t.failed, get(t, 'ttft_ms.p50'), get(t, 'ttft_ms.p95'), get(t, 'e2e_ms.p50'),
+          get(t, 'e2e_ms.p95'), t.input_tokens_mean, t.cached_tokens_mean]);
+      });
+    });
+    add(r, table(['side', 'turn', 'sent', 'failed', 'TTFT p50 (ms)', 'TTFT p95 (ms)', 'E2E p50 (ms)', 'E2E p95 (ms)', 'input tokens (mean)', 'cached tokens (mean)'], rows));
+  }
+
   /* ---------- over time ---------- */
   var SERIES = [
     ['ttft', 'TTFT from scheduled over time', 'ms', 'TTFT (ms)'],
@@ -677,6 +719,7 @@
   safely('headline', renderHeadline);
   safely('acceptance', renderAcceptance);
   safely('distributions', renderDistributions);
+  safely('sessions', renderSessions);
   safely('over time', renderOverTime);
   safely('timeline', renderTimeline);
   safely('conditions', renderConditions);

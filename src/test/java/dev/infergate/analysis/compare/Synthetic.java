@@ -26,6 +26,33 @@ final class Synthetic {
                 last, 200, null, null, -1, 100, tokens, TokenSource.USAGE, 0, tokens, Math.round(itlMs * MS), null, null);
     }
 
+    /** As {@link #ok}, as turn {@code turn} of agent session {@code session}. */
+    static RequestRecord turn(long id, String session, int turn, double startMs, double ttftMs, int tokens, double itlMs) {
+        RequestRecord r = ok(id, startMs, ttftMs, tokens, itlMs);
+        return new RequestRecord(id, 0, Phase.MEASURED, null, session, turn, r.scheduledNanos(), r.sentNanos(),
+                r.headersNanos(), r.firstTokenNanos(), r.lastTokenNanos(), r.doneNanos(), 200, null, null, -1, 100, tokens,
+                TokenSource.USAGE, 0, tokens, Math.round(itlMs * MS), null, null);
+    }
+
+    /**
+     * {@code n} agent sessions of {@code turns} turns, all starting at 0, each turn scheduled 50 ms after the
+     * previous one's end, with log-normal TTFT of median {@code medianMs} scaled by {@code scale}.
+     */
+    static RepeatSample sessions(SplittableRandom random, int n, int turns, double medianMs, double scale) {
+        List<RequestRecord> records = new ArrayList<>();
+        long id = 0;
+        for (int s = 0; s < n; s++) {
+            double at = 0;
+            for (int t = 0; t < turns; t++) {
+                double ttft = medianMs * scale * Math.exp(0.3 * gaussian(random));
+                RequestRecord r = turn(id++, Integer.toString(s), t, at, ttft, 10, 10 * scale);
+                records.add(r);
+                at = r.doneNanos() / (double) MS + 50;
+            }
+        }
+        return RepeatSample.of(records, null, turns);
+    }
+
     static RequestRecord failed(long id, double startMs, ErrorClass error) {
         long scheduled = Math.round(startMs * MS);
         return new RequestRecord(id, 0, Phase.MEASURED, null, null, -1, scheduled, scheduled, RequestRecord.ABSENT,

@@ -131,6 +131,36 @@ class HtmlReportBrowserTest {
         Chromium.screenshot(page, dir, ARTIFACTS.resolve("simulator.png"));
 
         assertDrawnWithoutErrors(dom);
-        assertThat(dom).contains("sim-baseline").contains("sim-buffered").contains("Streaming timelines");
+        assertThat(dom).contains("sim-baseline").contains("sim-buffered").contains("Streaming timelines")
+                .doesNotContain("id=\"sessions\""); // no agent sessions, no section for them
+    }
+
+    @Test
+    void agentSessionRuns_drawTheSessionsSection_withoutErrors() throws Exception {
+        Chromium.binary();
+        Path[] runs = new Path[2];
+        String[] profiles = {"baseline", "candidate-fp8-kv"};
+        for (int i = 0; i < 2; i++) {
+            runs[i] = dir.resolve("agent-" + profiles[i]);
+            try (SimServer sim = SimServer.start(SimProfile.bundled(profiles[i]), "127.0.0.1", 0, 1)) {
+                java.io.StringWriter err = new java.io.StringWriter();
+                int code = Main.execute(new String[] {"run", "--base-url", sim.baseUrl(), "--sessions", "4", "--concurrency", "2",
+                    "--turns", "3", "--think-time", "10ms", "--system-tokens", "128", "--turn-tokens", "16", "--tool-tokens", "16",
+                    "--output-tokens", "8", "--out", runs[i].toString(), "--no-progress"},
+                        new java.io.PrintWriter(new java.io.StringWriter(), true), new java.io.PrintWriter(err, true));
+                assertThat(code).as(err.toString()).isZero();
+            }
+        }
+        Path page = ARTIFACTS.resolve("sessions.html");
+        HtmlReport.write(List.of(runs[0], runs[1]), page);
+
+        String dom = Chromium.dumpDom(page, dir);
+        Chromium.screenshot(page, dir, ARTIFACTS.resolve("sessions.png"));
+
+        assertDrawnWithoutErrors(dom);
+        assertThat(dom).contains("id=\"sessions\"", "href=\"#sessions\"", "TTFT p50 by turn", "E2E p50 by turn (agent turn latency)",
+                "cached tokens (mean)");
+        // 4 CDFs + 6 over time + timeline + 2 by turn, and as many server-metric charts as the simulator exports
+        assertThat(Integer.parseInt(attribute(dom, "data-charts-expected"))).isGreaterThanOrEqualTo(13);
     }
 }
