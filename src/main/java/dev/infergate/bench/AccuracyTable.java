@@ -10,9 +10,9 @@ import java.util.Locale;
  */
 public final class AccuracyTable {
     public static final String HEADER = String.format(Locale.ROOT,
-            "%7s %7s %9s %9s %5s | %8s %8s %8s | %8s %8s | %8s %8s | %s",
+            "%7s %7s %9s %9s %5s | %8s %8s %8s | %8s %8s | %8s %8s %8s | %s",
             "streams", "itl_ms", "offered/s", "events/s", "cpu",
-            "ev_p50", "ev_p99", "ev_max", "ttft_p99", "itl_p99", "late_p50", "late_p99", "verdict");
+            "ev_p50", "ev_p99", "ev_max", "ttft_p99", "itl_p99", "late_p50", "late_p99", "trip_p99", "verdict");
 
     private AccuracyTable() {}
 
@@ -22,17 +22,18 @@ public final class AccuracyTable {
             b.append(row(r)).append('\n');
         }
         b.append("ev_* = client arrival - server write per event; ttft/itl_p99 = |client - truth| at p99; "
-                + "late_* = server write - intended; ms\n");
+                + "late_* = server write - intended; trip = server read the request - client sent it; ms\n");
         return b.toString();
     }
 
     static String row(AccuracyBench.Result r) {
         ErrorSummary e = r.errors();
-        return String.format(Locale.ROOT, "%7d %7s %9.0f %9.0f %5.2f | %8s %8s %8s | %8s %8s | %8s %8s | %s",
+        return String.format(Locale.ROOT, "%7d %7s %9.0f %9.0f %5.2f | %8s %8s %8s | %8s %8s | %8s %8s %8s | %s",
                 r.point().streams(), ms(r.point().itl().toNanos()), r.point().offeredEventsPerSecond(),
                 e.eventsPerSecond(), r.cpuCores(), ms(e.eventError().medianNanos()), ms(e.eventError().p99AbsNanos()),
                 ms(e.eventError().maxAbsNanos()), ms(e.ttftError().p99AbsNanos()), ms(e.itlError().p99AbsNanos()),
-                ms(e.serverLateness().medianNanos()), ms(e.serverLateness().p99AbsNanos()), verdict(e));
+                ms(e.serverLateness().medianNanos()), ms(e.serverLateness().p99AbsNanos()),
+                ms(e.requestTrip().p99AbsNanos()), verdict(e));
     }
 
     /**

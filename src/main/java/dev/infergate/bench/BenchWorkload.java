@@ -32,7 +32,7 @@ public final class BenchWorkload implements Workload {
     @Override
     public RequestSpec spec(long id) {
         String prompt = new BenchPrompt(id, ttftNanos + phases.offsetNanos(id, itlNanos), itlNanos).text();
-        return new RequestSpec(id, null, List.of(Message.user(prompt)), 8, tokens, null, 0, "bench");
+        return new RequestSpec(id, null, List.of(Message.user(prompt)), 8, phases.tokens(id, tokens), null, 0, "bench");
     }
 
     @Override

@@ -10,8 +10,14 @@ import dev.infergate.record.RequestRecord;
  * <ul>
  *   <li><b>event error</b> = client arrival mark − server write mark, per output event: how late the client
  *       stamps a read (loopback delivery, event-loop wake-up and queueing in the client);
- *   <li><b>TTFT error</b> = client TTFT ({@code first_token − sent}) − true TTFT (first write − request
- *       received by the server): adds the request's own trip to the event error of the first event;
+ *   <li><b>TTFT error</b> = client TTFT ({@code first_token − sent}) − true TTFT (first write − the moment
+ *       the request left the client, its {@code sent} mark): the first event's own error. What a user waits
+ *       for is counted from the send, so the request's trip into the server is part of the true TTFT, not an
+ *       error; it is reported on its own;</li>
+ *   <li><b>request trip</b> = server's "request read" mark − client's {@code sent} mark: loopback delivery
+ *       plus the server's delay in reading the request (its event loop busy with other streams). It bounds
+ *       how far the client's {@code sent} mark could be early (it is stamped just before the request is
+ *       written, on the same thread), and is the part of TTFT that the server's own TTFT figure misses;
  *   <li><b>ITL error</b> = client gap − true gap (between consecutive writes), per gap;
  *   <li><b>server lateness</b> = write mark − intended time ({@link StreamTruth#intendedNanos}): the
  *       server's jitter, which does not enter the three client errors.
@@ -24,6 +30,7 @@ public final class ErrorAnalysis {
     private final LongSamples ttftError = new LongSamples();
     private final LongSamples itlError = new LongSamples();
     private final LongSamples serverLateness = new LongSamples();
+    private final LongSamples requestTrip = new LongSamples();
     private long compared;
     private long failed;
     private long withoutTruth;
@@ -60,7 +67,8 @@ public final class ErrorAnalysis {
         long sent = originNanos + record.sentNanos();
         windowStartNanos = Math.min(windowStartNanos, sent);
         windowEndNanos = Math.max(windowEndNanos, sent + offsets[offsets.length - 1]);
-        ttftError.add(offsets[0] - (writes[0] - truth.receivedNanos()));
+        ttftError.add(offsets[0] - (writes[0] - sent));
+        requestTrip.add(truth.receivedNanos() - sent);
         for (int k = 0; k < writes.length; k++) {
             eventError.add(sent + offsets[k] - writes[k]);
             serverLateness.add(writes[k] - truth.intendedNanos(k));
@@ -76,6 +84,6 @@ public final class ErrorAnalysis {
         long events = eventError.count();
         return new ErrorSummary(compared, failed, withoutTruth, mismatched, events,
                 windowSeconds > 0 ? events / windowSeconds : 0, eventError.spread(), ttftError.spread(),
-                itlError.spread(), serverLateness.spread());
+                itlError.spread(), serverLateness.spread(), requestTrip.spread());
     }
 }

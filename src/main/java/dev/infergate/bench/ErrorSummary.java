@@ -11,18 +11,21 @@ package dev.infergate.bench;
  * @param eventsPerSecond compared events over the window from the first compared request's sent mark to
  *                        the last compared event's arrival
  * @param eventError      client arrival − server write, per event
- * @param ttftError       client TTFT − true TTFT, per request
+ * @param ttftError       client TTFT − true TTFT (first write − the client's send), per request
  * @param itlError        client gap − true gap, per gap
  * @param serverLateness  server write − intended time, per event
+ * @param requestTrip     server's request-read mark − client's send mark, per request
  */
 public record ErrorSummary(long compared, long failed, long withoutTruth, long mismatched, long events,
-        double eventsPerSecond, Spread eventError, Spread ttftError, Spread itlError, Spread serverLateness) {
+        double eventsPerSecond, Spread eventError, Spread ttftError, Spread itlError, Spread serverLateness,
+        Spread requestTrip) {
 
     /** The accuracy target: client TTFT and ITL within 1 ms of the truth at p99. */
     public static final long TARGET_NANOS = 1_000_000;
 
     public ErrorSummary {
-        if (eventError == null || ttftError == null || itlError == null || serverLateness == null) {
+        if (eventError == null || ttftError == null || itlError == null || serverLateness == null
+                || requestTrip == null) {
             throw new IllegalArgumentException("every spread must be set (use Spread.EMPTY)");
         }
     }

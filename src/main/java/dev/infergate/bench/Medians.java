@@ -29,7 +29,8 @@ public final class Medians {
                 spread(e.stream().map(ErrorSummary::eventError).toList()),
                 spread(e.stream().map(ErrorSummary::ttftError).toList()),
                 spread(e.stream().map(ErrorSummary::itlError).toList()),
-                spread(e.stream().map(ErrorSummary::serverLateness).toList()));
+                spread(e.stream().map(ErrorSummary::serverLateness).toList()),
+                spread(e.stream().map(ErrorSummary::requestTrip).toList()));
         return new AccuracyBench.Result(runs.get(0).point(), summary,
                 median(runs, AccuracyBench.Result::cpuCores), cpuByGroup(runs), median(runs, AccuracyBench.Result::wallSeconds));
     }

@@ -34,8 +34,10 @@ class ErrorAnalysisTest {
         assertThat(s.events()).isEqualTo(3);
         // event errors 30, 10, 30
         assertThat(s.eventError()).isEqualTo(new Spread(3, 30, 30, 30, 30));
-        // client TTFT 1090 - true TTFT (1160 - 150 = 1010) = 80
-        assertThat(s.ttftError()).isEqualTo(new Spread(1, 80, 80, 80, 80));
+        // client TTFT 1090 - true TTFT (first write 1160 - sent 100 = 1060) = 30
+        assertThat(s.ttftError()).isEqualTo(new Spread(1, 30, 30, 30, 30));
+        // the request reached the server 50 after it was sent
+        assertThat(s.requestTrip()).isEqualTo(new Spread(1, 50, 50, 50, 50));
         // client gaps 470, 570; true gaps 490, 550 -> -20, +20
         assertThat(s.itlError().count()).isEqualTo(2);
         assertThat(s.itlError().p99AbsNanos()).isEqualTo(20);

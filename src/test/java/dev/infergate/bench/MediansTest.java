@@ -11,7 +11,7 @@ class MediansTest {
 
     static AccuracyBench.Result run(long p99, long failed, double cpu) {
         Spread s = new Spread(100, p99 / 2, p99, p99 * 2, p99 * 3);
-        return new AccuracyBench.Result(POINT, new ErrorSummary(10, failed, 0, 0, 100, 1000 + p99, s, s, s, s), cpu, java.util.Map.of("server", cpu), 5);
+        return new AccuracyBench.Result(POINT, new ErrorSummary(10, failed, 0, 0, 100, 1000 + p99, s, s, s, s, s), cpu, java.util.Map.of("server", cpu), 5);
     }
 
     @Test

@@ -18,7 +18,7 @@ class MetronomeBenchTest {
 
     @Test
     void smallRun_comparesEveryRequestAndEveryEvent() throws Exception {
-        AccuracyPoint point = new AccuracyPoint(20, 20, Duration.ofMillis(5), Duration.ofMillis(2), 1, 1, 1, Phases.SPREAD);
+        AccuracyPoint point = new AccuracyPoint(20, 20, Duration.ofMillis(5), Duration.ofMillis(2), 1, 1, 1, Phases.ALIGNED);
         try (ServerHandle server = ServerHandle.inProcess(1, 0)) {
             AccuracyBench.Result r = AccuracyBench.run(server, point, dir.resolve("run"));
             ErrorSummary e = r.errors();
@@ -28,6 +28,7 @@ class MetronomeBenchTest {
             assertThat(e.eventError().count()).isEqualTo(400);
             assertThat(e.serverLateness().count()).isEqualTo(400);
             assertThat(e.ttftError().count()).isEqualTo(20);
+            assertThat(e.requestTrip().count()).isEqualTo(20);
             assertThat(e.itlError().count()).isEqualTo(20 * 19);
             assertThat(e.eventsPerSecond()).isPositive();
             assertThat(r.wallSeconds()).isPositive();
