@@ -21,14 +21,21 @@ final class OpenAiFormat {
                 + "\"finish_reason\":null}]" + usageField(usage) + "}";
     }
 
-    /** An event with output text; the last one also carries the finish reason (null otherwise). */
-    String textChunk(String text, String finishReason, String usage) {
-        StringBuilder sb = new StringBuilder(head.length() + text.length() + 120).append(head).append("{\"index\":0,");
-        sb.append(chat ? "\"delta\":{\"content\":\"" : "\"text\":\"");
-        Json.appendEscaped(sb, text);
-        sb.append(chat ? "\"}," : "\",");
-        sb.append("\"logprobs\":null,\"finish_reason\":").append(Json.quote(finishReason)).append("}]");
-        return sb.append(usageField(usage)).append('}').toString();
+    /**
+     * Appends the SSE event ({@code data: {chunk}\n\n}) with output text to {@code out}; the last one also
+     * carries the finish reason (null otherwise). Written in place: at a thousand streams the simulator
+     * formats tens of thousands of these a second, and every intermediate string is garbage.
+     */
+    void appendTextEvent(StringBuilder out, String text, String finishReason, String usage) {
+        out.append("data: ").append(head).append("{\"index\":0,");
+        out.append(chat ? "\"delta\":{\"content\":\"" : "\"text\":\"");
+        Json.appendEscaped(out, text);
+        out.append(chat ? "\"}," : "\",");
+        out.append("\"logprobs\":null,\"finish_reason\":").append(Json.quote(finishReason)).append("}]");
+        if (usage != null) {
+            out.append(",\"usage\":").append(usage);
+        }
+        out.append("}\n\n");
     }
 
     /** The {@code include_usage} event after the last text: no choices, only usage. */

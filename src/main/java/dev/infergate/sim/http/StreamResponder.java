@@ -110,7 +110,7 @@ final class StreamResponder implements StreamTarget {
             String text = setup.text().tokens(tokensInEvents, produced);
             tokensInEvents = produced;
             String finish = e.finished() ? e.finishReason().wire() : null;
-            held.append(OpenAiFormat.event(format.textChunk(text, finish, usageEveryChunk ? usage(e, produced) : null)));
+            format.appendTextEvent(held, text, finish, usageEveryChunk ? usage(e, produced) : null);
         }
         if (e.finished()) {
             if (request.includeUsage()) {
