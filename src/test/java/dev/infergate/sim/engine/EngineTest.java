@@ -23,6 +23,12 @@ class EngineTest {
                 blocks, COST, 1, new Delivery.Incremental(), new OutputLength(10, 0), Faults.NONE);
     }
 
+    /** {@link #profile} with 8 sequences and room to spare, and an output stage of {@code usPerToken}. */
+    static SimProfile withOutputCost(double usPerToken) {
+        return new SimProfile("test", "", "m", 1600, 8, 1024, 16, 100, new CostModel(1000, 10, 100, 50, usPerToken), 1,
+                new Delivery.Incremental(), new OutputLength(10, 0), Faults.NONE);
+    }
+
     /** A prompt of {@code n} distinct words starting at {@code first}; equal arguments, equal prompts. */
     static Sequence seq(long id, int promptTokens, int outputTokens, int blockSize, int firstWord) {
         int[] ids = IntStream.range(firstWord, firstWord + promptTokens).toArray();
@@ -243,10 +249,7 @@ class EngineTest {
 
     @Test
     void outputStage_sendsAStepsTokensOneAfterAnother_besideTheNextStep() {
-        CostModel cost = new CostModel(1000, 10, 100, 50, 500); // 500 us per token out
-        SimProfile p = new SimProfile("test", "", "m", 1600, 8, 1024, 16, 100, cost, 1, new Delivery.Incremental(),
-                new OutputLength(10, 0), Faults.NONE);
-        Engine engine = new Engine(p);
+        Engine engine = new Engine(withOutputCost(500)); // 500 us per token out
         for (int i = 0; i < 3; i++) {
             engine.add(seq(i, 20, 4, 16, 100 * i), 0);
         }
@@ -264,10 +267,7 @@ class EngineTest {
 
     @Test
     void outputStage_timesTheServersOwnTtft() {
-        CostModel cost = new CostModel(1000, 10, 100, 50, 400);
-        SimProfile p = new SimProfile("test", "", "m", 1600, 8, 1024, 16, 100, cost, 1, new Delivery.Incremental(),
-                new OutputLength(10, 0), Faults.NONE);
-        Engine engine = new Engine(p);
+        Engine engine = new Engine(withOutputCost(400));
         engine.add(seq(1, 20, 1, 16, 0), 0);
         Step step = engine.step(0);
 
