@@ -5,7 +5,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A dedicated thread that fires beats at their due times, with sub-millisecond precision: a Vert.x timer
+ * Used only with {@code --spin}: by default each stream is timed on its own event loop
+ * ({@link MetronomeStream#runOn}). A dedicated thread that fires beats at their due times, with
+ * sub-millisecond precision: a Vert.x timer
  * only has millisecond resolution, so the metronome parks until {@code spinNanos} before a due time and
  * spins for the rest.
  *

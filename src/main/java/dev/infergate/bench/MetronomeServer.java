@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
@@ -46,7 +47,7 @@ public final class MetronomeServer implements AutoCloseable {
     private MetronomeServer(int eventLoops, long spinNanos, boolean recordTruths) {
         this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoops).setPreferNativeTransport(true)
                 .setBlockedThreadCheckInterval(10).setBlockedThreadCheckIntervalUnit(TimeUnit.SECONDS));
-        this.metronome = new Metronome(spinNanos);
+        this.metronome = spinNanos > 0 ? new Metronome(spinNanos) : null;
         this.recordTruths = recordTruths;
     }
 
@@ -55,7 +56,8 @@ public final class MetronomeServer implements AutoCloseable {
      *
      * @param port         the port, 0 for any free one
      * @param eventLoops   server I/O threads (each has its own listening server sharing the port)
-     * @param spinNanos    how long before a due time the metronome spins instead of parking (0: never)
+     * @param spinNanos    0 (the default): each stream is timed on its connection's event loop; more: a
+     *                     dedicated metronome thread parks until this long before each due time and spins
      * @param recordTruths whether to keep a {@link StreamTruth} per request (off for long memory runs)
      */
     public static MetronomeServer start(int port, int eventLoops, long spinNanos, boolean recordTruths) {
@@ -117,7 +119,9 @@ public final class MetronomeServer implements AutoCloseable {
     /** Ids of the threads that served requests so far, and of the metronome thread (for CPU accounting). */
     public Set<Long> threadIds() {
         Set<Long> ids = new java.util.HashSet<>(threadIds);
-        ids.add(metronome.threadId());
+        if (metronome != null) {
+            ids.add(metronome.threadId());
+        }
         return ids;
     }
 
@@ -171,12 +175,18 @@ public final class MetronomeServer implements AutoCloseable {
         MetronomeStream stream = new MetronomeStream(id, receivedNanos, prompt == null ? defaultTtftNanos : prompt.ttftNanos(),
                 prompt == null ? defaultItlNanos : prompt.itlNanos(), tokens, chat, req.response(), Vertx.currentContext(),
                 truths::add);
-        metronome.schedule(stream, stream.firstDueNanos());
+        if (metronome == null) {
+            stream.runOn(((ContextInternal) Vertx.currentContext()).nettyEventLoop());
+        } else {
+            metronome.schedule(stream, stream.firstDueNanos());
+        }
     }
 
     @Override
     public void close() {
-        metronome.close();
+        if (metronome != null) {
+            metronome.close();
+        }
         vertx.close().toCompletionStage().toCompletableFuture().orTimeout(10, TimeUnit.SECONDS).exceptionally(t -> null).join();
     }
 }

@@ -20,8 +20,9 @@ final class BenchServerOptions {
     int serverEventLoops;
 
     @Option(names = "--spin", defaultValue = "0us", paramLabel = "DURATION",
-            description = "How long before each due time the server's metronome thread spins instead of parking (0us: park only, "
-                    + "which wakes 50-100us late but leaves the cores to the client). Default: ${DEFAULT-VALUE}.")
+            description = "0us: each stream is timed on its connection's event loop (epoll timerfd, sub-millisecond, no extra "
+                    + "thread). More: a dedicated metronome thread parks until this long before each due time and spins "
+                    + "(exact, but it burns a core the client shares). Default: ${DEFAULT-VALUE}.")
     String spin;
 
     ServerHandle start() throws IOException {
