@@ -113,7 +113,10 @@ public final class RealTimeDriver implements AutoCloseable {
             sleepUntil(due);
             long now = nanoClock.getAsLong();
             dispatchDue(now + SLICE_NANOS);
-            if (running != null && now >= running.endNanos()) {
+            if (running == null) {
+                // no step ran while these tokens left: the next one starts now, not back to back with the last
+                stepStartNanos = now;
+            } else if (now >= running.endNanos()) {
                 stepStartNanos = now - running.endNanos() > RESYNC_NANOS ? now : running.endNanos();
                 running = null;
             }
