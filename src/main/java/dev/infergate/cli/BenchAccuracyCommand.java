@@ -92,7 +92,7 @@ public final class BenchAccuracyCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.println("infergate bench " + spec.name() + ": " + server.describe() + ", phases " + points.get(0).phases().label()
                 + ", transport " + IoTransport.describe() + ", " + Runtime.getRuntime().availableProcessors()
-                + " cores, java " + Runtime.version());
+                + " cores, java " + Runtime.version() + jvmOptions());
         Path work = keep != null ? Files.createDirectories(keep) : Files.createTempDirectory("infergate-bench");
         try (ServerHandle handle = server.start()) {
             List<AccuracyBench.Result> medians = AccuracySweep.run(handle, points, repeat, work, keep != null, out);
@@ -108,5 +108,12 @@ public final class BenchAccuracyCommand implements Callable<Integer> {
                 BenchFiles.deleteTree(work);
             }
         }
+    }
+
+    /** The JVM options that change timing (heap, collector, compiler), so a figure says how it was run. */
+    static String jvmOptions() {
+        List<String> args = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                .filter(a -> a.startsWith("-Xm") || a.startsWith("-XX:")).toList();
+        return args.isEmpty() ? "" : ", jvm " + String.join(" ", args);
     }
 }

@@ -72,8 +72,9 @@ public final class BenchSimCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try {
             SimBench.Result r = SimBench.run(streams, tokens, stepDuration, perToken, rounds, warmupRounds, loops, dir);
-            out.printf(Locale.ROOT, "infergate bench sim: %d streams, step %s, output %s per token, transport %s, %d cores; %d events (%.0f/s), %d failed%n",
-                    r.streams(), step, outputCost, IoTransport.describe(), Runtime.getRuntime().availableProcessors(), r.events(), r.eventsPerSecond(), r.failed());
+            out.printf(Locale.ROOT, "infergate bench sim: %d streams, step %s, output %s per token, transport %s, %d cores%s; %d events (%.0f/s), %d failed%n",
+                    r.streams(), step, outputCost, IoTransport.describe(), Runtime.getRuntime().availableProcessors(),
+                    BenchAccuracyCommand.jvmOptions(), r.events(), r.eventsPerSecond(), r.failed());
             out.println("                              p50       p99     p99.9       max   (ms)");
             out.println(line("client ITL - step", r.itlDeviation()));
             out.println(line("arrival - model time", r.modelLateness()));
