@@ -141,37 +141,22 @@ public final class RealTimeDriver implements AutoCloseable {
 
     /** Hands every pending token due by {@code horizonNanos} to its connection's event loop. */
     private void dispatchDue(long horizonNanos) {
-        Map<Context, List<Emission>> byContext = null;
-        Map<Context, List<StreamTarget>> targetsByContext = null;
+        Map<Context, List<Delivery>> byContext = new LinkedHashMap<>();
         while (!pending.isEmpty() && pending.peekFirst().atNanos() <= horizonNanos) {
             Emission emission = pending.pollFirst();
             StreamTarget target = emission.finished()
                     ? targets.remove(emission.sequenceId())
                     : targets.get(emission.sequenceId());
-            if (target == null) {
-                continue;
+            if (target != null) {
+                byContext.computeIfAbsent(target.context(), c -> new ArrayList<>()).add(new Delivery(target, emission));
             }
-            if (byContext == null) {
-                byContext = new LinkedHashMap<>();
-                targetsByContext = new HashMap<>();
+        }
+        byContext.forEach((context, deliveries) -> context.runOnContext(v -> {
+            for (Delivery d : deliveries) {
+                lateness.recordNanos(nanoClock.getAsLong() - d.emission.atNanos());
+                d.target.onEmission(d.emission, d.emission.atNanos());
             }
-            byContext.computeIfAbsent(target.context(), c -> new ArrayList<>()).add(emission);
-            targetsByContext.computeIfAbsent(target.context(), c -> new ArrayList<>()).add(target);
-        }
-        if (byContext == null) {
-            return;
-        }
-        Map<Context, List<StreamTarget>> to = targetsByContext;
-        byContext.forEach((context, emissions) -> {
-            List<StreamTarget> streams = to.get(context);
-            context.runOnContext(v -> {
-                for (int i = 0; i < emissions.size(); i++) {
-                    Emission e = emissions.get(i);
-                    lateness.recordNanos(nanoClock.getAsLong() - e.atNanos());
-                    streams.get(i).onEmission(e, e.atNanos());
-                }
-            });
-        });
+        }));
     }
 
     /** Stops the thread (within about a second); pending streams get no more tokens. */
@@ -186,4 +171,5 @@ public final class RealTimeDriver implements AutoCloseable {
         }
     }
 
+    private record Delivery(StreamTarget target, Emission emission) {}
 }
