@@ -12,7 +12,8 @@ import java.util.function.Consumer;
  * One streamed response of the metronome server: event {@code k} is due at
  * {@code received + ttft + k * itl}. Either the connection's event loop times it ({@link #runOn}, the
  * default) or the metronome thread fires each due event and hands the write to that loop (Netty's rule);
- * the mark is taken right after {@code write} returned there, when the bytes are in the socket. The usage chunk and {@code [DONE]} follow the last event at once.
+ * the mark is taken right after {@code write} returned there, when the bytes are in the socket. The usage
+ * chunk and {@code [DONE]} follow the last event at once.
  */
 final class MetronomeStream implements Metronome.Beat {
     private static final byte[] CHAT_EVENT = event("{\"id\":\"bench\",\"object\":\"chat.completion.chunk\",\"created\":0,"
@@ -77,6 +78,9 @@ final class MetronomeStream implements Metronome.Beat {
 
     /** Writes every event due by now (a late wake-up catches up in order), then waits for the next. */
     private void tick(EventLoop loop) {
+        if (response.closed()) {
+            return; // the client went away: no more timers for this stream
+        }
         long now = System.nanoTime();
         while (fired < tokens && dueNanos(fired) <= now) {
             write(fired++);
