@@ -23,16 +23,8 @@ import java.util.TreeMap;
  * </ul>
  */
 public final class SessionFigures {
-    private final Map<String, Track> sessions = new HashMap<>();
+    private final Map<String, SessionTrack> sessions = new HashMap<>();
     private final TreeMap<Integer, Turn> byTurn = new TreeMap<>();
-
-    /** What one session did. */
-    private static final class Track {
-        long firstScheduledNanos = Long.MAX_VALUE;
-        long lastDoneNanos = Long.MIN_VALUE;
-        int succeeded;
-        int lastTurn = -1;
-    }
 
     /** Figures of one turn index across sessions. */
     private static final class Turn {
@@ -56,34 +48,18 @@ public final class SessionFigures {
         return turns instanceof Number n ? n.intValue() : 0;
     }
 
-    /**
-     * Whether a session completed: every one of its {@code turns} turns succeeded. (A failed turn ends its
-     * session, so a session with a failure, or one the run's end cut short, did not.)
-     *
-     * @param succeeded its successful turns
-     * @param lastTurn  the highest turn index it sent (0-based)
-     * @param turns     turns per session
-     */
-    public static boolean completed(int succeeded, int lastTurn, int turns) {
-        return turns > 0 && succeeded == turns && lastTurn == turns - 1;
-    }
-
     /** Adds a measured record; records without a session are ignored. */
     public void add(RequestRecord r) {
         if (r.session() == null) {
             return;
         }
-        Track track = sessions.computeIfAbsent(r.session(), s -> new Track());
-        track.firstScheduledNanos = Math.min(track.firstScheduledNanos, r.scheduledNanos());
-        track.lastDoneNanos = Math.max(track.lastDoneNanos, r.doneNanos());
-        track.lastTurn = Math.max(track.lastTurn, r.turn());
+        sessions.computeIfAbsent(r.session(), s -> new SessionTrack()).add(r);
         Turn turn = byTurn.computeIfAbsent(Math.max(0, r.turn()), t -> new Turn());
         turn.sent++;
         if (!r.succeeded()) {
             turn.failed++;
             return;
         }
-        track.succeeded++;
         if (r.ttftNanos() != RequestRecord.ABSENT) {
             turn.ttft.recordNanos(Math.max(0, r.ttftNanos()));
         }
@@ -111,14 +87,13 @@ public final class SessionFigures {
      *                        unknown: then the most turns seen in any session
      */
     public Map<String, Object> toMap(int turnsPerSession) {
-        int turns = turnsPerSession > 0 ? turnsPerSession
-                : sessions.values().stream().mapToInt(t -> t.lastTurn + 1).max().orElse(0);
+        int turns = SessionTrack.turns(turnsPerSession, sessions.values());
         Distribution total = Distribution.latency();
         long completed = 0;
-        for (Track t : sessions.values()) {
-            if (completed(t.succeeded, t.lastTurn, turns)) {
+        for (SessionTrack t : sessions.values()) {
+            if (t.completed(turns)) {
                 completed++;
-                total.recordNanos(Math.max(0, t.lastDoneNanos - t.firstScheduledNanos));
+                total.recordNanos(t.totalNanos());
             }
         }
         Map<String, Object> m = new LinkedHashMap<>();

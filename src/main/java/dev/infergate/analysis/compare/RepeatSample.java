@@ -1,6 +1,6 @@
 package dev.infergate.analysis.compare;
 
-import dev.infergate.analysis.SessionFigures;
+import dev.infergate.analysis.SessionTrack;
 import dev.infergate.analysis.Slo;
 import dev.infergate.record.ErrorClass;
 import dev.infergate.record.RequestRecord;
@@ -83,40 +83,19 @@ public final class RepeatSample {
     private static int sessionTotals(List<RequestRecord> measured, int turnsPerSession, double[] totals) {
         java.util.Arrays.fill(totals, Double.NaN);
         Map<String, SessionTrack> bySession = new HashMap<>();
-        int mostTurns = 0;
         for (int i = 0; i < measured.size(); i++) {
             RequestRecord r = measured.get(i);
             if (r.session() != null) {
-                bySession.computeIfAbsent(r.session(), k -> new SessionTrack()).add(i, r, measured);
-                mostTurns = Math.max(mostTurns, r.turn() + 1);
+                bySession.computeIfAbsent(r.session(), k -> new SessionTrack()).add(r, i);
             }
         }
-        int turns = turnsPerSession > 0 ? turnsPerSession : mostTurns;
+        int turns = SessionTrack.turns(turnsPerSession, bySession.values());
         for (SessionTrack t : bySession.values()) {
-            if (SessionFigures.completed(t.succeeded, t.lastTurn, turns)) {
-                totals[t.last] = Math.max(0, measured.get(t.last).doneNanos() - measured.get(t.first).scheduledNanos()) / 1e6;
+            if (t.completed(turns)) {
+                totals[t.lastTurnIndex()] = t.totalNanos() / 1e6;
             }
         }
         return bySession.size();
-    }
-
-    /** One session's records: indexes of its earliest-scheduled and its last turn, and its successes. */
-    private static final class SessionTrack {
-        int first = -1;
-        int last = -1;
-        int lastTurn = -1;
-        int succeeded;
-
-        void add(int index, RequestRecord r, List<RequestRecord> all) {
-            if (first < 0 || r.scheduledNanos() < all.get(first).scheduledNanos()) {
-                first = index;
-            }
-            if (r.turn() > lastTurn) {
-                last = index;
-                lastTurn = r.turn();
-            }
-            succeeded += r.succeeded() ? 1 : 0;
-        }
     }
 
     private static boolean isTimeout(ErrorClass e) {
