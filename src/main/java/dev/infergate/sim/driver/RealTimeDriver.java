@@ -4,7 +4,8 @@ import dev.infergate.sim.engine.Emission;
 import dev.infergate.sim.engine.Engine;
 import dev.infergate.sim.engine.Sequence;
 import dev.infergate.sim.engine.Step;
-import io.vertx.core.Context;
+import io.netty.channel.EventLoop;
+import io.vertx.core.internal.ContextInternal;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -139,22 +140,28 @@ public final class RealTimeDriver implements AutoCloseable {
         }
     }
 
-    /** Hands every pending token due by {@code horizonNanos} to its connection's event loop. */
+    /**
+     * Hands every pending token due by {@code horizonNanos} to its connection's event loop: one task per
+     * event loop, not one per stream (each HTTP request has a context of its own, so grouping by context
+     * meant a cross-thread hand-over per token), and each token is then emitted on its stream's context.
+     */
     private void dispatchDue(long horizonNanos) {
-        Map<Context, List<Delivery>> byContext = new LinkedHashMap<>();
+        Map<EventLoop, List<Delivery>> byLoop = new LinkedHashMap<>();
         while (!pending.isEmpty() && pending.peekFirst().atNanos() <= horizonNanos) {
             Emission emission = pending.pollFirst();
             StreamTarget target = emission.finished()
                     ? targets.remove(emission.sequenceId())
                     : targets.get(emission.sequenceId());
             if (target != null) {
-                byContext.computeIfAbsent(target.context(), c -> new ArrayList<>()).add(new Delivery(target, emission));
+                ContextInternal context = (ContextInternal) target.context();
+                byLoop.computeIfAbsent(context.nettyEventLoop(), l -> new ArrayList<>())
+                        .add(new Delivery(context, target, emission));
             }
         }
-        byContext.forEach((context, deliveries) -> context.runOnContext(v -> {
+        byLoop.forEach((loop, deliveries) -> loop.execute(() -> {
             for (Delivery d : deliveries) {
                 lateness.recordNanos(nanoClock.getAsLong() - d.emission.atNanos());
-                d.target.onEmission(d.emission, d.emission.atNanos());
+                d.context.emit(d, Delivery::send);
             }
         }));
     }
@@ -171,5 +178,9 @@ public final class RealTimeDriver implements AutoCloseable {
         }
     }
 
-    private record Delivery(StreamTarget target, Emission emission) {}
+    private record Delivery(ContextInternal context, StreamTarget target, Emission emission) {
+        void send() {
+            target.onEmission(emission, emission.atNanos());
+        }
+    }
 }
