@@ -1,6 +1,7 @@
 package dev.infergate.bench;
 
 import dev.infergate.client.Preflight;
+import dev.infergate.record.RequestRecord;
 import dev.infergate.record.RunLog;
 import dev.infergate.sim.SimServer;
 import dev.infergate.sim.profile.SimProfile;
@@ -8,48 +9,50 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-import org.HdrHistogram.Histogram;
+import java.util.function.Supplier;
 
 /**
  * How closely the simulator's events follow its model on the wall clock, measured by infergate's client.
  * The simulator runs in this process with a profile whose every step costs exactly {@code step} (no
  * per-token or per-sequence cost, room for every stream in one batch), so each stream receives one event
- * per step and the model's inter-token gap is exactly {@code step}; an output stage of {@code outputPerToken}
- * per token spreads a step's events over {@code streams × outputPerToken} after its end, in the batch's
- * (stable) order. Two client-side quantities:
+ * per step; an output stage of {@code outputPerToken} per token spreads a step's events over
+ * {@code streams × outputPerToken} after its end, in the batch's order. The simulator tells the benchmark,
+ * per token, when the model meant it to leave and when its event was written ({@link SimTruth}, matched by
+ * the client's {@code X-Request-Id}); per event of each measured request:
  *
  * <ul>
- *   <li><b>ITL deviation</b>: client gap − step, per gap;
- *   <li><b>lateness against the model</b>: per request, event {@code k} is meant at {@code t0 + k * step},
- *       with {@code t0} the earliest anchor consistent with every arrival ({@code min(arrival_k − k * step)});
- *       lateness is {@code arrival_k − (t0 + k * step)} (never negative). A resync of the simulator's
- *       timeline (it restarts from now when more than 5 ms behind) shows as lateness here.
+ *   <li><b>arrival − model time</b>: the client's arrival mark − the model's time for the token: what a user of
+ *       the simulator sees against the model (the simulator's lateness, loopback and the client's stamping);
+ *   <li><b>write − model time</b>: the simulator's own lateness;
+ *   <li><b>ITL error</b>: client gap − the model's gap, per gap.
  * </ul>
  *
- * Both include the client's own error (see {@code bench accuracy}); the simulator's own dispatch lateness
- * (its event loop reaching the token − the token's modelled output time, for the whole run including warm-up) is quoted
- * beside them.
+ * With {@link Phases#SPREAD} (the default) requests ask for 75-125 % of {@code tokens}, so a closed loop's
+ * streams do not all end and restart in the same step; {@link Phases#ALIGNED} keeps them in step (a burst of
+ * {@code streams} new requests every {@code tokens} steps, a worst case).
  */
 public final class SimBench {
     /**
-     * @param itlDeviation       client gap − model gap, per gap
-     * @param modelLateness      arrival − anchored model time, per event
-     * @param dispatchLateness   the simulator's own histogram of write − modelled output time, ns
-     * @param events             events compared
-     * @param eventsPerSecond    events over the run's wall time
-     * @param failed             measured requests that failed or had no event marks
-     * @param cpuByGroup         cores per thread group (the simulator's threads count as "other")
+     * @param arrivalLateness  client arrival − model time, per event
+     * @param simLateness      simulator write − model time, per event
+     * @param itlError         client gap − model gap, per gap
+     * @param events           events compared
+     * @param eventsPerSecond  events over the run's wall time
+     * @param failed           measured requests that failed or had no event marks
+     * @param mismatched       measured requests whose events and the simulator's tokens did not pair up
+     * @param cpuByGroup       cores per thread group (the simulator's event loops and engine thread are "server")
      */
-    public record Result(int streams, Duration step, Spread itlDeviation, Spread modelLateness, Histogram dispatchLateness,
-            long events, double eventsPerSecond, long failed, Map<String, Double> cpuByGroup) {}
+    public record Result(int streams, Duration step, Spread arrivalLateness, Spread simLateness, Spread itlError,
+            long events, double eventsPerSecond, long failed, long mismatched, Map<String, Double> cpuByGroup) {}
 
     private SimBench() {}
 
     /** The profile text: every step costs {@code step}, any number of streams fits one batch. */
     static String profileYaml(int streams, int tokens, Duration step, Duration outputPerToken) {
-        int blocks = Math.max(8192 / 16, streams * ((64 + tokens) / 16 + 2) * 2);
+        int blocks = Math.max(8192 / 16, streams * ((64 + tokens * 5 / 4) / 16 + 2) * 2);
         return "name: bench-metronome\n"
                 + "description: every step costs exactly the same, for the simulator timing benchmark\n"
                 + "model: sim-bench\nmax_model_len: 8192\n"
@@ -63,48 +66,58 @@ public final class SimBench {
                 + "output_length:\n  median_tokens: " + tokens + "\n  sigma: 0.1\n";
     }
 
-    public static Result run(int streams, int tokens, Duration step, Duration outputPerToken, int rounds, int warmupRounds, int eventLoops, Path dir)
-            throws IOException, Preflight.Failure {
+    public static Result run(int streams, int tokens, Duration step, Duration outputPerToken, Phases phases, int rounds,
+            int warmupRounds, int eventLoops, Path dir) throws IOException, Preflight.Failure {
         Files.createDirectories(dir);
         Path profileFile = dir.resolve("bench-metronome.yaml");
         Files.writeString(profileFile, profileYaml(streams, tokens, step, outputPerToken));
         SimProfile profile = SimProfile.load(profileFile);
-        try (SimServer sim = SimServer.start(profile, "127.0.0.1", 0, 42)) {
-            Histogram before = sim.dispatchLatenessNanos();
-            ClientRun.Outcome run = ClientRun.run(sim.baseUrl(), new BenchWorkload(tokens, Duration.ZERO, Duration.ZERO, Phases.ALIGNED),
-                    streams, rounds, warmupRounds, eventLoops, Set::of, dir.resolve("run"));
-            Histogram dispatch = sim.dispatchLatenessNanos();
-            dispatch.subtract(before);
-            LongSamples itl = new LongSamples();
-            LongSamples late = new LongSamples();
-            long[] failed = {0};
-            long stepNanos = step.toNanos();
-            RunLog.readRecords(dir.resolve("run"), r -> {
-                if (!r.measured()) {
-                    return;
-                }
-                if (!r.succeeded() || r.eventOffsetsNanos() == null) {
-                    failed[0]++;
-                    return;
-                }
-                addRequest(r.eventOffsetsNanos(), stepNanos, itl, late);
-            });
-            return new Result(streams, step, itl.spread(), late.spread(), dispatch, late.count(),
-                    late.count() / run.wallSeconds(), failed[0], run.cpuByGroup());
+        SimTruth truth = new SimTruth();
+        try (SimServer sim = SimServer.start(profile, "127.0.0.1", 0, 42, truth)) {
+            Supplier<Set<Long>> simThreads = () -> {
+                Set<Long> ids = new HashSet<>(truth.threadIds());
+                ids.add(sim.engineThreadId());
+                return ids;
+            };
+            ClientRun.Outcome run = ClientRun.run(sim.baseUrl(), new BenchWorkload(tokens, Duration.ZERO, Duration.ZERO, phases),
+                    streams, rounds, warmupRounds, eventLoops, simThreads, dir.resolve("run"));
+            Comparison c = new Comparison();
+            RunLog.readRecords(dir.resolve("run"), r -> c.add(r, run.originNanos(), truth.of(r.id())));
+            return new Result(streams, step, c.arrival.spread(), c.sim.spread(), c.itl.spread(), c.arrival.count(),
+                    c.arrival.count() / run.wallSeconds(), c.failed, c.mismatched, run.cpuByGroup());
         }
     }
 
-    /** Adds one request's gaps and anchored lateness (see the class comment). */
-    static void addRequest(long[] offsets, long stepNanos, LongSamples itl, LongSamples late) {
-        long anchor = Long.MAX_VALUE;
-        for (int k = 0; k < offsets.length; k++) {
-            anchor = Math.min(anchor, offsets[k] - k * stepNanos);
-            if (k > 0) {
-                itl.add(offsets[k] - offsets[k - 1] - stepNanos);
+    /** Pairs each measured request's events with the simulator's tokens (see the class comment). Not thread-safe. */
+    static final class Comparison {
+        final LongSamples arrival = new LongSamples();
+        final LongSamples sim = new LongSamples();
+        final LongSamples itl = new LongSamples();
+        long failed;
+        long mismatched;
+
+        void add(RequestRecord r, long originNanos, SimTruth.Tokens tokens) {
+            if (!r.measured()) {
+                return;
             }
-        }
-        for (int k = 0; k < offsets.length; k++) {
-            late.add(offsets[k] - k * stepNanos - anchor);
+            long[] offsets = r.eventOffsetsNanos();
+            if (!r.succeeded() || offsets == null) {
+                failed++;
+                return;
+            }
+            if (tokens == null || tokens.count() != offsets.length || offsets.length == 0) {
+                mismatched++;
+                return;
+            }
+            long sent = originNanos + r.sentNanos();
+            for (int k = 0; k < offsets.length; k++) {
+                long model = tokens.modelNanos(k);
+                arrival.add(sent + offsets[k] - model);
+                sim.add(tokens.writtenNanos(k) - model);
+                if (k > 0) {
+                    itl.add(offsets[k] - offsets[k - 1] - (model - tokens.modelNanos(k - 1)));
+                }
+            }
         }
     }
 }

@@ -18,6 +18,8 @@ import io.vertx.core.http.RequestOptions;
  */
 final class Exchange {
     private static final long ABSENT = RequestRecord.ABSENT;
+    /** Names each request for the server's logs: see {@link RequestClient#requestIdPrefix}. */
+    static final String REQUEST_ID_HEADER = "X-Request-Id";
 
     private final RequestClient owner;
     private final Dispatch dispatch;
@@ -57,6 +59,9 @@ final class Exchange {
         RequestOptions options = owner.executor().options(HttpMethod.POST, endpoint.url(endpoint.api().path()))
                 .putHeader("Content-Type", "application/json")
                 .putHeader("Accept", endpoint.stream() ? "text/event-stream" : "application/json");
+        if (!options.getHeaders().contains(REQUEST_ID_HEADER)) { // a --header of the user's wins
+            options.putHeader(REQUEST_ID_HEADER, owner.requestIdPrefix + id());
+        }
         lane.client().request(options).onComplete(ar -> {
             if (ar.failed()) {
                 fail(Failures.classifyConnect(ar.cause()), HttpExecutor.describe(ar.cause()), System.nanoTime());

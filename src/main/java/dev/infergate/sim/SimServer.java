@@ -4,6 +4,7 @@ import dev.infergate.sim.driver.DispatchLateness;
 import dev.infergate.sim.driver.RealTimeDriver;
 import dev.infergate.sim.engine.Engine;
 import dev.infergate.sim.engine.EngineMetrics;
+import dev.infergate.sim.http.EmissionTap;
 import dev.infergate.sim.http.SimRoutes;
 import dev.infergate.sim.profile.SimProfile;
 import io.vertx.core.DeploymentOptions;
@@ -64,6 +65,14 @@ public final class SimServer implements AutoCloseable {
      * @throws IllegalStateException when the address cannot be bound (the message says why)
      */
     public static SimServer start(SimProfile profile, String host, int port, long seed) {
+        return start(profile, host, port, seed, EmissionTap.NONE);
+    }
+
+    /**
+     * As {@link #start(SimProfile, String, int, long)}, with {@code tap} told of every streamed token as it is
+     * written (for benchmarks of the simulator's own timing).
+     */
+    public static SimServer start(SimProfile profile, String host, int port, long seed, EmissionTap tap) {
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port (" + port + ") must be between 0 and 65535");
         }
@@ -71,7 +80,7 @@ public final class SimServer implements AutoCloseable {
         DispatchLateness lateness = new DispatchLateness();
         Engine engine = new Engine(profile);
         RealTimeDriver driver = new RealTimeDriver(engine, System::nanoTime, lateness).start();
-        SimRoutes routes = new SimRoutes(profile, seed, driver, engine.metrics(), lateness, System::nanoTime);
+        SimRoutes routes = new SimRoutes(profile, seed, driver, engine.metrics(), lateness, System::nanoTime, tap);
         try {
             // A negative port makes Vert.x share one random free port between the instances.
             int bindPort = port == 0 ? -1 : port;
@@ -92,6 +101,11 @@ public final class SimServer implements AutoCloseable {
             vertx.close();
             throw new IllegalStateException("cannot listen on " + host + ":" + port + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The id of the thread that runs the engine (for a benchmark's CPU breakdown). */
+    public long engineThreadId() {
+        return driver.threadId();
     }
 
     /** The bound port. */

@@ -175,4 +175,18 @@ class RequestClientTest {
             assertThat(server.requests()).anySatisfy(req -> assertThat(req.head()).contains("Bearer secret-key"));
         }
     }
+
+    @Test
+    void everyRequest_carriesARequestIdHeader_endingInItsId_sameRunPrefix() throws Exception {
+        try (ReplayServer server = ReplayServer.replaying(Fixture.load("chat_stream"))) {
+            send(server.baseUrl(), Timeouts.DEFAULT, true, 2);
+            List<String> ids = server.requests().stream()
+                    .map(req -> req.head().lines().filter(l -> l.toLowerCase(java.util.Locale.ROOT).startsWith("x-request-id:"))
+                            .findFirst().orElseThrow().substring("x-request-id:".length()).trim())
+                    .toList();
+            assertThat(ids).hasSize(2);
+            assertThat(ids.get(0)).matches("infergate-[0-9a-f]+-0");
+            assertThat(ids.get(1)).isEqualTo(ids.get(0).substring(0, ids.get(0).length() - 1) + "1");
+        }
+    }
 }

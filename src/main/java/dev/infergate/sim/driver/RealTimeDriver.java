@@ -64,6 +64,11 @@ public final class RealTimeDriver implements AutoCloseable {
         return this;
     }
 
+    /** The id of the engine's thread. */
+    public long threadId() {
+        return thread.getId();
+    }
+
     /** Queues a sequence arriving now; its tokens go to {@code target}. Any thread. */
     public void submit(Sequence seq, StreamTarget target) {
         long arrivalNanos = nanoClock.getAsLong();

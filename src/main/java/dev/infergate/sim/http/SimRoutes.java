@@ -22,6 +22,7 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
+import java.util.regex.Pattern;
 
 /**
  * The OpenAI-compatible HTTP surface: {@code /v1/models}, {@code /v1/chat/completions},
@@ -31,6 +32,7 @@ public final class SimRoutes {
     /** Shown as {@code owned_by}: anyone listing models learns that this is not a real engine. */
     public static final String OWNED_BY = "infergate-sim (a model, not a measurement of any real engine)";
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
 
     private final SimProfile profile;
     private final long serverSeed;
@@ -38,6 +40,7 @@ public final class SimRoutes {
     private final EngineMetrics metrics;
     private final DispatchLateness lateness;
     private final LongSupplier nanoClock;
+    private final EmissionTap tap;
     private final RequestParser parser;
     private final AnswerModel answers;
     private final SplittableRandom faultRandom;
@@ -45,13 +48,14 @@ public final class SimRoutes {
     private final long createdEpochSeconds = System.currentTimeMillis() / 1000;
 
     public SimRoutes(SimProfile profile, long serverSeed, RealTimeDriver driver, EngineMetrics metrics,
-            DispatchLateness lateness, LongSupplier nanoClock) {
+            DispatchLateness lateness, LongSupplier nanoClock, EmissionTap tap) {
         this.profile = profile;
         this.serverSeed = serverSeed;
         this.driver = driver;
         this.metrics = metrics;
         this.lateness = lateness;
         this.nanoClock = nanoClock;
+        this.tap = tap;
         this.parser = new RequestParser(profile);
         this.answers = new AnswerModel(profile.answerAccuracy(), serverSeed);
         this.faultRandom = new SplittableRandom(Tokenizer.mix(serverSeed ^ 0x5EED_FA17L));
@@ -92,16 +96,27 @@ public final class SimRoutes {
             throw ApiError.rateLimited(retryAfter);
         }
         long id = nextId.incrementAndGet();
-        String responseId = (chat ? "chatcmpl-sim-" : "cmpl-sim-") + id;
+        String requestId = requestId(rc);
+        String responseId = (chat ? "chatcmpl-" : "cmpl-") + (requestId != null ? requestId : "sim-" + id);
         OpenAiFormat format = new OpenAiFormat(chat, responseId, System.currentTimeMillis() / 1000, profile.model(),
                 request.stream());
-        StreamResponder.Setup setup = new StreamResponder.Setup(id, request, format, text, profile.delivery(),
-                profile.streamInterval(), faults, profile.faults().stall().pause().toNanos());
+        StreamResponder.Setup setup = new StreamResponder.Setup(id, requestId, request, format, text, profile.delivery(),
+                profile.streamInterval(), faults, profile.faults().stall().pause().toNanos(), tap);
         StreamResponder responder = new StreamResponder(rc.vertx().getOrCreateContext(), rc.response(), driver, setup);
         responder.begin(nanoClock.getAsLong());
         Sequence seq = new Sequence(id, request.promptTokens(),
                 Tokenizer.blockHashes(request.promptIds(), profile.blockSize()), plan);
         driver.submit(seq, responder);
+    }
+
+    /**
+     * The client's {@code X-Request-Id}, which vLLM takes as its request id and answers with as
+     * {@code chatcmpl-<id>}; null when absent or not a plain token of at most 128 letters, digits and
+     * {@code . _ : -} (anything else would only end up in logs and response ids).
+     */
+    static String requestId(RoutingContext rc) {
+        String header = rc.request().getHeader("X-Request-Id");
+        return header != null && REQUEST_ID.matcher(header).matches() ? header : null;
     }
 
     private FaultPlan drawFaults(OutputPlan plan, boolean stream) {

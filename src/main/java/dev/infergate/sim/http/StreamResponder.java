@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
  */
 final class StreamResponder implements StreamTarget {
     /** What every response needs from its request and the server. */
-    record Setup(long sequenceId, CompletionRequest request, OpenAiFormat format, ResponseText text, Delivery delivery,
-            int streamInterval, FaultPlan faults, long stallNanos) {}
+    record Setup(long sequenceId, String requestId, CompletionRequest request, OpenAiFormat format, ResponseText text,
+            Delivery delivery, int streamInterval, FaultPlan faults, long stallNanos, EmissionTap tap) {}
 
     private final Context context;
     private final HttpServerResponse response;
@@ -96,7 +96,9 @@ final class StreamResponder implements StreamTarget {
             });
         }
         finishedSeen = e.finished();
-        release(intendedNanos);
+        if (release(intendedNanos)) {
+            setup.tap().written(setup.requestId(), e.tokenIndex(), intendedNanos, System.nanoTime());
+        }
     }
 
     private void appendEvents(Emission e) {
@@ -120,10 +122,14 @@ final class StreamResponder implements StreamTarget {
         }
     }
 
-    /** Writes what the delivery mode lets go at {@code nowNanos} (model time), and ends after the last event. */
-    private void release(long nowNanos) {
+    /**
+     * Writes what the delivery mode lets go at {@code nowNanos} (model time), and ends after the last event.
+     *
+     * @return whether anything was written
+     */
+    private boolean release(long nowNanos) {
         if (ended || nowNanos < holdUntilNanos) {
-            return;
+            return false;
         }
         boolean write;
         if (setup.delivery() instanceof Delivery.FlushEvery every) {
@@ -134,7 +140,8 @@ final class StreamResponder implements StreamTarget {
         } else {
             write = finishedSeen || setup.delivery() instanceof Delivery.Incremental;
         }
-        if (write && held.length() > 0) {
+        boolean wrote = write && held.length() > 0;
+        if (wrote) {
             response.write(held.toString());
             held.setLength(0);
         }
@@ -142,6 +149,7 @@ final class StreamResponder implements StreamTarget {
             ended = true;
             response.end();
         }
+        return wrote;
     }
 
     private void sendBody(Emission e) {

@@ -57,6 +57,23 @@ class SimServerWireTest {
             + "\"continuous_usage_stats\":true}}";
 
     @Test
+    void requestIdHeader_becomesTheResponseId_asVllmDoes_unlessItIsNotAPlainToken() throws Exception {
+        String body = "{\"model\":\"sim-llama-8b\",\"messages\":[{\"role\":\"user\",\"content\":\"a b\"}],\"max_tokens\":2}";
+        withServer(p -> p, (server, root) -> {
+            for (String[] c : new String[][] {{"infergate-3fa9-17", "chatcmpl-infergate-3fa9-17"},
+                    {"has space", "chatcmpl-sim-"}, {"x".repeat(129), "chatcmpl-sim-"}}) {
+                HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(root + "/v1/chat/completions"))
+                        .timeout(Duration.ofSeconds(30)).header("Content-Type", "application/json").header("X-Request-Id", c[0])
+                        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+                assertThat(response.statusCode()).isEqualTo(200);
+                assertThat(JSON.readTree(response.body()).get("id").asText()).as("id for header %s", c[0]).startsWith(c[1]);
+            }
+            assertThat(JSON.readTree(post(root + "/v1/chat/completions", body).body()).get("id").asText())
+                    .startsWith("chatcmpl-sim-");
+        });
+    }
+
+    @Test
     void chatStream_isFramedLikeVllm_withUsageOnEveryChunk() throws Exception {
         withServer(p -> p, (server, root) -> {
             HttpResponse<String> response = post(root + "/v1/chat/completions", CHAT_STREAM);
