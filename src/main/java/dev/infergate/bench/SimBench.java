@@ -40,7 +40,7 @@ public final class SimBench {
      * @param simLateness      simulator write − model time, per event
      * @param itlError         client gap − model gap, per gap
      * @param events           events compared
-     * @param eventsPerSecond  events over the run's wall time
+     * @param eventsPerSecond  events per second over the measured requests' span
      * @param failed           measured requests that failed or had no event marks
      * @param mismatched       measured requests whose events and the simulator's tokens did not pair up
      * @param cpuByGroup       cores per thread group (the simulator's event loops and engine thread are "server")
@@ -84,7 +84,7 @@ public final class SimBench {
             Comparison c = new Comparison();
             RunLog.readRecords(dir.resolve("run"), r -> c.add(r, run.originNanos(), truth.of(r.id())));
             return new Result(streams, step, c.arrival.spread(), c.sim.spread(), c.itl.spread(), c.arrival.count(),
-                    c.arrival.count() / run.wallSeconds(), c.failed, c.mismatched, run.cpuByGroup());
+                    c.eventsPerSecond(), c.failed, c.mismatched, run.cpuByGroup());
         }
     }
 
@@ -95,6 +95,8 @@ public final class SimBench {
         final LongSamples itl = new LongSamples();
         long failed;
         long mismatched;
+        private long windowStartNanos = Long.MAX_VALUE;
+        private long windowEndNanos = Long.MIN_VALUE;
 
         void add(RequestRecord r, long originNanos, SimTruth.Tokens tokens) {
             if (!r.measured()) {
@@ -110,6 +112,8 @@ public final class SimBench {
                 return;
             }
             long sent = originNanos + r.sentNanos();
+            windowStartNanos = Math.min(windowStartNanos, sent);
+            windowEndNanos = Math.max(windowEndNanos, sent + offsets[offsets.length - 1]);
             for (int k = 0; k < offsets.length; k++) {
                 long model = tokens.modelNanos(k);
                 arrival.add(sent + offsets[k] - model);
@@ -118,6 +122,12 @@ public final class SimBench {
                     itl.add(offsets[k] - offsets[k - 1] - (model - tokens.modelNanos(k - 1)));
                 }
             }
+        }
+
+        /** Compared events per second of the measured requests' span (first send to last arrival). */
+        double eventsPerSecond() {
+            double seconds = (windowEndNanos - windowStartNanos) / 1e9;
+            return seconds > 0 ? arrival.count() / seconds : 0;
         }
     }
 }

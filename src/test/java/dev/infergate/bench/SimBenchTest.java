@@ -34,6 +34,7 @@ class SimBenchTest {
         assertThat(c.arrival.spread()).isEqualTo(new Spread(3, 30, 110, 110, 110)); // 30, 20, 110
         assertThat(c.sim.spread()).isEqualTo(new Spread(3, 10, 50, 50, 50)); // 10, 0, 50
         assertThat(c.itl.spread()).isEqualTo(new Spread(2, -10, 90, 90, 90)); // gaps 90-100, 140-50
+        assertThat(c.eventsPerSecond()).isEqualTo(3 / 1260e-9); // 3 events from the send to the last arrival
     }
 
     @Test
