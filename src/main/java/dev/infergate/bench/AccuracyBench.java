@@ -21,11 +21,13 @@ public final class AccuracyBench {
      * @param cpuCores    CPU used by this process over the run, in cores (wall-clock normalised)
      * @param cpuByGroup  the same, split by {@link CpuBreakdown} thread group
      * @param wallSeconds the run's wall time, from the first request to the last record
+     * @param gc          this JVM's collection pauses during the run (client and in-process server)
      */
     public record Result(AccuracyPoint point, ErrorSummary errors, double cpuCores, Map<String, Double> cpuByGroup,
-            double wallSeconds) {
+            double wallSeconds, GcPauses.Summary gc) {
         public Result {
             cpuByGroup = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(cpuByGroup == null ? Map.of() : cpuByGroup));
+            gc = gc == null ? GcPauses.Summary.NONE : gc;
         }
     }
 
@@ -44,7 +46,7 @@ public final class AccuracyBench {
         }
         ErrorAnalysis analysis = new ErrorAnalysis();
         RunLog.readRecords(dir, r -> analysis.add(r, run.originNanos(), byId.get(r.id())));
-        return new Result(point, analysis.summary(), run.cpuCores(), run.cpuByGroup(), run.wallSeconds());
+        return new Result(point, analysis.summary(), run.cpuCores(), run.cpuByGroup(), run.wallSeconds(), run.gc());
     }
 
     /** CPU time of this process so far (all threads), or 0 when the JVM cannot say. */

@@ -36,7 +36,7 @@ public final class AccuracySweep {
                 AccuracyBench.Result r = AccuracyBench.run(server, point, dir);
                 runs.add(r);
                 out.println(AccuracyTable.row(r) + childCpu(server, childCpuBefore, r.wallSeconds()));
-                out.println("        cpu cores by thread group: " + AccuracyTable.cpu(r.cpuByGroup()));
+                out.println("        cpu cores by thread group: " + AccuracyTable.cpu(r.cpuByGroup()) + "; " + r.gc());
                 out.flush();
                 if (!keep) {
                     delete(dir);

@@ -28,8 +28,9 @@ final class ClientRun {
      * @param originNanos the run origin: the records' marks are relative to it
      * @param wallSeconds from the origin to the last record
      * @param cpuByGroup  cores used per thread group over that time
+     * @param gc          the JVM's collection pauses over that time
      */
-    record Outcome(long originNanos, double wallSeconds, Map<String, Double> cpuByGroup) {
+    record Outcome(long originNanos, double wallSeconds, Map<String, Double> cpuByGroup, GcPauses.Summary gc) {
         double cpuCores() {
             return cpuByGroup.values().stream().mapToDouble(Double::doubleValue).sum();
         }
@@ -52,11 +53,13 @@ final class ClientRun {
             Runner runner = new Runner(http, workload, new ClosedLoop(streams, Duration.ZERO), limits, Shard.ALL,
                     new Runner.RequestSettings(Timeouts.DEFAULT, preflight.exactOutput(), 1, Integer.MAX_VALUE, null));
             CpuBreakdown before = CpuBreakdown.snapshot(serverThreads.get());
-            long origin = System.nanoTime();
-            runner.run(dir, origin, text -> 0, null);
-            double wallSeconds = (System.nanoTime() - origin) / 1e9;
-            Map<String, Double> cpu = CpuBreakdown.snapshot(serverThreads.get()).coresSince(before, wallSeconds);
-            return new Outcome(origin, wallSeconds, cpu);
+            try (GcPauses gc = GcPauses.watch()) {
+                long origin = System.nanoTime();
+                runner.run(dir, origin, text -> 0, null);
+                double wallSeconds = (System.nanoTime() - origin) / 1e9;
+                Map<String, Double> cpu = CpuBreakdown.snapshot(serverThreads.get()).coresSince(before, wallSeconds);
+                return new Outcome(origin, wallSeconds, cpu, gc.summary());
+            }
         }
     }
 }

@@ -32,7 +32,9 @@ public final class Medians {
                 spread(e.stream().map(ErrorSummary::serverLateness).toList()),
                 spread(e.stream().map(ErrorSummary::requestTrip).toList()));
         return new AccuracyBench.Result(runs.get(0).point(), summary,
-                median(runs, AccuracyBench.Result::cpuCores), cpuByGroup(runs), median(runs, AccuracyBench.Result::wallSeconds));
+                median(runs, AccuracyBench.Result::cpuCores), cpuByGroup(runs), median(runs, AccuracyBench.Result::wallSeconds),
+                new GcPauses.Summary((long) median(runs, r -> r.gc().count()), (long) median(runs, r -> r.gc().totalMillis()),
+                        (long) median(runs, r -> r.gc().maxMillis())));
     }
 
     static java.util.Map<String, Double> cpuByGroup(List<AccuracyBench.Result> runs) {

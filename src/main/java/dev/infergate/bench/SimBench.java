@@ -44,9 +44,11 @@ public final class SimBench {
      * @param failed           measured requests that failed or had no event marks
      * @param mismatched       measured requests whose events and the simulator's tokens did not pair up
      * @param cpuByGroup       cores per thread group (the simulator's event loops and engine thread are "server")
+     * @param gc               the JVM's collection pauses during the run (simulator and client)
      */
     public record Result(int streams, Duration step, Spread arrivalLateness, Spread simLateness, Spread itlError,
-            long events, double eventsPerSecond, long failed, long mismatched, Map<String, Double> cpuByGroup) {}
+            long events, double eventsPerSecond, long failed, long mismatched, Map<String, Double> cpuByGroup,
+            GcPauses.Summary gc) {}
 
     private SimBench() {}
 
@@ -84,7 +86,7 @@ public final class SimBench {
             Comparison c = new Comparison();
             RunLog.readRecords(dir.resolve("run"), r -> c.add(r, run.originNanos(), truth.of(r.id())));
             return new Result(streams, step, c.arrival.spread(), c.sim.spread(), c.itl.spread(), c.arrival.count(),
-                    c.eventsPerSecond(), c.failed, c.mismatched, run.cpuByGroup());
+                    c.eventsPerSecond(), c.failed, c.mismatched, run.cpuByGroup(), run.gc());
         }
     }
 

@@ -87,7 +87,7 @@ public final class BenchSimCommand implements Callable<Integer> {
             out.println(line("arrival - model time", r.arrivalLateness()));
             out.println(line("sim write - model time", r.simLateness()));
             out.println(line("client ITL - model gap", r.itlError()));
-            out.println("cpu cores by thread group: " + AccuracyTable.cpu(r.cpuByGroup()));
+            out.println("cpu cores by thread group: " + AccuracyTable.cpu(r.cpuByGroup()) + "; " + r.gc());
             out.flush();
             return ExitCode.OK.code();
         } catch (Preflight.Failure e) {

@@ -16,7 +16,7 @@ class AccuracyTableTest {
 
     @Test
     void row_printsMillisecondsWithThreeDecimals_andTheVerdict() {
-        String table = AccuracyTable.render(List.of(new AccuracyBench.Result(POINT, summary(850_000, 0), 1.234, java.util.Map.of(), 10)));
+        String table = AccuracyTable.render(List.of(new AccuracyBench.Result(POINT, summary(850_000, 0), 1.234, java.util.Map.of(), 10, null)));
         assertThat(table.lines().toList()).hasSize(3);
         assertThat(table.lines().toList().get(0)).isEqualTo(AccuracyTable.HEADER);
         assertThat(table.lines().toList().get(1)).isEqualTo(

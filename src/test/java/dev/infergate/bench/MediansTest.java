@@ -11,7 +11,7 @@ class MediansTest {
 
     static AccuracyBench.Result run(long p99, long failed, double cpu) {
         Spread s = new Spread(100, p99 / 2, p99, p99 * 2, p99 * 3);
-        return new AccuracyBench.Result(POINT, new ErrorSummary(10, failed, 0, 0, 100, 1000 + p99, s, s, s, s, s), cpu, java.util.Map.of("server", cpu), 5);
+        return new AccuracyBench.Result(POINT, new ErrorSummary(10, failed, 0, 0, 100, 1000 + p99, s, s, s, s, s), cpu, java.util.Map.of("server", cpu), 5, new GcPauses.Summary(2, Math.round(cpu * 10), 7));
     }
 
     @Test
@@ -23,6 +23,7 @@ class MediansTest {
         assertThat(m.errors().failed()).isEqualTo(3);
         assertThat(m.cpuCores()).isEqualTo(1.0);
         assertThat(m.cpuByGroup()).containsEntry("server", 1.0);
+        assertThat(m.gc()).isEqualTo(new GcPauses.Summary(2, 10, 7)); // totals 5, 15, 10 ms: the median is 10
     }
 
     @Test
