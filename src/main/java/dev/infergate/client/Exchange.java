@@ -18,7 +18,7 @@ import io.vertx.core.http.RequestOptions;
  */
 final class Exchange {
     private static final long ABSENT = RequestRecord.ABSENT;
-    /** Names each request for the server's logs: see {@link RequestClient#requestIdPrefix}. */
+    /** Names each request for the server's logs: see {@link HttpExecutor#requestIdPrefix}. */
     static final String REQUEST_ID_HEADER = "X-Request-Id";
 
     private final RequestClient owner;
@@ -60,7 +60,7 @@ final class Exchange {
                 .putHeader("Content-Type", "application/json")
                 .putHeader("Accept", endpoint.stream() ? "text/event-stream" : "application/json");
         if (!options.getHeaders().contains(REQUEST_ID_HEADER)) { // a --header of the user's wins
-            options.putHeader(REQUEST_ID_HEADER, owner.requestIdPrefix + id());
+            options.putHeader(REQUEST_ID_HEADER, owner.executor().requestIdPrefix() + id());
         }
         lane.client().request(options).onComplete(ar -> {
             if (ar.failed()) {

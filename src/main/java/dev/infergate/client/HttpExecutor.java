@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -33,6 +34,7 @@ public final class HttpExecutor implements AutoCloseable {
     private final Vertx vertx;
     private final List<Lane> lanes = new CopyOnWriteArrayList<>();
     private volatile Endpoint endpoint;
+    private final String requestIdPrefix = "infergate-" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + "-";
 
     /**
      * One event loop with its own HTTP client and connection pool. A request is started on its lane's
@@ -81,6 +83,16 @@ public final class HttpExecutor implements AutoCloseable {
     /** The lane for request {@code id}: requests are spread evenly over the event loops. */
     Lane lane(long id) {
         return lanes.get((int) Math.floorMod(id, (long) lanes.size()));
+    }
+
+    /**
+     * What each request's {@code X-Request-Id} header starts with, {@code infergate-<random>-}, followed by the
+     * request id of requests.jsonl. vLLM, SGLang and most gateways take the header as their own request id
+     * (vLLM answers with {@code chatcmpl-<header>}), so a server's logs and traces can be matched with the
+     * records; the random part, recorded in run.json, keeps two runs with the same ids apart on one server.
+     */
+    public String requestIdPrefix() {
+        return requestIdPrefix;
     }
 
     public Vertx vertx() {

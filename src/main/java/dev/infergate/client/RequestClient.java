@@ -2,7 +2,6 @@ package dev.infergate.client;
 
 import dev.infergate.record.RecordWriter;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -27,13 +26,6 @@ public final class RequestClient implements AutoCloseable {
     final boolean exactOutput;
     final long originNanos;
     final int worker;
-    /**
-     * What each request's {@code X-Request-Id} header starts with: {@code infergate-<random>-}, followed by the
-     * request id. vLLM, SGLang and most gateways take the header as their own request id (vLLM answers with
-     * {@code chatcmpl-<header>}), so a server's logs and traces can be matched with requests.jsonl; the
-     * random part keeps two runs with the same ids apart on one server.
-     */
-    final String requestIdPrefix = "infergate-" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + "-";
     final RecordWriter writer;
     private final int eventSampleEvery;
     private final int eventSampleMax;

@@ -197,6 +197,7 @@ public final class RunService {
         run.put("tool", Map.of("name", "infergate", "version", VERSION));
         run.put("started_at", (startAt != null ? startAt : Instant.now()).toString());
         run.putAll(http.endpoint().describe());
+        run.put("request_id_prefix", http.requestIdPrefix());
         run.put("labels", new LinkedHashMap<>(plan.labels()));
         Map<String, Object> load = new LinkedHashMap<>(plan.load().describe());
         load.put("requests", plan.limits().requests() == 0 ? null : plan.limits().requests());

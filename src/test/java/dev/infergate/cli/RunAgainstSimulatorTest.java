@@ -27,8 +27,10 @@ class RunAgainstSimulatorTest {
     }
 
     @Test
-    void run_writesEveryRecordTheSummaryAndTheTable() throws Exception {
-        try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
+    void run_writesEveryRecordTheSummaryAndTheTable_andNamesEveryRequestForTheServer() throws Exception {
+        java.util.Set<String> requestIds = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1,
+                (requestId, token, model, written) -> requestIds.add(requestId))) {
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
             int code = run(out, err, "run", "--base-url", sim.baseUrl(), "--concurrency", "4", "--requests", "20",
@@ -50,6 +52,10 @@ class RunAgainstSimulatorTest {
             assertThat(summary.path("run").path("workload").path("tokenizer").asText()).isEqualTo("server:sim-llama-8b");
             assertThat(summary.path("requests").path("warmup").asInt()).isEqualTo(4);
             assertThat(summary.path("tokens").path("output_total").asInt()).isEqualTo(20 * 16);
+            // each request's X-Request-Id is run.json's prefix and the record's id: the server's logs match the records
+            String prefix = new ObjectMapper().readTree(dir.resolve("run.json").toFile()).path("request_id_prefix").asText();
+            assertThat(prefix).matches("infergate-[0-9a-f]+-");
+            assertThat(requestIds).containsExactlyInAnyOrderElementsOf(records.stream().map(r -> prefix + r.id()).toList());
         }
     }
 

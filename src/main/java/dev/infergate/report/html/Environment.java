@@ -21,7 +21,8 @@ final class Environment {
     /** Keys that are not factors: they differ between any two runs. */
     private static final Set<String> NOT_FACTORS = Set.of("started_at", "base_url", "partial", "duration_s",
             "labels.name", "labels.side", "labels.role", "server.models_listed", "header_names", "condition",
-            "workload.prompt_salt", "server_metrics_url", "load.shard", "shards", "workload.prefix_warmup_requests");
+            "workload.prompt_salt", "server_metrics_url", "load.shard", "shards", "workload.prefix_warmup_requests",
+            "request_id_prefix");
     private static final Set<String> NOT_FACTOR_PREFIXES = Set.of("tool.");
 
     private Environment() {}
