@@ -3,11 +3,13 @@ package dev.infergate.client;
 import dev.infergate.record.ErrorClass;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
+import io.netty.buffer.ByteBuf;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.internal.buffer.BufferInternal;
 
 /**
  * One request in flight: sends it, stamps every read, and finishes exactly once — on the end of the
@@ -94,8 +96,13 @@ final class Exchange {
         response.handler(buffer -> {
             long arrival = System.nanoTime();
             lastBytesNanos = arrival;
-            byte[] bytes = buffer.getBytes();
-            timeline.onBytes(bytes, 0, bytes.length, arrival);
+            ByteBuf buf = ((BufferInternal) buffer).getByteBuf(); // Vert.x's own heap copy of the read: no second copy
+            if (buf.hasArray()) {
+                timeline.onBytes(buf.array(), buf.arrayOffset() + buf.readerIndex(), buf.readableBytes(), arrival);
+            } else {
+                byte[] bytes = buffer.getBytes();
+                timeline.onBytes(bytes, 0, bytes.length, arrival);
+            }
             if (!firstTokenSeen && timeline.hasFirstToken()) {
                 firstTokenSeen = true;
             }

@@ -5,6 +5,7 @@ import dev.infergate.client.openai.ChunkDecoder;
 import dev.infergate.client.sse.SseListener;
 import dev.infergate.client.sse.SseParser;
 import dev.infergate.record.ErrorClass;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -268,17 +269,28 @@ public final class StreamTimeline {
         return s == null || s.length() <= MAX_DETAIL_CHARS ? s : s.substring(0, MAX_DETAIL_CHARS - 3) + "...";
     }
 
+    /** An event's data as text, for an error detail (the failure path only). */
+    private static String text(byte[] data, int off, int len) {
+        return new String(data, off, len, StandardCharsets.UTF_8);
+    }
+
     /** Receives the SSE events of a 2xx streaming body. */
     private final class Events implements SseListener {
         @Override
         public void onEvent(String eventType, String data, String lastEventId, long arrivalNanos) {
+            byte[] bytes = data.getBytes(StandardCharsets.UTF_8);
+            onEvent(eventType, bytes, 0, bytes.length, lastEventId, arrivalNanos);
+        }
+
+        @Override
+        public void onEvent(String eventType, byte[] data, int off, int len, String lastEventId, long arrivalNanos) {
             sseItems++;
-            if (doneSeen || data.isEmpty()) {
+            if (doneSeen || len == 0) {
                 return; // nothing counts after [DONE]; a bare "data:" is treated like a keep-alive
             }
-            Chunk c = decoder.decode(data);
+            Chunk c = decoder.decode(data, off, len);
             if ("error".equals(eventType) && c.kind() != Chunk.Kind.DONE) {
-                fail(ErrorClass.STREAM_ERROR, c.kind() == Chunk.Kind.ERROR ? c.errorMessage() : data);
+                fail(ErrorClass.STREAM_ERROR, c.kind() == Chunk.Kind.ERROR ? c.errorMessage() : text(data, off, len));
                 return;
             }
             switch (c.kind()) {
@@ -290,7 +302,7 @@ public final class StreamTimeline {
                 case ERROR -> fail(ErrorClass.STREAM_ERROR, c.errorMessage());
                 case MALFORMED -> {
                     malformedEvents++;
-                    fail(ErrorClass.MALFORMED, "event data is not JSON: " + data);
+                    fail(ErrorClass.MALFORMED, "event data is not JSON: " + text(data, off, len));
                 }
             }
         }

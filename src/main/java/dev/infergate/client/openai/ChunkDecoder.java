@@ -21,6 +21,7 @@ public final class ChunkDecoder {
 
     private static final JsonFactory JSON = JsonFactory.builder().build();
     private static final String DONE = "[DONE]";
+    private static final byte[] DONE_BYTES = DONE.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
 
     private final Chunk chunk = new Chunk();
     private String rootObject;
@@ -42,6 +43,46 @@ public final class ChunkDecoder {
         } catch (IOException | RuntimeException e) {
             return malformed(e);
         }
+    }
+
+    /**
+     * Decodes one SSE {@code data} payload given as UTF-8 bytes (what the SSE parser holds): no String of the
+     * payload is made.
+     *
+     * @return the reused result, valid until the next call
+     */
+    public Chunk decode(byte[] data, int off, int len) {
+        chunk.reset();
+        if (isDone(data, off, len)) {
+            chunk.kind = Chunk.Kind.DONE;
+            return chunk;
+        }
+        try (JsonParser p = JSON.createParser(data, off, len)) {
+            return decode(p);
+        } catch (IOException | RuntimeException e) {
+            return malformed(e);
+        }
+    }
+
+    /** Whether the bytes are {@code [DONE]}, give or take surrounding whitespace. */
+    private static boolean isDone(byte[] data, int off, int len) {
+        int start = off;
+        int end = off + len;
+        while (start < end && data[start] <= ' ') {
+            start++;
+        }
+        while (end > start && data[end - 1] <= ' ') {
+            end--;
+        }
+        if (end - start != DONE_BYTES.length) {
+            return false;
+        }
+        for (int i = 0; i < DONE_BYTES.length; i++) {
+            if (data[start + i] != DONE_BYTES[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

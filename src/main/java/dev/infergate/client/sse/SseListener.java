@@ -1,5 +1,7 @@
 package dev.infergate.client.sse;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * Receives what an {@link SseParser} decodes. Called on the parser's thread, from inside
  * {@link SseParser#feed}; implementations must not throw.
@@ -19,6 +21,15 @@ public interface SseListener {
      * @param arrivalNanos timestamp of the read holding the event's terminating blank line
      */
     void onEvent(String eventType, String data, String lastEventId, long arrivalNanos);
+
+    /**
+     * The same event with its data still UTF-8 bytes, valid only during the call; this is what the parser
+     * calls. The default decodes the data and calls {@link #onEvent(String, String, String, long)}; a
+     * listener that reads bytes overrides it and saves a String (and its decoding) per event.
+     */
+    default void onEvent(String eventType, byte[] data, int off, int len, String lastEventId, long arrivalNanos) {
+        onEvent(eventType, len == 0 ? "" : new String(data, off, len, StandardCharsets.UTF_8), lastEventId, arrivalNanos);
+    }
 
     /**
      * A comment line ({@code :} first), typically a keep-alive ping. Its text is not decoded.

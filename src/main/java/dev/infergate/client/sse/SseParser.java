@@ -162,9 +162,9 @@ public final class SseParser {
         if (dataLength == 0) {
             return; // no data field: the spec drops the event
         }
-        String payload = decode(data, 0, dataLength - 1); // without the trailing LF
+        int length = dataLength - 1; // without the trailing LF
         dataLength = 0;
-        listener.onEvent(type, payload, lastEventId, arrivalNanos);
+        listener.onEvent(type, data, 0, length, lastEventId, arrivalNanos);
     }
 
     private void parseRetry(int start, int end) {

@@ -11,8 +11,24 @@ class ChunkDecoderTest {
 
     private final ChunkDecoder decoder = new ChunkDecoder();
 
+    /** Decodes as the stream does: UTF-8 bytes in the middle of a larger buffer (the SSE parser's). */
     private Chunk decode(String json) {
-        return decoder.decode(json);
+        byte[] payload = json.getBytes(StandardCharsets.UTF_8);
+        byte[] buffer = new byte[payload.length + 5];
+        java.util.Arrays.fill(buffer, (byte) '{');
+        System.arraycopy(payload, 0, buffer, 3, payload.length);
+        return decoder.decode(buffer, 3, payload.length);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"[DONE]", " [DONE]\r", "{\"choices\":[{\"index\":0,\"delta\":{\"content\":\"x\"}}]}", "{\"error\":{\"message\":\"boom\"}}",
+            "{\"choices\":[", "not json", "[DONE]x"})
+    void aStringPayload_decodesAsItsBytes(String payload) {
+        Chunk fromBytes = decode(payload);
+        String bytesView = fromBytes.kind() + "|" + fromBytes.content() + "|" + fromBytes.errorMessage() + "|" + fromBytes.truncated();
+        Chunk fromString = decoder.decode(payload);
+        assertThat(fromString.kind() + "|" + fromString.content() + "|" + fromString.errorMessage() + "|" + fromString.truncated())
+                .isEqualTo(bytesView);
     }
 
     private Chunk decodeBody(String json) {
