@@ -21,9 +21,9 @@ import java.util.Arrays;
  * <p>Timing contract: the parser never reads a clock. Every callback carries the {@code arrivalNanos}
  * passed with the read that completed the item, so parse cost never leaks into the marks.
  *
- * <p>Allocation: one growable line buffer and one growable data buffer per parser, reused; a String is
- * built once per dispatched event (its data) and only for rare fields otherwise. Not thread-safe: one
- * parser per response, used from one thread.
+ * <p>Allocation: one growable line buffer and one growable data buffer per parser, reused; an event's data
+ * is handed over as the bytes in that buffer (a String only for a listener that asks for one), and Strings
+ * are built only for the rare other fields. Not thread-safe: one parser per response, used from one thread.
  */
 public final class SseParser {
 
