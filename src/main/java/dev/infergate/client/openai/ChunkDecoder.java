@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Decodes OpenAI-compatible payloads with Jackson's streaming parser (no tree model; unknown fields are
@@ -20,29 +21,20 @@ import java.io.IOException;
 public final class ChunkDecoder {
 
     private static final JsonFactory JSON = JsonFactory.builder().build();
-    private static final String DONE = "[DONE]";
-    private static final byte[] DONE_BYTES = DONE.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] DONE = "[DONE]".getBytes(StandardCharsets.US_ASCII);
 
     private final Chunk chunk = new Chunk();
     private String rootObject;
     private String rootMessage;
 
     /**
-     * Decodes one SSE {@code data} payload.
+     * Decodes one SSE {@code data} payload given as text (the stream itself uses the byte form below).
      *
      * @return the reused result, valid until the next call
      */
     public Chunk decode(String data) {
-        chunk.reset();
-        if (DONE.equals(data) || DONE.equals(data.strip())) {
-            chunk.kind = Chunk.Kind.DONE;
-            return chunk;
-        }
-        try (JsonParser p = JSON.createParser(data)) {
-            return decode(p);
-        } catch (IOException | RuntimeException e) {
-            return malformed(e);
-        }
+        byte[] bytes = data.getBytes(StandardCharsets.UTF_8);
+        return decode(bytes, 0, bytes.length);
     }
 
     /**
@@ -74,11 +66,11 @@ public final class ChunkDecoder {
         while (end > start && data[end - 1] <= ' ') {
             end--;
         }
-        if (end - start != DONE_BYTES.length) {
+        if (end - start != DONE.length) {
             return false;
         }
-        for (int i = 0; i < DONE_BYTES.length; i++) {
-            if (data[start + i] != DONE_BYTES[i]) {
+        for (int i = 0; i < DONE.length; i++) {
+            if (data[start + i] != DONE[i]) {
                 return false;
             }
         }
