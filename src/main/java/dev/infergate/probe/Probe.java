@@ -88,6 +88,7 @@ public final class Probe {
         run.put("schema", "infergate.run/1");
         run.put("started_at", java.time.Instant.now().toString());
         run.putAll(http.endpoint().describe());
+        run.put("request_id_prefix", http.requestIdPrefix());
         run.put("labels", java.util.Map.of());
         run.put("load", java.util.Map.of("mode", "probe", "rounds", plan.repeats(), "concurrency", 1));
         run.put("workload", java.util.Map.of("kind", "probe", "input_tokens", plan.inputTokens(),

@@ -41,6 +41,8 @@ class ProbeEndToEndTest {
             @SuppressWarnings("unchecked")
             Map<String, Object> json = Summarizer.JSON.readValue(Files.readString(probeDir.resolve("probe.json")), Map.class);
             assertThat(Files.readAllLines(probeDir.resolve("requests.jsonl"))).hasSize(9);
+            assertThat(Files.readString(probeDir.resolve("run.json"))).as("the X-Request-Id prefix, for the server's logs")
+                    .containsPattern("\"request_id_prefix\" ?: ?\"infergate-[0-9a-f]+-\"");
             return new Outcome(code, out.toString(), json);
         }
     }
