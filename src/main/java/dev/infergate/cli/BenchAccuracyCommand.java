@@ -61,7 +61,7 @@ public final class BenchAccuracyCommand implements Callable<Integer> {
 
     @Option(names = "--phases", defaultValue = "spread", paramLabel = "spread|aligned",
             converter = PhasesConverter.class,
-            description = "spread: the streams' events interleave evenly and lengths vary 75-125 % (a steady rate); aligned: every stream's events "
+            description = "spread: the streams' events interleave evenly and lengths vary 75-125 %% (a steady rate); aligned: every stream's events "
                     + "fall due together, like one decode step of the whole batch (a burst per ITL). Default: ${DEFAULT-VALUE}.")
     Phases phases;
 

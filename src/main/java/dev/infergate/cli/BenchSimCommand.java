@@ -46,7 +46,7 @@ public final class BenchSimCommand implements Callable<Integer> {
     String outputCost;
 
     @Option(names = "--phases", defaultValue = "spread", paramLabel = "spread|aligned", converter = PhasesConverter.class,
-            description = "spread: requests ask for 75-125 % of --tokens, so streams end and restart at different steps, a "
+            description = "spread: requests ask for 75-125 %% of --tokens, so streams end and restart at different steps, a "
                     + "steady load; aligned: every request the same length, so all streams restart in the same step, a burst "
                     + "of --streams requests (a worst case). Default: ${DEFAULT-VALUE}.")
     Phases phases;

@@ -36,9 +36,9 @@ public final class CompareCommand implements Callable<Integer> {
     Path candidate;
 
     @Option(names = "--criteria", paramLabel = "FILE",
-            description = "Acceptance criteria (YAML, e.g. 'ttft.p95: {max_regression: 10%}'; a plan file works too). "
-                    + "Default: ttft.p95, tpot.p95 and e2e.p99 at most 10 % worse, output throughput at most 5 % lower, "
-                    + "errors at most 0.5 %.")
+            description = "Acceptance criteria (YAML, e.g. 'ttft.p95: {max_regression: 10%%}'; a plan file works too). "
+                    + "Default: ttft.p95, tpot.p95 and e2e.p99 at most 10 %% worse, output throughput at most 5 %% lower, "
+                    + "errors at most 0.5 %%.")
     Path criteriaFile;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Write comparison.json and comparison.md here.")

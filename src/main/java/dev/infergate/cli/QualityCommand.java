@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
 /** {@code infergate quality}: asks one endpoint an evaluation set with deterministic sampling and scores it. */
 @Command(name = "quality", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Asks an endpoint every item of an evaluation set (temperature 0, fixed seed, no streaming), "
-                + "scores each answer and writes OUT/quality.json (accuracy with a 95% interval) and OUT/quality-items.jsonl "
+                + "scores each answer and writes OUT/quality.json (accuracy with a 95%% interval) and OUT/quality-items.jsonl "
                 + "(one line per item). Compare two such directories with 'infergate quality-compare'. See docs/quality.md."})
 public final class QualityCommand implements Callable<Integer> {
     @Spec

@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 /** {@code infergate quality-compare BASE CAND}: the paired accuracy comparison and its verdict, exit 0/1/4. */
 @Command(name = "quality-compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Compares two 'infergate quality' result directories made with the same eval set: each accuracy, "
-                + "the paired accuracy drop with a 95% interval, McNemar's exact test, how often the outputs are identical, "
+                + "the paired accuracy drop with a 95%% interval, McNemar's exact test, how often the outputs are identical, "
                 + "and the verdict against --max-drop. Exit code 0: the drop is within the allowance; 1: it exceeds it "
                 + "(reject the candidate whatever its speed); 4: too few items to tell."})
 public final class QualityCompareCommand implements Callable<Integer> {
@@ -31,7 +31,7 @@ public final class QualityCompareCommand implements Callable<Integer> {
     Path candidate;
 
     @Option(names = "--max-drop", defaultValue = "1%", paramLabel = "PCT",
-            description = "The largest accuracy drop allowed, in percentage points (1%) or as a fraction (0.01). Default: ${DEFAULT-VALUE}.")
+            description = "The largest accuracy drop allowed, in percentage points (1%%) or as a fraction (0.01). Default: ${DEFAULT-VALUE}.")
     String maxDrop;
 
     @Option(names = "--out", paramLabel = "FILE",
