@@ -9,14 +9,21 @@ import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.buffer.BufferInternal;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One request in flight: sends it, stamps every read, and finishes exactly once — on the end of the
- * response, on a connection failure, or on a timeout or cancellation from the sweep.
+ * response, on a connection failure, on a timeout, or on a cancellation.
  *
- * <p>Threading: everything but {@link #checkTimeouts} and {@link #abort} runs on the request's event loop;
- * those two only read volatile fields and hop onto the event loop to act.
+ * <p>Timeouts: one timer per request on its own event loop, set for the earliest limit that could be hit
+ * (first token, idle, total). Reads do not touch it: when it fires it looks at the latest marks and either
+ * fails the request or sets itself for the new earliest limit, so a streaming request costs a handful of
+ * timer firings over its life, not one per event, and a limit fires when it is reached, not on a sweep.
+ *
+ * <p>Threading: everything but {@link #abort} runs on the request's event loop; {@code abort} hops onto it.
  */
 final class Exchange {
     private static final long ABSENT = RequestRecord.ABSENT;
@@ -29,9 +36,9 @@ final class Exchange {
     private final StreamTimeline timeline;
     private final HttpExecutor.Lane lane;
     private HttpClientRequest request;
-    private volatile long sentNanos = ABSENT;
-    private volatile long lastBytesNanos = ABSENT;
-    private volatile boolean firstTokenSeen;
+    private long sentNanos = ABSENT;
+    private long lastBytesNanos = ABSENT;
+    private ScheduledFuture<?> limitTimer;
     private volatile boolean aborting;
     private boolean finished;
 
@@ -87,11 +94,15 @@ final class Exchange {
             sentNanos = sent;
             timeline.onSent(sent);
             request.end(Buffer.buffer(body));
+            armLimitTimer(sent);
         });
     }
 
     private void onResponse(HttpClientResponse response, long headersNanos) {
         lastBytesNanos = headersNanos;
+        if (limitTimer != null && limitTimer.cancel(false)) { // the idle limit now applies and may come first
+            armLimitTimer(headersNanos);
+        }
         timeline.onHeaders(response.statusCode(), headersNanos);
         response.handler(buffer -> {
             long arrival = System.nanoTime();
@@ -103,9 +114,6 @@ final class Exchange {
                 byte[] bytes = buffer.getBytes();
                 timeline.onBytes(bytes, 0, bytes.length, arrival);
             }
-            if (!firstTokenSeen && timeline.hasFirstToken()) {
-                firstTokenSeen = true;
-            }
         });
         response.exceptionHandler(t -> fail(Failures.classifyMidStream(t, timeline), HttpExecutor.describe(t), System.nanoTime()));
         response.endHandler(v -> {
@@ -115,23 +123,44 @@ final class Exchange {
         });
     }
 
-    /** Called by the sweep, off the event loop: aborts the request when a limit is exceeded. */
-    void checkTimeouts(long now) {
-        long sent = sentNanos;
-        if (sent == ABSENT || aborting) {
+    /** Sets the timer for the earliest limit this request can still hit, counted from the latest marks. */
+    private void armLimitTimer(long now) {
+        Timeouts t = owner.timeouts;
+        long due = sentNanos + t.total().toNanos();
+        if (!timeline.hasFirstToken()) {
+            due = Math.min(due, sentNanos + t.firstToken().toNanos());
+        }
+        if (lastBytesNanos != ABSENT) {
+            due = Math.min(due, lastBytesNanos + t.idle().toNanos());
+        }
+        ContextInternal context = (ContextInternal) lane.context();
+        limitTimer = context.nettyEventLoop().schedule(() -> context.emit(null, v -> onLimitTimer()),
+                Math.max(0, due - now), TimeUnit.NANOSECONDS);
+    }
+
+    /** On the event loop when the timer fires: fails the request if a limit is exceeded, else re-arms. */
+    private void onLimitTimer() {
+        limitTimer = null;
+        if (finished || aborting) {
             return;
         }
+        long now = System.nanoTime();
         Timeouts t = owner.timeouts;
-        if (now - sent > t.total().toNanos()) {
-            abort(ErrorClass.TIMEOUT_TOTAL, "no end within " + t.total().toMillis() + " ms", now);
-        } else if (!firstTokenSeen && now - sent > t.firstToken().toNanos()) {
-            abort(ErrorClass.TIMEOUT_FIRST_TOKEN, "no output within " + t.firstToken().toMillis() + " ms", now);
+        if (now - sentNanos >= t.total().toNanos()) {
+            timeOut(ErrorClass.TIMEOUT_TOTAL, "no end within " + t.total().toMillis() + " ms", now);
+        } else if (!timeline.hasFirstToken() && now - sentNanos >= t.firstToken().toNanos()) {
+            timeOut(ErrorClass.TIMEOUT_FIRST_TOKEN, "no output within " + t.firstToken().toMillis() + " ms", now);
+        } else if (lastBytesNanos != ABSENT && now - lastBytesNanos >= t.idle().toNanos()) {
+            timeOut(ErrorClass.TIMEOUT_IDLE, "no bytes for " + t.idle().toMillis() + " ms", now);
         } else {
-            long last = lastBytesNanos;
-            if (last != ABSENT && now - last > t.idle().toNanos()) {
-                abort(ErrorClass.TIMEOUT_IDLE, "no bytes for " + t.idle().toMillis() + " ms", now);
-            }
+            armLimitTimer(now);
         }
+    }
+
+    private void timeOut(ErrorClass error, String detail, long now) {
+        aborting = true;
+        fail(error, detail, now);
+        request.reset();
     }
 
     /** Fails the request with {@code error} at {@code now} and closes its stream; safe from any thread. */
@@ -154,6 +183,10 @@ final class Exchange {
             return;
         }
         finished = true;
+        if (limitTimer != null) {
+            limitTimer.cancel(false);
+            limitTimer = null;
+        }
         owner.done(this);
         StreamResult r = timeline.result();
         ErrorClass error = override != null ? override : r.failure();

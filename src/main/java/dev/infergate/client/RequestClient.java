@@ -8,14 +8,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * Sends requests for the run loop and turns each response into a {@link dev.infergate.record.RequestRecord}
  * handed to the {@link RecordWriter} as soon as the request finishes, successfully or not.
  *
- * <p>Timeouts are enforced by one periodic sweep over the requests in flight (every
- * {@link #SWEEP_MILLIS} ms) rather than a timer per event, so a stream with thousands of events costs no
- * timer churn; a timeout fires at most one sweep period late, and its record says which limit was hit.
+ * <p>Timeouts are enforced per request by a timer on its own event loop (see {@link Exchange}); a request
+ * that hits one is recorded with the limit it hit.
  */
-public final class RequestClient implements AutoCloseable {
-    /** Period of the timeout sweep. */
-    public static final long SWEEP_MILLIS = 10;
-
+public final class RequestClient {
     /** Called on an event loop once per request, after its record was handed to the writer. */
     public interface Listener {
         void finished(dev.infergate.record.RequestRecord record, String outputText);
@@ -31,7 +27,6 @@ public final class RequestClient implements AutoCloseable {
     private final int eventSampleMax;
     private final AtomicLong eventSamples = new AtomicLong();
     final ConcurrentHashMap<Long, Exchange> inFlight = new ConcurrentHashMap<>();
-    private final long sweepTimer;
 
     /**
      * @param originNanos      the run origin: records store marks relative to it
@@ -48,7 +43,6 @@ public final class RequestClient implements AutoCloseable {
         this.writer = writer;
         this.eventSampleEvery = eventSampleEvery;
         this.eventSampleMax = eventSampleMax;
-        this.sweepTimer = executor.vertx().setPeriodic(SWEEP_MILLIS, t -> sweep());
     }
 
     HttpExecutor executor() {
@@ -76,22 +70,7 @@ public final class RequestClient implements AutoCloseable {
         }
     }
 
-    private void sweep() {
-        if (inFlight.isEmpty()) {
-            return;
-        }
-        long now = System.nanoTime();
-        for (Exchange e : inFlight.values()) {
-            e.checkTimeouts(now);
-        }
-    }
-
     void done(Exchange exchange) {
         inFlight.remove(exchange.id());
-    }
-
-    @Override
-    public void close() {
-        executor.vertx().cancelTimer(sweepTimer);
     }
 }

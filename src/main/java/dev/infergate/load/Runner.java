@@ -65,9 +65,9 @@ public final class Runner {
             throws IOException {
         Files.createDirectories(dir);
         long cancelled;
-        try (RecordWriter writer = new RecordWriter(dir.resolve(RunLog.REQUESTS_FILE)).countingTokensWith(tokenCounter).start();
-                RequestClient client = new RequestClient(http, settings.timeouts(), settings.exactOutput(), originNanos,
-                        shard.index(), writer, settings.eventSampleEvery(), settings.eventSampleMax())) {
+        try (RecordWriter writer = new RecordWriter(dir.resolve(RunLog.REQUESTS_FILE)).countingTokensWith(tokenCounter).start()) {
+            RequestClient client = new RequestClient(http, settings.timeouts(), settings.exactOutput(), originNanos,
+                    shard.index(), writer, settings.eventSampleEvery(), settings.eventSampleMax());
             int maxInFlight = model instanceof OpenLoop open ? open.maxConcurrency() : 0;
             RunContext ctx = new RunContext(client, workload, limits, shard, originNanos, writer, http.vertx(),
                     settings.condition(), maxInFlight);

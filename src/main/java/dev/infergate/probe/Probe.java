@@ -102,8 +102,8 @@ public final class Probe {
         long origin = System.nanoTime();
         int suffixTokens = Math.max(8, (int) Math.round(plan.inputTokens() * (1 - ProbePlan.SHARED_SHARE)));
         try (RecordWriter writer = new RecordWriter(plan.out().resolve(RunLog.REQUESTS_FILE))
-                        .countingTokensWith(BundledTokenizer.cl100k()::count).start();
-                RequestClient client = new RequestClient(http, plan.timeouts(), exactOutput, origin, 0, writer, 1, 10_000)) {
+                        .countingTokensWith(BundledTokenizer.cl100k()::count).start()) {
+            RequestClient client = new RequestClient(http, plan.timeouts(), exactOutput, origin, 0, writer, 1, 10_000);
             for (int round = 0; round < plan.repeats(); round++) {
                 PromptFactory.Prompt cold = prompts.build(round, plan.inputTokens(), null);
                 String shared = cutWords(cold.text(), ProbePlan.SHARED_SHARE);

@@ -52,8 +52,8 @@ class RequestClientTest {
                 null, false, false, Duration.ofSeconds(5));
         long origin = System.nanoTime();
         try (HttpExecutor http = new HttpExecutor(endpoint, 4, 1);
-                RecordWriter writer = new RecordWriter(dir.resolve(RunLog.REQUESTS_FILE)).countingTokensWith(String::length).start();
-                RequestClient client = new RequestClient(http, timeouts, true, origin, 0, writer, 1, 10)) {
+                RecordWriter writer = new RecordWriter(dir.resolve(RunLog.REQUESTS_FILE)).countingTokensWith(String::length).start()) {
+            RequestClient client = new RequestClient(http, timeouts, true, origin, 0, writer, 1, 10);
             for (int i = 0; i < count; i++) {
                 CompletableFuture<RequestRecord> done = new CompletableFuture<>();
                 client.send(Dispatch.of(spec(i), System.nanoTime(), Phase.MEASURED), (r, text) -> done.complete(r));
@@ -129,6 +129,21 @@ class RequestClientTest {
             RequestRecord r = sendOne(server.baseUrl(), new Timeouts(Duration.ofMillis(250), Duration.ofSeconds(10), Duration.ofSeconds(20)), true);
             assertThat(r.error()).isEqualTo(ErrorClass.TIMEOUT_FIRST_TOKEN);
             assertThat(r.firstTokenNanos()).isEqualTo(RequestRecord.ABSENT);
+            assertThat(r.doneNanos() - r.sentNanos()).as("never before the limit").isGreaterThanOrEqualTo(250 * MS);
+        }
+    }
+
+    @Test
+    void streamThatNeverEnds_failsWithTotalTimeoutThoughEventsKeepComing() throws Exception {
+        Script script = Script.eventStream();
+        for (int i = 0; i < 40; i++) {
+            script = script.then(50 * MS, "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"x\"}}]}\n\n");
+        }
+        try (ReplayServer server = ReplayServer.scripted(script.then(MS, "data: [DONE]\n\n").end(0).steps())) {
+            RequestRecord r = sendOne(server.baseUrl(), new Timeouts(Duration.ofSeconds(5), Duration.ofMillis(300), Duration.ofMillis(600)), true);
+            assertThat(r.error()).isEqualTo(ErrorClass.TIMEOUT_TOTAL);
+            assertThat(r.chunks()).as("events kept arriving within the idle limit").isGreaterThan(3);
+            assertThat(r.doneNanos() - r.sentNanos()).as("never before the limit").isGreaterThanOrEqualTo(600 * MS);
         }
     }
 
