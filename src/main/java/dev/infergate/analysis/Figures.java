@@ -7,6 +7,7 @@ import dev.infergate.record.TokenSource;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 
 /**
  * Accumulates the figures of METRICS.md over a set of <b>measured</b> requests (warm-up excluded by the
@@ -47,6 +48,11 @@ public final class Figures {
     }
 
     public void add(RequestRecord r) {
+        add(r, ItlCodec.decodeOrNull(r.itlHistogram()));
+    }
+
+    /** Adds {@code r} whose ITL histogram the caller has already decoded ({@code itlGaps}, null: none). */
+    public void add(RequestRecord r, Histogram itlGaps) {
         sent++;
         windowStartNanos = Math.min(windowStartNanos, r.scheduledNanos());
         long end = Math.max(r.doneNanos(), r.scheduledNanos());
@@ -72,8 +78,8 @@ public final class Figures {
         }
         effectiveTokensPerSecond.recordValue(r.effectiveTokensPerSecond());
         chunks.recordValue(r.chunks());
-        if (r.itlHistogram() != null) {
-            itl.addMicros(ItlCodec.decode(r.itlHistogram()));
+        if (itlGaps != null) {
+            itl.addMicros(itlGaps);
         }
         if (r.inputTokens() > 0) {
             inputTokens += r.inputTokens();

@@ -15,6 +15,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import dev.infergate.record.ItlCodec;
+import org.HdrHistogram.Histogram;
 
 /**
  * Builds {@code summary.json} from a run directory's {@code run.json} and {@code requests.jsonl} alone:
@@ -61,12 +63,13 @@ public final class Summarizer {
                 warmup[0]++;
                 return;
             }
-            all.add(r);
-            delivery.add(r);
+            Histogram itlGaps = ItlCodec.decodeOrNull(r.itlHistogram()); // once per record: it is the costly part
+            all.add(r, itlGaps);
+            delivery.add(r, itlGaps);
             sessions.add(r);
-            (r.warmCache() ? warm : cold).add(r);
+            (r.warmCache() ? warm : cold).add(r, itlGaps);
             if (r.condition() != null) {
-                byCondition.computeIfAbsent(r.condition(), c -> new Figures(slo)).add(r);
+                byCondition.computeIfAbsent(r.condition(), c -> new Figures(slo)).add(r, itlGaps);
             }
         });
         Map<String, Object> summary = new LinkedHashMap<>();

@@ -55,6 +55,11 @@ public final class DeliveryClassifier {
 
     /** Classifies {@code r}; never throws for a well-formed record. */
     public static RequestDelivery classify(RequestRecord r) {
+        return classify(r, ItlCodec.decodeOrNull(r.itlHistogram()));
+    }
+
+    /** Classifies {@code r}, whose ITL histogram the caller has decoded ({@code gaps}, null: none). */
+    public static RequestDelivery classify(RequestRecord r, Histogram gaps) {
         long sent = r.sentNanos();
         long first = r.firstTokenNanos();
         long last = r.lastTokenNanos();
@@ -83,7 +88,6 @@ public final class DeliveryClassifier {
         if (r.tokensPerChunk() >= COARSE_TOKENS_PER_CHUNK) {
             return e.as(DeliveryKind.BURSTY, DeliveryReason.COARSE_CHUNKS);
         }
-        Histogram gaps = r.itlHistogram() == null ? null : ItlCodec.decode(r.itlHistogram());
         if (gaps != null && gaps.getTotalCount() >= MIN_GAPS
                 && (double) gaps.getCountBetweenValues(0, LUMP_GAP_MICROS - 1) / gaps.getTotalCount() >= CLUSTERED_SHARE) {
             return e.as(DeliveryKind.BURSTY, DeliveryReason.CLUSTERED);

@@ -5,6 +5,8 @@ import dev.infergate.record.RequestRecord;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import dev.infergate.record.ItlCodec;
+import org.HdrHistogram.Histogram;
 
 /**
  * An endpoint's delivery verdict from the shares of its requests' classifications
@@ -41,7 +43,12 @@ public final class DeliveryVerdict {
 
     /** Classifies {@code r} and counts it; returns its classification. */
     public RequestDelivery add(RequestRecord r) {
-        RequestDelivery d = DeliveryClassifier.classify(r);
+        return add(r, ItlCodec.decodeOrNull(r.itlHistogram()));
+    }
+
+    /** As {@link #add(RequestRecord)}, with {@code r}'s ITL histogram already decoded (null: none). */
+    public RequestDelivery add(RequestRecord r, Histogram itlGaps) {
+        RequestDelivery d = DeliveryClassifier.classify(r, itlGaps);
         kinds.merge(d.kind(), 1L, Long::sum);
         if (!d.classified()) {
             return d;
