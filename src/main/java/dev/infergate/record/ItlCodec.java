@@ -18,7 +18,7 @@ import org.HdrHistogram.Histogram;
  * run spends its time on the figures, not on zeroing memory. Records written with the full range still
  * decode, to the same values.
  *
- * <p>Not thread-safe: keep one instance per thread (the encoder reuses its buffer).
+ * <p>Not thread-safe: keep one instance per thread (the encoder reuses its histograms and buffer).
  */
 public final class ItlCodec {
     /** One hour in microseconds: no realistic gap is longer; longer ones are clamped and still counted. */
@@ -26,6 +26,8 @@ public final class ItlCodec {
     public static final int SIGNIFICANT_DIGITS = 3;
 
     private ByteBuffer buffer = ByteBuffer.allocate(4096);
+    /** Reusable histograms by range: index b covers gaps up to 2^b µs (so the writer allocates none per record). */
+    private final Histogram[] scratchByRange = new Histogram[64];
 
     /** A histogram with the range and precision every ITL histogram in infergate uses. */
     public static Histogram newHistogram() {
@@ -40,11 +42,12 @@ public final class ItlCodec {
         if (count == 0) {
             return null;
         }
-        long longest = 2; // the smallest range HdrHistogram accepts with a lowest value of 1
+        long longest = 1;
         for (int i = 0; i < count; i++) {
             longest = Math.max(longest, clamp(gapsMicros[i]));
         }
-        Histogram gaps = new Histogram(1, longest, SIGNIFICANT_DIGITS);
+        Histogram gaps = scratchCovering(longest);
+        gaps.reset();
         for (int i = 0; i < count; i++) {
             gaps.recordValue(clamp(gapsMicros[i]));
         }
@@ -78,6 +81,17 @@ public final class ItlCodec {
         } catch (DataFormatException | RuntimeException e) {
             throw new IllegalArgumentException("itl histogram is corrupt: " + e.getMessage(), e);
         }
+    }
+
+    /** The reusable histogram whose range is the smallest power of two that covers {@code longest} (at least 2). */
+    private Histogram scratchCovering(long longest) {
+        int bits = Math.max(1, 64 - Long.numberOfLeadingZeros(longest));
+        Histogram h = scratchByRange[bits];
+        if (h == null) {
+            h = new Histogram(1, 1L << bits, SIGNIFICANT_DIGITS);
+            scratchByRange[bits] = h;
+        }
+        return h;
     }
 
     static long clamp(long micros) {

@@ -40,6 +40,16 @@ class ItlCodecTest {
     }
 
     @Test
+    void eachEncodingHoldsOnlyItsOwnGaps() {
+        ItlCodec codec = new ItlCodec();
+        String first = codec.encode(new int[] {100, 200, 300}, 3);
+        Histogram second = ItlCodec.decode(codec.encode(new int[] {150, 250}, 2));
+
+        assertThat(second.getTotalCount()).isEqualTo(2);
+        assertThat(codec.encode(new int[] {100, 200, 300}, 3)).isEqualTo(first);
+    }
+
+    @Test
     void gapsBeyondAnHourAreClampedAndStillCounted() {
         Histogram decoded = ItlCodec.decode(new ItlCodec().encode(new int[] {Integer.MAX_VALUE, 5}, 2));
         assertThat(decoded.getTotalCount()).isEqualTo(2);
