@@ -1,7 +1,6 @@
 package dev.infergate.analysis;
 
 import dev.infergate.record.ErrorClass;
-import dev.infergate.record.ItlCodec;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
 import java.util.EnumMap;
@@ -45,10 +44,6 @@ public final class Figures {
 
     public Figures(Slo slo) {
         this.slo = slo == null ? Slo.NONE : slo;
-    }
-
-    public void add(RequestRecord r) {
-        add(r, ItlCodec.decodeOrNull(r.itlHistogram()));
     }
 
     /** Adds {@code r} whose ITL histogram the caller has already decoded ({@code itlGaps}, null: none). */

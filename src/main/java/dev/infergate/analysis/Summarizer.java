@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.infergate.analysis.delivery.DeliveryVerdict;
+import dev.infergate.record.ItlCodec;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.RunLog;
 import java.io.IOException;
@@ -15,7 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import dev.infergate.record.ItlCodec;
 import org.HdrHistogram.Histogram;
 
 /**

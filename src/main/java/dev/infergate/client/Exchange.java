@@ -158,7 +158,6 @@ final class Exchange {
     }
 
     private void timeOut(ErrorClass error, String detail, long now) {
-        aborting = true;
         fail(error, detail, now);
         request.reset();
     }

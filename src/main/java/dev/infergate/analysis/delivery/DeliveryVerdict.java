@@ -1,11 +1,11 @@
 package dev.infergate.analysis.delivery;
 
 import dev.infergate.analysis.Distribution;
+import dev.infergate.record.ItlCodec;
 import dev.infergate.record.RequestRecord;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import dev.infergate.record.ItlCodec;
 import org.HdrHistogram.Histogram;
 
 /**
