@@ -19,8 +19,12 @@ import java.util.function.ToIntFunction;
  * are cancelled (and recorded as such). The summary is built afterwards from the log.
  */
 public final class Runner {
-    /** What happened, for the caller that summarises and reports. */
-    public record Outcome(Path dir, boolean interrupted, long finished, long cancelled) {}
+    /**
+     * What happened, for the caller that summarises and reports.
+     *
+     * @param writeFailure why requests.jsonl could not be written (the run then stopped early), or null
+     */
+    public record Outcome(Path dir, boolean interrupted, long finished, long cancelled, RecordWriter.WriteFailure writeFailure) {}
 
     private final HttpExecutor http;
     private final Workload workload;
@@ -64,8 +68,11 @@ public final class Runner {
     public Outcome run(Path dir, long originNanos, ToIntFunction<String> tokenCounter, Consumer<RunContext> onStart)
             throws IOException {
         Files.createDirectories(dir);
-        long cancelled;
-        try (RecordWriter writer = new RecordWriter(dir.resolve(RunLog.REQUESTS_FILE)).countingTokensWith(tokenCounter).start()) {
+        long cancelled = 0;
+        RecordWriter.WriteFailure writeFailure = null;
+        // a log that cannot be written stops scheduling: requests in flight finish, their records are counted as lost
+        try (RecordWriter writer = new RecordWriter(dir.resolve(RunLog.REQUESTS_FILE)).countingTokensWith(tokenCounter)
+                .onFailure(e -> stopScheduling()).start()) {
             RequestClient client = new RequestClient(http, settings.timeouts(), settings.exactOutput(), originNanos,
                     shard.index(), writer, settings.eventSampleEvery(), settings.eventSampleMax());
             int maxInFlight = model instanceof OpenLoop open ? open.maxConcurrency() : 0;
@@ -86,8 +93,10 @@ public final class Runner {
             }
             Duration drain = interrupted ? min(limits.drainTimeout(), Duration.ofSeconds(5)) : limits.drainTimeout();
             cancelled = drain(ctx, drain);
+        } catch (RecordWriter.WriteFailure f) {
+            writeFailure = f;
         }
-        return new Outcome(dir, interrupted, context.progress().finished(), cancelled);
+        return new Outcome(dir, interrupted, context.progress().finished(), cancelled, writeFailure);
     }
 
     private static Duration min(Duration a, Duration b) {
@@ -120,6 +129,13 @@ public final class Runner {
             Thread.sleep(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    private void stopScheduling() {
+        RunContext ctx = context;
+        if (ctx != null) {
+            ctx.stop();
         }
     }
 

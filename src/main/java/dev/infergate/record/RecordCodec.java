@@ -13,6 +13,10 @@ import java.util.Arrays;
  * The {@code requests.jsonl} line format: one JSON object per request, snake_case keys, timeline marks
  * in integer nanoseconds ({@code *_ns}), absent marks and unknown counts omitted. Documented in
  * docs/results.md. Readers ignore keys they do not know, so the format can grow.
+ *
+ * <p>Every string is written {@link Text#wellFormed well-formed} (a lone surrogate becomes U+FFFD), so a
+ * line always encodes to UTF-8 and reads back; a {@code retry_after_s} that is not a finite number >= 0
+ * reads back as absent, so one odd value never makes a log unreadable.
  */
 public final class RecordCodec {
     private static final JsonFactory JSON = new JsonFactory();
@@ -37,7 +41,7 @@ public final class RecordCodec {
             if (r.status() > 0) {
                 g.writeNumberField("status", r.status());
             }
-            if (r.retryAfterSeconds() >= 0) {
+            if (r.retryAfterSeconds() >= 0 && Double.isFinite(r.retryAfterSeconds())) {
                 g.writeNumberField("retry_after_s", r.retryAfterSeconds());
             }
             g.writeNumberField("scheduled_ns", r.scheduledNanos());
@@ -87,7 +91,7 @@ public final class RecordCodec {
 
     private static void optional(JsonGenerator g, String name, String value) throws IOException {
         if (value != null) {
-            g.writeStringField(name, value);
+            g.writeStringField(name, Text.wellFormed(value)); // a lone surrogate from a server must not break the line
         }
     }
 
@@ -141,7 +145,7 @@ public final class RecordCodec {
                 case "outcome" -> outcome = p.getText();
                 case "error" -> errorDetail = p.getText();
                 case "status" -> status = p.getIntValue();
-                case "retry_after_s" -> retryAfter = p.getDoubleValue();
+                case "retry_after_s" -> retryAfter = retryAfterOrAbsent(p);
                 case "scheduled_ns" -> scheduled = p.getLongValue();
                 case "sent_ns" -> sent = p.getLongValue();
                 case "headers_ns" -> headers = p.getLongValue();
@@ -158,6 +162,16 @@ public final class RecordCodec {
                 case "event_offsets_ns" -> offsets = readLongs(p);
                 default -> p.skipChildren();
             }
+        }
+
+        /** A Retry-After that is not a finite number of seconds >= 0 (e.g. an older tool's "Infinity") is absent. */
+        private static double retryAfterOrAbsent(JsonParser p) throws IOException {
+            if (!p.currentToken().isNumeric()) {
+                p.skipChildren();
+                return -1;
+            }
+            double v = p.getDoubleValue();
+            return Double.isFinite(v) && v >= 0 ? v : -1;
         }
 
         private static long[] readLongs(JsonParser p) throws IOException {

@@ -73,6 +73,9 @@ public record RequestRecord(
         if (outputTokensSource == null) {
             throw new IllegalArgumentException("outputTokensSource must not be null");
         }
+        if (retryAfterSeconds != -1 && !(retryAfterSeconds >= 0 && Double.isFinite(retryAfterSeconds))) {
+            throw new IllegalArgumentException("retryAfterSeconds (" + retryAfterSeconds + ") must be a finite number >= 0, or -1");
+        }
         if (scheduledNanos < 0) {
             throw new IllegalArgumentException("scheduledNanos (" + scheduledNanos + ") must be >= 0");
         }
