@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.infergate.analysis.delivery.DeliveryVerdict;
+import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.ItlCodec;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.RunLog;
@@ -105,7 +106,7 @@ public final class Summarizer {
     public static Map<String, Object> write(Path runDir) {
         Map<String, Object> summary = summarize(runDir);
         try {
-            JSON.writeValue(runDir.resolve(RunLog.SUMMARY_FILE).toFile(), summary);
+            AtomicFiles.writeJson(JSON, runDir.resolve(RunLog.SUMMARY_FILE), summary);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + runDir.resolve(RunLog.SUMMARY_FILE), e);
         }

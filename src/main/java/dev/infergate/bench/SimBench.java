@@ -1,6 +1,7 @@
 package dev.infergate.bench;
 
 import dev.infergate.client.Preflight;
+import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.RunLog;
 import dev.infergate.sim.SimServer;
@@ -72,7 +73,7 @@ public final class SimBench {
             int warmupRounds, int eventLoops, Path dir) throws IOException, Preflight.Failure {
         Files.createDirectories(dir);
         Path profileFile = dir.resolve("bench-metronome.yaml");
-        Files.writeString(profileFile, profileYaml(streams, tokens, step, outputPerToken));
+        AtomicFiles.writeString(profileFile, profileYaml(streams, tokens, step, outputPerToken));
         SimProfile profile = SimProfile.load(profileFile);
         SimTruth truth = new SimTruth();
         try (SimServer sim = SimServer.start(profile, "127.0.0.1", 0, 42, truth)) {

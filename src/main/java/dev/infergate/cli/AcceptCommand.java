@@ -5,6 +5,7 @@ import dev.infergate.accept.AcceptResult;
 import dev.infergate.accept.Acceptance;
 import dev.infergate.accept.PlanReader;
 import dev.infergate.analysis.Summarizer;
+import dev.infergate.record.AtomicFiles;
 import dev.infergate.report.AcceptanceReport;
 import dev.infergate.run.RunService;
 import java.io.IOException;
@@ -71,7 +72,7 @@ public final class AcceptCommand implements Callable<Integer> {
 
     static void write(AcceptResult result, Path dir) throws IOException {
         Files.createDirectories(dir);
-        Summarizer.JSON.writeValue(dir.resolve("acceptance.json").toFile(), AcceptanceReport.toMap(result));
-        Files.writeString(dir.resolve("acceptance.md"), AcceptanceReport.markdown(result));
+        AtomicFiles.writeJson(Summarizer.JSON, dir.resolve("acceptance.json"), AcceptanceReport.toMap(result));
+        AtomicFiles.writeString(dir.resolve("acceptance.md"), AcceptanceReport.markdown(result));
     }
 }

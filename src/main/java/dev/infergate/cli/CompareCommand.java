@@ -5,9 +5,9 @@ import dev.infergate.analysis.compare.Bootstrap;
 import dev.infergate.analysis.compare.ComparisonRun;
 import dev.infergate.analysis.compare.Criteria;
 import dev.infergate.analysis.compare.Verdict;
+import dev.infergate.record.AtomicFiles;
 import dev.infergate.report.ComparisonReport;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -116,12 +116,12 @@ public final class CompareCommand implements Callable<Integer> {
     private void write(ComparisonRun run) {
         try {
             Files.createDirectories(out);
-            Summarizer.JSON.writeValue(out.resolve("comparison.json").toFile(),
+            AtomicFiles.writeJson(Summarizer.JSON, out.resolve("comparison.json"),
                     ComparisonReport.toMap(run.result(), run.environment(), run.notes()));
-            Files.writeString(out.resolve("comparison.md"),
+            AtomicFiles.writeString(out.resolve("comparison.md"),
                     ComparisonReport.markdown(run.result(), run.environment(), run.notes()));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write to " + out, e);
+            throw UserError.cannotRun("cannot write to " + out + " (" + e + "); free space or pass another --out", e);
         }
     }
 }

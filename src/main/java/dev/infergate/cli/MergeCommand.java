@@ -1,6 +1,7 @@
 package dev.infergate.cli;
 
 import dev.infergate.analysis.Summarizer;
+import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.RunLog;
 import dev.infergate.record.ShardMerge;
 import dev.infergate.report.ConsoleSummary;
@@ -51,7 +52,7 @@ public final class MergeCommand implements Callable<Integer> {
             }
             run.put("shards", shards.stream().map(Path::toString).toList());
             Files.createDirectories(out);
-            Summarizer.JSON.writeValue(out.resolve(RunLog.RUN_FILE).toFile(), run);
+            AtomicFiles.writeJson(Summarizer.JSON, out.resolve(RunLog.RUN_FILE), run);
             ShardMerge.mergeRecords(shards, out);
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());

@@ -9,6 +9,7 @@ import dev.infergate.client.RequestClient;
 import dev.infergate.client.ServerTokenizer;
 import dev.infergate.client.StreamResult;
 import dev.infergate.client.StreamTimeline;
+import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.Phase;
 import dev.infergate.record.RecordWriter;
 import dev.infergate.record.RequestRecord;
@@ -94,7 +95,7 @@ public final class Probe {
         run.put("workload", java.util.Map.of("kind", "probe", "input_tokens", plan.inputTokens(),
                 "cases", List.of("cold", "warm_repeat", "warm_prefix")));
         run.put("server", server.describe());
-        dev.infergate.analysis.Summarizer.JSON.writeValue(plan.out().resolve(RunLog.RUN_FILE).toFile(), run);
+        AtomicFiles.writeJson(dev.infergate.analysis.Summarizer.JSON, plan.out().resolve(RunLog.RUN_FILE), run);
     }
 
     private static void sendRounds(HttpExecutor http, ProbePlan plan, boolean exactOutput) throws IOException {
@@ -215,6 +216,6 @@ public final class Probe {
         p.put("shared_prefix_share", ProbePlan.SHARED_SHARE);
         m.put("plan", p);
         m.putAll(report.toMap());
-        dev.infergate.analysis.Summarizer.JSON.writeValue(plan.out().resolve("probe.json").toFile(), m);
+        AtomicFiles.writeJson(dev.infergate.analysis.Summarizer.JSON, plan.out().resolve("probe.json"), m);
     }
 }

@@ -1,6 +1,5 @@
 package dev.infergate.record;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,7 +27,7 @@ public final class ShardMerge {
         Files.createDirectories(out);
         Set<Long> ids = new HashSet<>();
         long[] written = {0};
-        try (BufferedWriter w = Files.newBufferedWriter(out.resolve(RunLog.REQUESTS_FILE), StandardCharsets.UTF_8)) {
+        AtomicFiles.write(out.resolve(RunLog.REQUESTS_FILE), w -> { // a failed merge leaves no half-merged log
             for (Path shard : shards) {
                 IOException[] failure = {null};
                 RunLog.readRecords(shard, r -> {
@@ -37,8 +36,7 @@ public final class ShardMerge {
                                 + "): merge the shards of one run only, each run with its own --shard I/N");
                     }
                     try {
-                        w.write(RecordCodec.toJson(r));
-                        w.write('\n');
+                        w.write((RecordCodec.toJson(r) + "\n").getBytes(StandardCharsets.UTF_8));
                         written[0]++;
                     } catch (IOException e) {
                         failure[0] = e;
@@ -48,7 +46,7 @@ public final class ShardMerge {
                     throw failure[0];
                 }
             }
-        }
+        });
         return written[0];
     }
 }

@@ -7,6 +7,7 @@ import dev.infergate.client.Preflight;
 import dev.infergate.client.ServerTokenizer;
 import dev.infergate.load.RunContext;
 import dev.infergate.load.Runner;
+import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.RunLog;
 import dev.infergate.workload.BundledTokenizer;
 import dev.infergate.workload.Tokenizer;
@@ -96,7 +97,7 @@ public final class RunService {
             if (warmed > 0) {
                 Map<String, Object> run = Summarizer.readRun(plan.out());
                 run.put("prefix_warmup_requests", warmed);
-                Summarizer.JSON.writeValue(plan.out().resolve(RunLog.RUN_FILE).toFile(), run);
+                AtomicFiles.writeJson(Summarizer.JSON, plan.out().resolve(RunLog.RUN_FILE), run);
             }
             waitForStart();
             long origin = System.nanoTime();
@@ -219,13 +220,13 @@ public final class RunService {
         if (plan.condition() != null) {
             run.put("condition", plan.condition());
         }
-        Summarizer.JSON.writeValue(plan.out().resolve(RunLog.RUN_FILE).toFile(), run);
+        AtomicFiles.writeJson(Summarizer.JSON, plan.out().resolve(RunLog.RUN_FILE), run);
     }
 
     private static void markPartial(RunPlan plan) throws IOException {
         Map<String, Object> run = Summarizer.readRun(plan.out());
         run.put("partial", true);
-        Summarizer.JSON.writeValue(plan.out().resolve(RunLog.RUN_FILE).toFile(), run);
+        AtomicFiles.writeJson(Summarizer.JSON, plan.out().resolve(RunLog.RUN_FILE), run);
     }
 
     private static String versionOf() {

@@ -4,8 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.infergate.record.AtomicFiles;
+import dev.infergate.record.Text;
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,12 +29,12 @@ public final class ItemLog {
     private ItemLog() {}
 
     public static void write(Path file, List<ItemResult> items) throws IOException {
-        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            for (ItemResult item : items) {
-                out.write(JSON.writeValueAsString(toJson(item)));
+        AtomicFiles.write(file, out -> {
+            for (ItemResult item : items) { // a lone surrogate in a model's output must not break the line
+                out.write(Text.wellFormed(JSON.writeValueAsString(toJson(item))).getBytes(StandardCharsets.UTF_8));
                 out.write('\n');
             }
-        }
+        });
     }
 
     public static List<ItemResult> read(Path file) throws IOException {

@@ -1,5 +1,6 @@
 package dev.infergate.analysis.quality;
 
+import dev.infergate.record.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -161,7 +162,7 @@ public record QualityComparison(Map<String, Object> eval, int pairedItems, int o
 
     /** Writes {@link #toMap()} to {@code file}. */
     public void write(Path file) throws IOException {
-        QualitySummary.JSON.writeValue(file.toFile(), toMap());
+        AtomicFiles.writeJson(QualitySummary.JSON, file, toMap());
     }
 
     @SuppressWarnings("unchecked")

@@ -3,6 +3,7 @@ package dev.infergate.analysis.quality;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.infergate.record.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -72,7 +73,7 @@ public final class QualitySummary {
 
     /** Writes {@code quality.json} into {@code dir}. */
     public static void write(Path dir, Map<String, Object> summary) throws IOException {
-        JSON.writeValue(dir.resolve(FILE).toFile(), summary);
+        AtomicFiles.writeJson(JSON, dir.resolve(FILE), summary);
     }
 
     /** Reads {@code quality.json} of a result directory; IllegalArgumentException naming the problem. */

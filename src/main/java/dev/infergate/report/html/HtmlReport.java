@@ -2,6 +2,7 @@ package dev.infergate.report.html;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.record.AtomicFiles;
 import dev.infergate.report.ReportFormat;
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,7 +37,7 @@ public final class HtmlReport implements ReportFormat {
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        Files.writeString(out, html, StandardCharsets.UTF_8);
+        AtomicFiles.writeString(out, html);
     }
 
     @Override
