@@ -58,7 +58,7 @@ public final class Summarizer {
         DeliveryVerdict delivery = new DeliveryVerdict();
         SessionFigures sessions = new SessionFigures();
         long[] warmup = {0};
-        RunLog.readRecords(runDir, r -> {
+        RunLog.Read read = RunLog.read(runDir, r -> {
             alsoSee.accept(r);
             if (!r.measured()) {
                 warmup[0]++;
@@ -78,7 +78,14 @@ public final class Summarizer {
         Map<String, Object> runBlock = new LinkedHashMap<>(run);
         runBlock.remove("schema");
         runBlock.put("duration_s", Distribution.round(all.windowSeconds()));
-        runBlock.putIfAbsent("partial", false);
+        String partialReason = Completeness.partialReason(run, read);
+        runBlock.put("partial", partialReason != null);
+        if (partialReason != null) {
+            runBlock.put("partial_reason", partialReason);
+        }
+        if (read.torn()) {
+            runBlock.put("torn_last_line", read.tornLine());
+        }
         summary.put("run", runBlock);
         summary.putAll(all.toMap(warmup[0]));
         Map<String, Object> split = new LinkedHashMap<>();
@@ -108,9 +115,15 @@ public final class Summarizer {
         try {
             AtomicFiles.writeJson(JSON, runDir.resolve(RunLog.SUMMARY_FILE), summary);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + runDir.resolve(RunLog.SUMMARY_FILE), e);
+            throw new UncheckedIOException(cannotWrite(runDir.resolve(RunLog.SUMMARY_FILE), e), e);
         }
         return summary;
+    }
+
+    /** "disk full at PATH" when the device is full, else "cannot write PATH (cause)": one line for the user. */
+    public static String cannotWrite(Path file, IOException e) {
+        return String.valueOf(e.getMessage()).contains("No space left on device") ? "disk full at " + file
+                : "cannot write " + file + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")";
     }
 
     /** Reads run.json; throws IllegalArgumentException when it is missing or not JSON. */

@@ -43,6 +43,11 @@ public final class MergeCommand implements Callable<Integer> {
             run = new LinkedHashMap<>(Summarizer.readRun(shards.get(0)));
             for (Path shard : shards.subList(1, shards.size())) {
                 Map<String, Object> other = Summarizer.readRun(shard);
+                if (Boolean.TRUE.equals(other.get("partial"))
+                        || other.containsKey(RunLog.ENDED_AT) && other.get(RunLog.ENDED_AT) == null) {
+                    run.put("partial", true); // one partial shard makes the merged run partial
+                    run.put("partial_reason", "shard " + shard + " did not run to its end");
+                }
                 for (String key : List.of("base_url", "model", "api", "workload")) {
                     if (!java.util.Objects.equals(run.get(key), other.get(key))) {
                         throw UserError.usage(shard + " differs from " + shards.get(0) + " in '" + key

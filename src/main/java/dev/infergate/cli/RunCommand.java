@@ -115,6 +115,8 @@ public final class RunCommand implements Callable<Integer> {
             result = service.execute(plan, ctx -> progress.start(ctx, !noProgress));
         } catch (RunService.SetupException e) {
             throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
+        } catch (RunService.LogFailed e) { // one line: disk full at PATH, records kept and lost, summary or not
+            throw UserError.cannotRun(e.getMessage(), e);
         }
         try {
             Runtime.getRuntime().removeShutdownHook(hook);

@@ -1,7 +1,9 @@
 package dev.infergate.cli;
 
 import dev.infergate.analysis.Summarizer;
+import dev.infergate.record.RunLog;
 import dev.infergate.report.ConsoleSummary;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -14,7 +16,9 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code infergate summarize DIR}: rebuilds summary.json from requests.jsonl alone, e.g. after a crash. */
 @Command(name = "summarize", mixinStandardHelpOptions = true,
         description = "Rebuilds summary.json of a run directory from its run.json and requests.jsonl alone "
-                + "(for example after a crash or a kill), and prints the summary table.")
+                + "(for example after a crash or a kill), and prints the summary table. A run that ended early "
+                + "(killed, interrupted, or its log could not be written) is marked partial; a torn last line, "
+                + "which a kill leaves, is skipped with a warning; any other unreadable line is refused, by number.")
 public final class SummarizeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -30,8 +34,17 @@ public final class SummarizeCommand implements Callable<Integer> {
         Map<String, Object> summary;
         try {
             summary = Summarizer.write(dir);
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException e) { // a log or run.json it cannot read in full: the message names the line
             throw new UserError(ExitCode.CANNOT_RUN, e.getMessage(), e);
+        } catch (UncheckedIOException e) { // e.g. "disk full at DIR/summary.json": the old summary.json is left as it was
+            throw new UserError(ExitCode.CANNOT_RUN, e.getMessage(), e);
+        }
+        Map<?, ?> run = (Map<?, ?>) summary.get("run");
+        if (run.get("torn_last_line") != null) {
+            spec.commandLine().getErr().println("infergate: warning: " + dir.resolve(RunLog.REQUESTS_FILE) + " line "
+                    + run.get("torn_last_line") + " is torn (the run was killed while writing it) and was skipped; "
+                    + "the summary is marked partial");
+            spec.commandLine().getErr().flush();
         }
         spec.commandLine().getOut().print(ConsoleSummary.render(summary));
         spec.commandLine().getOut().println("summary: " + dir.resolve("summary.json"));

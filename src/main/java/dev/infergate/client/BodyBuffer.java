@@ -1,5 +1,6 @@
 package dev.infergate.client;
 
+import dev.infergate.record.Text;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -38,6 +39,6 @@ final class BodyBuffer {
     /** The start of the body as text, stripped, at most {@code maxChars} characters. */
     String snippet(int maxChars) {
         String s = new String(bytes, 0, Math.min(length, maxChars * 4), StandardCharsets.UTF_8).strip();
-        return s.length() <= maxChars ? s : s.substring(0, maxChars);
+        return Text.prefix(s, maxChars); // never inside a surrogate pair
     }
 }

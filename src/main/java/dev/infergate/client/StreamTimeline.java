@@ -5,6 +5,7 @@ import dev.infergate.client.openai.ChunkDecoder;
 import dev.infergate.client.sse.SseListener;
 import dev.infergate.client.sse.SseParser;
 import dev.infergate.record.ErrorClass;
+import dev.infergate.record.Text;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -265,8 +266,9 @@ public final class StreamTimeline {
         return ": " + message;
     }
 
+    /** Cut on code points, never inside a surrogate pair; lone surrogates from the server become U+FFFD. */
     private static String truncate(String s) {
-        return s == null || s.length() <= MAX_DETAIL_CHARS ? s : s.substring(0, MAX_DETAIL_CHARS - 3) + "...";
+        return Text.cut(s, MAX_DETAIL_CHARS);
     }
 
     /** An event's data as text, for an error detail (the failure path only). */

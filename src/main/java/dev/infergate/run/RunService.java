@@ -46,6 +46,19 @@ public final class RunService {
     /** The result of a run. */
     public record Result(Runner.Outcome outcome, Map<String, Object> summary) {}
 
+    /**
+     * requests.jsonl could not be written (disk full, I/O error): the run stopped scheduling, let the requests
+     * in flight finish, and kept what it could. The message is one line: where, why, how many records were
+     * kept and lost, and whether summary.json was written.
+     */
+    public static final class LogFailed extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        LogFailed(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
     private volatile Runner runner;
     private volatile boolean stopRequested;
     private Instant startAt;
@@ -115,10 +128,7 @@ public final class RunService {
                             plan.out()).start()) {
                 outcome = r.run(plan.out(), origin, outputCounter::count, onStart);
             }
-            if (outcome.interrupted()) {
-                markPartial(plan);
-            }
-            return new Result(outcome, Summarizer.write(plan.out()));
+            return finish(plan, outcome);
         }
     }
 
@@ -197,6 +207,7 @@ public final class RunService {
         run.put("schema", "infergate.run/1");
         run.put("tool", Map.of("name", "infergate", "version", VERSION));
         run.put("started_at", (startAt != null ? startAt : Instant.now()).toString());
+        run.put(RunLog.ENDED_AT, null); // set when the run ends: a run.json still null here was killed (Completeness)
         run.putAll(http.endpoint().describe());
         run.put("request_id_prefix", http.requestIdPrefix());
         run.put("labels", new LinkedHashMap<>(plan.labels()));
@@ -223,10 +234,41 @@ public final class RunService {
         AtomicFiles.writeJson(Summarizer.JSON, plan.out().resolve(RunLog.RUN_FILE), run);
     }
 
-    private static void markPartial(RunPlan plan) throws IOException {
-        Map<String, Object> run = Summarizer.readRun(plan.out());
-        run.put("partial", true);
-        AtomicFiles.writeJson(Summarizer.JSON, plan.out().resolve(RunLog.RUN_FILE), run);
+    /**
+     * Ends the run's files: run.json gets {@code ended_at} (and {@code partial} with its reason when the run
+     * stopped early), then summary.json is built from the log. When the log itself could not be written, a
+     * failure here is expected (the same full disk) and is reported instead of thrown.
+     */
+    private static Result finish(RunPlan plan, Runner.Outcome outcome) throws IOException, LogFailed {
+        boolean logFailed = outcome.writeFailure() != null;
+        try {
+            Map<String, Object> run = Summarizer.readRun(plan.out());
+            run.put(RunLog.ENDED_AT, Instant.now().toString());
+            if (logFailed || outcome.interrupted()) {
+                run.put("partial", true);
+                run.put("partial_reason", logFailed ? "stopped early: " + outcome.writeFailure().getMessage()
+                        : "stopped early (interrupted)");
+            }
+            AtomicFiles.writeJson(Summarizer.JSON, plan.out().resolve(RunLog.RUN_FILE), run);
+        } catch (IOException e) {
+            if (!logFailed) {
+                throw new IOException(Summarizer.cannotWrite(plan.out().resolve(RunLog.RUN_FILE), e), e);
+            }
+            // run.json keeps ended_at: null, so summarize marks the run partial all the same
+        }
+        if (!logFailed) {
+            return new Result(outcome, Summarizer.write(plan.out()));
+        }
+        String summary;
+        try {
+            Summarizer.write(plan.out());
+            summary = "summary.json holds the records kept (partial)";
+        } catch (java.io.UncheckedIOException e) {
+            summary = "summary.json was not written (" + e.getMessage() + "): run 'infergate summarize "
+                    + plan.out() + "' once there is space";
+        }
+        throw new LogFailed(outcome.writeFailure().getMessage() + "; the run stopped early, " + summary,
+                outcome.writeFailure());
     }
 
     private static String versionOf() {

@@ -22,7 +22,7 @@ final class Environment {
     private static final Set<String> NOT_FACTORS = Set.of("started_at", "base_url", "partial", "duration_s",
             "labels.name", "labels.side", "labels.role", "server.models_listed", "header_names", "condition",
             "workload.prompt_salt", "server_metrics_url", "load.shard", "shards", "workload.prefix_warmup_requests",
-            "request_id_prefix");
+            "request_id_prefix", "ended_at", "partial_reason", "torn_last_line");
     private static final Set<String> NOT_FACTOR_PREFIXES = Set.of("tool.");
 
     private Environment() {}

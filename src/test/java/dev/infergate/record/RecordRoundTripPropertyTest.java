@@ -1,0 +1,60 @@
+package dev.infergate.record;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.infergate.analysis.Summarizer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * Any text in any string field of a record round-trips through requests.jsonl (the writer thread, the file,
+ * the reader) and {@code summarize}: well-formed text exactly, a lone surrogate as U+FFFD.
+ */
+class RecordRoundTripPropertyTest {
+
+    @Provide
+    Arbitrary<String> anyText() {
+        return Arbitraries.oneOf(
+                Arbitraries.strings().all().ofMaxLength(400), // every char, lone surrogates included
+                Arbitraries.strings().withCharRange('\uD800', '\uDFFF').ofMaxLength(8),
+                Arbitraries.strings().withChars("\"\\\n\r\t\u0000\u2028{}[]:,").ofMaxLength(40));
+    }
+
+    @Property(tries = 60)
+    void anyTextInAnyField_roundTripsThroughTheLogAndSummarize(@ForAll("anyText") String condition,
+            @ForAll("anyText") String session, @ForAll("anyText") String detail) throws Exception {
+        Path dir = Files.createTempDirectory("roundtrip");
+        try {
+            Files.writeString(dir.resolve(RunLog.RUN_FILE), "{\"schema\":\"infergate.run/1\",\"ended_at\":\"x\"}");
+            RequestRecord r = new RequestRecord(0, 0, Phase.MEASURED, condition, session, 1, 10, 20, 30, 40, 50, 60,
+                    429, ErrorClass.HTTP_429, detail, 1.5, 8, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null);
+            try (RecordWriter w = new RecordWriter(dir.resolve(RunLog.REQUESTS_FILE)).start()) {
+                w.submit(r, new int[0], 0, null);
+            }
+            List<RequestRecord> back = new ArrayList<>();
+            RunLog.Read read = RunLog.read(dir, back::add);
+            assertThat(read.records()).isEqualTo(1);
+            RequestRecord b = back.get(0);
+            assertThat(b.condition()).isEqualTo(Text.wellFormed(condition));
+            assertThat(b.session()).isEqualTo(Text.wellFormed(session));
+            assertThat(b.errorDetail()).isEqualTo(Text.wellFormed(detail));
+            assertThat(b.retryAfterSeconds()).isEqualTo(1.5);
+            Map<String, Object> summary = Summarizer.write(dir);
+            assertThat(((Map<?, ?>) summary.get("requests")).get("sent")).isEqualTo(1L);
+            assertThat(((Map<?, ?>) summary.get("run")).get("partial")).isEqualTo(false);
+        } finally {
+            try (var files = Files.list(dir)) {
+                files.forEach(p -> p.toFile().delete());
+            }
+            Files.deleteIfExists(dir);
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package dev.infergate.record;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The record writer under odd text and under write failures injected through its sink (no mounts needed). */
+class RecordWriterTest {
+    @TempDir
+    Path dir;
+
+    static RequestRecord failed(long id, String detail) {
+        return new RequestRecord(id, 0, Phase.MEASURED, null, null, -1, 10, 20, 30, RequestRecord.ABSENT,
+                RequestRecord.ABSENT, 40, 500, ErrorClass.HTTP_5XX, detail, -1, -1, 0, TokenSource.NONE, -1, 0,
+                RequestRecord.ABSENT, null, null);
+    }
+
+    /** A file sink that throws "No space left on device" once {@code okWrites} writes have succeeded, after writing half. */
+    static class FullDisk implements RecordSink {
+        final RecordSink file;
+        final int okWrites;
+        int writes;
+
+        FullDisk(Path path, int okWrites) throws IOException {
+            this.file = RecordSink.appendingTo(path);
+            this.okWrites = okWrites;
+        }
+
+        @Override
+        public void write(byte[] bytes) throws IOException {
+            if (writes++ >= okWrites) {
+                file.write(java.util.Arrays.copyOf(bytes, bytes.length / 2)); // a torn line, as a real full disk leaves
+                throw new IOException("No space left on device");
+            }
+            file.write(bytes);
+        }
+
+        @Override
+        public long size() throws IOException {
+            return file.size();
+        }
+
+        @Override
+        public void truncate(long size) throws IOException {
+            file.truncate(size);
+        }
+
+        @Override
+        public void close() throws IOException {
+            file.close();
+        }
+    }
+
+    @Test
+    void loneSurrogatesAndSplitEmoji_encodeAndReadBack() throws Exception {
+        Path log = dir.resolve(RunLog.REQUESTS_FILE);
+        String emoji = "\uD83D\uDE00";
+        try (RecordWriter w = new RecordWriter(log).start()) {
+            w.submit(failed(0, "lone \uD800 high"), new int[0], 0, null);
+            w.submit(failed(1, "x".repeat(296) + emoji + "tail"), new int[0], 0, null);
+            w.submit(failed(2, "lone low \uDC00 and " + emoji), new int[0], 0, null);
+        }
+        List<RequestRecord> back = new ArrayList<>();
+        RunLog.Read read = RunLog.read(dir, back::add);
+        assertThat(read.records()).isEqualTo(3);
+        assertThat(read.torn()).isFalse();
+        assertThat(back.get(0).errorDetail()).isEqualTo("lone \uFFFD high");
+        assertThat(back.get(1).errorDetail()).endsWith(emoji + "tail");
+        assertThat(back.get(2).errorDetail()).isEqualTo("lone low \uFFFD and " + emoji);
+    }
+
+    @Test
+    void aFailingListenerOrTokenizer_neverCostsARecord() throws Exception {
+        Path log = dir.resolve(RunLog.REQUESTS_FILE);
+        try (RecordWriter w = new RecordWriter(log).countingTokensWith(t -> { throw new IllegalStateException("x"); })
+                .onRecord(r -> { throw new IllegalStateException("listener"); }).start()) {
+            for (int i = 0; i < 5; i++) {
+                w.submit(failed(i, "e"), new int[0], 0, "text to count");
+            }
+        }
+        assertThat(RunLog.readRecords(dir, r -> { })).isEqualTo(5);
+    }
+
+    @Test
+    void diskFull_stopsWritingKeepsWholeLinesOnlyCountsTheLostAndSaysSo() throws Exception {
+        Path log = dir.resolve(RunLog.REQUESTS_FILE);
+        AtomicInteger failures = new AtomicInteger();
+        RecordWriter w = new RecordWriter(log, new FullDisk(log, 3)).onFailure(e -> failures.incrementAndGet()).start();
+        int submitted = 0;
+        for (int i = 0; i < 200; i++) { // bounded: a write per drained queue, so at most 200 writes
+            w.submit(failed(i, "e"), new int[0], 0, null);
+            submitted++;
+            Thread.sleep(1);
+        }
+        assertThatThrownBy(w::close).isInstanceOf(RecordWriter.WriteFailure.class)
+                .hasMessageStartingWith("disk full at " + log + ": ")
+                .satisfies(e -> {
+                    RecordWriter.WriteFailure f = (RecordWriter.WriteFailure) e;
+                    assertThat(f.written() + f.lost()).isEqualTo(200);
+                    assertThat(f.written()).isPositive();
+                    assertThat(f.getMessage()).contains(f.written() + " records written, " + f.lost() + " lost");
+                });
+        assertThat(failures).hasValue(1);
+        byte[] bytes = Files.readAllBytes(log);
+        assertThat(bytes[bytes.length - 1]).isEqualTo((byte) '\n'); // the torn half line was cut away
+        List<Long> ids = new ArrayList<>();
+        RunLog.Read read = RunLog.read(dir, r -> ids.add(r.id()));
+        assertThat(read.torn()).isFalse();
+        assertThat(ids).doesNotHaveDuplicates(); // nothing written twice, nothing rewritten on close
+        assertThat(ids).isEqualTo(ids.stream().sorted().toList());
+        assertThat((long) ids.size()).isLessThan(submitted);
+    }
+
+    @Test
+    void aSinkThatCannotTruncate_leavesATornLastLineThatReadersSkipWithANumber() throws Exception {
+        Path log = dir.resolve(RunLog.REQUESTS_FILE);
+        RecordSink noTruncate = new FullDisk(log, 1) {
+            @Override
+            public void truncate(long size) throws IOException {
+                throw new IOException("read-only");
+            }
+        };
+        RecordWriter w = new RecordWriter(log, noTruncate).start();
+        w.submit(failed(0, "e"), new int[0], 0, null);
+        Thread.sleep(200);
+        w.submit(failed(1, "e"), new int[0], 0, null);
+        assertThatThrownBy(w::close).isInstanceOf(RecordWriter.WriteFailure.class);
+        RunLog.Read read = RunLog.read(dir, r -> { });
+        assertThat(read.records()).isEqualTo(1);
+        assertThat(read.tornLine()).isEqualTo(2);
+    }
+
+    @Test
+    void aBadLineThatIsNotLast_orInvalidUtf8_isRefusedByNumber() throws Exception {
+        Path log = dir.resolve(RunLog.REQUESTS_FILE);
+        String good = RecordCodec.toJson(failed(0, "e"));
+        Files.writeString(log, good + "\n{\"id\":1,\"sched\n" + good + "\n");
+        assertThatThrownBy(() -> RunLog.read(dir, r -> { })).hasMessageContaining("line 2: not valid JSON");
+        byte[] bad = (good + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] withBadByte = java.util.Arrays.copyOf(bad, bad.length * 2);
+        System.arraycopy(bad, 0, withBadByte, bad.length, bad.length);
+        withBadByte[bad.length + 20] = (byte) 0xC3; // a lone UTF-8 lead byte inside line 2
+        Files.write(log, withBadByte);
+        assertThatThrownBy(() -> RunLog.read(dir, r -> { })).hasMessageContaining("line 2: not valid UTF-8");
+        Files.writeString(log, "garbage\n");
+        assertThatThrownBy(() -> RunLog.read(dir, r -> { })).hasMessageContaining("line 1");
+        Files.writeString(log, "garbage");
+        assertThatThrownBy(() -> RunLog.read(dir, r -> { })).hasMessageContaining("line 1");
+    }
+}
