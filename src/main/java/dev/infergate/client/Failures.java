@@ -30,16 +30,9 @@ final class Failures {
         return timeline.result().failure() == ErrorClass.STREAM_ERROR ? ErrorClass.STREAM_ERROR : ErrorClass.RESET;
     }
 
-    /** The {@code Retry-After} of a 429 in seconds (delta-seconds form), or -1. */
+    /** The {@code Retry-After} of a 429 in seconds (delta-seconds or HTTP-date, see {@link RetryAfter}), or -1. */
     static double retryAfterSeconds(int status, String header) {
-        if (status != 429 || header == null) {
-            return -1;
-        }
-        try {
-            return Double.parseDouble(header.trim());
-        } catch (NumberFormatException e) {
-            return -1; // an HTTP-date: not worth a clock dependency here
-        }
+        return status == 429 ? RetryAfter.seconds(header, java.time.Instant.now()) : -1;
     }
 
     private static Throwable root(Throwable t) {
