@@ -15,8 +15,15 @@ import picocli.CommandLine.Option;
 
 /** Options that shape the load: closed or open loop, how long, warm-up, shard. */
 public final class LoadOptions {
+    /**
+     * The most requests one client may keep in flight: each needs its own connection, and one client address can
+     * hold at most about 64k connections to one server address (its ephemeral ports). Beyond it, shard the load
+     * over several clients ({@code --shard}).
+     */
+    static final int MAX_CONCURRENCY = 65_536;
+
     @Option(names = "--concurrency", paramLabel = "N",
-            description = "Closed loop: N virtual users, each sending its next request when the previous one finished. Default: 1 when --rate is not given. With --sessions: at most N sessions in progress.")
+            description = "Closed loop: N virtual users, each sending its next request when the previous one finished. Default: 1 when --rate is not given. With --sessions: at most N sessions in progress. At most 65536.")
     Integer concurrency;
 
     @Option(names = "--rate", paramLabel = "R",
@@ -32,7 +39,7 @@ public final class LoadOptions {
     double burstiness;
 
     @Option(names = "--max-concurrency", defaultValue = "0", paramLabel = "N",
-            description = "With --rate: at most N requests in flight; later arrivals wait in the client, and that wait is reported (queue wait, latency from scheduled). Default: unlimited.")
+            description = "With --rate: at most N requests in flight; later arrivals wait in the client, and that wait is reported (queue wait, latency from scheduled). At most 65536. Default: unlimited.")
     int maxConcurrency;
 
     @Option(names = "--think-time", defaultValue = "0ms", paramLabel = "DURATION",
@@ -87,11 +94,20 @@ public final class LoadOptions {
     }
 
     /** Whether {@code --sessions} was given (agent sessions). */
+    private static void checkConcurrency(String option, int value) {
+        if (value > MAX_CONCURRENCY) {
+            throw UserError.usage(option + " " + value + " is more than one client can keep in flight (at most "
+                    + MAX_CONCURRENCY + ", one connection each); shard the load over several clients with --shard I/N");
+        }
+    }
+
     boolean sessionMode() {
         return sessions != null;
     }
 
     LoadModel model() {
+        checkConcurrency("--concurrency", concurrency == null ? 0 : concurrency);
+        checkConcurrency("--max-concurrency", maxConcurrency);
         try {
             if (sessions != null) {
                 return sessionLoop();

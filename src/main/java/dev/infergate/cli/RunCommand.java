@@ -2,6 +2,7 @@ package dev.infergate.cli;
 
 import dev.infergate.analysis.Slo;
 import dev.infergate.client.Timeouts;
+import dev.infergate.config.ByteSizes;
 import dev.infergate.config.Durations;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.RunLimits;
@@ -52,6 +53,14 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--timeout", defaultValue = "10m", paramLabel = "DURATION",
             description = "Fail a request that takes longer than this in total (timeout_total). Default: ${DEFAULT-VALUE}.")
     String totalTimeout;
+
+    @Option(names = "--max-body-size", defaultValue = "64MiB", paramLabel = "SIZE",
+            description = "With --no-stream: fail a request whose body is longer (too_large) and close its connection, so an endless body cannot exhaust memory. Default: ${DEFAULT-VALUE}.")
+    String maxBodySize;
+
+    @Option(names = "--max-event-size", defaultValue = "16MiB", paramLabel = "SIZE",
+            description = "Fail a streaming request with an SSE event longer than this (too_large); the event's bytes are dropped as they come. Default: ${DEFAULT-VALUE}.")
+    String maxEventSize;
 
     @Option(names = "--slo", paramLabel = "ttft=500ms,tpot=50ms,e2e=20s",
             description = "Targets for goodput: a request is good when it completed and met every target (TTFT and E2E from the scheduled time).")
@@ -143,7 +152,8 @@ public final class RunCommand implements Callable<Integer> {
         Timeouts timeouts;
         Slo slos;
         try {
-            timeouts = new Timeouts(Durations.parse(ttftTimeout), Durations.parse(idleTimeout), Durations.parse(totalTimeout));
+            timeouts = new Timeouts(Durations.parse(ttftTimeout), Durations.parse(idleTimeout), Durations.parse(totalTimeout),
+                    ByteSizes.parse("--max-body-size", maxBodySize), ByteSizes.parse("--max-event-size", maxEventSize));
             slos = Slo.parse(slo);
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());

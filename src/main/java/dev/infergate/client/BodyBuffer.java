@@ -10,6 +10,7 @@ final class BodyBuffer {
     private final int limitBytes;
     private byte[] bytes = new byte[0];
     private int length;
+    private long droppedBytes;
 
     /** @param limitBytes bytes beyond this many are dropped */
     BodyBuffer(int limitBytes) {
@@ -18,6 +19,7 @@ final class BodyBuffer {
 
     void append(byte[] buf, int off, int len) {
         int take = Math.min(len, limitBytes - length);
+        droppedBytes += len - Math.max(0, take);
         if (take <= 0) {
             return;
         }
@@ -34,6 +36,15 @@ final class BodyBuffer {
 
     int length() {
         return length;
+    }
+
+    /** Whether bytes beyond the limit arrived (and were dropped). */
+    boolean overflowed() {
+        return droppedBytes > 0;
+    }
+
+    int limitBytes() {
+        return limitBytes;
     }
 
     /** The start of the body as text, stripped, at most {@code maxChars} characters. */

@@ -46,7 +46,8 @@ final class Exchange {
         this.owner = owner;
         this.dispatch = dispatch;
         this.listener = listener;
-        this.timeline = new StreamTimeline(owner.executor().endpoint().stream(), recordEvents);
+        this.timeline = new StreamTimeline(owner.executor().endpoint().stream(), recordEvents,
+                owner.timeouts.maxBodyBytes(), owner.timeouts.maxEventBytes());
         this.lane = owner.executor().lane(dispatch.spec().id());
     }
 
@@ -113,6 +114,10 @@ final class Exchange {
             } else {
                 byte[] bytes = buffer.getBytes();
                 timeline.onBytes(bytes, 0, bytes.length, arrival);
+            }
+            if (timeline.tooLarge()) { // an endless body is cut here, not read into memory until a timeout
+                fail(ErrorClass.TOO_LARGE, timeline.result().errorDetail(), arrival);
+                request.reset();
             }
         });
         response.exceptionHandler(t -> fail(Failures.classifyMidStream(t, timeline), HttpExecutor.describe(t), System.nanoTime()));

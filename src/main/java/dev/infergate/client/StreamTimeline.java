@@ -63,6 +63,7 @@ public final class StreamTimeline {
     private boolean doneSeen;
     private boolean partialEventAtEnd;
     private boolean ended;
+    private boolean tooLarge;
     private ErrorClass bodyFailure;
     private String bodyFailureDetail;
 
@@ -71,11 +72,19 @@ public final class StreamTimeline {
      * @param recordEventOffsets whether to keep each output event's arrival relative to sent (for timelines)
      */
     public StreamTimeline(boolean streaming, boolean recordEventOffsets) {
+        this(streaming, recordEventOffsets, Timeouts.DEFAULT_MAX_BODY_BYTES, Timeouts.DEFAULT_MAX_EVENT_BYTES);
+    }
+
+    /**
+     * @param maxBodyBytes  a non-streaming body beyond this many bytes fails as {@code too_large} ({@link #tooLarge})
+     * @param maxEventBytes an SSE event beyond this many bytes is dropped and fails the request as {@code too_large}
+     */
+    public StreamTimeline(boolean streaming, boolean recordEventOffsets, int maxBodyBytes, int maxEventBytes) {
         this.streaming = streaming;
         this.recordEventOffsets = recordEventOffsets;
-        this.sse = streaming ? new SseParser(new Events()) : null;
+        this.sse = streaming ? new SseParser(new Events(), maxEventBytes) : null;
         this.offsets = recordEventOffsets ? new long[64] : null;
-        this.body = new BodyBuffer(streaming ? MAX_ERROR_BODY_BYTES : Integer.MAX_VALUE - 8);
+        this.body = new BodyBuffer(streaming ? MAX_ERROR_BODY_BYTES : maxBodyBytes);
     }
 
     /** @param sentNanos when the request was written to the connection (caller's monotonic clock) */
@@ -107,6 +116,10 @@ public final class StreamTimeline {
                 sse.feed(buf, off, len, arrivalNanos);
             } else {
                 body.append(buf, off, len);
+                if (body.overflowed() && successStatus() && !tooLarge) {
+                    tooLarge = true;
+                    fail(ErrorClass.TOO_LARGE, "body too large (more than " + body.limitBytes() + " bytes; raise --max-body-size)");
+                }
             }
         } catch (RuntimeException e) {
             fail(ErrorClass.MALFORMED, "undecodable body: " + e);
@@ -133,6 +146,14 @@ public final class StreamTimeline {
         } catch (RuntimeException e) {
             fail(ErrorClass.MALFORMED, "undecodable body: " + e);
         }
+    }
+
+    /**
+     * Whether a non-streaming body went beyond its limit: the caller should close the connection (an endless
+     * body would otherwise be read until a timeout) and fail the request with {@link #result()}'s detail.
+     */
+    public boolean tooLarge() {
+        return tooLarge;
     }
 
     /** Whether an output-carrying event has arrived (cheap; the timeout sweep asks it). */
@@ -241,7 +262,7 @@ public final class StreamTimeline {
         }
     }
 
-    /** Keeps the first failure of the most severe class seen: STREAM_ERROR over MALFORMED over INCOMPLETE. */
+    /** Keeps the first failure of the most severe class seen: STREAM_ERROR over TOO_LARGE over MALFORMED over INCOMPLETE. */
     private void fail(ErrorClass failure, String detail) {
         if (bodyFailure == null || rank(failure) > rank(bodyFailure)) {
             bodyFailure = failure;
@@ -250,7 +271,7 @@ public final class StreamTimeline {
     }
 
     private static int rank(ErrorClass c) {
-        return c == ErrorClass.STREAM_ERROR ? 3 : c == ErrorClass.MALFORMED ? 2 : 1;
+        return c == ErrorClass.STREAM_ERROR ? 4 : c == ErrorClass.TOO_LARGE ? 3 : c == ErrorClass.MALFORMED ? 2 : 1;
     }
 
     private boolean successStatus() {
@@ -307,6 +328,13 @@ public final class StreamTimeline {
                     fail(ErrorClass.MALFORMED, "event data is not JSON: " + text(data, off, len));
                 }
             }
+        }
+
+        @Override
+        public void onEventTooLarge(long bytes, int limitBytes, long arrivalNanos) {
+            sseItems++;
+            fail(ErrorClass.TOO_LARGE, "event too large (" + bytes + " bytes > limit " + limitBytes
+                    + "; raise --max-event-size)");
         }
 
         @Override

@@ -28,6 +28,8 @@ public enum ErrorClass {
     INCOMPLETE("incomplete"),
     /** An event or body that is not valid JSON of the expected shape. */
     MALFORMED("malformed"),
+    /** A body ({@code --no-stream}) or one SSE event beyond its size limit ({@code --max-body-size}, {@code --max-event-size}). */
+    TOO_LARGE("too_large"),
     /** The server sent an error object inside an HTTP 200 stream. */
     STREAM_ERROR("stream_error"),
     /** Still in flight when the run stopped (Ctrl-C grace period or drain deadline expired). */

@@ -3,6 +3,7 @@ package dev.infergate.client.openai;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +21,14 @@ import java.nio.charset.StandardCharsets;
  */
 public final class ChunkDecoder {
 
-    private static final JsonFactory JSON = JsonFactory.builder().build();
+    /**
+     * Jackson's own string-length limit (20 MB by default) would call a large but valid payload "not JSON";
+     * infergate's byte limits ({@code --max-event-size}, {@code --max-body-size}) bound every payload before it
+     * gets here, so Jackson's is lifted and a too-large payload is reported as such, with its limit.
+     */
+    private static final JsonFactory JSON = JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE).build())
+            .build();
     private static final byte[] DONE = "[DONE]".getBytes(StandardCharsets.US_ASCII);
 
     private final Chunk chunk = new Chunk();

@@ -48,4 +48,15 @@ public interface SseListener {
      */
     default void onUnknownField(String name, String value, long arrivalNanos) {
     }
+
+    /**
+     * An event that was longer than the parser's limit: its bytes were dropped, so it is reported instead of
+     * dispatched. The default ignores it.
+     *
+     * @param bytes        the event's size in bytes (its lines and line breaks; so far, when the stream ended inside it)
+     * @param limitBytes   the parser's limit
+     * @param arrivalNanos timestamp of the read holding the event's blank line, or -1 when the stream ended inside it
+     */
+    default void onEventTooLarge(long bytes, int limitBytes, long arrivalNanos) {
+    }
 }

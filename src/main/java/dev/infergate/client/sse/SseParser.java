@@ -44,13 +44,30 @@ public final class SseParser {
     private long retryMillis = -1;
     private boolean pendingCr;
     private boolean atStreamStart = true;
+    private final int maxEventBytes;
+    /** Bytes of the event being dropped for its size, or -1 when no event is being dropped. */
+    private long oversizedBytes = -1;
+    private boolean oversizedLine;
 
     /** @param listener receives events and comments; must not throw */
     public SseParser(SseListener listener) {
+        this(listener, Integer.MAX_VALUE);
+    }
+
+    /**
+     * @param listener      receives events and comments; must not throw
+     * @param maxEventBytes an event whose lines add up to more bytes is not kept: its bytes are counted and dropped
+     *                      as they come, and {@link SseListener#onEventTooLarge} is called instead of onEvent
+     */
+    public SseParser(SseListener listener, int maxEventBytes) {
         if (listener == null) {
             throw new IllegalArgumentException("listener must not be null");
         }
+        if (maxEventBytes < 1) {
+            throw new IllegalArgumentException("maxEventBytes (" + maxEventBytes + ") must be >= 1");
+        }
         this.listener = listener;
+        this.maxEventBytes = maxEventBytes;
     }
 
     /**
@@ -93,7 +110,11 @@ public final class SseParser {
      *     pending, i.e. the body was cut in the middle of an event
      */
     public boolean finish() {
-        boolean partial = lineLength > 0 || dataLength > 0 || eventType != null;
+        boolean partial = lineLength > 0 || dataLength > 0 || eventType != null || oversizedBytes >= 0;
+        if (oversizedBytes >= 0) {
+            listener.onEventTooLarge(oversizedBytes, maxEventBytes, -1);
+            oversizedBytes = -1;
+        }
         lineLength = 0;
         dataLength = 0;
         eventType = null;
@@ -112,6 +133,10 @@ public final class SseParser {
     }
 
     private void processLine(long arrivalNanos) {
+        if (oversizedBytes >= 0) {
+            dropLine(arrivalNanos);
+            return;
+        }
         int start = 0;
         if (atStreamStart) {
             atStreamStart = false;
@@ -181,8 +206,35 @@ public final class SseParser {
         retryMillis = value;
     }
 
+    /** A line break inside an event that is being dropped: a blank line ends it. */
+    private void dropLine(long arrivalNanos) {
+        lineLength = 0;
+        if (oversizedLine) {
+            oversizedBytes++; // its line break
+            oversizedLine = false;
+            return;
+        }
+        long bytes = oversizedBytes;
+        oversizedBytes = -1;
+        listener.onEventTooLarge(bytes, maxEventBytes, arrivalNanos);
+    }
+
     private void appendToLine(byte[] buf, int off, int len) {
         if (len == 0) {
+            return;
+        }
+        if (oversizedBytes >= 0) {
+            oversizedBytes += len;
+            oversizedLine = true;
+            return;
+        }
+        if ((long) lineLength + len + dataLength > maxEventBytes) { // drop the event from here on: memory stays bounded
+            oversizedBytes = (long) lineLength + len + dataLength;
+            oversizedLine = true;
+            lineLength = 0;
+            dataLength = 0;
+            eventType = null;
+            atStreamStart = false;
             return;
         }
         if (lineLength + len > line.length) {
