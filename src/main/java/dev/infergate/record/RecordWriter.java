@@ -133,7 +133,7 @@ public final class RecordWriter implements AutoCloseable {
         try {
             r = complete(f);
             line = (RecordCodec.toJson(r) + "\n").getBytes(StandardCharsets.UTF_8);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) { // jtokkit throws AssertionError on some text: no record may die of it
             line = fallbackLine(r);
         }
         if (line == null) {
@@ -147,7 +147,7 @@ public final class RecordWriter implements AutoCloseable {
         for (Consumer<RequestRecord> l : listeners) {
             try {
                 l.accept(r);
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 // a listener (progress, live figures) is a view: its failure must not cost a record
             }
         }
@@ -157,7 +157,7 @@ public final class RecordWriter implements AutoCloseable {
     private static byte[] fallbackLine(RequestRecord r) {
         try {
             return (RecordCodec.toJson(r) + "\n").getBytes(StandardCharsets.UTF_8);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             return null;
         }
     }
@@ -165,7 +165,7 @@ public final class RecordWriter implements AutoCloseable {
     private RequestRecord complete(Finished f) {
         RequestRecord r = f.record();
         String itl = f.gapCount() > 0 && r.itlHistogram() == null ? codec.encode(f.gapsMicros(), f.gapCount()) : r.itlHistogram();
-        int outputTokens = f.textToCount() != null ? tokenCounter.applyAsInt(f.textToCount()) : r.outputTokens();
+        int outputTokens = f.textToCount() != null ? tokenCounter.applyAsInt(Text.wellFormed(f.textToCount())) : r.outputTokens();
         if (itl != r.itlHistogram() || outputTokens != r.outputTokens()) {
             r = completed(r, itl, outputTokens);
         }

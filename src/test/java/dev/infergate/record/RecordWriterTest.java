@@ -81,7 +81,7 @@ class RecordWriterTest {
     @Test
     void aFailingListenerOrTokenizer_neverCostsARecord() throws Exception {
         Path log = dir.resolve(RunLog.REQUESTS_FILE);
-        try (RecordWriter w = new RecordWriter(log).countingTokensWith(t -> { throw new IllegalStateException("x"); })
+        try (RecordWriter w = new RecordWriter(log).countingTokensWith(t -> { throw new AssertionError("Input is not UTF-8"); }) // as jtokkit does
                 .onRecord(r -> { throw new IllegalStateException("listener"); }).start()) {
             for (int i = 0; i < 5; i++) {
                 w.submit(failed(i, "e"), new int[0], 0, "text to count");
