@@ -3,6 +3,7 @@ package dev.infergate.record;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -83,6 +84,9 @@ public final class RecordCodec {
                 p.nextToken();
                 b.set(name, p);
             }
+        } catch (JsonProcessingException e) { // its getMessage() spans lines: keep the one-line part and the column
+            throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage().replaceAll("\\s+", " ")
+                    + (e.getLocation() == null ? "" : " (column " + e.getLocation().getColumnNr() + ")"), e);
         } catch (IOException e) {
             throw new IllegalArgumentException("not valid JSON: " + e.getMessage(), e);
         }
