@@ -27,6 +27,8 @@ public final class AtomicFiles {
         void writeTo(OutputStream out) throws IOException;
     }
 
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+
     private AtomicFiles() {}
 
     /** Replaces {@code file} with {@code text} in UTF-8. */
@@ -44,10 +46,11 @@ public final class AtomicFiles {
     public static void write(Path file, Content content) throws IOException {
         Path target = file.toAbsolutePath();
         Path dir = target.getParent();
-        Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+        // not Files.createTempFile: its files are owner-only (0600); CREATE_NEW gives the umask's permissions, as any file
+        Path temp = dir.resolve("." + target.getFileName() + "." + Long.toHexString(RANDOM.nextLong()) + ".tmp");
         boolean moved = false;
         try {
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW)) {
                 OutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel), 64 * 1024);
                 content.writeTo(new FilterOutputStream(out) {
                     @Override
