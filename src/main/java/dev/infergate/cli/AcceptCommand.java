@@ -43,7 +43,7 @@ public final class AcceptCommand implements Callable<Integer> {
         AcceptResult result;
         try {
             result = Acceptance.run(plan, dir, line -> {
-                err.println("infergate: " + line);
+                err.println("infergate: " + dev.infergate.report.TerminalText.sanitize(line));
                 err.flush();
             });
         } catch (RunService.SetupException e) {
@@ -51,7 +51,7 @@ public final class AcceptCommand implements Callable<Integer> {
         }
         write(result, dir);
         PrintWriter o = spec.commandLine().getOut();
-        o.print(AcceptanceReport.console(result));
+        o.print(dev.infergate.report.TerminalText.sanitizeLines(AcceptanceReport.console(result)));
         o.println("results: " + dir.resolve("acceptance.md") + ", " + dir.resolve("acceptance.json"));
         Reports.html(java.util.List.of(dir), dir.resolve("report.html"), o, err);
         return CompareCommand.exitCode(result.verdict()).code();

@@ -77,7 +77,7 @@ public final class CapacityCommand implements Callable<Integer> {
         CapacitySearch.Result r;
         try {
             r = Acceptance.capacity(plan, dir, line -> {
-                err.println("infergate: " + line);
+                err.println("infergate: " + dev.infergate.report.TerminalText.sanitize(line));
                 err.flush();
             });
         } catch (RunService.SetupException e) {

@@ -80,7 +80,7 @@ public final class CompareCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }
-        spec.commandLine().getOut().print(ComparisonReport.console(run.result(), run.environment(), run.notes()));
+        spec.commandLine().getOut().print(dev.infergate.report.TerminalText.sanitizeLines(ComparisonReport.console(run.result(), run.environment(), run.notes())));
         if (out != null) {
             write(run);
             spec.commandLine().getOut().println("results: " + out.resolve("comparison.md") + ", " + out.resolve("comparison.json"));

@@ -59,7 +59,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         AcceptCommand.write(result, dir);
         o.println();
-        o.print(AcceptanceReport.console(result));
+        o.print(dev.infergate.report.TerminalText.sanitizeLines(AcceptanceReport.console(result)));
         o.println();
         o.println("results: " + dir.resolve("acceptance.md") + " (readable), " + dir.resolve("acceptance.json")
                 + "; every run's requests under " + dir);

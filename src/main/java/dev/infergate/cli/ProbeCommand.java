@@ -59,7 +59,7 @@ public final class ProbeCommand implements Callable<Integer> {
             throw new UserError(ExitCode.CANNOT_RUN, e.getMessage(), e);
         }
         PrintWriter o = spec.commandLine().getOut();
-        o.print(report.render());
+        o.print(dev.infergate.report.TerminalText.sanitizeLines(report.render()));
         o.println("details: " + plan.out().resolve("probe.json"));
         dev.infergate.analysis.Summarizer.write(plan.out());
         Reports.html(java.util.List.of(plan.out()), plan.out().resolve("report.html"), o, spec.commandLine().getErr());

@@ -121,7 +121,7 @@ public final class RunCommand implements Callable<Integer> {
         } catch (IllegalStateException e) {
             // shutting down already (Ctrl-C): the hook is running
         }
-        out.print(ConsoleSummary.render(result.summary()));
+        out.print(dev.infergate.report.TerminalText.sanitizeLines(ConsoleSummary.render(result.summary())));
         out.println("results: " + plan.out().resolve("summary.json") + " (per request: " + plan.out().resolve("requests.jsonl") + ")");
         Reports.html(java.util.List.of(plan.out()), plan.out().resolve("report.html"), out, spec.commandLine().getErr());
         if (result.outcome().interrupted()) {

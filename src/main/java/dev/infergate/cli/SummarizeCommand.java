@@ -33,7 +33,7 @@ public final class SummarizeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserError(ExitCode.CANNOT_RUN, e.getMessage(), e);
         }
-        spec.commandLine().getOut().print(ConsoleSummary.render(summary));
+        spec.commandLine().getOut().print(dev.infergate.report.TerminalText.sanitizeLines(ConsoleSummary.render(summary)));
         spec.commandLine().getOut().println("summary: " + dir.resolve("summary.json"));
         spec.commandLine().getOut().flush();
         return ExitCode.OK.code();
