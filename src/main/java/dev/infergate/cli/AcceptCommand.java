@@ -62,6 +62,8 @@ public final class AcceptCommand implements Callable<Integer> {
             return PlanReader.read(file.toString(), Files.readString(file));
         } catch (NoSuchFileException e) {
             throw UserError.usage(file + " does not exist; pass a plan file (a minimal one: 'baseline: URL' and 'candidate: URL')");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw UserError.usage(file + " is not UTF-8 text; pass a YAML file");
         } catch (IOException e) {
             throw UserError.cannotRun("cannot read " + file + ": " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {

@@ -106,6 +106,8 @@ public final class CompareCommand implements Callable<Integer> {
             return Criteria.parse(criteriaFile.toString(), Files.readString(criteriaFile));
         } catch (NoSuchFileException e) {
             throw UserError.usage("--criteria " + criteriaFile + " does not exist");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw UserError.usage(criteriaFile + " is not UTF-8 text; pass a YAML file");
         } catch (IOException e) {
             throw UserError.cannotRun("cannot read --criteria " + criteriaFile + ": " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {
