@@ -38,7 +38,7 @@ public final class AcceptCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         AcceptPlan plan = read(planFile);
-        Path dir = Reports.outDir(out, "accept");
+        Path dir = Reports.created(Reports.outDir(out, "accept"));
         PrintWriter err = spec.commandLine().getErr();
         AcceptResult result;
         try {

@@ -72,7 +72,7 @@ public final class CapacityCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage().replace("options, key capacity.", "--").replace("options line 1, key baseline.", "--"));
         }
-        Path dir = Reports.outDir(out, "capacity");
+        Path dir = Reports.created(Reports.outDir(out, "capacity"));
         PrintWriter err = spec.commandLine().getErr();
         CapacitySearch.Result r;
         try {

@@ -52,6 +52,7 @@ public final class ProbeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         ProbePlan plan = plan();
+        Reports.created(plan.out());
         ProbeReport report;
         try {
             report = Probe.run(plan);

@@ -70,7 +70,7 @@ public final class QualityCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         QualityPlan plan = plan();
-        Path dir = Reports.outDir(out, "quality");
+        Path dir = Reports.created(Reports.outDir(out, "quality"));
         if (Files.exists(dir.resolve("quality.json"))) {
             throw UserError.usage(dir + " already holds a quality run; pass another --out or remove it");
         }

@@ -86,6 +86,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         RunPlan plan = plan();
+        Reports.created(plan.out());
         RunService service = new RunService().startingAt(load.startAt());
         CountDownLatch finished = new CountDownLatch(1);
         // Ctrl-C: stop scheduling and keep the JVM alive until the summary is written and printed

@@ -32,6 +32,11 @@ public final class SummarizeCommand implements Callable<Integer> {
             summary = Summarizer.write(dir);
         } catch (IllegalArgumentException e) {
             throw new UserError(ExitCode.CANNOT_RUN, e.getMessage(), e);
+        } catch (java.io.UncheckedIOException e) {
+            // a log that is not text at all (binary junk, a torn multi-byte character) fails while being read
+            Throwable cause = e.getCause();
+            throw UserError.cannotRun("cannot read the run log in " + dir + ": " + (cause instanceof java.nio.charset.CharacterCodingException
+                    ? "it is not UTF-8 text" : cause.getMessage()) + "; it is not a log infergate wrote whole", e);
         }
         spec.commandLine().getOut().print(dev.infergate.report.TerminalText.sanitizeLines(ConsoleSummary.render(summary)));
         spec.commandLine().getOut().println("summary: " + dir.resolve("summary.json"));
