@@ -46,6 +46,8 @@ public final class Main implements Runnable {
 
     /** Runs the CLI with the given streams and returns the exit code; used by tests. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        Logging.quietExpectedConnectionErrors();
+        Logging.verbose = java.util.Arrays.asList(args).contains("--verbose");
         CommandLine cli = commandLine();
         cli.setOut(out);
         cli.setErr(err);
