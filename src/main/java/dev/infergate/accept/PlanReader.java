@@ -50,13 +50,18 @@ public final class PlanReader {
         if (matrix != null) {
             matrix.allowOnly(Set.of("workloads", "prefixes", "loads"));
             if (matrix.get("workloads") != null) {
-                workloads = matrix.get("workloads").items().stream().map(n -> workload(n, agent)).toList();
+                workloads = nonEmpty(matrix.get("workloads"), "workload, e.g. [short-chat]").stream()
+                        .map(n -> workload(n, agent)).toList();
             }
             if (matrix.get("prefixes") != null) {
-                prefixes = matrix.get("prefixes").items().stream().map(n -> n.as(PrefixMode::parse)).toList();
+                prefixes = nonEmpty(matrix.get("prefixes"), "prefix mode, e.g. [fresh]").stream()
+                        .map(n -> n.as(PrefixMode::parse)).toList();
             }
             if (matrix.get("loads") != null) {
                 loads = loads(matrix.get("loads"));
+                if (loads.isEmpty()) {
+                    throw matrix.get("loads").error("needs at least one load, e.g. loads: {typical: {concurrency: 8}}");
+                }
             }
         }
         if (root.get("agent") != null && workloads.stream().noneMatch(w -> w instanceof MatrixWorkload.Agent)) {
@@ -75,10 +80,35 @@ public final class PlanReader {
             throw matrix.get("loads").error("a load given as a fraction needs the capacity step; enable capacity or give a rate");
         }
         return new AcceptPlan(baseline, candidate, workloads, prefixes, loads, positive(root, "repeats", 3),
-                positive(root, "requests", 200), root.get("warmup") == null ? 10 : root.get("warmup").asInt(),
+                positive(root, "requests", 200), atLeastZero(root, "warmup", 10),
                 root.get("seed") == null ? 0 : root.get("seed").as(Long::parseLong), slo, criteria, capacity, burst,
                 timeouts(root.get("timeouts")), duration(root.get("drain_timeout"), Duration.ofSeconds(60)),
-                root.get("tokenizer") == null ? "auto" : root.get("tokenizer").text(), quality(root.get("quality")));
+                tokenizer(root.get("tokenizer")), quality(root.get("quality")));
+    }
+
+    /** auto, server or a bundled vocabulary: checked now, not when the first run starts. */
+    private static String tokenizer(YamlNode n) {
+        if (n == null) {
+            return "auto";
+        }
+        String name = n.text().trim();
+        if (!name.equals("auto") && !name.equals("server")) {
+            try {
+                dev.infergate.workload.BundledTokenizer.named(name);
+            } catch (IllegalArgumentException e) {
+                throw n.error(e.getMessage() + ", or auto or server");
+            }
+        }
+        return name;
+    }
+
+    /** The items of a list that must not be empty ({@code workloads: []} would run nothing). */
+    private static List<YamlNode> nonEmpty(YamlNode n, String example) {
+        List<YamlNode> items = n.items();
+        if (items.isEmpty()) {
+            throw n.error("needs at least one " + example);
+        }
+        return items;
     }
 
     /** A matrix row: {@code agent} (shaped by the agent block), or a preset of independent requests. */
@@ -223,15 +253,28 @@ public final class PlanReader {
         YamlNode c = n == null ? YamlNode.parse("", "{}") : n;
         c.allowOnly(Set.of("enabled", "workload", "prefix", "target", "start_rate", "max_rate", "duration", "warmup",
                 "tolerance", "max_probes", "repeats"));
+        double target = c.get("target") == null ? 0.95 : c.get("target").as(PlanReader::share);
+        if (target >= 1) {
+            throw c.get("target").error("(" + c.get("target").text().trim() + ") must be a share below 1, e.g. 0.95 or 95%");
+        }
+        double startRate = c.get("start_rate") == null ? 1 : c.get("start_rate").asDouble();
+        if (!(startRate > 0 && Double.isFinite(startRate))) {
+            throw (c.get("start_rate") == null ? c : c.get("start_rate")).error("(" + startRate + ") must be > 0 req/s");
+        }
+        double maxRate = c.get("max_rate") == null ? 1000 : c.get("max_rate").asDouble();
+        if (!(maxRate >= startRate && Double.isFinite(maxRate))) {
+            throw (c.get("max_rate") == null ? c : c.get("max_rate")).error("(" + maxRate
+                    + ") must be >= start_rate (" + startRate + "); the search starts at start_rate and stays below max_rate");
+        }
+        int maxProbes = c.get("max_probes") == null ? 10 : c.get("max_probes").asInt();
+        if (maxProbes < 2) {
+            throw c.get("max_probes").error("(" + maxProbes + ") must be >= 2");
+        }
         return new Capacity(c.get("workload") == null ? Preset.SHORT_CHAT : preset(c.get("workload")),
-                c.get("prefix") == null ? PrefixMode.FRESH : c.get("prefix").as(PrefixMode::parse),
-                c.get("target") == null ? 0.95 : c.get("target").as(PlanReader::share),
-                c.get("start_rate") == null ? 1 : c.get("start_rate").asDouble(),
-                c.get("max_rate") == null ? 1000 : c.get("max_rate").asDouble(),
-                duration(c.get("duration"), Duration.ofSeconds(20)), duration(c.get("warmup"), Duration.ofSeconds(3)),
-                c.get("tolerance") == null ? 0.10 : c.get("tolerance").as(PlanReader::share),
-                c.get("max_probes") == null ? 10 : c.get("max_probes").asInt(),
-                c.get("repeats") == null ? 3 : c.get("repeats").asInt());
+                c.get("prefix") == null ? PrefixMode.FRESH : c.get("prefix").as(PrefixMode::parse), target, startRate,
+                maxRate, duration(c.get("duration"), Duration.ofSeconds(20)), duration(c.get("warmup"), Duration.ofSeconds(3)),
+                c.get("tolerance") == null ? 0.10 : c.get("tolerance").as(PlanReader::share), maxProbes,
+                positive(c, "repeats", 3));
     }
 
     private static Burst burst(YamlNode n) {
@@ -275,6 +318,18 @@ public final class PlanReader {
         int v = n.asInt();
         if (v < 1) {
             throw n.error("(" + v + ") must be >= 1");
+        }
+        return v;
+    }
+
+    private static int atLeastZero(YamlNode root, String key, int fallback) {
+        YamlNode n = root.get(key);
+        if (n == null) {
+            return fallback;
+        }
+        int v = n.asInt();
+        if (v < 0) {
+            throw n.error("(" + v + ") must be >= 0");
         }
         return v;
     }

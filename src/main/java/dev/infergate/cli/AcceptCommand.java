@@ -39,12 +39,12 @@ public final class AcceptCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         AcceptPlan plan = read(planFile);
-        Path dir = Reports.outDir(out, "accept");
+        Path dir = Reports.created(Reports.outDir(out, "accept"));
         PrintWriter err = spec.commandLine().getErr();
         AcceptResult result;
         try {
             result = Acceptance.run(plan, dir, line -> {
-                err.println("infergate: " + line);
+                err.println("infergate: " + dev.infergate.report.TerminalText.sanitize(line));
                 err.flush();
             });
         } catch (RunService.SetupException e) {
@@ -52,7 +52,7 @@ public final class AcceptCommand implements Callable<Integer> {
         }
         write(result, dir);
         PrintWriter o = spec.commandLine().getOut();
-        o.print(AcceptanceReport.console(result));
+        o.print(dev.infergate.report.TerminalText.sanitizeLines(AcceptanceReport.console(result)));
         o.println("results: " + dir.resolve("acceptance.md") + ", " + dir.resolve("acceptance.json"));
         Reports.html(java.util.List.of(dir), dir.resolve("report.html"), o, err);
         return CompareCommand.exitCode(result.verdict()).code();
@@ -63,6 +63,8 @@ public final class AcceptCommand implements Callable<Integer> {
             return PlanReader.read(file.toString(), Files.readString(file));
         } catch (NoSuchFileException e) {
             throw UserError.usage(file + " does not exist; pass a plan file (a minimal one: 'baseline: URL' and 'candidate: URL')");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw UserError.usage(file + " is not UTF-8 text; pass a YAML file");
         } catch (IOException e) {
             throw UserError.cannotRun("cannot read " + file + ": " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {

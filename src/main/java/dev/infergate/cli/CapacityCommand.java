@@ -72,12 +72,12 @@ public final class CapacityCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage().replace("options, key capacity.", "--").replace("options line 1, key baseline.", "--"));
         }
-        Path dir = Reports.outDir(out, "capacity");
+        Path dir = Reports.created(Reports.outDir(out, "capacity"));
         PrintWriter err = spec.commandLine().getErr();
         CapacitySearch.Result r;
         try {
             r = Acceptance.capacity(plan, dir, line -> {
-                err.println("infergate: " + line);
+                err.println("infergate: " + dev.infergate.report.TerminalText.sanitize(line));
                 err.flush();
             });
         } catch (RunService.SetupException e) {

@@ -80,7 +80,7 @@ public final class CompareCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }
-        spec.commandLine().getOut().print(ComparisonReport.console(run.result(), run.environment(), run.notes()));
+        spec.commandLine().getOut().print(dev.infergate.report.TerminalText.sanitizeLines(ComparisonReport.console(run.result(), run.environment(), run.notes())));
         if (out != null) {
             write(run);
             spec.commandLine().getOut().println("results: " + out.resolve("comparison.md") + ", " + out.resolve("comparison.json"));
@@ -106,6 +106,8 @@ public final class CompareCommand implements Callable<Integer> {
             return Criteria.parse(criteriaFile.toString(), Files.readString(criteriaFile));
         } catch (NoSuchFileException e) {
             throw UserError.usage("--criteria " + criteriaFile + " does not exist");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw UserError.usage(criteriaFile + " is not UTF-8 text; pass a YAML file");
         } catch (IOException e) {
             throw UserError.cannotRun("cannot read --criteria " + criteriaFile + ": " + e.getMessage(), e);
         } catch (IllegalArgumentException e) {

@@ -42,7 +42,7 @@ public final class DemoCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Path dir = Reports.outDir(out, "demo");
+        Path dir = Reports.created(Reports.outDir(out, "demo"));
         o.println("infergate demo: is the FP8-KV-cache candidate better for users than the baseline?");
         o.println("both servers are simulated in-process (" + SimServer.DISCLAIMER + ")");
         o.flush();
@@ -59,7 +59,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         AcceptCommand.write(result, dir);
         o.println();
-        o.print(AcceptanceReport.console(result));
+        o.print(dev.infergate.report.TerminalText.sanitizeLines(AcceptanceReport.console(result)));
         o.println();
         o.println("results: " + dir.resolve("acceptance.md") + " (readable), " + dir.resolve("acceptance.json")
                 + "; every run's requests under " + dir);

@@ -27,12 +27,24 @@ public final class EndpointOptions {
             description = "The model id to send. Default: the first id the server lists at /models.")
     String model;
 
-    @Option(names = "--api-key-env", defaultValue = "OPENAI_API_KEY", paramLabel = "VAR",
-            description = "The environment variable holding the API key, sent as a bearer token and never written anywhere. Default: ${DEFAULT-VALUE}.")
-    String apiKeyEnv;
+    /** The variable read when --api-key-env is not given; it may be unset (a server without keys). */
+    static final String DEFAULT_KEY_ENV = "OPENAI_API_KEY";
+
+    String apiKeyEnv = DEFAULT_KEY_ENV;
+    private boolean apiKeyEnvNamed;
+
+    @Option(names = "--api-key-env", paramLabel = "VAR",
+            description = "The environment variable holding the API key, sent as a bearer token and never written anywhere. "
+                    + "A variable named here must be set. Default: OPENAI_API_KEY, used when set.")
+    void apiKeyEnv(String variable) {
+        apiKeyEnv = variable;
+        apiKeyEnvNamed = true;
+    }
 
     @Option(names = "--header", paramLabel = "'K: V'",
-            description = "An extra request header (repeatable). Values are treated as secrets: never logged or recorded.")
+            description = "An extra request header (repeatable). Values are never recorded; the values of credential headers "
+                    + "(Authorization, Cookie, x-api-key, any name containing key, token, secret or auth) are also removed "
+                    + "from any server text infergate keeps or prints.")
     List<String> headers = new ArrayList<>();
 
     @Option(names = "--no-stream", description = "Send non-streaming requests (TTFT then equals E2E).")
@@ -68,6 +80,27 @@ public final class EndpointOptions {
         if (caCert != null && !Files.isReadable(caCert)) {
             throw UserError.usage("--ca-cert " + caCert + " cannot be read; pass a readable PEM file");
         }
+        if (apiKeyEnvNamed && !apiKeySet()) {
+            throw UserError.usage("--api-key-env names $" + apiKeyEnv + ", which is not set; export it with the API key, "
+                    + "or leave --api-key-env out for a server without keys");
+        }
+        Map<String, String> headerMap = headerMap(headers);
+        if (apiKeySet() && headerMap.keySet().stream().noneMatch(k -> k.equalsIgnoreCase("Authorization"))) {
+            headerMap.put("Authorization", "Bearer " + System.getenv(apiKeyEnv).trim());
+        }
+        try {
+            if (apiKeySet()) {
+                Endpoint.checkHeaderValue("$" + apiKeyEnv, System.getenv(apiKeyEnv).trim());
+            }
+            return new Endpoint(uri, Api.parse(api), model, !noStream, headerMap, caCert, insecure, http2,
+                    Durations.parse(connectTimeout));
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
+    }
+
+    /** {@code --header} options as a map; the values are not echoed in any message (they may be secrets). */
+    static Map<String, String> headerMap(List<String> headers) {
         Map<String, String> headerMap = new LinkedHashMap<>();
         for (String h : headers) {
             int colon = h.indexOf(':');
@@ -76,14 +109,6 @@ public final class EndpointOptions {
             }
             headerMap.put(h.substring(0, colon).trim(), h.substring(colon + 1).trim());
         }
-        if (apiKeySet() && headerMap.keySet().stream().noneMatch(k -> k.equalsIgnoreCase("Authorization"))) {
-            headerMap.put("Authorization", "Bearer " + System.getenv(apiKeyEnv).trim());
-        }
-        try {
-            return new Endpoint(uri, Api.parse(api), model, !noStream, headerMap, caCert, insecure, http2,
-                    Durations.parse(connectTimeout));
-        } catch (IllegalArgumentException e) {
-            throw UserError.usage(e.getMessage());
-        }
+        return headerMap;
     }
 }

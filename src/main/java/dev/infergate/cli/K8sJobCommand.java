@@ -38,6 +38,12 @@ public final class K8sJobCommand implements Callable<Integer> {
     @Option(names = "--api-key-secret", paramLabel = "SECRET", description = "A Secret with key 'api-key', passed as OPENAI_API_KEY.")
     String apiKeySecret;
 
+    @Option(names = "--header-secret", paramLabel = "SECRET",
+            description = "A Secret holding the values of the credential headers among the run options (--header 'x-api-key: ...', "
+                    + "Authorization, any name with key, token, secret or auth), one key per header name in lower case, e.g. x-api-key. "
+                    + "The manifest then refers to it and never holds the values; a credential header without it is refused.")
+    String headerSecret;
+
     @Option(names = "--results-claim", paramLabel = "PVC", description = "A PersistentVolumeClaim for the run directories. Default: an emptyDir (copy results out before the pods go).")
     String resultsClaim;
 
@@ -49,7 +55,7 @@ public final class K8sJobCommand implements Callable<Integer> {
         try {
             Instant start = Instant.now().plus(Durations.parse(startIn)).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
             KubernetesJob job = new KubernetesJob(name, image, workers, runArgs, start, new SecureRandom().nextLong(),
-                    apiKeySecret, resultsClaim);
+                    apiKeySecret, resultsClaim, headerSecret);
             spec.commandLine().getOut().print(job.toYaml());
             spec.commandLine().getOut().flush();
             return ExitCode.OK.code();

@@ -105,9 +105,19 @@ public final class LoadOptions {
         return sessions != null;
     }
 
+    /**
+     * The lowest {@code --rate}: one request a day. Below it a run of {@code --requests N} would take longer
+     * than anyone waits (1e-300 req/s: one request, then nothing for ever), so it is refused as a mistake.
+     */
+    static final double MIN_RATE_PER_S = 1.0 / 86_400;
+
     LoadModel model() {
         checkConcurrency("--concurrency", concurrency == null ? 0 : concurrency);
         checkConcurrency("--max-concurrency", maxConcurrency);
+        if (rate != null && !(rate >= MIN_RATE_PER_S && Double.isFinite(rate))) {
+            throw UserError.usage("--rate (" + rate + ") must be a finite number of requests per second of at least one a day ("
+                    + String.format(java.util.Locale.ROOT, "%.3g", MIN_RATE_PER_S) + "), e.g. --rate 0.5");
+        }
         try {
             if (sessions != null) {
                 return sessionLoop();
@@ -165,6 +175,9 @@ public final class LoadOptions {
 
     RunLimits limits() {
         try {
+            if (duration != null && (Durations.parse(duration).isZero() || Durations.parse(duration).isNegative())) {
+                throw UserError.usage("--duration (" + duration.trim() + ") must be > 0, e.g. 60s; leave it out to run --requests N");
+            }
             if (sessions != null) {
                 return sessionLoop().limits(duration == null ? null : Durations.parse(duration), Durations.parse(drainTimeout));
             }

@@ -1,5 +1,6 @@
 package dev.infergate.cli;
 
+import dev.infergate.report.TerminalText;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -45,6 +46,8 @@ public final class Main implements Runnable {
 
     /** Runs the CLI with the given streams and returns the exit code; used by tests. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        Logging.quietExpectedConnectionErrors();
+        Logging.verbose = java.util.Arrays.asList(args).contains("--verbose");
         CommandLine cli = commandLine();
         cli.setOut(out);
         cli.setErr(err);
@@ -70,13 +73,13 @@ public final class Main implements Runnable {
     private static int handleExecutionException(Exception ex, CommandLine cli, CommandLine.ParseResult parsed) {
         PrintWriter err = cli.getErr();
         if (ex instanceof UserError user) {
-            err.println("infergate: " + user.getMessage());
+            err.println("infergate: " + TerminalText.sanitize(user.getMessage()));
             if (verbose(cli)) {
                 user.printStackTrace(err);
             }
             return user.exitCode().code();
         }
-        err.println("infergate: unexpected error: " + ex + (verbose(cli) ? "" : " (run with --verbose for the stack trace)"));
+        err.println("infergate: unexpected error: " + TerminalText.sanitize(ex.toString()) + (verbose(cli) ? "" : " (run with --verbose for the stack trace)"));
         if (verbose(cli)) {
             ex.printStackTrace(err);
         }
@@ -86,7 +89,7 @@ public final class Main implements Runnable {
     private static int handleParameterException(CommandLine.ParameterException ex, String[] args) {
         CommandLine cli = ex.getCommandLine();
         PrintWriter err = cli.getErr();
-        err.println("infergate: " + ex.getMessage() + " (see '" + cli.getCommandSpec().qualifiedName() + " --help')");
+        err.println("infergate: " + TerminalText.sanitize(ex.getMessage()) + " (see '" + cli.getCommandSpec().qualifiedName() + " --help')");
         return ExitCode.USAGE.code();
     }
 

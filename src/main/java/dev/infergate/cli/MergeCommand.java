@@ -63,7 +63,7 @@ public final class MergeCommand implements Callable<Integer> {
             throw UserError.usage(e.getMessage());
         }
         Map<String, Object> summary = Summarizer.write(out);
-        spec.commandLine().getOut().print(ConsoleSummary.render(summary));
+        spec.commandLine().getOut().print(dev.infergate.report.TerminalText.sanitizeLines(ConsoleSummary.render(summary)));
         spec.commandLine().getOut().println("merged " + shards.size() + " shards: " + out.resolve("summary.json"));
         spec.commandLine().getOut().flush();
         return ExitCode.OK.code();

@@ -52,6 +52,7 @@ public final class ProbeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         ProbePlan plan = plan();
+        Reports.created(plan.out());
         ProbeReport report;
         try {
             report = Probe.run(plan);
@@ -59,7 +60,7 @@ public final class ProbeCommand implements Callable<Integer> {
             throw new UserError(ExitCode.CANNOT_RUN, e.getMessage(), e);
         }
         PrintWriter o = spec.commandLine().getOut();
-        o.print(report.render());
+        o.print(dev.infergate.report.TerminalText.sanitizeLines(report.render()));
         o.println("details: " + plan.out().resolve("probe.json"));
         dev.infergate.analysis.Summarizer.write(plan.out());
         Reports.html(java.util.List.of(plan.out()), plan.out().resolve("report.html"), o, spec.commandLine().getErr());

@@ -70,7 +70,7 @@ public final class QualityCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         QualityPlan plan = plan();
-        Path dir = Reports.outDir(out, "quality");
+        Path dir = Reports.created(Reports.outDir(out, "quality"));
         if (Files.exists(dir.resolve("quality.json"))) {
             throw UserError.usage(dir + " already holds a quality run; pass another --out or remove it");
         }
@@ -83,7 +83,7 @@ public final class QualityCommand implements Callable<Integer> {
             throw UserError.cannotRun("cannot write the results to " + dir + ": " + e.getMessage(), e);
         }
         PrintWriter o = spec.commandLine().getOut();
-        o.print(QualityText.render(result.summary()));
+        o.print(dev.infergate.report.TerminalText.sanitizeLines(QualityText.render(result.summary())));
         o.println("results: " + dir.resolve("quality.json") + " (per item: " + dir.resolve("quality-items.jsonl") + ")");
         o.flush();
         if (((Number) result.summary().get("errors")).longValue() == plan.evalSet().items().size()) {

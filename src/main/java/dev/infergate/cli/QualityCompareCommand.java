@@ -55,7 +55,7 @@ public final class QualityCompareCommand implements Callable<Integer> {
             throw UserError.cannotRun("cannot write " + file + ": " + e.getMessage(), e);
         }
         PrintWriter o = spec.commandLine().getOut();
-        o.print(QualityText.render(c));
+        o.print(dev.infergate.report.TerminalText.sanitizeLines(QualityText.render(c)));
         o.println("comparison: " + file);
         o.flush();
         return switch (c.verdict()) {

@@ -19,6 +19,25 @@ final class Reports {
         return given != null ? given : Path.of("results", kind + "-" + java.time.LocalDateTime.now().format(STAMP));
     }
 
+    /**
+     * Creates the output directory now, before any request is sent, so a path that cannot hold results
+     * ({@code /proc/self/x}, a read-only disk, a file in the way) is one clear line (exit 3), not a failure later.
+     */
+    static Path created(Path dir) {
+        try {
+            java.nio.file.Files.createDirectories(dir);
+            return dir;
+        } catch (java.io.IOException | UnsupportedOperationException e) {
+            String reason = e instanceof java.nio.file.FileAlreadyExistsException ? "a file of that name is in the way"
+                    : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : e instanceof java.nio.file.NoSuchFileException ? "the file system refuses a directory there"
+                    : e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
+                    : e.getClass().getSimpleName();
+            throw UserError.cannotRun("cannot create output directory " + dir + " (" + reason
+                    + "); pass another --out", e);
+        }
+    }
+
     /** Writes {@code out} from {@code dirs} and prints where it is; returns false (with a warning) on failure. */
     static boolean html(List<Path> dirs, Path out, PrintWriter o, PrintWriter err) {
         try {

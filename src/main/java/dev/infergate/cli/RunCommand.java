@@ -95,6 +95,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         RunPlan plan = plan();
+        Reports.created(plan.out());
         RunService service = new RunService().startingAt(load.startAt());
         CountDownLatch finished = new CountDownLatch(1);
         // Ctrl-C: stop scheduling and keep the JVM alive until the summary is written and printed
@@ -132,7 +133,7 @@ public final class RunCommand implements Callable<Integer> {
         } catch (IllegalStateException e) {
             // shutting down already (Ctrl-C): the hook is running
         }
-        out.print(ConsoleSummary.render(result.summary()));
+        out.print(dev.infergate.report.TerminalText.sanitizeLines(ConsoleSummary.render(result.summary())));
         out.println("results: " + plan.out().resolve("summary.json") + " (per request: " + plan.out().resolve("requests.jsonl") + ")");
         Reports.html(java.util.List.of(plan.out()), plan.out().resolve("report.html"), out, spec.commandLine().getErr());
         if (result.outcome().interrupted()) {

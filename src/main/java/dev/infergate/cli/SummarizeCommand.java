@@ -36,8 +36,13 @@ public final class SummarizeCommand implements Callable<Integer> {
             summary = Summarizer.write(dir);
         } catch (IllegalArgumentException e) { // a log or run.json it cannot read in full: the message names the line
             throw new UserError(ExitCode.CANNOT_RUN, e.getMessage(), e);
-        } catch (UncheckedIOException e) { // e.g. "disk full at DIR/summary.json": the old summary.json is left as it was
-            throw new UserError(ExitCode.CANNOT_RUN, e.getMessage(), e);
+        } catch (UncheckedIOException e) {
+            // "disk full at DIR/summary.json" (the old summary.json is left as it was), or a log that is not
+            // text at all (binary junk, a torn multi-byte character) failing while it is read
+            Throwable cause = e.getCause();
+            throw UserError.cannotRun(cause instanceof java.nio.charset.CharacterCodingException
+                    ? "cannot read the run log in " + dir + ": it is not UTF-8 text; it is not a log infergate wrote whole"
+                    : e.getMessage(), e);
         }
         Map<?, ?> run = (Map<?, ?>) summary.get("run");
         if (run.get("torn_last_line") != null) {
@@ -46,7 +51,7 @@ public final class SummarizeCommand implements Callable<Integer> {
                     + "the summary is marked partial");
             spec.commandLine().getErr().flush();
         }
-        spec.commandLine().getOut().print(ConsoleSummary.render(summary));
+        spec.commandLine().getOut().print(dev.infergate.report.TerminalText.sanitizeLines(ConsoleSummary.render(summary)));
         spec.commandLine().getOut().println("summary: " + dir.resolve("summary.json"));
         spec.commandLine().getOut().flush();
         return ExitCode.OK.code();

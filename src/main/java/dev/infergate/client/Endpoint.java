@@ -33,9 +33,41 @@ public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<S
             throw new IllegalArgumentException("base URL scheme (" + scheme + ") must be http or https");
         }
         headers = Map.copyOf(headers == null ? Map.of() : headers);
+        headers.forEach(Endpoint::checkHeader);
         if (connectTimeout == null || connectTimeout.isNegative() || connectTimeout.isZero()) {
             throw new IllegalArgumentException("connect timeout (" + connectTimeout + ") must be > 0");
         }
+    }
+
+    /** RFC 9110 field-name: a token. */
+    private static final java.util.regex.Pattern HEADER_NAME = java.util.regex.Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
+
+    /** Refuses what HTTP cannot carry; the message never repeats a value (it may be a secret). */
+    private static void checkHeader(String name, String value) {
+        if (!HEADER_NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("header name '" + name.replaceAll("\\p{Cntrl}", "?")
+                    + "' is not a valid HTTP header name (letters, digits and !#$%&'*+.^_`|~- only, no spaces)");
+        }
+        checkHeaderValue("header '" + name + "'", value);
+    }
+
+    /**
+     * Refuses a header value with a line break or control character (it would split the request), naming
+     * {@code what} but never the value.
+     */
+    public static void checkHeaderValue(String what, String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if ((c < 0x20 && c != '\t') || c == 0x7f) {
+                throw new IllegalArgumentException("the value of " + what + " contains a line break or control "
+                        + "character (value not shown); pass it on one line");
+            }
+        }
+    }
+
+    /** Removes this endpoint's credentials (credential header values, the API key sent with them) from text. */
+    public Redactor redactor() {
+        return Redactor.of(headers, null);
     }
 
     public boolean tls() {
@@ -61,12 +93,12 @@ public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<S
         return new Endpoint(baseUrl, api, newModel, stream, headers, caCert, insecure, http2, connectTimeout);
     }
 
-    /** For run.json: everything but header values. */
+    /** For run.json: everything but header values; the model id as the server named it, credentials removed. */
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("base_url", baseUrl.toString());
         m.put("api", api.key());
-        m.put("model", model);
+        m.put("model", redactor().redact(model));
         m.put("stream", stream);
         m.put("http2", http2);
         m.put("header_names", List.copyOf(headers.keySet()));

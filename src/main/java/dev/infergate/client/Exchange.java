@@ -194,7 +194,7 @@ final class Exchange {
         owner.done(this);
         StreamResult r = timeline.result();
         ErrorClass error = override != null ? override : r.failure();
-        String errorDetail = override != null ? detail : r.errorDetail();
+        String errorDetail = owner.redactor.redact(override != null ? detail : r.errorDetail());
         long origin = owner.originNanos;
         boolean usage = r.hasUsage();
         String text = r.outputText();

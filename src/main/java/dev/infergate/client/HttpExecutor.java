@@ -115,8 +115,16 @@ public final class HttpExecutor implements AutoCloseable {
         return o;
     }
 
-    /** A plain response read whole: for set-up calls (models, tokenize, version), never on the measured path. */
-    public record Reply(int status, String body) {}
+    /**
+     * A plain response read whole: for set-up calls (models, tokenize, version), never on the measured path.
+     *
+     * @param retryAfter the Retry-After header as sent, or null
+     */
+    public record Reply(int status, String body, String retryAfter) {
+        public Reply(int status, String body) {
+            this(status, body, null);
+        }
+    }
 
     /**
      * Sends one set-up request and waits for the whole response.
@@ -134,7 +142,7 @@ public final class HttpExecutor implements AutoCloseable {
         Lane lane = lanes.get(0);
         lane.context().runOnContext(v -> lane.client().request(o)
                 .compose(req -> (jsonBody == null ? req.send() : req.send(Buffer.buffer(jsonBody)))
-                        .compose(resp -> resp.body().map(b -> new Reply(resp.statusCode(), b.toString()))))
+                        .compose(resp -> resp.body().map(b -> new Reply(resp.statusCode(), b.toString(), resp.getHeader("Retry-After")))))
                 .onComplete(ar -> {
                     if (ar.succeeded()) {
                         cf.complete(ar.result());

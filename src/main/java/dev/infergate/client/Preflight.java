@@ -51,10 +51,23 @@ public final class Preflight {
      */
     public static Result run(HttpExecutor http, String model, boolean exactOutput, String apiKeyEnv, boolean apiKeySet)
             throws Failure {
+        Redactor redactor = http.endpoint().redactor();
+        try {
+            Result r = check(http, model, exactOutput, apiKeyEnv, apiKeySet);
+            return new Result(r.model(), r.models().stream().map(redactor::redact).toList(), r.exactOutput(),
+                    redactor.redact(r.serverVersion()));
+        } catch (Failure f) {
+            // a server may echo the request headers in what it answers: no credential reaches the console
+            throw new Failure(redactor.redact(f.getMessage()), f.getCause());
+        }
+    }
+
+    private static Result check(HttpExecutor http, String model, boolean exactOutput, String apiKeyEnv, boolean apiKeySet)
+            throws Failure {
         Endpoint endpoint = http.endpoint();
         HttpExecutor.Reply models;
         try {
-            models = http.call(HttpMethod.GET, endpoint.url("/models"), null, TIMEOUT);
+            models = BusyRetry.real().call(http, HttpMethod.GET, endpoint.url("/models"), null, TIMEOUT);
         } catch (IOException e) {
             throw new Failure("cannot reach " + endpoint.url("/models") + " (" + e.getMessage()
                     + "); check --base-url and that the server is running", e);
@@ -63,6 +76,10 @@ public final class Preflight {
             throw new Failure("the server answered " + models.status() + " to " + endpoint.url("/models")
                     + (apiKeySet ? "; the API key in $" + apiKeyEnv + " was refused" : "; set $" + apiKeyEnv
                             + " to an API key (or name another variable with --api-key-env)"), null);
+        }
+        if (BusyRetry.busy(models.status())) {
+            throw new Failure("the server answered " + models.status() + " to " + endpoint.url("/models") + " "
+                    + BusyRetry.MAX_ATTEMPTS + " times, honouring Retry-After; it is overloaded or starting: try again later", null);
         }
         List<String> ids = modelIds(models);
         String chosen = model;
@@ -102,9 +119,14 @@ public final class Preflight {
                 : "{\"model\":" + quote(endpoint.model()) + ",\"prompt\":\"Say hi\",";
         body += "\"max_tokens\":2,\"ignore_eos\":true,\"min_tokens\":2,\"stream\":false}";
         try {
-            HttpExecutor.Reply reply = http.call(HttpMethod.POST, endpoint.url(endpoint.api().path()), body, TIMEOUT);
+            HttpExecutor.Reply reply = BusyRetry.real().call(http, HttpMethod.POST, endpoint.url(endpoint.api().path()), body, TIMEOUT);
             if (reply.status() / 100 == 2) {
                 return true;
+            }
+            if (BusyRetry.busy(reply.status())) {
+                throw new Failure("the test request (exact output lengths) was answered " + reply.status() + " "
+                        + BusyRetry.MAX_ATTEMPTS + " times, honouring Retry-After; try again when the server has capacity, "
+                        + "or (infergate run) skip the check with --no-exact-output", null);
             }
             if (reply.status() == 404) {
                 throw new Failure("the server has no " + endpoint.url(endpoint.api().path())

@@ -23,6 +23,8 @@ public final class RequestClient {
     final long originNanos;
     final int worker;
     final RecordWriter writer;
+    /** Removes the endpoint's credentials from error details before they are recorded (a server may echo them). */
+    final Redactor redactor;
     private final int eventSampleEvery;
     private final int eventSampleMax;
     private final AtomicLong eventSamples = new AtomicLong();
@@ -41,6 +43,7 @@ public final class RequestClient {
         this.originNanos = originNanos;
         this.worker = worker;
         this.writer = writer;
+        this.redactor = executor.endpoint().redactor();
         this.eventSampleEvery = eventSampleEvery;
         this.eventSampleMax = eventSampleMax;
     }

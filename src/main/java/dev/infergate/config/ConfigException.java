@@ -21,6 +21,13 @@ public final class ConfigException extends IllegalArgumentException {
         initCause(cause);
     }
 
+    /** A syntax error, as editors and compilers name one: {@code plan.yaml:3:7: problem}. */
+    public ConfigException(String source, int line, int column, String problem, Throwable cause) {
+        super(source + (line > 0 ? ":" + line + ":" + column : "") + ": " + problem, cause);
+        this.line = line;
+        this.key = null;
+    }
+
     /** The 1-based line of the offending value, or 0 when unknown. */
     public int line() {
         return line;

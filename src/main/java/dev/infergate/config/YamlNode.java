@@ -1,17 +1,23 @@
 package dev.infergate.config;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
+import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+import org.yaml.snakeyaml.nodes.Tag;
 
 /**
  * A YAML value that remembers where it was written: its file, line and dotted key path. Plan and criteria
@@ -24,8 +30,6 @@ import java.util.function.Function;
 public final class YamlNode {
     /** The shape of a node. */
     public enum Kind { MAP, LIST, SCALAR, NULL }
-
-    private static final YAMLFactory FACTORY = new YAMLFactory();
 
     private final String source;
     private final String path;
@@ -47,57 +51,70 @@ public final class YamlNode {
     }
 
     /**
-     * Parses one YAML document.
+     * Parses one YAML document; an alias ({@code *name}) reads as the value anchored with {@code &name}.
      *
      * @param source the name used in messages (usually the file name)
-     * @throws ConfigException on a syntax error or a duplicate key, naming the line
+     * @throws ConfigException on a syntax error (one line, {@code file:line:column}), a duplicate key or a
+     *         second document, naming the line
      */
     public static YamlNode parse(String source, String yaml) {
-        try (JsonParser p = FACTORY.createParser(yaml)) {
-            JsonToken t = p.nextToken();
-            if (t == null) {
+        LoaderOptions options = new LoaderOptions();
+        options.setAllowDuplicateKeys(true); // found below, with the key's line
+        Iterator<Node> documents;
+        Node root;
+        try {
+            documents = new Yaml(options).composeAll(new StringReader(yaml)).iterator();
+            if (!documents.hasNext()) {
                 return new YamlNode(source, "", 1, Kind.MAP, null, Map.of(), List.of());
             }
-            return read(p, source, "");
-        } catch (ConfigException e) {
-            throw e;
-        } catch (JsonProcessingException e) {
-            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw new ConfigException(source, line, null, "not valid YAML: " + e.getOriginalMessage(), e);
-        } catch (IOException e) {
-            throw new ConfigException(source, 0, null, "cannot be read: " + e.getMessage(), e);
+            root = documents.next();
+            if (documents.hasNext()) {
+                Node second = documents.next();
+                throw new ConfigException(source, second.getStartMark().getLine() + 1, null,
+                        "a second YAML document (after '---'); a file holds one document: merge them or remove the rest");
+            }
+        } catch (YAMLException e) {
+            throw YamlSyntax.error(source, e);
         }
+        return convert(root, source, "", 0);
     }
 
-    private static YamlNode read(JsonParser p, String source, String path) throws IOException {
-        int line = p.currentTokenLocation().getLineNr();
-        JsonToken t = p.currentToken();
-        if (t == JsonToken.START_OBJECT) {
+    /** Deep enough for any plan; deeper is a recursive alias ({@code a: &a [*a]}), which has no end. */
+    private static final int MAX_DEPTH = 64;
+
+    private static YamlNode convert(Node node, String source, String path, int depth) {
+        int line = node.getStartMark().getLine() + 1;
+        if (depth > MAX_DEPTH) {
+            throw new ConfigException(source, line, path, "nested more than " + MAX_DEPTH + " levels deep (a recursive alias?)");
+        }
+        if (node instanceof MappingNode map) {
             Map<String, YamlNode> fields = new LinkedHashMap<>();
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String name = p.currentName();
-                int keyLine = p.currentTokenLocation().getLineNr();
+            for (NodeTuple t : map.getValue()) {
+                if (!(t.getKeyNode() instanceof ScalarNode key)) {
+                    throw new ConfigException(source, t.getKeyNode().getStartMark().getLine() + 1, path,
+                            "a key must be a plain name, not a list or mapping");
+                }
+                String name = key.getValue();
                 String childPath = path.isEmpty() ? name : path + "." + name;
                 if (fields.containsKey(name)) {
-                    throw new ConfigException(source, keyLine, childPath, "appears twice; keep one");
+                    throw new ConfigException(source, key.getStartMark().getLine() + 1, childPath, "appears twice; keep one");
                 }
-                p.nextToken();
-                fields.put(name, read(p, source, childPath));
+                fields.put(name, convert(t.getValueNode(), source, childPath, depth + 1));
             }
             return new YamlNode(source, path, line, Kind.MAP, null, Collections.unmodifiableMap(fields), List.of());
         }
-        if (t == JsonToken.START_ARRAY) {
+        if (node instanceof SequenceNode seq) {
             List<YamlNode> items = new ArrayList<>();
-            int i = 0;
-            while (p.nextToken() != JsonToken.END_ARRAY) {
-                items.add(read(p, source, path + "[" + i++ + "]"));
+            for (Node item : seq.getValue()) {
+                items.add(convert(item, source, path + "[" + items.size() + "]", depth + 1));
             }
             return new YamlNode(source, path, line, Kind.LIST, null, Map.of(), List.copyOf(items));
         }
-        if (t == JsonToken.VALUE_NULL) {
+        ScalarNode scalar = (ScalarNode) node;
+        if (Tag.NULL.equals(scalar.getTag())) {
             return new YamlNode(source, path, line, Kind.NULL, null, Map.of(), List.of());
         }
-        return new YamlNode(source, path, line, Kind.SCALAR, p.getText(), Map.of(), List.of());
+        return new YamlNode(source, path, line, Kind.SCALAR, scalar.getValue(), Map.of(), List.of());
     }
 
     public Kind kind() {

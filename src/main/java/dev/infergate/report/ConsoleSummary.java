@@ -73,11 +73,13 @@ public final class ConsoleSummary {
             return;
         }
         Map<String, Object> e = map(d.get("evidence"));
+        // no completed stream (or E2E of 0): there is no share to show, and "NaN %" would read as a figure
+        double ttftShare = number(e.get("ttft_share_of_e2e_p50"));
+        String share = Double.isFinite(ttftShare) ? String.format(Locale.ROOT, "at p50 TTFT is %.0f %% of E2E, ", ttftShare * 100) : "";
         out.append(String.format(Locale.ROOT,
-                "streaming delivery: %s (%.0f %% incremental, %.0f %% bursty, %.0f %% buffered; at p50 TTFT is %.0f %% of E2E, %s tokens per event)%n",
+                "streaming delivery: %s (%.0f %% incremental, %.0f %% bursty, %.0f %% buffered; %s%s tokens per event)%n",
                 d.get("verdict"), number(d.get("share_incremental")) * 100, number(d.get("share_bursty")) * 100,
-                number(d.get("share_buffered")) * 100, number(e.get("ttft_share_of_e2e_p50")) * 100,
-                format(number(e.get("tokens_per_chunk_p50")))));
+                number(d.get("share_buffered")) * 100, share, format(number(e.get("tokens_per_chunk_p50")))));
     }
 
     private static void server(StringBuilder out, Map<String, Object> s) {

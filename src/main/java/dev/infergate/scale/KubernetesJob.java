@@ -25,9 +25,16 @@ import java.util.Map;
  * @param promptSalt    the fresh-prompt salt shared by every shard
  * @param apiKeySecret  a Secret name holding key {@code api-key}, exposed as OPENAI_API_KEY; or null
  * @param resultsClaim  a PersistentVolumeClaim for the run directories; or null for an emptyDir
+ * @param headerSecret  a Secret holding the values of credential headers in {@code runArgs}, one key per
+ *                      header name in lower case (see {@link CredentialHeaders}); or null when there are none
  */
 public record KubernetesJob(String name, String image, int workers, List<String> runArgs, Instant startAt,
-        long promptSalt, String apiKeySecret, String resultsClaim) {
+        long promptSalt, String apiKeySecret, String resultsClaim, String headerSecret) {
+
+    public KubernetesJob(String name, String image, int workers, List<String> runArgs, Instant startAt,
+            long promptSalt, String apiKeySecret, String resultsClaim) {
+        this(name, image, workers, runArgs, startAt, promptSalt, apiKeySecret, resultsClaim, null);
+    }
 
     public KubernetesJob {
         if (workers < 1) {
@@ -43,6 +50,7 @@ public record KubernetesJob(String name, String image, int workers, List<String>
             }
         }
         runArgs = List.copyOf(runArgs);
+        CredentialHeaders.of(runArgs, headerSecret); // refuses a credential header without a Secret, now
     }
 
     /** The manifest as YAML. */
@@ -73,9 +81,10 @@ public record KubernetesJob(String name, String image, int workers, List<String>
     }
 
     private Map<String, Object> podSpec() {
+        CredentialHeaders credentials = CredentialHeaders.of(runArgs, headerSecret);
         List<String> args = new ArrayList<>();
         args.add("run");
-        args.addAll(runArgs);
+        args.addAll(credentials.args());
         args.addAll(List.of("--shard", "$(JOB_COMPLETION_INDEX)/" + workers, "--start-at", startAt.toString(),
                 "--prompt-salt", Long.toString(promptSalt), "--out", "/results/" + name + "/shard-$(JOB_COMPLETION_INDEX)",
                 "--no-progress"));
@@ -84,9 +93,14 @@ public record KubernetesJob(String name, String image, int workers, List<String>
         container.put("image", image);
         container.put("command", List.of("infergate"));
         container.put("args", args);
+        List<Map<String, Object>> env = new ArrayList<>();
         if (apiKeySecret != null) {
-            container.put("env", List.of(Map.of("name", "OPENAI_API_KEY", "valueFrom",
-                    Map.of("secretKeyRef", Map.of("name", apiKeySecret, "key", "api-key")))));
+            env.add(Map.of("name", "OPENAI_API_KEY", "valueFrom",
+                    Map.of("secretKeyRef", Map.of("name", apiKeySecret, "key", "api-key"))));
+        }
+        env.addAll(credentials.env());
+        if (!env.isEmpty()) {
+            container.put("env", env);
         }
         container.put("resources", Map.of("requests", Map.of("cpu", "2", "memory", "2Gi")));
         container.put("volumeMounts", List.of(Map.of("name", "results", "mountPath", "/results")));

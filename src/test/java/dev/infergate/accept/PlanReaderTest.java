@@ -136,4 +136,62 @@ class PlanReaderTest {
         assertThatThrownBy(() -> PlanReader.read("plan.yaml", head + "capacity: {workload: agent}\n"))
                 .hasMessageStartingWith("plan.yaml line 3, key capacity.workload: agent sessions run in the matrix only");
     }
+
+    private static final String SIDES = "baseline: http://127.0.0.1:8000/v1\ncandidate: http://127.0.0.1:8001/v1\n";
+
+    private static void refused(String extra, String... fragments) {
+        assertThatThrownBy(() -> PlanReader.read("plan.yaml", SIDES + extra))
+                .isInstanceOf(ConfigException.class)
+                .satisfies(e -> {
+                    assertThat(e.getMessage()).doesNotContain("\n").startsWith("plan.yaml");
+                    for (String f : fragments) {
+                        assertThat(e.getMessage()).contains(f);
+                    }
+                });
+    }
+
+    @Test
+    void capacityRatesOutOfOrder_areRefusedAtTheirKey() {
+        refused("capacity: {start_rate: 100, max_rate: 1}\n", "line 3", "key capacity.max_rate", "start_rate (100.0)");
+    }
+
+    @Test
+    void aCapacityTargetOfOneOrMore_isRefusedAtItsKey() {
+        refused("capacity: {target: 1.5}\n", "line 3", "key capacity.target", "below 1");
+    }
+
+    @Test
+    void anUnknownTokenizer_isRefusedWhenThePlanIsRead() {
+        refused("tokenizer: gpt9\n", "line 3", "key tokenizer", "gpt9", "cl100k_base");
+        assertThat(PlanReader.read("plan.yaml", SIDES + "tokenizer: o200k_base\n").tokenizer()).isEqualTo("o200k_base");
+    }
+
+    @Test
+    void aSecondDocument_isAnError() {
+        refused("---\nrepeats: 2\n", "line 4", "second YAML document");
+    }
+
+    @Test
+    void anAlias_readsAsTheAnchoredValue() {
+        AcceptPlan plan = PlanReader.read("plan.yaml", "baseline: &u http://127.0.0.1:8000/v1\ncandidate: *u\n");
+        assertThat(plan.candidate().url()).isEqualTo("http://127.0.0.1:8000/v1");
+        AcceptPlan mapped = PlanReader.read("plan.yaml", "baseline: &side {url: http://a:8000/v1, model: m}\ncandidate: *side\n");
+        assertThat(mapped.candidate().model()).isEqualTo("m");
+    }
+
+    @Test
+    void aNegativeWarmupAndAnEmptyWorkloadList_nameTheirKey() {
+        refused("warmup: -5\n", "line 3", "key warmup", "(-5) must be >= 0");
+        refused("matrix:\n  workloads: []\n", "line 4", "key matrix.workloads", "at least one workload");
+        refused("matrix:\n  loads: {}\n", "line 4", "key matrix.loads", "at least one load");
+    }
+
+    @Test
+    void tabsAndSyntaxErrors_giveOneLineWithLineAndColumn() {
+        assertThatThrownBy(() -> PlanReader.read("plan.yaml", "baseline: http://a/v1\n\tcandidate: http://b/v1\n"))
+                .hasMessage("plan.yaml:2:1: not valid YAML: a tab character; YAML indents with spaces only");
+        assertThatThrownBy(() -> PlanReader.read("plan.yaml", SIDES + "matrix: [a\n"))
+                .isInstanceOf(ConfigException.class)
+                .satisfies(e -> assertThat(e.getMessage()).startsWith("plan.yaml:4:1: not valid YAML: ").doesNotContain("\n"));
+    }
 }

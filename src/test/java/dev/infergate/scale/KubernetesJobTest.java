@@ -45,4 +45,28 @@ class KubernetesJobTest {
         assertThatThrownBy(() -> new KubernetesJob("Bad_Name", "img", 2, List.of(), START, 1, null, null))
                 .hasMessageContaining("DNS label");
     }
+
+    @Test
+    void credentialHeaders_becomeSecretReferences_andTheirValuesAreNotPrinted() throws Exception {
+        KubernetesJob job = new KubernetesJob("bench", "img", 2, List.of("--base-url", "http://vllm:8000/v1",
+                "--header", "x-api-key: sk-topsecret-1", "--header=Authorization: Bearer sk-topsecret-2",
+                "--header", "X-Trace: visible"), START, 1, null, null, "creds");
+        String yaml = job.toYaml();
+        assertThat(yaml).doesNotContain("sk-topsecret").contains("X-Trace: visible");
+        JsonNode container = parse(job).at("/spec/template/spec/containers/0");
+        assertThat(container.path("args").toString()).contains("x-api-key: $(INFERGATE_HEADER_1)")
+                .contains("--header=Authorization: $(INFERGATE_HEADER_2)");
+        assertThat(container.at("/env/0/name").asText()).isEqualTo("INFERGATE_HEADER_1");
+        assertThat(container.at("/env/0/valueFrom/secretKeyRef/key").asText()).isEqualTo("x-api-key");
+        assertThat(container.at("/env/1/valueFrom/secretKeyRef/key").asText()).isEqualTo("authorization");
+        assertThat(container.at("/env/1/valueFrom/secretKeyRef/name").asText()).isEqualTo("creds");
+    }
+
+    @Test
+    void aCredentialHeaderWithoutASecret_isRefusedWithoutItsValue() {
+        assertThatThrownBy(() -> new KubernetesJob("bench", "img", 2, List.of("--header", "X-Auth-Token: tok-hidden-9"),
+                START, 1, null, null))
+                .hasMessageContaining("--header-secret").hasMessageContaining("x-auth-token")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("tok-hidden-9"));
+    }
 }

@@ -92,8 +92,9 @@ class CriteriaTest {
     void parse_reportsYamlSyntaxErrorsWithTheirLine() {
         assertThatThrownBy(() -> Criteria.parse("c.yaml", "ttft.p95: {max_regression: 10%\nerrors.rate: [\n"))
                 .isInstanceOf(ConfigException.class)
-                .hasMessageStartingWith("c.yaml line ")
-                .hasMessageContaining("not valid YAML");
+                .hasMessageStartingWith("c.yaml:2:12: ")
+                .hasMessageContaining("not valid YAML")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
     }
 
     @Test

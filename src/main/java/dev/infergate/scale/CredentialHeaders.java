@@ -1,0 +1,67 @@
+package dev.infergate.scale;
+
+import dev.infergate.client.Redactor;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Keeps credential header values out of a printed manifest: each {@code --header 'Name: value'} in the run
+ * options whose name carries a credential ({@link Redactor#isCredentialHeader}) becomes
+ * {@code --header 'Name: $(INFERGATE_HEADER_n)'}, and the container gets {@code INFERGATE_HEADER_n} from key
+ * {@code name} (in lower case) of a Secret, the way {@code --api-key-secret} passes the API key. Kubernetes
+ * expands {@code $(VAR)} in the arguments when the container starts; the manifest holds only the reference.
+ *
+ * @param args the run options with credential values replaced by references
+ * @param env  the container's environment entries for them, in order
+ */
+record CredentialHeaders(List<String> args, List<Map<String, Object>> env) {
+    static final String ENV_PREFIX = "INFERGATE_HEADER_";
+
+    CredentialHeaders {
+        args = List.copyOf(args);
+        env = List.copyOf(env);
+    }
+
+    /**
+     * @param secret the Secret holding the values, or null; then a credential header is refused
+     * @throws IllegalArgumentException naming the header (never its value) when there is no Secret to use
+     */
+    static CredentialHeaders of(List<String> runArgs, String secret) {
+        List<String> args = new ArrayList<>();
+        List<Map<String, Object>> env = new ArrayList<>();
+        for (int i = 0; i < runArgs.size(); i++) {
+            String arg = runArgs.get(i);
+            if (arg.equals("--header") && i + 1 < runArgs.size()) {
+                args.add(arg);
+                args.add(rewrite(runArgs.get(++i), secret, env));
+            } else if (arg.startsWith("--header=")) {
+                args.add("--header=" + rewrite(arg.substring("--header=".length()), secret, env));
+            } else {
+                args.add(arg);
+            }
+        }
+        return new CredentialHeaders(args, env);
+    }
+
+    private static String rewrite(String header, String secret, List<Map<String, Object>> env) {
+        int colon = header.indexOf(':');
+        if (colon <= 0 || !Redactor.isCredentialHeader(header.substring(0, colon))) {
+            return header;
+        }
+        String name = header.substring(0, colon).trim();
+        String key = name.toLowerCase(Locale.ROOT);
+        if (secret == null) {
+            throw new IllegalArgumentException("--header '" + name + ": ...' carries a credential, which a printed manifest "
+                    + "must not hold; put its value in a Secret under key '" + key + "' and pass --header-secret SECRET");
+        }
+        String variable = ENV_PREFIX + (env.size() + 1);
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("name", variable);
+        entry.put("valueFrom", Map.of("secretKeyRef", Map.of("name", secret, "key", key)));
+        env.add(entry);
+        return name + ": $(" + variable + ")";
+    }
+}
