@@ -329,8 +329,8 @@ final class Exchange {
         long origin = owner.originNanos;
         boolean usage = r.hasUsage();
         String text = r.outputText();
-        TokenSource source = usage ? TokenSource.USAGE : text.isEmpty() ? TokenSource.NONE : TokenSource.CLIENT;
-        int outputTokens = usage ? r.completionTokens() : 0; // CLIENT: counted on the writer thread
+        TokenSource source = outputSource(usage, error != null, r.chunks(), text);
+        int outputTokens = usage ? r.completionTokens() : source == TokenSource.EVENTS ? r.chunks() : 0; // CLIENT: on the writer thread
         int inputTokens = r.promptTokens() >= 0 ? r.promptTokens() : dispatch.spec().inputTokens();
         long done = r.doneNanos() != ABSENT && override == null ? r.doneNanos() : endNanos;
         RequestRecord record = new RequestRecord(id(), owner.worker, dispatch.phase(), dispatch.condition(),
@@ -343,6 +343,17 @@ final class Exchange {
                 Math.max(-1, dispatch.spec().inputTokens()));
         owner.writer.submit(record, r.itlGapsMicros(), r.itlGapsMicros().length, source == TokenSource.CLIENT ? text : null);
         listener.finished(record, text);
+    }
+
+    /** Usage when the server sent it; the events received for a failed stream; else the client's tokenizer. */
+    static TokenSource outputSource(boolean usage, boolean failed, int chunks, String text) {
+        if (usage) {
+            return TokenSource.USAGE;
+        }
+        if (failed && chunks > 0) {
+            return TokenSource.EVENTS;
+        }
+        return text.isEmpty() ? TokenSource.NONE : TokenSource.CLIENT;
     }
 
     private static long rel(long nanos, long origin) {
