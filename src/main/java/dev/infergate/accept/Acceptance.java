@@ -113,7 +113,8 @@ public final class Acceptance {
         if (plan.quality() != null) {
             quality = quality(plan.quality());
         } else {
-            caveats.add("no quality check (quality: false): speed alone does not show that the candidate's answers are as good");
+            caveats.add("no quality check (the plan has no quality step; add quality: true or a quality: block): speed alone"
+                    + " does not show that the candidate's answers are as good");
         }
         progress.accept("comparing baseline and candidate");
         ComparisonRun comparison = ComparisonRun.of(out.resolve(ComparisonRun.BASELINE_DIR),

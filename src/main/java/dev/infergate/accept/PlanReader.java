@@ -165,10 +165,14 @@ public final class PlanReader {
         return n.as(Preset::parse);
     }
 
-    /** {@code quality: false} skips the check; a mapping overrides {@link QualityStep#DEFAULT}'s values. */
+    /**
+     * No {@code quality} key or {@code quality: false}: no check (the acceptance says speed alone was judged);
+     * {@code quality: true} runs {@link QualityStep#DEFAULT}; a mapping overrides its values. A check the plan did
+     * not ask for costs time and can judge on an eval set the model cannot answer.
+     */
     private static QualityStep quality(YamlNode n) {
         if (n == null) {
-            return QualityStep.DEFAULT;
+            return null;
         }
         if (!n.isMap()) {
             return n.as(Boolean::parseBoolean) ? QualityStep.DEFAULT : null;

@@ -37,6 +37,7 @@ public final class Figures {
     private long cachedTokens;
     private long inputTokensWhereCacheReported;
     private long withCachedTokens;
+    private long warmRequests;
     private long usageCounted;
     private long clientCounted;
     private long windowStartNanos = Long.MAX_VALUE;
@@ -90,6 +91,9 @@ public final class Figures {
             inputTokensWhereCacheReported += Math.max(0, r.inputTokens());
             if (r.cachedTokens() > 0) {
                 withCachedTokens++;
+            }
+            if (r.warmCache()) {
+                warmRequests++;
             }
         }
     }
@@ -207,6 +211,9 @@ public final class Figures {
         cache.put("requests_with_cached_tokens", withCachedTokens);
         cache.put("cached_token_ratio", inputTokensWhereCacheReported == 0 ? null
                 : Math.round((double) cachedTokens / inputTokensWhereCacheReported * 1e4) / 1e4);
+        cache.put("warm_cached_share", RequestRecord.WARM_CACHED_SHARE);
+        cache.put("warm_requests", warmRequests);
+        cache.put("warm_request_share", completed == 0 ? null : Math.round((double) warmRequests / completed * 1e4) / 1e4);
         cache.put("reported_by_server", inputTokensWhereCacheReported > 0 || withCachedTokens > 0);
         m.put("cache", cache);
         return m;

@@ -39,6 +39,12 @@ public final class Summarizer {
      */
     public record Summary(Map<String, Object> document, Figures measured) {}
 
+    private static void putIfPresent(Map<String, Object> m, String key, Object value) {
+        if (value != null) {
+            m.put(key, value);
+        }
+    }
+
     /** Reads the run and returns the summary as an ordered map (the JSON document). */
     public static Map<String, Object> summarize(Path runDir) {
         return summarize(runDir, r -> { }).document();
@@ -57,6 +63,8 @@ public final class Summarizer {
         Map<String, Figures> byCondition = new TreeMap<>();
         DeliveryVerdict delivery = new DeliveryVerdict();
         SessionFigures sessions = new SessionFigures();
+        ConnectionFigures connections = new ConnectionFigures();
+        PromptReconciliation prompts = new PromptReconciliation();
         long[] warmup = {0};
         RunLog.Read read = RunLog.read(runDir, r -> {
             alsoSee.accept(r);
@@ -68,6 +76,8 @@ public final class Summarizer {
             all.add(r, itlGaps);
             delivery.add(r, itlGaps);
             sessions.add(r);
+            connections.add(r);
+            prompts.add(r);
             (r.warmCache() ? warm : cold).add(r, itlGaps);
             if (r.condition() != null) {
                 byCondition.computeIfAbsent(r.condition(), c -> new Figures(slo)).add(r, itlGaps);
@@ -92,6 +102,8 @@ public final class Summarizer {
         split.put("cold", cold.toMap(0));
         split.put("warm", warm.toMap(0));
         summary.put("by_cache", split);
+        putIfPresent(summary, "prompt_tokens_vs_intended", prompts.toMap());
+        putIfPresent(summary, "connections", connections.toMap());
         summary.put("delivery", Boolean.FALSE.equals(run.get("stream"))
                 ? Map.of("verdict", "not_streamed") : delivery.toMap());
         Map<String, Object> server = ServerMetricsSummary.summarize(runDir, all.windowStartNanos(), all.windowEndNanos());

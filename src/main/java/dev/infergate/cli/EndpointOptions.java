@@ -63,6 +63,13 @@ public final class EndpointOptions {
             description = "How long opening a connection may take. Default: ${DEFAULT-VALUE}.")
     String connectTimeout;
 
+    @Option(names = "--idle-connection-timeout", defaultValue = "4s", paramLabel = "DURATION",
+            description = "Close a connection idle this long rather than send the next request on it: keep it below the "
+                    + "server's own idle timeout (5 s for uvicorn and llama-server), so the server never closes a "
+                    + "connection the client is writing to. Shorter Keep-Alive timeouts a server announces win. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    String idleConnectionTimeout;
+
     /** Whether an API key was found in the named environment variable. */
     boolean apiKeySet() {
         String key = System.getenv(apiKeyEnv);
@@ -93,7 +100,7 @@ public final class EndpointOptions {
                 Endpoint.checkHeaderValue("$" + apiKeyEnv, System.getenv(apiKeyEnv).trim());
             }
             return new Endpoint(uri, Api.parse(api), model, !noStream, headerMap, caCert, insecure, http2,
-                    Durations.parse(connectTimeout));
+                    Durations.parse(connectTimeout), Durations.parse(idleConnectionTimeout));
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }

@@ -20,9 +20,17 @@ import java.util.Map;
  * @param insecure       trust any TLS certificate (testing only)
  * @param http2          use HTTP/2 (ALPN over TLS, prior knowledge over cleartext)
  * @param connectTimeout how long a connection may take to open
+ * @param idleConnectionTimeout how long an idle connection is kept for the next request at most (see
+ *                       {@link ConnectionPolicy}); below the servers' own idle timeouts
  */
 public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<String, String> headers,
-        Path caCert, boolean insecure, boolean http2, Duration connectTimeout) {
+        Path caCert, boolean insecure, boolean http2, Duration connectTimeout, Duration idleConnectionTimeout) {
+
+    /** An endpoint that keeps idle connections for {@link ConnectionPolicy#DEFAULT_IDLE}. */
+    public Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<String, String> headers,
+            Path caCert, boolean insecure, boolean http2, Duration connectTimeout) {
+        this(baseUrl, api, model, stream, headers, caCert, insecure, http2, connectTimeout, ConnectionPolicy.DEFAULT_IDLE);
+    }
 
     public Endpoint {
         if (baseUrl == null || baseUrl.getHost() == null) {
@@ -36,6 +44,9 @@ public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<S
         headers.forEach(Endpoint::checkHeader);
         if (connectTimeout == null || connectTimeout.isNegative() || connectTimeout.isZero()) {
             throw new IllegalArgumentException("connect timeout (" + connectTimeout + ") must be > 0");
+        }
+        if (idleConnectionTimeout == null || idleConnectionTimeout.isNegative() || idleConnectionTimeout.isZero()) {
+            throw new IllegalArgumentException("idle connection timeout (" + idleConnectionTimeout + ") must be > 0");
         }
     }
 
@@ -90,7 +101,8 @@ public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<S
     }
 
     public Endpoint withModel(String newModel) {
-        return new Endpoint(baseUrl, api, newModel, stream, headers, caCert, insecure, http2, connectTimeout);
+        return new Endpoint(baseUrl, api, newModel, stream, headers, caCert, insecure, http2, connectTimeout,
+                idleConnectionTimeout);
     }
 
     /** For run.json: everything but header values; the model id as the server named it, credentials removed. */

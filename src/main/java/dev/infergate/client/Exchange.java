@@ -5,6 +5,7 @@ import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
 import io.netty.buffer.ByteBuf;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClientConnection;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
@@ -29,13 +30,27 @@ final class Exchange {
     private static final long ABSENT = RequestRecord.ABSENT;
     /** Names each request for the server's logs: see {@link HttpExecutor#requestIdPrefix}. */
     static final String REQUEST_ID_HEADER = "X-Request-Id";
+    /** Pooled connections refused before writing (stale, closing) before the request takes a fresh one. */
+    private static final int MAX_REFUSED = 4;
 
     private final RequestClient owner;
     private final Dispatch dispatch;
     private final RequestClient.Listener listener;
-    private final StreamTimeline timeline;
+    private final boolean recordEvents;
+    /** Replaced on a client retry: the lost attempt received nothing, and the retry's send is the anchor. */
+    private StreamTimeline timeline;
     private final HttpExecutor.Lane lane;
     private HttpClientRequest request;
+    private LaneConnections.Tracked connection;
+    private boolean writtenOnReused;
+    private boolean responseStarted;
+    private boolean released;
+    /** Counts attempts, so that the callbacks of an abandoned attempt are ignored. */
+    private int attempt;
+    private int refused;
+    private int retries;
+    private int connectionsOpened;
+    private long firstAttemptSentNanos = ABSENT;
     private long sentNanos = ABSENT;
     private long lastBytesNanos = ABSENT;
     private ScheduledFuture<?> limitTimer;
@@ -46,9 +61,14 @@ final class Exchange {
         this.owner = owner;
         this.dispatch = dispatch;
         this.listener = listener;
-        this.timeline = new StreamTimeline(owner.executor().endpoint().stream(), recordEvents,
-                owner.timeouts.maxBodyBytes(), owner.timeouts.maxEventBytes());
+        this.recordEvents = recordEvents;
+        this.timeline = newTimeline();
         this.lane = owner.executor().lane(dispatch.spec().id());
+    }
+
+    private StreamTimeline newTimeline() {
+        return new StreamTimeline(owner.executor().endpoint().stream(), recordEvents,
+                owner.timeouts.maxBodyBytes(), owner.timeouts.maxEventBytes());
     }
 
     long id() {
@@ -64,42 +84,157 @@ final class Exchange {
         if (finished) {
             return;
         }
+        if (lane.connections().policy().freshConnections()) {
+            connectFresh();
+        } else {
+            connectPooled();
+        }
+    }
+
+    private RequestOptions requestOptions() {
         Endpoint endpoint = owner.executor().endpoint();
-        byte[] body = RequestEncoder.encode(dispatch.spec(), endpoint, owner.exactOutput);
         RequestOptions options = owner.executor().options(HttpMethod.POST, endpoint.url(endpoint.api().path()))
                 .putHeader("Content-Type", "application/json")
                 .putHeader("Accept", endpoint.stream() ? "text/event-stream" : "application/json");
         if (!options.getHeaders().contains(REQUEST_ID_HEADER)) { // a --header of the user's wins
             options.putHeader(REQUEST_ID_HEADER, owner.executor().requestIdPrefix() + id());
         }
-        lane.client().request(options).onComplete(ar -> {
+        return options;
+    }
+
+    /**
+     * Takes a connection from the pool. One the client knows to be unfit (closed, announced closing, idle beyond its
+     * limit) is closed and refused before anything is written to it.
+     */
+    private void connectPooled() {
+        int mine = attempt;
+        lane.client().request(requestOptions()).onComplete(ar -> {
+            if (mine != attempt) {
+                return;
+            }
             if (ar.failed()) {
                 fail(Failures.classifyConnect(ar.cause()), HttpExecutor.describe(ar.cause()), System.nanoTime());
                 return;
             }
-            request = ar.result();
-            if (finished || aborting) {
-                request.reset();
+            HttpClientRequest req = ar.result();
+            LaneConnections.Tracked t = lane.connections().track(req.connection(), true);
+            if (!finished && !aborting && !lane.connections().usable(t, System.nanoTime())) {
+                lane.connections().closeByClient(t);
+                req.reset();
+                if (++refused < MAX_REFUSED) {
+                    connectPooled();
+                } else {
+                    connectFresh();
+                }
                 return;
             }
-            request.exceptionHandler(t -> fail(Failures.classifyMidStream(t, timeline), HttpExecutor.describe(t), System.nanoTime()));
-            request.response().onComplete(r -> {
-                long now = System.nanoTime();
-                if (r.failed()) {
-                    fail(Failures.classifyMidStream(r.cause(), timeline), HttpExecutor.describe(r.cause()), now);
-                } else {
-                    onResponse(r.result(), now);
-                }
-            });
-            long sent = System.nanoTime();
-            sentNanos = sent;
-            timeline.onSent(sent);
-            request.end(Buffer.buffer(body));
-            armLimitTimer(sent);
+            write(req, t);
         });
     }
 
+    /** Opens a connection of our own, outside the pool, for this request only: closed after its response. */
+    private void connectFresh() {
+        int mine = attempt;
+        lane.client().connect(owner.executor().connectOptions()).onComplete(ar -> {
+            if (mine != attempt) {
+                return;
+            }
+            if (ar.failed()) {
+                fail(Failures.classifyConnect(ar.cause()), HttpExecutor.describe(ar.cause()), System.nanoTime());
+                return;
+            }
+            HttpClientConnection c = ar.result();
+            LaneConnections.Tracked t = lane.connections().track(c, false);
+            c.request(requestOptions()).onComplete(r -> {
+                if (r.failed()) {
+                    lane.connections().failed(t);
+                    fail(Failures.classifyConnect(r.cause()), HttpExecutor.describe(r.cause()), System.nanoTime());
+                } else {
+                    write(r.result(), t);
+                }
+            });
+        });
+    }
+
+    private void write(HttpClientRequest req, LaneConnections.Tracked t) {
+        request = req;
+        connection = t;
+        released = false;
+        if (lane.connections().begin(t)) {
+            connectionsOpened++;
+        }
+        if (finished || aborting) {
+            release(false);
+            request.reset();
+            return;
+        }
+        writtenOnReused = t.reused();
+        int mine = attempt;
+        byte[] body = RequestEncoder.encode(dispatch.spec(), owner.executor().endpoint(), owner.exactOutput);
+        request.exceptionHandler(e -> lost(mine, e, System.nanoTime()));
+        request.response().onComplete(r -> {
+            long now = System.nanoTime();
+            if (r.failed()) {
+                lost(mine, r.cause(), now);
+            } else if (mine == attempt) {
+                onResponse(r.result(), now);
+            }
+        });
+        long sent = System.nanoTime();
+        sentNanos = sent;
+        timeline.onSent(sent);
+        request.end(Buffer.buffer(body));
+        armLimitTimer(sent);
+    }
+
+    /**
+     * The connection failed under the request. Lost on a reused connection before any response byte came back, the
+     * request was never served (the server had closed the connection as it was written): it is sent again once on
+     * a fresh connection, recorded as a client retry. Otherwise the server lost it: a reset.
+     */
+    private void lost(int mine, Throwable t, long now) {
+        if (mine != attempt || finished) {
+            return;
+        }
+        if (!responseStarted && writtenOnReused && retries == 0 && !aborting) {
+            lane.connections().lostUnanswered(connection, sentNanos);
+            release(false);
+            retry();
+            return;
+        }
+        fail(Failures.classifyMidStream(t, timeline), HttpExecutor.describe(t), now);
+    }
+
+    private void retry() {
+        retries++;
+        attempt++;
+        owner.executor().connectionPolicy().retried();
+        if (limitTimer != null) {
+            limitTimer.cancel(false);
+            limitTimer = null;
+        }
+        firstAttemptSentNanos = sentNanos;
+        sentNanos = ABSENT;
+        lastBytesNanos = ABSENT;
+        timeline = newTimeline();
+        request = null;
+        connection = null;
+        connectFresh();
+    }
+
+    /** Tells the lane the connection is free again (response ended) or unfit for another request (failed). */
+    private void release(boolean ended) {
+        if (connection == null || released) {
+            return;
+        }
+        released = true;
+        if (!ended) {
+            lane.connections().failed(connection);
+        }
+    }
+
     private void onResponse(HttpClientResponse response, long headersNanos) {
+        responseStarted = true;
         lastBytesNanos = headersNanos;
         if (limitTimer != null && limitTimer.cancel(false)) { // the idle limit now applies and may come first
             armLimitTimer(headersNanos);
@@ -124,6 +259,10 @@ final class Exchange {
         response.endHandler(v -> {
             long end = System.nanoTime();
             timeline.onEnd(end);
+            if (connection != null && !released) {
+                released = true;
+                lane.connections().ended(connection, end, response.getHeader("Connection"), response.getHeader("Keep-Alive"));
+            }
             finish(null, null, end, response.getHeader("Retry-After"));
         });
     }
@@ -146,7 +285,7 @@ final class Exchange {
     /** On the event loop when the timer fires: fails the request if a limit is exceeded, else re-arms. */
     private void onLimitTimer() {
         limitTimer = null;
-        if (finished || aborting) {
+        if (finished || aborting || sentNanos == ABSENT) { // ABSENT: a retry is connecting and re-arms on sending
             return;
         }
         long now = System.nanoTime();
@@ -187,6 +326,7 @@ final class Exchange {
             return;
         }
         finished = true;
+        release(false);
         if (limitTimer != null) {
             limitTimer.cancel(false);
             limitTimer = null;
@@ -198,8 +338,8 @@ final class Exchange {
         long origin = owner.originNanos;
         boolean usage = r.hasUsage();
         String text = r.outputText();
-        TokenSource source = usage ? TokenSource.USAGE : text.isEmpty() ? TokenSource.NONE : TokenSource.CLIENT;
-        int outputTokens = usage ? r.completionTokens() : 0; // CLIENT: counted on the writer thread
+        TokenSource source = outputSource(usage, error != null, r.chunks(), text);
+        int outputTokens = usage ? r.completionTokens() : source == TokenSource.EVENTS ? r.chunks() : 0; // CLIENT: on the writer thread
         int inputTokens = r.promptTokens() >= 0 ? r.promptTokens() : dispatch.spec().inputTokens();
         long done = r.doneNanos() != ABSENT && override == null ? r.doneNanos() : endNanos;
         RequestRecord record = new RequestRecord(id(), owner.worker, dispatch.phase(), dispatch.condition(),
@@ -207,9 +347,22 @@ final class Exchange {
                 rel(r.sentNanos(), origin), rel(r.headersNanos(), origin), rel(r.firstTokenNanos(), origin),
                 rel(r.lastTokenNanos(), origin), rel(done, origin), r.status(), error, errorDetail,
                 Failures.retryAfterSeconds(r.status(), retryAfter), inputTokens, outputTokens, source,
-                r.cachedTokens(), r.chunks(), r.maxStallNanos(), null, r.eventOffsetsNanos());
+                r.cachedTokens(), r.chunks(), r.maxStallNanos(), null, r.eventOffsetsNanos(), retries,
+                retries > 0 && sentNanos != ABSENT ? sentNanos - firstAttemptSentNanos : ABSENT, connectionsOpened,
+                Math.max(-1, dispatch.spec().inputTokens()));
         owner.writer.submit(record, r.itlGapsMicros(), r.itlGapsMicros().length, source == TokenSource.CLIENT ? text : null);
         listener.finished(record, text);
+    }
+
+    /** Usage when the server sent it; the events received for a failed stream; else the client's tokenizer. */
+    static TokenSource outputSource(boolean usage, boolean failed, int chunks, String text) {
+        if (usage) {
+            return TokenSource.USAGE;
+        }
+        if (failed && chunks > 0) {
+            return TokenSource.EVENTS;
+        }
+        return text.isEmpty() ? TokenSource.NONE : TokenSource.CLIENT;
     }
 
     private static long rel(long nanos, long origin) {

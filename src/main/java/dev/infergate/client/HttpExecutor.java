@@ -8,6 +8,7 @@ import io.vertx.core.VertxOptions;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientAgent;
 import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpConnectOptions;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.PoolOptions;
@@ -41,17 +42,24 @@ public final class HttpExecutor implements AutoCloseable {
      * context, so its connection lives on the same event loop and every callback runs there: no thread hop
      * between the socket read and the timestamp.
      */
-    record Lane(Context context, HttpClientAgent client) {}
+    record Lane(Context context, HttpClientAgent client, LaneConnections connections) {}
+
+    /** How often each lane closes connections idle beyond their limit: a small share of the 4 s default. */
+    private static final long SWEEP_PERIOD_MS = 100;
+    private final ConnectionPolicy policy;
 
     /**
      * @param maxConnections the connection pool size: at least the largest number of requests in flight
      */
     public HttpExecutor(Endpoint endpoint, int maxConnections, int eventLoops) {
         this.endpoint = endpoint;
+        this.policy = new ConnectionPolicy(endpoint.idleConnectionTimeout());
         this.vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(eventLoops).setPreferNativeTransport(true)
                 .setBlockedThreadCheckInterval(10).setBlockedThreadCheckIntervalUnit(TimeUnit.SECONDS));
         HttpClientOptions options = new HttpClientOptions()
                 .setKeepAlive(true)
+                // Vert.x's own limit, a backstop: the lanes close idle connections earlier (ConnectionPolicy)
+                .setKeepAliveTimeout((int) Math.max(1, endpoint.idleConnectionTimeout().toSeconds()))
                 .setTcpNoDelay(true)
                 .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, endpoint.connectTimeout().toMillis()))
                 .setDecompressionSupported(false)
@@ -74,7 +82,9 @@ public final class HttpExecutor implements AutoCloseable {
         CompletableFuture<String> deployed = vertx.deployVerticle(() -> new AbstractVerticle() {
             @Override
             public void start() {
-                lanes.add(new Lane(context, vertx.httpClientBuilder().with(options).with(pool).build()));
+                LaneConnections connections = new LaneConnections(policy);
+                lanes.add(new Lane(context, vertx.httpClientBuilder().with(options).with(pool).build(), connections));
+                vertx.setPeriodic(SWEEP_PERIOD_MS, id -> connections.sweep(System.nanoTime()));
             }
         }, new DeploymentOptions().setInstances(eventLoops)).toCompletionStage().toCompletableFuture();
         deployed.orTimeout(30, TimeUnit.SECONDS).join();
@@ -93,6 +103,17 @@ public final class HttpExecutor implements AutoCloseable {
      */
     public String requestIdPrefix() {
         return requestIdPrefix;
+    }
+
+    /** The connection policy of this client and what it learned about the server. */
+    public ConnectionPolicy connectionPolicy() {
+        return policy;
+    }
+
+    /** Options for a fresh connection of our own to the endpoint, outside the pool. */
+    HttpConnectOptions connectOptions() {
+        return new HttpConnectOptions().setHost(endpoint.baseUrl().getHost()).setPort(endpoint.port())
+                .setSsl(endpoint.tls()).setConnectTimeout(endpoint.connectTimeout().toMillis());
     }
 
     public Vertx vertx() {
@@ -140,9 +161,10 @@ public final class HttpExecutor implements AutoCloseable {
         // callback: composed from another thread, the body could end before anyone listened for it.
         CompletableFuture<Reply> cf = new CompletableFuture<>();
         Lane lane = lanes.get(0);
-        lane.context().runOnContext(v -> lane.client().request(o)
-                .compose(req -> (jsonBody == null ? req.send() : req.send(Buffer.buffer(jsonBody)))
-                        .compose(resp -> resp.body().map(b -> new Reply(resp.statusCode(), b.toString(), resp.getHeader("Retry-After")))))
+        // A set-up call that finds its pooled connection closed by the server was never answered: ask once more.
+        lane.context().runOnContext(v -> exchangeWhole(lane, o, jsonBody)
+                .recover(t -> t instanceof io.vertx.core.http.HttpClosedException ? exchangeWhole(lane, o, jsonBody)
+                        : io.vertx.core.Future.failedFuture(t))
                 .onComplete(ar -> {
                     if (ar.succeeded()) {
                         cf.complete(ar.result());
@@ -161,6 +183,12 @@ public final class HttpExecutor implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new java.io.IOException("interrupted", e);
         }
+    }
+
+    private static io.vertx.core.Future<Reply> exchangeWhole(Lane lane, RequestOptions o, String jsonBody) {
+        return lane.client().request(o)
+                .compose(req -> (jsonBody == null ? req.send() : req.send(Buffer.buffer(jsonBody)))
+                        .compose(resp -> resp.body().map(b -> new Reply(resp.statusCode(), b.toString(), resp.getHeader("Retry-After")))));
     }
 
     /** A one-line description of a connection-level failure, without stack trace noise. */

@@ -153,11 +153,13 @@ public final class Probe {
                 "What is the weather in Paris? Call the get_weather tool.", "{\"include_usage\":true}",
                 "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"get_weather\",\"description\":\"Current weather\","
                         + "\"parameters\":{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\"}},\"required\":[\"city\"]}}}]"));
-        boolean tokenize = ServerTokenizer.detect(http) != null;
+        ServerTokenizer tokenizer = ServerTokenizer.detect(http);
+        boolean tokenize = tokenizer != null;
         int reasoning = events(plain, StreamResult::reasoningEvents) + events(tools, StreamResult::reasoningEvents);
         return new ProtocolFindings(plain.result() != null && plain.result().hasUsage(),
                 plain.result() != null && plain.result().doneSeen(), continuous.usageEvents() > 1,
-                continuous.usageEvents(), tokenize, reasoning, events(tools, StreamResult::toolCallEvents), tools.status());
+                continuous.usageEvents(), tokenize, reasoning, events(tools, StreamResult::toolCallEvents), tools.status(),
+                tokenize ? tokenizer.dialect().key() : null);
     }
 
     private static int events(Raw raw, java.util.function.ToIntFunction<StreamResult> f) {

@@ -66,7 +66,9 @@ public final class ProbeReport {
         checks.add(yesNo("continuous_usage_stats", protocol.continuousUsage(), Check.Status.INFO,
                 "honoured", "not honoured", Map.of("usage_events", protocol.usageEvents())));
         checks.add(yesNo("tokenize_endpoint", protocol.tokenizeEndpoint(), Check.Status.INFO,
-                "present: prompt lengths can be exact", "absent: a bundled tokenizer approximates", Map.of()));
+                "present (" + protocol.tokenizeDialect() + " form): prompt lengths can be exact",
+                "absent: no /tokenize form (vllm/sglang, llama.cpp, tgi) answered with a count; a bundled tokenizer approximates",
+                protocol.tokenizeEndpoint() ? Map.of("dialect", protocol.tokenizeDialect()) : Map.of()));
         checks.add(yesNo("reasoning_deltas", protocol.reasoningEvents() > 0, Check.Status.INFO,
                 "parsed", "none seen (the model may not reason)", Map.of("events", protocol.reasoningEvents())));
         checks.add(yesNo("tool_call_deltas", protocol.toolCallEvents() > 0, Check.Status.INFO,

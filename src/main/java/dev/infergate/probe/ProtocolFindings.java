@@ -8,9 +8,10 @@ package dev.infergate.probe;
  * @param continuousUsage   with {@code continuous_usage_stats}, more than one event carried usage
  * @param usageEvents       events carrying usage in that response
  * @param tokenizeEndpoint  {@code /tokenize} answered with a token count
+ * @param tokenizeDialect   the dialect it answered in ({@code vllm/sglang}, {@code llama.cpp}, {@code tgi}), or null
  * @param reasoningEvents   output events with reasoning text across the probe's protocol requests
  * @param toolCallEvents    output events with tool-call deltas in the tool-call request
  * @param toolCallStatus    the HTTP status of the tool-call request (0: no answer)
  */
 public record ProtocolFindings(boolean usageChunk, boolean doneMarker, boolean continuousUsage, int usageEvents,
-        boolean tokenizeEndpoint, int reasoningEvents, int toolCallEvents, int toolCallStatus) {}
+        boolean tokenizeEndpoint, int reasoningEvents, int toolCallEvents, int toolCallStatus, String tokenizeDialect) {}

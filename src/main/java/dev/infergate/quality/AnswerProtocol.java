@@ -73,6 +73,9 @@ final class AnswerProtocol {
         int tokens = root.path("usage").path("completion_tokens").asInt(-1);
         JsonNode lp = choice.path("logprobs");
         List<TokenLogprob> logprobs = lp.isObject() ? (api == Api.CHAT ? chatLogprobs(lp) : completionLogprobs(lp)) : null;
+        if (logprobs == null && lp.isObject() && api != Api.CHAT) {
+            logprobs = chatLogprobs(lp); // llama-server answers completions with the chat form, logprobs.content[]
+        }
         return new Answer(text.isNull() || text.isMissingNode() ? "" : text.asText(), finish, tokens, logprobs);
     }
 

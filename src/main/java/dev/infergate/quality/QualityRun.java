@@ -67,7 +67,8 @@ public final class QualityRun {
         String startedAt = Instant.now().toString();
         // answers are asked for whole (stream: false), and quality.json says so
         Endpoint whole = new Endpoint(endpoint.baseUrl(), endpoint.api(), endpoint.model(), false, endpoint.headers(),
-                endpoint.caCert(), endpoint.insecure(), endpoint.http2(), endpoint.connectTimeout());
+                endpoint.caCert(), endpoint.insecure(), endpoint.http2(), endpoint.connectTimeout(),
+                endpoint.idleConnectionTimeout());
         try (HttpExecutor http = new HttpExecutor(whole, plan.concurrency(), 1)) {
             boolean keySet = endpoint.headers().keySet().stream().anyMatch(k -> k.equalsIgnoreCase("Authorization"));
             Preflight.Result pre = Preflight.run(http, endpoint.model(), false, plan.apiKeyEnv(), keySet);

@@ -47,16 +47,22 @@ public final class RecordCodec {
             }
             g.writeNumberField("scheduled_ns", r.scheduledNanos());
             mark(g, "sent_ns", r.sentNanos());
+            if (r.clientRetries() > 0) {
+                g.writeNumberField("client_retries", r.clientRetries());
+                mark(g, "client_retry_delay_ns", r.clientRetryDelayNanos());
+            }
             mark(g, "headers_ns", r.headersNanos());
             mark(g, "first_token_ns", r.firstTokenNanos());
             mark(g, "last_token_ns", r.lastTokenNanos());
             mark(g, "done_ns", r.doneNanos());
             count(g, "input_tokens", r.inputTokens());
+            count(g, "intended_input_tokens", r.intendedInputTokens());
             g.writeNumberField("output_tokens", r.outputTokens());
             g.writeStringField("output_tokens_source", r.outputTokensSource().key());
             count(g, "cached_tokens", r.cachedTokens());
             g.writeNumberField("chunks", r.chunks());
             mark(g, "max_stall_ns", r.maxStallNanos());
+            count(g, "connections_opened", r.connectionsOpened());
             optional(g, "itl_us_hdr", r.itlHistogram());
             if (r.eventOffsetsNanos() != null) {
                 g.writeArrayFieldStart("event_offsets_ns");
@@ -137,6 +143,10 @@ public final class RecordCodec {
         long maxStall = RequestRecord.ABSENT;
         String itl;
         long[] offsets;
+        int clientRetries;
+        long clientRetryDelay = RequestRecord.ABSENT;
+        int connectionsOpened = -1;
+        int intendedInputTokens = -1;
 
         void set(String name, JsonParser p) throws IOException {
             switch (name) {
@@ -164,6 +174,10 @@ public final class RecordCodec {
                 case "max_stall_ns" -> maxStall = p.getLongValue();
                 case "itl_us_hdr" -> itl = p.getText();
                 case "event_offsets_ns" -> offsets = readLongs(p);
+                case "client_retries" -> clientRetries = p.getIntValue();
+                case "client_retry_delay_ns" -> clientRetryDelay = p.getLongValue();
+                case "connections_opened" -> connectionsOpened = p.getIntValue();
+                case "intended_input_tokens" -> intendedInputTokens = p.getIntValue();
                 default -> p.skipChildren();
             }
         }
@@ -200,7 +214,8 @@ public final class RecordCodec {
             ErrorClass error = "ok".equals(outcome) ? null : ErrorClass.fromKey(outcome);
             return new RequestRecord(id, worker, phase, condition, session, turn, scheduled, sent, headers,
                     firstToken, lastToken, done, status, error, errorDetail, retryAfter, inputTokens,
-                    outputTokens, source, cachedTokens, chunks, maxStall, itl, offsets);
+                    outputTokens, source, cachedTokens, chunks, maxStall, itl, offsets, clientRetries, clientRetryDelay,
+                    connectionsOpened, intendedInputTokens);
         }
     }
 }

@@ -33,6 +33,14 @@ package dev.infergate.record;
  *                        compressed HdrHistogram, or null when there was no gap; see {@link ItlCodec}
  * @param eventOffsetsNanos arrival of each output-carrying event relative to {@link #sentNanos}, only for
  *                        sampled requests (for timelines); null otherwise
+ * @param clientRetries   how often the client sent the request again because its connection was lost before any
+ *                        response byte came back (a stale kept-alive connection: never a server error); 0 or 1
+ * @param clientRetryDelayNanos the time lost to that retry: from the first attempt's send to the retry's send, which
+ *                        is {@link #sentNanos}; it is the client's delay and never part of TTFT. ABSENT without retry
+ * @param connectionsOpened new connections this request opened (0: it reused a kept-alive one), or -1 when not
+ *                        recorded (logs written before it was)
+ * @param intendedInputTokens the prompt length the workload meant to send, by its tokenizer, or -1 when unknown;
+ *                        compared with the server's count ({@link #inputTokens} from usage) to reconcile the two
  */
 public record RequestRecord(
         long id,
@@ -58,10 +66,32 @@ public record RequestRecord(
         int chunks,
         long maxStallNanos,
         String itlHistogram,
-        long[] eventOffsetsNanos) {
+        long[] eventOffsetsNanos,
+        int clientRetries,
+        long clientRetryDelayNanos,
+        int connectionsOpened,
+        int intendedInputTokens) {
 
     /** Marks a timeline point that never happened. */
     public static final long ABSENT = -1L;
+
+    /**
+     * The share of a request's prompt tokens that must come from the server's cache for it to count as warm (see
+     * {@link #warmCache()}): a chat template's first few tokens served from cache leave a fresh prompt cold.
+     */
+    public static final double WARM_CACHED_SHARE = 0.5;
+
+    /** A record without connection figures (no retry, connections not recorded). */
+    public RequestRecord(long id, int worker, Phase phase, String condition, String session, int turn,
+            long scheduledNanos, long sentNanos, long headersNanos, long firstTokenNanos, long lastTokenNanos,
+            long doneNanos, int status, ErrorClass error, String errorDetail, double retryAfterSeconds,
+            int inputTokens, int outputTokens, TokenSource outputTokensSource, int cachedTokens, int chunks,
+            long maxStallNanos, String itlHistogram, long[] eventOffsetsNanos) {
+        this(id, worker, phase, condition, session, turn, scheduledNanos, sentNanos, headersNanos, firstTokenNanos,
+                lastTokenNanos, doneNanos, status, error, errorDetail, retryAfterSeconds, inputTokens, outputTokens,
+                outputTokensSource, cachedTokens, chunks, maxStallNanos, itlHistogram, eventOffsetsNanos, 0, ABSENT, -1,
+                -1);
+    }
 
     public RequestRecord {
         if (id < 0) {
@@ -79,6 +109,23 @@ public record RequestRecord(
         if (scheduledNanos < 0) {
             throw new IllegalArgumentException("scheduledNanos (" + scheduledNanos + ") must be >= 0");
         }
+        if (clientRetries < 0) {
+            throw new IllegalArgumentException("clientRetries (" + clientRetries + ") must be >= 0");
+        }
+        if (intendedInputTokens < -1) {
+            throw new IllegalArgumentException("intendedInputTokens (" + intendedInputTokens + ") must be >= -1");
+        }
+        if (connectionsOpened < -1) {
+            throw new IllegalArgumentException("connectionsOpened (" + connectionsOpened + ") must be >= -1");
+        }
+    }
+
+    /** This record with {@code other}'s client figures (retries, their delay, connections opened, intended input). */
+    public RequestRecord withConnectionFiguresOf(RequestRecord other) {
+        return new RequestRecord(id, worker, phase, condition, session, turn, scheduledNanos, sentNanos, headersNanos,
+                firstTokenNanos, lastTokenNanos, doneNanos, status, error, errorDetail, retryAfterSeconds, inputTokens,
+                outputTokens, outputTokensSource, cachedTokens, chunks, maxStallNanos, itlHistogram, eventOffsetsNanos,
+                other.clientRetries, other.clientRetryDelayNanos, other.connectionsOpened, other.intendedInputTokens);
     }
 
     public boolean succeeded() {
@@ -89,9 +136,17 @@ public record RequestRecord(
         return phase == Phase.MEASURED;
     }
 
-    /** Whether the server reported any cached prompt tokens (a warm request). */
+    /**
+     * Whether at least {@link #WARM_CACHED_SHARE} of the prompt's tokens came from the server's cache. A server that
+     * did not report cached tokens, or a prompt of unknown length, makes the request cold.
+     */
     public boolean warmCache() {
-        return cachedTokens > 0;
+        return warmCache(WARM_CACHED_SHARE);
+    }
+
+    /** Whether at least {@code share} of the prompt's tokens came from the server's cache. */
+    public boolean warmCache(double share) {
+        return cachedTokens > 0 && inputTokens > 0 && cachedTokens >= share * inputTokens;
     }
 
     /** {@code sent - scheduled}: time the request waited in the client; ABSENT when never sent. */

@@ -6,6 +6,12 @@ public enum TokenSource {
     USAGE("usage"),
     /** Counted by infergate's tokenizer over the received text (multi-token chunks counted correctly). */
     CLIENT("client"),
+    /**
+     * A stream that failed before the server's usage came: the output-carrying events received, each of which
+     * carries at least one token. A lower bound, exact for servers that send one token per event (llama-server,
+     * vLLM by default); re-tokenising the partial text with a bundled tokenizer could overstate it.
+     */
+    EVENTS("events"),
     /** No output was received. */
     NONE("none");
 

@@ -32,7 +32,33 @@ final class ComparisonFormat {
         return Double.isNaN(d) ? "-" : String.format(Locale.ROOT, "%+.1f%%", d * 100);
     }
 
+    /**
+     * Whether a statistic's change is shown as a difference in percentage points instead of a relative change: the
+     * cache's warm-request share is often tiny on fresh prompts, and 0.1 % to 0.4 % printed as "+225 %" says nothing.
+     */
+    static boolean inPoints(Statistic s) {
+        return s.metric() == Metric.CACHE_HIT_RATE;
+    }
+
+    /** The candidate minus the baseline in percentage points; NaN when either is undefined. */
+    static double differencePoints(Estimate e) {
+        return (e.candidate() - e.baseline()) * 100;
+    }
+
+    /** The delta cell of a statistic: relative ({@code +12.3%}), or in percentage points ({@code +0.3 pp}). */
+    static String delta(Estimate e) {
+        if (inPoints(e.statistic())) {
+            double d = differencePoints(e);
+            return Double.isNaN(d) ? "-" : String.format(Locale.ROOT, "%+.1f pp", d);
+        }
+        return delta(e.delta());
+    }
+
+    /** The interval cell; none for a difference in points (the bootstrap interval is of the relative change). */
     static String interval(Estimate e) {
+        if (inPoints(e.statistic())) {
+            return "-";
+        }
         return e.hasInterval() ? "[" + delta(e.deltaLow()) + ", " + delta(e.deltaHigh()) + "]" : "-";
     }
 

@@ -58,6 +58,9 @@ public final class ComparisonReport {
             f.put("candidate", ComparisonFormat.round(e.candidate()));
             f.put("delta", ComparisonFormat.round(e.delta()));
             f.put("delta_ci", e.hasInterval() ? java.util.Arrays.asList(ComparisonFormat.round(e.deltaLow()), ComparisonFormat.round(e.deltaHigh())) : null);
+            if (ComparisonFormat.inPoints(e.statistic())) {
+                f.put("difference_pp", ComparisonFormat.round(ComparisonFormat.differencePoints(e)));
+            }
             f.put("candidate_ci", Double.isNaN(e.candidateLow()) ? null
                     : java.util.Arrays.asList(ComparisonFormat.round(e.candidateLow()), ComparisonFormat.round(e.candidateHigh())));
             f.put("baseline_n", e.baselineCount());
@@ -103,7 +106,7 @@ public final class ComparisonReport {
             for (Estimate e : c.estimates()) {
                 String name = e.statistic().key() + (e.lowSample() ? " *" : "");
                 sb.append(String.format(Locale.ROOT, row, name, ComparisonFormat.value(e.statistic(), e.baseline()),
-                        ComparisonFormat.value(e.statistic(), e.candidate()), ComparisonFormat.delta(e.delta()), ComparisonFormat.interval(e),
+                        ComparisonFormat.value(e.statistic(), e.candidate()), ComparisonFormat.delta(e), ComparisonFormat.interval(e),
                         ComparisonFormat.verdicts(e.statistic(), c.judgements())));
             }
         }
@@ -129,7 +132,7 @@ public final class ComparisonReport {
                 sb.append("| ").append(e.statistic().key()).append(e.lowSample() ? " *" : "").append(" | ")
                         .append(ComparisonFormat.value(e.statistic(), e.baseline())).append(" | ")
                         .append(ComparisonFormat.value(e.statistic(), e.candidate())).append(" | ")
-                        .append(ComparisonFormat.delta(e.delta())).append(" | ").append(ComparisonFormat.interval(e)).append(" | ")
+                        .append(ComparisonFormat.delta(e)).append(" | ").append(ComparisonFormat.interval(e)).append(" | ")
                         .append(ComparisonFormat.verdicts(e.statistic(), c.judgements())).append(" |\n");
             }
         }

@@ -56,10 +56,9 @@ public final class ConsoleSummary {
             out.append(String.format(Locale.ROOT, "goodput: %.2f req/s · SLO attainment %.1f %% (%s; failures count as misses)%n",
                     number(goodput.get("requests_per_s")), number(goodput.get("attainment")) * 100, slo));
         }
-        Map<String, Object> cache = map(summary.get("cache"));
-        out.append(String.format(Locale.ROOT, "cache: %s of %s completed requests had cached prompt tokens%s%n",
-                cache.get("requests_with_cached_tokens"), requests.get("completed"),
-                Boolean.TRUE.equals(cache.get("reported_by_server")) ? "" : " (the server did not report cached tokens)"));
+        cache(out, map(summary.get("cache")), requests.get("completed"));
+        prompts(out, map(summary.get("prompt_tokens_vs_intended")));
+        connections(out, map(summary.get("connections")));
         delivery(out, map(summary.get("delivery")));
         server(out, map(summary.get("server")));
         if (summary.get("sessions") instanceof Map<?, ?>) {
@@ -68,8 +67,50 @@ public final class ConsoleSummary {
         return out.toString();
     }
 
+    /** Warm and cold by the share of the prompt served from cache, and the cached share of all prompt tokens. */
+    private static void cache(StringBuilder out, Map<String, Object> cache, Object completed) {
+        if (!Boolean.TRUE.equals(cache.get("reported_by_server"))) {
+            out.append("cache: the server did not report cached tokens: every request counts as cold\n");
+            return;
+        }
+        out.append(String.format(Locale.ROOT,
+                "cache: %s of %s completed requests warm (at least %.0f %% of the prompt cached) · cached-token share %s · %s had any cached tokens%n",
+                cache.get("warm_requests"), completed, number(cache.get("warm_cached_share")) * 100,
+                percent(cache.get("cached_token_ratio")), cache.get("requests_with_cached_tokens")));
+    }
+
+    /** The server's prompt count against the workload's: how far every input-token figure is off. */
+    private static void prompts(StringBuilder out, Map<String, Object> p) {
+        if (p.isEmpty()) {
+            return;
+        }
+        out.append(String.format(Locale.ROOT,
+                "prompt tokens: server count minus intended p50 %+d, p99 %+d (min %+d, max %+d; %s requests, %s exact)%n",
+                (int) number(p.get("difference_p50")), (int) number(p.get("difference_p99")),
+                (int) number(p.get("difference_min")), (int) number(p.get("difference_max")), p.get("requests"),
+                percent(p.get("exact_share"))));
+    }
+
+    /** Connections opened per request and the client's retries: client behaviour, never server figures. */
+    private static void connections(StringBuilder out, Map<String, Object> c) {
+        if (c.isEmpty()) {
+            return;
+        }
+        out.append(String.format(Locale.ROOT,
+                "connections: %s opened for %s requests (%s per request) · %s client retries (connection lost before any response byte: not server errors)%n",
+                c.get("opened"), c.get("requests"), format(number(c.get("opened_per_request"))), c.get("client_retries")));
+    }
+
+    private static String percent(Object share) {
+        return share == null ? "-" : String.format(Locale.ROOT, "%.1f %%", number(share) * 100);
+    }
+
     private static void delivery(StringBuilder out, Map<String, Object> d) {
         if (d.isEmpty() || d.get("verdict") == null) {
+            return;
+        }
+        if ("not_streamed".equals(d.get("verdict"))) {
+            out.append("streaming delivery: not streamed (--no-stream): each answer came whole, so there is no delivery verdict\n");
             return;
         }
         Map<String, Object> e = map(d.get("evidence"));
@@ -105,8 +146,8 @@ public final class ConsoleSummary {
         if (!kv.isEmpty()) {
             line.append(String.format(Locale.ROOT, " KV cache usage max %.0f %%,", number(kv.get("max")) * 100));
         }
-        if (s.get("absent") instanceof List<?> absent && !absent.isEmpty()) {
-            line.append(" not reported: ").append(String.join(", ", absent.stream().map(String::valueOf).toList())).append(',');
+        if (line.charAt(line.length() - 1) == ':') {
+            return; // the line lists what the server reports, and it reported none of these
         }
         out.append(line, 0, line.length() - (line.charAt(line.length() - 1) == ',' ? 1 : 0)).append('\n');
     }

@@ -101,12 +101,13 @@ public final class RunService {
                     // the server's tokenizer is not additive over words: exact prompts would need a network
                     // call per request, on the hot path; build them with the bundled tokenizer instead
                     workload = plan.workload().create(BundledTokenizer.cl100k());
+                    tokenizer = BundledTokenizer.cl100k();
                 }
             } catch (IllegalArgumentException e) {
                 throw new SetupException(e.getMessage(), true, e);
             }
             int warmed = warmPrefixes(workload, http);
-            writeRunFile(plan, server, workload, http);
+            writeRunFile(plan, server, workload, http, tokenizer instanceof ServerTokenizer st ? st : null);
             if (warmed > 0) {
                 Map<String, Object> run = Summarizer.readRun(plan.out());
                 run.put("prefix_warmup_requests", warmed);
@@ -181,6 +182,21 @@ public final class RunService {
         }
     }
 
+    /**
+     * Input lengths are exact for the server only when the server's own tokenizer made the prompts: exact under
+     * cl100k they are off by the difference between the two tokenizers (see summary.json's
+     * prompt_tokens_vs_intended for by how much).
+     */
+    static Map<String, Object> lengthsVersusServer(Map<String, Object> described, ServerTokenizer serverTokenizer) {
+        Map<String, Object> m = new LinkedHashMap<>(described);
+        if (serverTokenizer == null) {
+            m.put("input_lengths_exact", false);
+        } else {
+            m.put("tokenize_dialect", serverTokenizer.dialect().key());
+        }
+        return m;
+    }
+
     private static Tokenizer tokenizer(String choice, HttpExecutor http) throws SetupException {
         String name = choice == null ? "auto" : choice;
         if (name.equals("auto") || name.equals("server")) {
@@ -201,8 +217,8 @@ public final class RunService {
         }
     }
 
-    private void writeRunFile(RunPlan plan, Preflight.Result server, Workload workload, HttpExecutor http)
-            throws IOException {
+    private void writeRunFile(RunPlan plan, Preflight.Result server, Workload workload, HttpExecutor http,
+            ServerTokenizer serverTokenizer) throws IOException {
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("schema", "infergate.run/1");
         run.put("tool", Map.of("name", "infergate", "version", VERSION));
@@ -218,7 +234,7 @@ public final class RunService {
         load.put("warmup_s", plan.limits().warmupDuration() == null ? null : plan.limits().warmupDuration().toMillis() / 1e3);
         load.put("shard", plan.shard().toString());
         run.put("load", load);
-        run.put("workload", workload.describe());
+        run.put("workload", lengthsVersusServer(workload.describe(), serverTokenizer));
         run.put("slo", plan.slo().toMap());
         Map<String, Object> timeouts = new LinkedHashMap<>();
         timeouts.put("connect_s", plan.endpoint().connectTimeout().toMillis() / 1e3);

@@ -20,6 +20,14 @@ class PlanReaderTest {
         assertThat(plan.burst().multiplier()).isEqualTo(4);
         assertThat(plan.slo().ttft()).isEqualTo(Duration.ofSeconds(2));
         assertThat(plan.baseline().api()).isEqualTo("chat");
+        assertThat(plan.quality()).as("no quality step the plan did not ask for").isNull();
+    }
+
+    @Test
+    void qualityTrue_runsTheDefaultStep() {
+        AcceptPlan plan = PlanReader.read("plan.yaml",
+                "baseline: http://127.0.0.1:8000/v1\ncandidate: http://127.0.0.1:8001/v1\nquality: true\n");
+        assertThat(plan.quality()).isEqualTo(QualityStep.DEFAULT);
     }
 
     @Test

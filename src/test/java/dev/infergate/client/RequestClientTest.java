@@ -108,6 +108,19 @@ class RequestClientTest {
     }
 
     @Test
+    void failedStream_countsTheOutputEventsReceived_notARetokenisedText() throws Exception {
+        String event = "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\" several words here\"}}]}\n\n";
+        List<ReplayServer.Step> steps = Script.eventStream().then(MS, event).then(MS, event).then(MS, event).steps();
+        try (ReplayServer server = ReplayServer.scripted(steps)) { // the body ends without [DONE]: incomplete
+            RequestRecord r = sendOne(server.baseUrl(), Timeouts.DEFAULT, true);
+            assertThat(r.error()).isNotNull();
+            assertThat(r.chunks()).isEqualTo(3);
+            assertThat(r.outputTokensSource()).isEqualTo(TokenSource.EVENTS);
+            assertThat(r.outputTokens()).isEqualTo(3); // the test writer counts characters: 54 as CLIENT
+        }
+    }
+
+    @Test
     void stalledStream_failsWithIdleTimeoutInsteadOfHangingTheRun() throws Exception {
         List<ReplayServer.Step> steps = Script.eventStream()
                 .then(5 * MS, "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"}}]}\n\n")

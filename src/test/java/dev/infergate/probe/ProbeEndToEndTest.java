@@ -74,4 +74,25 @@ class ProbeEndToEndTest {
         assertThat(evidence).containsEntry("share_buffered", 1.0).containsEntry("requests_with_event_offsets", 9);
         assertThat(((Number) evidence.get("ttft_share_of_e2e_p50")).doubleValue()).isGreaterThan(0.9);
     }
+
+    @Test
+    void llamaServerLikeEngine_tokenizeDialectFound_andNoRequestLostToItsClosedConnections() throws Exception {
+        try (dev.infergate.testing.EngineServer server = new dev.infergate.testing.EngineServer(
+                dev.infergate.testing.EngineServer.Behaviour.CLOSE_AFTER_STREAM, java.time.Duration.ofSeconds(5),
+                dev.infergate.testing.EngineServer.TokenizeDialect.LLAMA_CPP, 10, 16)) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            Path probeDir = dir.resolve("llama");
+            Main.execute(new String[] {"probe", "--base-url", server.baseUrl() + "/v1", "--rounds", "5",
+                    "--input-tokens", "200", "--output-tokens", "16", "--out", probeDir.toString()},
+                    new PrintWriter(out, true), new PrintWriter(err, true));
+            assertThat(probeDir.resolve("probe.json")).as(err.toString()).exists();
+            @SuppressWarnings("unchecked")
+            Map<String, Object> json = Summarizer.JSON.readValue(Files.readString(probeDir.resolve("probe.json")), Map.class);
+            Outcome o = new Outcome(0, out.toString(), json);
+            assertThat(o.check("tokenize_endpoint")).as(o.out()).containsEntry("status", "ok")
+                    .containsEntry("evidence", Map.of("dialect", "llama.cpp"));
+            assertThat(o.check("requests")).as(o.out()).containsEntry("result", "15 sent, all completed");
+        }
+    }
 }

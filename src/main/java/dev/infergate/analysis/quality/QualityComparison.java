@@ -100,7 +100,7 @@ public record QualityComparison(Map<String, Object> eval, int pairedItems, int o
         }
         double conf = criterion.confidence();
         Interval drop = Proportions.pairedDifference(onlyBase, onlyCand, n, conf);
-        Judgement j = judge(drop, criterion, n);
+        Judgement j = both + onlyBase + onlyCand == 0 ? NOT_MEASURED : judge(drop, criterion, n);
         return new QualityComparison(eval, n, onlyBase, onlyCand, both, Proportions.wilson(both + onlyBase, n, conf),
                 Proportions.wilson(both + onlyCand, n, conf), drop, McNemar.exactPValue(onlyBase, onlyCand),
                 bothAnswered == 0 ? 0 : (double) identical / bothAnswered,
@@ -109,6 +109,14 @@ public record QualityComparison(Map<String, Object> eval, int pairedItems, int o
     }
 
     private record Judgement(QualityVerdict verdict, Long itemsNeeded, String reason) {}
+
+    /**
+     * 0 % against 0 % is no evidence that quality held: the eval measured nothing (a model too weak for the set, or
+     * answers the scorer cannot read). More items would not settle it.
+     */
+    private static final Judgement NOT_MEASURED = new Judgement(QualityVerdict.INCONCLUSIVE, null,
+            "not measured: neither side answered any item correctly, so this eval cannot show a drop;"
+                    + " use an eval set the model can answer");
 
     private static Judgement judge(Interval drop, QualityCriterion criterion, int n) {
         double allowed = criterion.maxDrop();

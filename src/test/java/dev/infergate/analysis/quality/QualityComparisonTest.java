@@ -30,6 +30,14 @@ class QualityComparisonTest {
     }
 
     @Test
+    void zeroAgainstZero_isNotMeasured_neverAPass() {
+        QualityComparison c = QualityComparison.of(EVAL, side(200, 0.0, "a"), side(200, 0.0, "b"), QualityCriterion.maxDrop("2%"));
+        assertThat(c.verdict()).isEqualTo(QualityVerdict.INCONCLUSIVE);
+        assertThat(c.reason()).startsWith("not measured: neither side answered any item correctly");
+        assertThat(c.itemsNeeded()).isNull();
+    }
+
+    @Test
     void noDropOnManyItems_passes() {
         QualityComparison c = QualityComparison.of(EVAL, side(1000, 0.9, "a"), side(1000, 0.9, "a"), QualityCriterion.maxDrop("2%"));
         assertThat(c.verdict()).isEqualTo(QualityVerdict.PASS);

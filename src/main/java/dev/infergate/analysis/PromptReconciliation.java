@@ -1,0 +1,56 @@
+package dev.infergate.analysis;
+
+import dev.infergate.record.RequestRecord;
+import dev.infergate.record.TokenSource;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The prompt lengths the workload meant to send against the server's own count ({@code usage.prompt_tokens}):
+ * one difference, server minus intended, per completed request whose server sent usage. A chat template adds
+ * tokens the workload does not count, and a tokenizer that does not match the server's counts differently: the
+ * differences say by how much every "input tokens" figure of the run is off.
+ */
+public final class PromptReconciliation {
+    private int[] differences = new int[64];
+    private int count;
+
+    public void add(RequestRecord r) {
+        if (!r.succeeded() || r.intendedInputTokens() < 0 || r.inputTokens() < 0
+                || r.outputTokensSource() != TokenSource.USAGE) {
+            return; // without usage, inputTokens is the intended count itself
+        }
+        if (count == differences.length) {
+            differences = Arrays.copyOf(differences, count * 2);
+        }
+        differences[count++] = r.inputTokens() - r.intendedInputTokens();
+    }
+
+    /** The {@code prompt_tokens_vs_intended} block of summary.json; null when no server counted the prompt. */
+    public Map<String, Object> toMap() {
+        if (count == 0) {
+            return null;
+        }
+        int[] sorted = Arrays.copyOf(differences, count);
+        Arrays.sort(sorted);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("requests", count);
+        m.put("difference_p50", at(sorted, 0.50));
+        m.put("difference_p99", at(sorted, 0.99));
+        m.put("difference_min", sorted[0]);
+        m.put("difference_max", sorted[count - 1]);
+        m.put("exact_share", Math.round((double) countZero(sorted) / count * 1e4) / 1e4);
+        return m;
+    }
+
+    /** The nearest-rank percentile. */
+    private static int at(int[] sorted, double quantile) {
+        int rank = (int) Math.ceil(quantile * sorted.length);
+        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+    }
+
+    private static long countZero(int[] sorted) {
+        return Arrays.stream(sorted).filter(d -> d == 0).count();
+    }
+}
