@@ -56,6 +56,7 @@ public final class Summarizer {
         Map<String, Figures> byCondition = new TreeMap<>();
         DeliveryVerdict delivery = new DeliveryVerdict();
         SessionFigures sessions = new SessionFigures();
+        ClientLag lag = new ClientLag();
         long[] warmup = {0};
         RunLog.readRecords(runDir, r -> {
             alsoSee.accept(r);
@@ -63,6 +64,7 @@ public final class Summarizer {
                 warmup[0]++;
                 return;
             }
+            lag.add(r);
             Histogram itlGaps = ItlCodec.decodeOrNull(r.itlHistogram()); // once per record: it is the costly part
             all.add(r, itlGaps);
             delivery.add(r, itlGaps);
@@ -79,7 +81,9 @@ public final class Summarizer {
         runBlock.put("duration_s", Distribution.round(all.windowSeconds()));
         runBlock.putIfAbsent("partial", false);
         summary.put("run", runBlock);
+        summary.put("client_limited", lag.limited());
         summary.putAll(all.toMap(warmup[0]));
+        summary.put("client", lag.toMap());
         Map<String, Object> split = new LinkedHashMap<>();
         split.put("cold", cold.toMap(0));
         split.put("warm", warm.toMap(0));

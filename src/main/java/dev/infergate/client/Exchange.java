@@ -36,7 +36,9 @@ final class Exchange {
     private final StreamTimeline timeline;
     private final HttpExecutor.Lane lane;
     private HttpClientRequest request;
-    private long sentNanos = ABSENT;
+    /** When the write started: the time limits count from here, since the write itself may be what stalls. */
+    private long dispatchNanos = ABSENT;
+    private long connectWaitNanos = ABSENT;
     private long lastBytesNanos = ABSENT;
     private ScheduledFuture<?> limitTimer;
     private volatile boolean aborting;
@@ -71,7 +73,9 @@ final class Exchange {
         if (!options.getHeaders().contains(REQUEST_ID_HEADER)) { // a --header of the user's wins
             options.putHeader(REQUEST_ID_HEADER, owner.executor().requestIdPrefix() + id());
         }
+        long askedNanos = System.nanoTime();
         lane.client().request(options).onComplete(ar -> {
+            connectWaitNanos = System.nanoTime() - askedNanos; // pool wait and a new connection's set-up
             if (ar.failed()) {
                 fail(Failures.classifyConnect(ar.cause()), HttpExecutor.describe(ar.cause()), System.nanoTime());
                 return;
@@ -90,11 +94,12 @@ final class Exchange {
                     onResponse(r.result(), now);
                 }
             });
-            long sent = System.nanoTime();
-            sentNanos = sent;
-            timeline.onSent(sent);
-            request.end(Buffer.buffer(body));
-            armLimitTimer(sent);
+            long startNanos = System.nanoTime();
+            dispatchNanos = startNanos;
+            // Vert.x completes end()'s future from Netty's write promise, i.e. once the last byte went to the
+            // kernel: that is `sent`. Taken before the write, it would count a busy client's own queueing as TTFT.
+            request.end(Buffer.buffer(body)).onSuccess(v -> timeline.onSent(System.nanoTime()));
+            armLimitTimer(startNanos);
         });
     }
 
@@ -126,9 +131,9 @@ final class Exchange {
     /** Sets the timer for the earliest limit this request can still hit, counted from the latest marks. */
     private void armLimitTimer(long now) {
         Timeouts t = owner.timeouts;
-        long due = sentNanos + t.total().toNanos();
+        long due = dispatchNanos + t.total().toNanos();
         if (!timeline.hasFirstToken()) {
-            due = Math.min(due, sentNanos + t.firstToken().toNanos());
+            due = Math.min(due, dispatchNanos + t.firstToken().toNanos());
         }
         if (lastBytesNanos != ABSENT) {
             due = Math.min(due, lastBytesNanos + t.idle().toNanos());
@@ -146,9 +151,9 @@ final class Exchange {
         }
         long now = System.nanoTime();
         Timeouts t = owner.timeouts;
-        if (now - sentNanos >= t.total().toNanos()) {
+        if (now - dispatchNanos >= t.total().toNanos()) {
             timeOut(ErrorClass.TIMEOUT_TOTAL, "no end within " + t.total().toMillis() + " ms", now);
-        } else if (!timeline.hasFirstToken() && now - sentNanos >= t.firstToken().toNanos()) {
+        } else if (!timeline.hasFirstToken() && now - dispatchNanos >= t.firstToken().toNanos()) {
             timeOut(ErrorClass.TIMEOUT_FIRST_TOKEN, "no output within " + t.firstToken().toMillis() + " ms", now);
         } else if (lastBytesNanos != ABSENT && now - lastBytesNanos >= t.idle().toNanos()) {
             timeOut(ErrorClass.TIMEOUT_IDLE, "no bytes for " + t.idle().toMillis() + " ms", now);
@@ -202,7 +207,8 @@ final class Exchange {
                 rel(r.sentNanos(), origin), rel(r.headersNanos(), origin), rel(r.firstTokenNanos(), origin),
                 rel(r.lastTokenNanos(), origin), rel(done, origin), r.status(), error, errorDetail,
                 Failures.retryAfterSeconds(r.status(), retryAfter), inputTokens, outputTokens, source,
-                r.cachedTokens(), r.chunks(), r.maxStallNanos(), null, r.eventOffsetsNanos());
+                r.cachedTokens(), r.chunks(), r.maxStallNanos(), null, r.eventOffsetsNanos(),
+                rel(dispatch.slotNanos(), origin), rel(dispatchNanos, origin), connectWaitNanos);
         owner.writer.submit(record, r.itlGapsMicros(), r.itlGapsMicros().length, source == TokenSource.CLIENT ? text : null);
         listener.finished(record, text);
     }

@@ -41,6 +41,9 @@ public final class RecordCodec {
                 g.writeNumberField("retry_after_s", r.retryAfterSeconds());
             }
             g.writeNumberField("scheduled_ns", r.scheduledNanos());
+            mark(g, "slot_ns", r.slotNanos());
+            mark(g, "dispatch_ns", r.dispatchNanos());
+            mark(g, "connect_wait_ns", r.connectWaitNanos());
             mark(g, "sent_ns", r.sentNanos());
             mark(g, "headers_ns", r.headersNanos());
             mark(g, "first_token_ns", r.firstTokenNanos());
@@ -129,6 +132,9 @@ public final class RecordCodec {
         long maxStall = RequestRecord.ABSENT;
         String itl;
         long[] offsets;
+        long slot = RequestRecord.ABSENT;
+        long dispatch = RequestRecord.ABSENT;
+        long connectWait = RequestRecord.ABSENT;
 
         void set(String name, JsonParser p) throws IOException {
             switch (name) {
@@ -144,6 +150,9 @@ public final class RecordCodec {
                 case "retry_after_s" -> retryAfter = p.getDoubleValue();
                 case "scheduled_ns" -> scheduled = p.getLongValue();
                 case "sent_ns" -> sent = p.getLongValue();
+                case "slot_ns" -> slot = p.getLongValue();
+                case "dispatch_ns" -> dispatch = p.getLongValue();
+                case "connect_wait_ns" -> connectWait = p.getLongValue();
                 case "headers_ns" -> headers = p.getLongValue();
                 case "first_token_ns" -> firstToken = p.getLongValue();
                 case "last_token_ns" -> lastToken = p.getLongValue();
@@ -182,7 +191,7 @@ public final class RecordCodec {
             ErrorClass error = "ok".equals(outcome) ? null : ErrorClass.fromKey(outcome);
             return new RequestRecord(id, worker, phase, condition, session, turn, scheduled, sent, headers,
                     firstToken, lastToken, done, status, error, errorDetail, retryAfter, inputTokens,
-                    outputTokens, source, cachedTokens, chunks, maxStall, itl, offsets);
+                    outputTokens, source, cachedTokens, chunks, maxStall, itl, offsets, slot, dispatch, connectWait);
         }
     }
 }

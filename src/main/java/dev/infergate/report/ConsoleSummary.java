@@ -1,5 +1,6 @@
 package dev.infergate.report;
 
+import dev.infergate.analysis.ClientLag;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -60,12 +61,27 @@ public final class ConsoleSummary {
         out.append(String.format(Locale.ROOT, "cache: %s of %s completed requests had cached prompt tokens%s%n",
                 cache.get("requests_with_cached_tokens"), requests.get("completed"),
                 Boolean.TRUE.equals(cache.get("reported_by_server")) ? "" : " (the server did not report cached tokens)"));
+        client(out, map(summary.get("client")));
         delivery(out, map(summary.get("delivery")));
         server(out, map(summary.get("server")));
         if (summary.get("sessions") instanceof Map<?, ?>) {
             sessions(out, map(summary.get("sessions")));
         }
         return out.toString();
+    }
+
+    /** The client's own lag (older summaries have no such block) and, when it was too large, the warning. */
+    private static void client(StringBuilder out, Map<String, Object> c) {
+        Map<String, Object> lag = map(c.get("lag_ms"));
+        if (lag.get("p50") == null) {
+            return;
+        }
+        Map<String, Object> write = map(c.get("write_ms"));
+        out.append(String.format(Locale.ROOT, "client lag (ms, not in any server figure): p50 %s · p99 %s · max %s · write p99 %s%n",
+                cell(lag.get("p50")), cell(lag.get("p99")), cell(lag.get("max")), cell(write.get("p99"))));
+        if (Boolean.TRUE.equals(c.get("limited"))) {
+            out.append(ClientLag.warning(number(lag.get("p99")))).append('\n');
+        }
     }
 
     private static void delivery(StringBuilder out, Map<String, Object> d) {
