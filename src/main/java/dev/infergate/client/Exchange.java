@@ -36,8 +36,10 @@ final class Exchange {
     private final StreamTimeline timeline;
     private final HttpExecutor.Lane lane;
     private HttpClientRequest request;
-    /** When the write started: the time limits count from here, since the write itself may be what stalls. */
+    /** When the write started. */
     private long dispatchNanos = ABSENT;
+    /** Where the time limits count from: the write's start until it completed, then `sent`. */
+    private long limitFromNanos = ABSENT;
     private long connectWaitNanos = ABSENT;
     private long lastBytesNanos = ABSENT;
     private ScheduledFuture<?> limitTimer;
@@ -96,9 +98,14 @@ final class Exchange {
             });
             long startNanos = System.nanoTime();
             dispatchNanos = startNanos;
+            limitFromNanos = startNanos; // a write that never completes still times out
             // Vert.x completes end()'s future from Netty's write promise, i.e. once the last byte went to the
             // kernel: that is `sent`. Taken before the write, it would count a busy client's own queueing as TTFT.
-            request.end(Buffer.buffer(body)).onSuccess(v -> timeline.onSent(System.nanoTime()));
+            request.end(Buffer.buffer(body)).onSuccess(v -> {
+                long sent = System.nanoTime();
+                timeline.onSent(sent);
+                limitFromNanos = sent;
+            });
             armLimitTimer(startNanos);
         });
     }
@@ -131,9 +138,9 @@ final class Exchange {
     /** Sets the timer for the earliest limit this request can still hit, counted from the latest marks. */
     private void armLimitTimer(long now) {
         Timeouts t = owner.timeouts;
-        long due = dispatchNanos + t.total().toNanos();
+        long due = limitFromNanos + t.total().toNanos();
         if (!timeline.hasFirstToken()) {
-            due = Math.min(due, dispatchNanos + t.firstToken().toNanos());
+            due = Math.min(due, limitFromNanos + t.firstToken().toNanos());
         }
         if (lastBytesNanos != ABSENT) {
             due = Math.min(due, lastBytesNanos + t.idle().toNanos());
@@ -151,9 +158,9 @@ final class Exchange {
         }
         long now = System.nanoTime();
         Timeouts t = owner.timeouts;
-        if (now - dispatchNanos >= t.total().toNanos()) {
+        if (now - limitFromNanos >= t.total().toNanos()) {
             timeOut(ErrorClass.TIMEOUT_TOTAL, "no end within " + t.total().toMillis() + " ms", now);
-        } else if (!timeline.hasFirstToken() && now - dispatchNanos >= t.firstToken().toNanos()) {
+        } else if (!timeline.hasFirstToken() && now - limitFromNanos >= t.firstToken().toNanos()) {
             timeOut(ErrorClass.TIMEOUT_FIRST_TOKEN, "no output within " + t.firstToken().toMillis() + " ms", now);
         } else if (lastBytesNanos != ABSENT && now - lastBytesNanos >= t.idle().toNanos()) {
             timeOut(ErrorClass.TIMEOUT_IDLE, "no bytes for " + t.idle().toMillis() + " ms", now);
