@@ -61,7 +61,7 @@ public final class ConsoleSummary {
         out.append(String.format(Locale.ROOT, "cache: %s of %s completed requests had cached prompt tokens%s%n",
                 cache.get("requests_with_cached_tokens"), requests.get("completed"),
                 Boolean.TRUE.equals(cache.get("reported_by_server")) ? "" : " (the server did not report cached tokens)"));
-        client(out, map(summary.get("client")));
+        client(out, map(summary.get("client")), map(run.get("client_warmup")));
         delivery(out, map(summary.get("delivery")));
         server(out, map(summary.get("server")));
         if (summary.get("sessions") instanceof Map<?, ?>) {
@@ -71,7 +71,11 @@ public final class ConsoleSummary {
     }
 
     /** The client's own lag (older summaries have no such block) and, when it was too large, the warning. */
-    private static void client(StringBuilder out, Map<String, Object> c) {
+    private static void client(StringBuilder out, Map<String, Object> c, Map<String, Object> warmup) {
+        if (warmup.get("requests") != null) {
+            out.append(String.format(Locale.ROOT, "client warm-up before the clock: %s requests to a loopback stub in %s s wall, %s s CPU%n",
+                    warmup.get("requests"), cell(warmup.get("wall_s")), cell(warmup.get("cpu_s"))));
+        }
         Map<String, Object> lag = map(c.get("lag_ms"));
         if (lag.get("p50") == null) {
             return;
