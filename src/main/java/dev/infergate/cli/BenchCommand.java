@@ -17,6 +17,7 @@ import picocli.CommandLine.Spec;
             BenchCapacityCommand.class,
             BenchMemoryCommand.class,
             BenchSimCommand.class,
+            BenchLagCommand.class,
             MetronomeServerCommand.class,
         })
 public final class BenchCommand implements Runnable {

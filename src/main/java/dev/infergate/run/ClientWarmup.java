@@ -127,6 +127,7 @@ public final class ClientWarmup {
                 RequestClient client = new RequestClient(http, Timeouts.DEFAULT, false, startNanos, 0, writer, 8, 64);
                 drive(client, workload, budget, clock, startNanos, counts);
             }
+            settleJit(repeat ? 0 : JIT_SETTLE_MAX_MILLIS);
         } finally {
             deleteQuietly(dir);
         }
@@ -173,6 +174,34 @@ public final class ClientWarmup {
                     s.sharedPrefixTokens(), s.source());
         } catch (RuntimeException e) { // e.g. a workload whose requests depend on earlier answers
             return new RequestSpec(i, null, List.of(Message.user("warm-up")), 2, 64, null, 0, "warmup");
+        }
+    }
+
+    /** Longest wait for the JIT compiler to go quiet after the warm-up, in ms. */
+    static final long JIT_SETTLE_MAX_MILLIS = 500;
+
+    /**
+     * Waits, at most {@code maxMillis}, until the JIT's compilation time stops growing: methods queued for
+     * compilation by the warm-up would otherwise compile on the CPU the first scheduled requests need.
+     */
+    private static void settleJit(long maxMillis) {
+        var jit = ManagementFactory.getCompilationMXBean();
+        if (maxMillis <= 0 || jit == null || !jit.isCompilationTimeMonitoringSupported()) {
+            return;
+        }
+        long deadline = System.nanoTime() + maxMillis * 1_000_000;
+        long last = jit.getTotalCompilationTime();
+        int quiet = 0;
+        while (quiet < 2 && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            long now = jit.getTotalCompilationTime();
+            quiet = now == last ? quiet + 1 : 0;
+            last = now;
         }
     }
 
