@@ -18,6 +18,7 @@ import picocli.CommandLine.Spec;
             BenchMemoryCommand.class,
             BenchSimCommand.class,
             BenchLagCommand.class,
+            BenchVersusFloorCommand.class,
             MetronomeServerCommand.class,
         })
 public final class BenchCommand implements Runnable {
