@@ -237,10 +237,17 @@ public final class Acceptance {
             OpenLoop load = new OpenLoop(ArrivalSchedule.of(ArrivalKind.POISSON, rate, 1, plan.seed() + attempt), 0);
             List<RequestRecord> records = runner.run(side, c.workload(), c.prefix(), load,
                     runner.timedLimits(c.probeDuration(), c.probeWarmup()), "capacity", dir);
-            return Measurement.of(rate, records, plan.slo());
+            Measurement m = Measurement.of(rate, records, plan.slo());
+            if (m.clientLimited()) {
+                progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s run %d was client-limited (lag p99 %.1f ms):"
+                        + " it decides nothing and is run again", sideName, rate, attempt + 1, m.clientLagP99Ms()));
+            }
+            return m;
         });
         try {
             return search.run();
+        } catch (CapacitySearch.ClientLimitedException e) {
+            throw new RunService.SetupException("capacity on the " + sideName + ": " + e.getMessage(), false, e);
         } catch (RunService.SetupException | IOException | RuntimeException e) {
             throw e;
         } catch (Exception e) {

@@ -65,6 +65,7 @@ public final class Summarizer {
         SessionFigures sessions = new SessionFigures();
         ConnectionFigures connections = new ConnectionFigures();
         PromptReconciliation prompts = new PromptReconciliation();
+        ClientLag lag = new ClientLag();
         long[] warmup = {0};
         RunLog.Read read = RunLog.read(runDir, r -> {
             alsoSee.accept(r);
@@ -72,6 +73,7 @@ public final class Summarizer {
                 warmup[0]++;
                 return;
             }
+            lag.add(r);
             Histogram itlGaps = ItlCodec.decodeOrNull(r.itlHistogram()); // once per record: it is the costly part
             all.add(r, itlGaps);
             delivery.add(r, itlGaps);
@@ -97,7 +99,9 @@ public final class Summarizer {
             runBlock.put("torn_last_line", read.tornLine());
         }
         summary.put("run", runBlock);
+        summary.put("client_limited", lag.limited());
         summary.putAll(all.toMap(warmup[0]));
+        summary.put("client", lag.toMap());
         Map<String, Object> split = new LinkedHashMap<>();
         split.put("cold", cold.toMap(0));
         split.put("warm", warm.toMap(0));

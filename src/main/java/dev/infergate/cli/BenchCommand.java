@@ -17,6 +17,8 @@ import picocli.CommandLine.Spec;
             BenchCapacityCommand.class,
             BenchMemoryCommand.class,
             BenchSimCommand.class,
+            BenchLagCommand.class,
+            BenchVersusFloorCommand.class,
             MetronomeServerCommand.class,
         })
 public final class BenchCommand implements Runnable {

@@ -92,11 +92,17 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "Do not show progress while running.")
     boolean noProgress;
 
+    @Option(names = "--no-client-warmup",
+            description = "Skip the client's warm-up before the clock starts (about 2 s of requests to an in-process loopback stub, "
+                    + "never to the server). Without it the first requests pay for the client's class loading and JIT, which shows as client lag.")
+    boolean noClientWarmup;
+
     @Override
     public Integer call() throws IOException {
         RunPlan plan = plan();
         Reports.created(plan.out());
-        RunService service = new RunService().startingAt(load.startAt());
+        RunService service = new RunService().startingAt(load.startAt())
+                .withClientWarmup(noClientWarmup ? null : dev.infergate.run.ClientWarmup.Budget.DEFAULT);
         CountDownLatch finished = new CountDownLatch(1);
         // Ctrl-C: stop scheduling and keep the JVM alive until the summary is written and printed
         Thread hook = new Thread(() -> {

@@ -50,8 +50,14 @@ final class Exchange {
     private int refused;
     private int retries;
     private int connectionsOpened;
-    private long firstAttemptSentNanos = ABSENT;
-    private long sentNanos = ABSENT;
+    /** When the first attempt's write started: a retry's delay counts from it. */
+    private long firstAttemptDispatchNanos = ABSENT;
+    /** When this attempt's write started. */
+    private long dispatchNanos = ABSENT;
+    /** Where the time limits count from: the write's start until it completed, then `sent`. */
+    private long limitFromNanos = ABSENT;
+    /** The wait for a connection (pool or a new one's set-up) of the attempt that was written. */
+    private long connectWaitNanos = ABSENT;
     private long lastBytesNanos = ABSENT;
     private ScheduledFuture<?> limitTimer;
     private volatile boolean aborting;
@@ -108,10 +114,12 @@ final class Exchange {
      */
     private void connectPooled() {
         int mine = attempt;
+        long askedNanos = System.nanoTime();
         lane.client().request(requestOptions()).onComplete(ar -> {
             if (mine != attempt) {
                 return;
             }
+            connectWaitNanos = System.nanoTime() - askedNanos; // pool wait and a new connection's set-up
             if (ar.failed()) {
                 fail(Failures.classifyConnect(ar.cause()), HttpExecutor.describe(ar.cause()), System.nanoTime());
                 return;
@@ -135,10 +143,12 @@ final class Exchange {
     /** Opens a connection of our own, outside the pool, for this request only: closed after its response. */
     private void connectFresh() {
         int mine = attempt;
+        long askedNanos = System.nanoTime();
         lane.client().connect(owner.executor().connectOptions()).onComplete(ar -> {
             if (mine != attempt) {
                 return;
             }
+            connectWaitNanos = System.nanoTime() - askedNanos; // a new connection's TCP (and TLS) set-up
             if (ar.failed()) {
                 fail(Failures.classifyConnect(ar.cause()), HttpExecutor.describe(ar.cause()), System.nanoTime());
                 return;
@@ -180,11 +190,19 @@ final class Exchange {
                 onResponse(r.result(), now);
             }
         });
-        long sent = System.nanoTime();
-        sentNanos = sent;
-        timeline.onSent(sent);
-        request.end(Buffer.buffer(body));
-        armLimitTimer(sent);
+        long startNanos = System.nanoTime();
+        dispatchNanos = startNanos;
+        limitFromNanos = startNanos; // a write that never completes still times out
+        // Vert.x completes end()'s future from Netty's write promise, i.e. once the last byte went to the
+        // kernel: that is `sent`. Taken before the write, it would count a busy client's own queueing as TTFT.
+        request.end(Buffer.buffer(body)).onSuccess(v -> {
+            if (mine == attempt) {
+                long sent = System.nanoTime();
+                timeline.onSent(sent);
+                limitFromNanos = sent;
+            }
+        });
+        armLimitTimer(startNanos);
     }
 
     /**
@@ -197,7 +215,7 @@ final class Exchange {
             return;
         }
         if (!responseStarted && writtenOnReused && retries == 0 && !aborting) {
-            lane.connections().lostUnanswered(connection, sentNanos);
+            lane.connections().lostUnanswered(connection, dispatchNanos);
             release(false);
             retry();
             return;
@@ -213,8 +231,11 @@ final class Exchange {
             limitTimer.cancel(false);
             limitTimer = null;
         }
-        firstAttemptSentNanos = sentNanos;
-        sentNanos = ABSENT;
+        if (firstAttemptDispatchNanos == ABSENT) {
+            firstAttemptDispatchNanos = dispatchNanos;
+        }
+        dispatchNanos = ABSENT;
+        limitFromNanos = ABSENT;
         lastBytesNanos = ABSENT;
         timeline = newTimeline();
         request = null;
@@ -270,9 +291,9 @@ final class Exchange {
     /** Sets the timer for the earliest limit this request can still hit, counted from the latest marks. */
     private void armLimitTimer(long now) {
         Timeouts t = owner.timeouts;
-        long due = sentNanos + t.total().toNanos();
+        long due = limitFromNanos + t.total().toNanos();
         if (!timeline.hasFirstToken()) {
-            due = Math.min(due, sentNanos + t.firstToken().toNanos());
+            due = Math.min(due, limitFromNanos + t.firstToken().toNanos());
         }
         if (lastBytesNanos != ABSENT) {
             due = Math.min(due, lastBytesNanos + t.idle().toNanos());
@@ -285,14 +306,14 @@ final class Exchange {
     /** On the event loop when the timer fires: fails the request if a limit is exceeded, else re-arms. */
     private void onLimitTimer() {
         limitTimer = null;
-        if (finished || aborting || sentNanos == ABSENT) { // ABSENT: a retry is connecting and re-arms on sending
+        if (finished || aborting || limitFromNanos == ABSENT) { // ABSENT: a retry is connecting and re-arms on sending
             return;
         }
         long now = System.nanoTime();
         Timeouts t = owner.timeouts;
-        if (now - sentNanos >= t.total().toNanos()) {
+        if (now - limitFromNanos >= t.total().toNanos()) {
             timeOut(ErrorClass.TIMEOUT_TOTAL, "no end within " + t.total().toMillis() + " ms", now);
-        } else if (!timeline.hasFirstToken() && now - sentNanos >= t.firstToken().toNanos()) {
+        } else if (!timeline.hasFirstToken() && now - limitFromNanos >= t.firstToken().toNanos()) {
             timeOut(ErrorClass.TIMEOUT_FIRST_TOKEN, "no output within " + t.firstToken().toMillis() + " ms", now);
         } else if (lastBytesNanos != ABSENT && now - lastBytesNanos >= t.idle().toNanos()) {
             timeOut(ErrorClass.TIMEOUT_IDLE, "no bytes for " + t.idle().toMillis() + " ms", now);
@@ -348,8 +369,9 @@ final class Exchange {
                 rel(r.lastTokenNanos(), origin), rel(done, origin), r.status(), error, errorDetail,
                 Failures.retryAfterSeconds(r.status(), retryAfter), inputTokens, outputTokens, source,
                 r.cachedTokens(), r.chunks(), r.maxStallNanos(), null, r.eventOffsetsNanos(), retries,
-                retries > 0 && sentNanos != ABSENT ? sentNanos - firstAttemptSentNanos : ABSENT, connectionsOpened,
-                Math.max(-1, dispatch.spec().inputTokens()));
+                retries > 0 && dispatchNanos != ABSENT ? dispatchNanos - firstAttemptDispatchNanos : ABSENT, connectionsOpened,
+                Math.max(-1, dispatch.spec().inputTokens()),
+                rel(dispatch.slotNanos(), origin), rel(dispatchNanos, origin), connectWaitNanos);
         owner.writer.submit(record, r.itlGapsMicros(), r.itlGapsMicros().length, source == TokenSource.CLIENT ? text : null);
         listener.finished(record, text);
     }

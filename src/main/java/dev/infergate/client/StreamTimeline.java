@@ -87,9 +87,13 @@ public final class StreamTimeline {
         this.body = new BodyBuffer(streaming ? MAX_ERROR_BODY_BYTES : maxBodyBytes);
     }
 
-    /** @param sentNanos when the request was written to the connection (caller's monotonic clock) */
+    /**
+     * @param sentNanos when the request's last byte went to the kernel (caller's monotonic clock). A server
+     *                  that answers before reading the whole request gets its headers time instead: nothing
+     *                  can be sent after the answer to it began.
+     */
     public void onSent(long sentNanos) {
-        this.sentNanos = sentNanos;
+        this.sentNanos = headersNanos == ABSENT ? sentNanos : Math.min(sentNanos, headersNanos);
     }
 
     /**

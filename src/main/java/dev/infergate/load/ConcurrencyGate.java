@@ -10,9 +10,16 @@ import java.util.List;
  * A limit of 0 lets everything through at once.
  */
 final class ConcurrencyGate {
+    /** Passed to {@link Task#run} when a slot was free on arrival: the task never waited. */
+    static final long NO_WAIT = Long.MIN_VALUE;
+
     /** A request waiting for a slot. */
     interface Task {
-        void run();
+        /**
+         * @param slotFreedNanos when the slot it takes was freed ({@link System#nanoTime()}), or {@link #NO_WAIT}
+         *                       when one was free as it arrived
+         */
+        void run(long slotFreedNanos);
 
         /** Called instead of {@link #run()} when the run ends before a slot freed. */
         void cancel();
@@ -36,7 +43,7 @@ final class ConcurrencyGate {
                 active++;
             }
         }
-        task.run();
+        task.run(NO_WAIT);
     }
 
     /** A request finished: start the next waiting one, if any. */
@@ -44,6 +51,7 @@ final class ConcurrencyGate {
         if (limit == 0) {
             return;
         }
+        long freedNanos = System.nanoTime();
         Task next;
         synchronized (this) {
             next = waiting.poll();
@@ -52,7 +60,7 @@ final class ConcurrencyGate {
                 return;
             }
         }
-        next.run();
+        next.run(freedNanos);
     }
 
     synchronized int waiting() {

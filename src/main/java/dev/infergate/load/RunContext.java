@@ -119,8 +119,9 @@ public final class RunContext {
         progress.started.incrementAndGet();
         gate.submit(new ConcurrencyGate.Task() {
             @Override
-            public void run() {
-                client.send(new Dispatch(spec.get(), scheduledNanos, phase, condition, session, turn), (record, text) -> {
+            public void run(long slotFreedNanos) {
+                long slot = slotFreedNanos == ConcurrencyGate.NO_WAIT ? scheduledNanos : slotFreedNanos;
+                client.send(new Dispatch(spec.get(), scheduledNanos, phase, condition, session, turn, slot), (record, text) -> {
                     count(record);
                     gate.release();
                     if (after != null && !stopped) {

@@ -46,6 +46,9 @@ public final class RecordCodec {
                 g.writeNumberField("retry_after_s", r.retryAfterSeconds());
             }
             g.writeNumberField("scheduled_ns", r.scheduledNanos());
+            mark(g, "slot_ns", r.slotNanos());
+            mark(g, "dispatch_ns", r.dispatchNanos());
+            mark(g, "connect_wait_ns", r.connectWaitNanos());
             mark(g, "sent_ns", r.sentNanos());
             if (r.clientRetries() > 0) {
                 g.writeNumberField("client_retries", r.clientRetries());
@@ -147,6 +150,9 @@ public final class RecordCodec {
         long clientRetryDelay = RequestRecord.ABSENT;
         int connectionsOpened = -1;
         int intendedInputTokens = -1;
+        long slot = RequestRecord.ABSENT;
+        long dispatch = RequestRecord.ABSENT;
+        long connectWait = RequestRecord.ABSENT;
 
         void set(String name, JsonParser p) throws IOException {
             switch (name) {
@@ -162,6 +168,9 @@ public final class RecordCodec {
                 case "retry_after_s" -> retryAfter = retryAfterOrAbsent(p);
                 case "scheduled_ns" -> scheduled = p.getLongValue();
                 case "sent_ns" -> sent = p.getLongValue();
+                case "slot_ns" -> slot = p.getLongValue();
+                case "dispatch_ns" -> dispatch = p.getLongValue();
+                case "connect_wait_ns" -> connectWait = p.getLongValue();
                 case "headers_ns" -> headers = p.getLongValue();
                 case "first_token_ns" -> firstToken = p.getLongValue();
                 case "last_token_ns" -> lastToken = p.getLongValue();
@@ -215,7 +224,7 @@ public final class RecordCodec {
             return new RequestRecord(id, worker, phase, condition, session, turn, scheduled, sent, headers,
                     firstToken, lastToken, done, status, error, errorDetail, retryAfter, inputTokens,
                     outputTokens, source, cachedTokens, chunks, maxStall, itl, offsets, clientRetries, clientRetryDelay,
-                    connectionsOpened, intendedInputTokens);
+                    connectionsOpened, intendedInputTokens, slot, dispatch, connectWait);
         }
     }
 }

@@ -209,7 +209,7 @@ public final class RecordWriter implements AutoCloseable {
                 r.scheduledNanos(), r.sentNanos(), r.headersNanos(), r.firstTokenNanos(), r.lastTokenNanos(),
                 r.doneNanos(), r.status(), r.error(), r.errorDetail(), r.retryAfterSeconds(), r.inputTokens(),
                 outputTokens, r.outputTokensSource(), r.cachedTokens(), r.chunks(), r.maxStallNanos(), itl,
-                r.eventOffsetsNanos()).withConnectionFiguresOf(r);
+                r.eventOffsetsNanos()).withClientFiguresOf(r);
     }
 
     /**

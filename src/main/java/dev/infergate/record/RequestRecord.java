@@ -14,7 +14,8 @@ package dev.infergate.record;
  * @param session         agent-session id, or null
  * @param turn            turn within the session (0-based), or -1
  * @param scheduledNanos  when the load model meant the request to start
- * @param sentNanos       when the request was written to the connection
+ * @param sentNanos       when the request's last byte was handed to the kernel (the write completed); in logs
+ *                        written before the {@code dispatch_ns} mark existed: when the client started sending
  * @param headersNanos    when the response status line and headers arrived
  * @param firstTokenNanos arrival of the first output-carrying event
  * @param lastTokenNanos  arrival of the last output-carrying event (settle time)
@@ -41,6 +42,12 @@ package dev.infergate.record;
  *                        recorded (logs written before it was)
  * @param intendedInputTokens the prompt length the workload meant to send, by its tokenizer, or -1 when unknown;
  *                        compared with the server's count ({@link #inputTokens} from usage) to reconcile the two
+ * @param slotNanos       when a concurrency slot was free for the request: {@link #scheduledNanos} when one was
+ *                        free at once, else when one freed; ABSENT in older logs and for requests never sent
+ * @param dispatchNanos   when the client started writing the request (the connection in hand, the body
+ *                        encoded); ABSENT in older logs and when it never started
+ * @param connectWaitNanos how long the client waited for a connection from its pool (a new connection's TCP and
+ *                        TLS set-up included): a duration, not a mark; ABSENT when unknown
  */
 public record RequestRecord(
         long id,
@@ -70,7 +77,10 @@ public record RequestRecord(
         int clientRetries,
         long clientRetryDelayNanos,
         int connectionsOpened,
-        int intendedInputTokens) {
+        int intendedInputTokens,
+        long slotNanos,
+        long dispatchNanos,
+        long connectWaitNanos) {
 
     /** Marks a timeline point that never happened. */
     public static final long ABSENT = -1L;
@@ -81,7 +91,10 @@ public record RequestRecord(
      */
     public static final double WARM_CACHED_SHARE = 0.5;
 
-    /** A record without connection figures (no retry, connections not recorded). */
+    /**
+     * A record without the client's own figures (no retry, connections not recorded, no slot, dispatch or
+     * connect-wait marks): the form of older logs and of records built by hand.
+     */
     public RequestRecord(long id, int worker, Phase phase, String condition, String session, int turn,
             long scheduledNanos, long sentNanos, long headersNanos, long firstTokenNanos, long lastTokenNanos,
             long doneNanos, int status, ErrorClass error, String errorDetail, double retryAfterSeconds,
@@ -90,7 +103,7 @@ public record RequestRecord(
         this(id, worker, phase, condition, session, turn, scheduledNanos, sentNanos, headersNanos, firstTokenNanos,
                 lastTokenNanos, doneNanos, status, error, errorDetail, retryAfterSeconds, inputTokens, outputTokens,
                 outputTokensSource, cachedTokens, chunks, maxStallNanos, itlHistogram, eventOffsetsNanos, 0, ABSENT, -1,
-                -1);
+                -1, ABSENT, ABSENT, ABSENT);
     }
 
     public RequestRecord {
@@ -120,12 +133,16 @@ public record RequestRecord(
         }
     }
 
-    /** This record with {@code other}'s client figures (retries, their delay, connections opened, intended input). */
-    public RequestRecord withConnectionFiguresOf(RequestRecord other) {
+    /**
+     * This record with {@code other}'s client figures (retries, their delay, connections opened, intended input,
+     * the slot, dispatch and connect-wait marks).
+     */
+    public RequestRecord withClientFiguresOf(RequestRecord other) {
         return new RequestRecord(id, worker, phase, condition, session, turn, scheduledNanos, sentNanos, headersNanos,
                 firstTokenNanos, lastTokenNanos, doneNanos, status, error, errorDetail, retryAfterSeconds, inputTokens,
                 outputTokens, outputTokensSource, cachedTokens, chunks, maxStallNanos, itlHistogram, eventOffsetsNanos,
-                other.clientRetries, other.clientRetryDelayNanos, other.connectionsOpened, other.intendedInputTokens);
+                other.clientRetries, other.clientRetryDelayNanos, other.connectionsOpened, other.intendedInputTokens,
+                other.slotNanos, other.dispatchNanos, other.connectWaitNanos);
     }
 
     public boolean succeeded() {
@@ -149,9 +166,33 @@ public record RequestRecord(
         return cachedTokens > 0 && inputTokens > 0 && cachedTokens >= share * inputTokens;
     }
 
-    /** {@code sent - scheduled}: time the request waited in the client; ABSENT when never sent. */
+    /**
+     * {@code slot - scheduled}: the wait for a free concurrency slot; ABSENT when never sent. Older logs have
+     * no slot mark: there it is {@code sent - scheduled}, the client's lag included, as they always said.
+     */
     public long queueWaitNanos() {
-        return sentNanos == ABSENT ? ABSENT : sentNanos - scheduledNanos;
+        if (sentNanos == ABSENT && dispatchNanos == ABSENT) {
+            return ABSENT;
+        }
+        return slotNanos == ABSENT ? sentNanos - scheduledNanos : Math.max(0, slotNanos - scheduledNanos);
+    }
+
+    /**
+     * The client's own lag: from the later of the scheduled time and the free slot until the write started,
+     * less the wait for a connection (that is the network's or the server's). ABSENT when the marks are missing
+     * (older logs, never dispatched). A busy client shows here, never as server TTFT.
+     */
+    public long clientLagNanos() {
+        if (slotNanos == ABSENT || dispatchNanos == ABSENT) {
+            return ABSENT;
+        }
+        long connect = connectWaitNanos == ABSENT ? 0 : connectWaitNanos;
+        return Math.max(0, dispatchNanos - Math.max(scheduledNanos, slotNanos) - connect);
+    }
+
+    /** {@code sent - dispatch}: how long handing the request's bytes to the kernel took; ABSENT when unknown. */
+    public long writeNanos() {
+        return dispatchNanos == ABSENT || sentNanos == ABSENT ? ABSENT : Math.max(0, sentNanos - dispatchNanos);
     }
 
     /** {@code first_token - sent}. */

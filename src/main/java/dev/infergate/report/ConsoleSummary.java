@@ -1,5 +1,6 @@
 package dev.infergate.report;
 
+import dev.infergate.analysis.ClientLag;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -59,6 +60,7 @@ public final class ConsoleSummary {
         cache(out, map(summary.get("cache")), requests.get("completed"));
         prompts(out, map(summary.get("prompt_tokens_vs_intended")));
         connections(out, map(summary.get("connections")));
+        client(out, map(summary.get("client")), map(run.get("client_warmup")));
         delivery(out, map(summary.get("delivery")));
         server(out, map(summary.get("server")));
         if (summary.get("sessions") instanceof Map<?, ?>) {
@@ -103,6 +105,24 @@ public final class ConsoleSummary {
 
     private static String percent(Object share) {
         return share == null ? "-" : String.format(Locale.ROOT, "%.1f %%", number(share) * 100);
+    }
+
+    /** The client's own lag (older summaries have no such block) and, when it was too large, the warning. */
+    private static void client(StringBuilder out, Map<String, Object> c, Map<String, Object> warmup) {
+        if (warmup.get("requests") != null) {
+            out.append(String.format(Locale.ROOT, "client warm-up before the clock: %s requests to a loopback stub in %s s wall, %s s CPU%n",
+                    warmup.get("requests"), cell(warmup.get("wall_s")), cell(warmup.get("cpu_s"))));
+        }
+        Map<String, Object> lag = map(c.get("lag_ms"));
+        if (lag.get("p50") == null) {
+            return;
+        }
+        Map<String, Object> write = map(c.get("write_ms"));
+        out.append(String.format(Locale.ROOT, "client lag (ms, not in any server figure): p50 %s · p99 %s · max %s · write p99 %s%n",
+                cell(lag.get("p50")), cell(lag.get("p99")), cell(lag.get("max")), cell(write.get("p99"))));
+        if (Boolean.TRUE.equals(c.get("limited"))) {
+            out.append(ClientLag.warning(number(lag.get("p99")))).append('\n');
+        }
     }
 
     private static void delivery(StringBuilder out, Map<String, Object> d) {

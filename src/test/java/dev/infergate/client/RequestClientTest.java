@@ -89,6 +89,21 @@ class RequestClientTest {
     }
 
     @Test
+    void theClientMarks_reachTheLog_inTheirOrder() throws Exception {
+        try (ReplayServer server = ReplayServer.replaying(Fixture.load("chat_stream"))) {
+            RequestRecord r = send(server.baseUrl(), Timeouts.DEFAULT, true, 2);
+            assertThat(r.slotNanos()).as("a slot was free at once").isEqualTo(r.scheduledNanos());
+            assertThat(r.connectWaitNanos()).isNotEqualTo(RequestRecord.ABSENT).isGreaterThanOrEqualTo(0);
+            assertThat(r.dispatchNanos()).isGreaterThanOrEqualTo(r.slotNanos() + r.connectWaitNanos());
+            assertThat(r.sentNanos()).as("sent when the write completed").isGreaterThanOrEqualTo(r.dispatchNanos())
+                    .isLessThanOrEqualTo(r.headersNanos());
+            assertThat(r.queueWaitNanos()).isZero();
+            assertThat(r.clientLagNanos()).isGreaterThanOrEqualTo(0);
+            assertThat(r.writeNanos()).isGreaterThanOrEqualTo(0);
+        }
+    }
+
+    @Test
     void streamWithoutUsage_countsOutputTokensClientSide() throws Exception {
         try (ReplayServer server = ReplayServer.replaying(Fixture.load("chat_stream_without_stream_options"))) {
             RequestRecord r = sendOne(server.baseUrl(), Timeouts.DEFAULT, true);

@@ -65,4 +65,47 @@ class RecordCodecTest {
         assertThat(r.tpotNanos()).isNaN();
         assertThat(r.effectiveTokensPerSecond()).isNaN();
     }
+
+    /** A record with the client-side marks: scheduled 1,000, slot free 4,000, connection after 500, write 6,000..6,100. */
+    static RequestRecord withClientMarks(long slot, long dispatch, long connectWait, long sent) {
+        return new RequestRecord(9, 0, Phase.MEASURED, null, null, -1, 1_000, sent, 10_000, 20_000, 30_000, 40_000, 200,
+                null, null, -1, 10, 3, TokenSource.USAGE, -1, 3, 5_000, null, null, 0, RequestRecord.ABSENT, -1, -1, slot, dispatch,
+                connectWait);
+    }
+
+    @Test
+    void roundTrip_keepsTheClientMarks() {
+        RequestRecord r = withClientMarks(4_000, 6_000, 500, 6_100);
+        String json = RecordCodec.toJson(r);
+        assertThat(json).contains("\"slot_ns\":4000", "\"dispatch_ns\":6000", "\"connect_wait_ns\":500", "\"sent_ns\":6100");
+        assertThat(RecordCodec.fromJson(json)).usingRecursiveComparison().isEqualTo(r);
+    }
+
+    @Test
+    void olderLines_decodeWithoutClientMarks_andKeepTheirQueueWait() {
+        String old = "{\"id\":1,\"worker\":0,\"phase\":\"measured\",\"outcome\":\"ok\",\"scheduled_ns\":1000,"
+                + "\"sent_ns\":2500,\"first_token_ns\":9000,\"done_ns\":9500,\"output_tokens\":1,\"chunks\":1}";
+        RequestRecord r = RecordCodec.fromJson(old);
+        assertThat(r.slotNanos()).isEqualTo(RequestRecord.ABSENT);
+        assertThat(r.dispatchNanos()).isEqualTo(RequestRecord.ABSENT);
+        assertThat(r.queueWaitNanos()).isEqualTo(1_500); // as those logs meant it: sent - scheduled
+        assertThat(r.clientLagNanos()).isEqualTo(RequestRecord.ABSENT);
+        assertThat(r.writeNanos()).isEqualTo(RequestRecord.ABSENT);
+    }
+
+    @Test
+    void queueWait_isTheWaitForASlot_andLagWhatRemainsLessTheConnection() {
+        RequestRecord r = withClientMarks(4_000, 6_000, 500, 6_100);
+        assertThat(r.queueWaitNanos()).isEqualTo(3_000);
+        assertThat(r.clientLagNanos()).isEqualTo(6_000 - 4_000 - 500);
+        assertThat(r.writeNanos()).isEqualTo(100);
+        assertThat(r.ttftNanos()).isEqualTo(20_000 - 6_100);
+    }
+
+    @Test
+    void lag_countsFromTheScheduledTime_whenASlotWasFree() {
+        RequestRecord r = withClientMarks(1_000, 3_000, RequestRecord.ABSENT, 3_050);
+        assertThat(r.queueWaitNanos()).isZero();
+        assertThat(r.clientLagNanos()).isEqualTo(2_000);
+    }
 }

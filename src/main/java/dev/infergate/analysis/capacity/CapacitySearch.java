@@ -14,6 +14,10 @@ import java.util.List;
  * repeated (and pooled) while the 95 % Wilson interval of its attainment still contains the target, up to
  * {@code maxRepeats} runs. The capacity is the highest passing rate; the interval is the bracket
  * [highest pass, lowest fail].
+ *
+ * <p>A probe whose client fell behind its schedule ({@link Measurement#clientLimited()}) decides nothing: it is
+ * discarded and run again, up to {@link #CLIENT_LIMITED_RETRIES} times; still limited, the search stops with
+ * {@link ClientLimitedException} rather than call a rate passed or failed on the client's account.
  */
 public final class CapacitySearch {
     /** Measures attainment at a rate; {@code attempt} counts repeats at that rate from 0. */
@@ -74,6 +78,20 @@ public final class CapacitySearch {
         }
     }
 
+    /** Re-runs of a client-limited probe before the search gives up on that rate. */
+    public static final int CLIENT_LIMITED_RETRIES = 2;
+
+    /** The client could not keep to the schedule at a rate, so the search cannot decide it. */
+    public static final class ClientLimitedException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        ClientLimitedException(double ratePerSecond, double lagP99Ms, int runs) {
+            super(String.format(java.util.Locale.ROOT, "the probe at %.3g req/s was client-limited in %d runs (client lag"
+                    + " p99 %.1f ms > %.0f ms), so it decides nothing: free CPU on this machine or lower max_rate",
+                    ratePerSecond, runs, lagP99Ms, dev.infergate.analysis.ClientLag.LIMIT_P99_MILLIS));
+        }
+    }
+
     private final Settings settings;
     private final Probe probe;
 
@@ -128,8 +146,16 @@ public final class CapacitySearch {
     private Step step(double rate) throws Exception {
         List<Measurement> runs = new ArrayList<>();
         Measurement pooled;
+        int attempt = 0; // counts every run at this rate, discarded ones too: each gets its own seed and directory
         do {
-            runs.add(probe.measure(rate, runs.size()));
+            int limitedInARow = 0;
+            Measurement m;
+            while ((m = probe.measure(rate, attempt++)).clientLimited()) {
+                if (++limitedInARow > CLIENT_LIMITED_RETRIES) {
+                    throw new ClientLimitedException(rate, m.clientLagP99Ms(), limitedInARow);
+                }
+            }
+            runs.add(m);
             pooled = Measurement.pool(runs);
         } while (runs.size() < settings.maxRepeats() && straddles(pooled.good(), pooled.sent(), settings.target()));
         return new Step(rate, pooled, runs.size(), pooled.attainment() >= settings.target());

@@ -1,5 +1,6 @@
 package dev.infergate.analysis.capacity;
 
+import dev.infergate.analysis.ClientLag;
 import dev.infergate.analysis.Slo;
 import dev.infergate.record.RequestRecord;
 import java.util.Arrays;
@@ -14,9 +15,10 @@ import java.util.List;
  * @param good                   requests that completed and met every SLO target
  * @param ttftFromScheduledMs    TTFT from the scheduled time of each successful request
  * @param e2eFromScheduledMs     E2E from the scheduled time of each successful request
+ * @param clientLagP99Ms         the client's own lag p99 over the measured requests, ms; NaN when unknown
  */
 public record Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs,
-        double[] e2eFromScheduledMs) {
+        double[] e2eFromScheduledMs, double clientLagP99Ms) {
     public Measurement {
         if (!(ratePerSecond > 0)) {
             throw new IllegalArgumentException("ratePerSecond (" + ratePerSecond + ") must be > 0");
@@ -28,6 +30,19 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         e2eFromScheduledMs = e2eFromScheduledMs.clone();
     }
 
+    /** A measurement whose client lag is unknown. */
+    public Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs, double[] e2eFromScheduledMs) {
+        this(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, Double.NaN);
+    }
+
+    /**
+     * Whether the client fell behind its schedule in this run (see {@link ClientLag}): its attainment then says
+     * as much about this machine as about the server, and no capacity may be decided on it.
+     */
+    public boolean clientLimited() {
+        return clientLagP99Ms > ClientLag.LIMIT_P99_MILLIS;
+    }
+
     /** Judges the measured records of a run against {@code slo}; failures count as misses. */
     public static Measurement of(double ratePerSecond, List<RequestRecord> records, Slo slo) {
         List<RequestRecord> measured = records.stream().filter(RequestRecord::measured).toList();
@@ -36,7 +51,9 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
                 .mapToDouble(r -> r.ttftFromScheduledNanos() / 1e6).filter(v -> v >= 0).toArray();
         double[] e2e = measured.stream().filter(RequestRecord::succeeded)
                 .mapToDouble(r -> r.e2eFromScheduledNanos() / 1e6).filter(v -> v >= 0).toArray();
-        return new Measurement(ratePerSecond, measured.size(), good, ttft, e2e);
+        ClientLag lag = new ClientLag();
+        measured.forEach(lag::add);
+        return new Measurement(ratePerSecond, measured.size(), good, ttft, e2e, lag.lagP99Millis());
     }
 
     /** Share of sent requests that were good; 0 when nothing was sent. */
@@ -50,7 +67,8 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         long good = repeats.stream().mapToLong(Measurement::good).sum();
         double[] ttft = repeats.stream().flatMapToDouble(m -> Arrays.stream(m.ttftFromScheduledMs)).toArray();
         double[] e2e = repeats.stream().flatMapToDouble(m -> Arrays.stream(m.e2eFromScheduledMs)).toArray();
-        return new Measurement(repeats.get(0).ratePerSecond(), sent, good, ttft, e2e);
+        double lag = repeats.stream().mapToDouble(Measurement::clientLagP99Ms).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+        return new Measurement(repeats.get(0).ratePerSecond(), sent, good, ttft, e2e, lag);
     }
 
     /** The wait of the longest-waiting users: p99 and max of TTFT and E2E from scheduled, ms (NaN when empty). */

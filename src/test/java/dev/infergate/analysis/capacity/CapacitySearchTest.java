@@ -1,6 +1,7 @@
 package dev.infergate.analysis.capacity;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -75,5 +76,42 @@ class CapacitySearchTest {
         assertThat(CapacitySearch.straddles(380, 400, 0.95)).isTrue();
         assertThat(CapacitySearch.straddles(400, 400, 0.95)).isFalse();
         assertThat(CapacitySearch.straddles(300, 400, 0.95)).isFalse();
+    }
+
+    @Test
+    void aClientLimitedProbe_decidesNothing_andIsRunAgain() throws Exception {
+        List<Integer> attempts = new ArrayList<>();
+        CapacitySearch.Result r = new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 4, 0.05, 2, 1),
+                (rate, attempt) -> {
+                    attempts.add(attempt);
+                    // the first run at 4 req/s: the client lagged and every request missed the SLO
+                    return attempt == 0 ? new Measurement(rate, 100, 0, new double[0], new double[0], 25.0)
+                            : new Measurement(rate, 100, 100, new double[0], new double[0], 0.3);
+                }).run();
+
+        assertThat(attempts).containsExactly(0, 1);
+        assertThat(r.steps()).hasSize(1);
+        assertThat(r.steps().get(0).passed()).as("judged on the run whose client kept up").isTrue();
+        assertThat(r.steps().get(0).runs()).isEqualTo(1);
+    }
+
+    @Test
+    void aRateWhoseClientIsAlwaysLimited_stopsTheSearch_insteadOfFailingTheRate() {
+        List<Integer> attempts = new ArrayList<>();
+        assertThatThrownBy(() -> new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 8, 0.05, 5, 1),
+                (rate, attempt) -> {
+                    attempts.add(attempt);
+                    return new Measurement(rate, 100, 0, new double[0], new double[0], 30.0);
+                }).run())
+                .isInstanceOf(CapacitySearch.ClientLimitedException.class)
+                .hasMessageContaining("client-limited in 3 runs").hasMessageContaining("30.0 ms");
+        assertThat(attempts).containsExactly(0, 1, 2);
+    }
+
+    @Test
+    void aMeasurement_isClientLimitedOnlyAboveTheLimit() {
+        assertThat(new Measurement(1, 1, 1, new double[0], new double[0], 10.0).clientLimited()).isFalse();
+        assertThat(new Measurement(1, 1, 1, new double[0], new double[0], 10.5).clientLimited()).isTrue();
+        assertThat(new Measurement(1, 1, 1, new double[0], new double[0]).clientLimited()).as("unknown lag").isFalse();
     }
 }
