@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Compares a candidate with a baseline from their recorded runs, condition by condition: each figure "
                 + "with its delta and a bootstrap confidence interval, each criterion judged pass, fail or inconclusive "
-                + "(with the samples that would settle it). Exit code: 0 accepted, 1 rejected, 4 inconclusive.",
+                + "(with the samples that would settle it). Exit code: 0 accepted, 1 rejected, 4 inconclusive, 5 no verdict "
+                + "because the two sides did not do the same work (loads, work shapes or sampling differ).",
                 "BASE and CAND are run directories, directories of runs (one per repeat), or sides of an accept result; "
                 + "with BASE alone it must be an accept result (holding baseline/ and candidate/)."})
 public final class CompareCommand implements Callable<Integer> {
@@ -56,6 +57,12 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Seed of the bootstrap: the same seed and runs give the same intervals. Default: ${DEFAULT-VALUE}.")
     long seed;
 
+    @Option(names = "--allow-different-workloads",
+            description = "Give a verdict even when baseline and candidate did not do the same work (their load, work "
+                    + "shape or sampling settings differ; prompts salted per run and seeds do not count). Without it such "
+                    + "a comparison prints how the sides differ and exits 5 with no verdict.")
+    boolean allowDifferentWorkloads;
+
     @Override
     public Integer call() {
         Path basePath = base;
@@ -80,6 +87,9 @@ public final class CompareCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }
+        if (!run.environment().sameWork() && !allowDifferentWorkloads) {
+            return notTheSameWork(run);
+        }
         spec.commandLine().getOut().print(ComparisonReport.console(run.result(), run.environment(), run.notes()));
         if (out != null) {
             write(run);
@@ -87,6 +97,16 @@ public final class CompareCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().flush();
         return exitCode(run.result().verdict()).code();
+    }
+
+    /** Prints how the sides differ and that no verdict follows; exit code 5. */
+    private Integer notTheSameWork(ComparisonRun run) {
+        java.io.PrintWriter console = spec.commandLine().getOut();
+        run.environment().warnings().stream().filter(w -> w.startsWith("WARNING")).forEach(console::println);
+        console.println("VERDICT: none: baseline and candidate did not do the same work (above); compare runs of the same"
+                + " load and work shape, or pass --allow-different-workloads to judge anyway");
+        console.flush();
+        return ExitCode.NOT_SAME_WORK.code();
     }
 
     /** 0 accepted, 1 rejected, 4 inconclusive. */
