@@ -163,6 +163,50 @@ class CompareCommandTest {
     }
 
     @Test
+    void oneRunPerSide_thatDriftedByTwelvePercent_isNotRejected_andTheVerdictSaysWhy() throws IOException {
+        Path base = side("base", 1.0, "{}", 1, 1);
+        Path cand = side("cand", 1.12, "{}", 1, 2);
+        Path criteria = Files.writeString(dir.resolve("c.yaml"), "ttft.p95: {max_regression: 10%}\n");
+        StringWriter out = new StringWriter();
+        StringWriter strict = new StringWriter();
+
+        int code = run(out, new StringWriter(), "compare", base.toString(), cand.toString(), "--resamples", "300",
+                "--criteria", criteria.toString());
+        int without = run(strict, new StringWriter(), "compare", base.toString(), cand.toString(), "--resamples", "300",
+                "--criteria", criteria.toString(), "--run-to-run-allowance", "0");
+
+        assertThat(code).as(out.toString()).isEqualTo(4);
+        assertThat(out.toString()).contains("note: one run per side: run-to-run variation is not measured",
+                "by more than the 5 % run-to-run allowance", "VERDICT: INCONCLUSIVE");
+        assertThat(without).as("the same evidence judged on its interval alone").isEqualTo(1);
+        assertThat(strict.toString()).contains("no allowance is made for it", "VERDICT: REJECTED");
+    }
+
+    @Test
+    void oneRunPerSide_thatIsThirtyPercentSlower_isStillRejected() throws IOException {
+        Path base = side("base", 1.0, "{}", 1, 1);
+        Path cand = side("cand", 1.3, "{}", 1, 2);
+        Path criteria = Files.writeString(dir.resolve("c.yaml"), "ttft.p95: {max_regression: 10%}\n");
+        StringWriter out = new StringWriter();
+
+        int code = run(out, new StringWriter(), "compare", base.toString(), cand.toString(), "--resamples", "300",
+                "--criteria", criteria.toString(), "--run-to-run-allowance", "0.05");
+
+        assertThat(code).as(out.toString()).isEqualTo(1);
+    }
+
+    @Test
+    void aBadRunToRunAllowance_isAUsageError() throws IOException {
+        Path base = side("base", 1.0, "{}", 1, 1);
+        StringWriter err = new StringWriter();
+
+        int code = run(new StringWriter(), err, "compare", base.toString(), base.toString(), "--run-to-run-allowance", "150%");
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).contains("--run-to-run-allowance '150%' must be a share");
+    }
+
+    @Test
     void aBadCriteriaFile_isAUsageErrorNamingLineAndKey() throws IOException {
         Path base = side("base", 1.0, "{}", 1, 1);
         Path criteria = Files.writeString(dir.resolve("c.yaml"), "ttft.p95: {max_regression: 10%}\nerrors.rate: {maxx: 1%}\n");
