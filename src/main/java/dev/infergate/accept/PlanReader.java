@@ -229,7 +229,7 @@ public final class PlanReader {
                 c.get("start_rate") == null ? 1 : c.get("start_rate").asDouble(),
                 c.get("max_rate") == null ? 1000 : c.get("max_rate").asDouble(),
                 duration(c.get("duration"), Duration.ofSeconds(20)), duration(c.get("warmup"), Duration.ofSeconds(3)),
-                c.get("tolerance") == null ? 0.10 : c.get("tolerance").as(PlanReader::share),
+                c.get("tolerance") == null ? 0.05 : c.get("tolerance").as(PlanReader::share),
                 c.get("max_probes") == null ? 10 : c.get("max_probes").asInt(),
                 c.get("repeats") == null ? 3 : c.get("repeats").asInt());
     }
