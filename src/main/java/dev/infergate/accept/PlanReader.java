@@ -277,7 +277,7 @@ public final class PlanReader {
         return new Capacity(c.get("workload") == null ? Preset.SHORT_CHAT : preset(c.get("workload")),
                 c.get("prefix") == null ? PrefixMode.FRESH : c.get("prefix").as(PrefixMode::parse), target, startRate,
                 maxRate, duration(c.get("duration"), Duration.ofSeconds(20)), duration(c.get("warmup"), Duration.ofSeconds(3)),
-                c.get("tolerance") == null ? 0.10 : c.get("tolerance").as(PlanReader::share), maxProbes,
+                c.get("tolerance") == null ? 0.05 : c.get("tolerance").as(PlanReader::share), maxProbes,
                 positive(c, "repeats", 3));
     }
 

@@ -52,7 +52,7 @@ public final class CapacityCommand implements Callable<Integer> {
             description = "How long each rate is offered (after 3 s of warm-up). Default: ${DEFAULT-VALUE}.")
     String probeDuration;
 
-    @Option(names = "--tolerance", defaultValue = "10%", paramLabel = "SHARE",
+    @Option(names = "--tolerance", defaultValue = "5%", paramLabel = "SHARE",
             description = "Stop when the bracket is this narrow. Default: ${DEFAULT-VALUE}.")
     String tolerance;
 

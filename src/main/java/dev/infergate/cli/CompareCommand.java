@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Compares a candidate with a baseline from their recorded runs, condition by condition: each figure "
                 + "with its delta and a bootstrap confidence interval, each criterion judged pass, fail or inconclusive "
-                + "(with the samples that would settle it). Exit code: 0 accepted, 1 rejected, 4 inconclusive.",
+                + "(with the samples that would settle it). Exit code: 0 accepted, 1 rejected, 4 inconclusive, 5 no verdict "
+                + "because the two sides did not do the same work (loads, work shapes or sampling differ).",
                 "BASE and CAND are run directories, directories of runs (one per repeat), or sides of an accept result; "
                 + "with BASE alone it must be an accept result (holding baseline/ and candidate/)."})
 public final class CompareCommand implements Callable<Integer> {
@@ -56,6 +57,20 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Seed of the bootstrap: the same seed and runs give the same intervals. Default: ${DEFAULT-VALUE}.")
     long seed;
 
+    @Option(names = "--allow-different-workloads",
+            description = "Give a verdict even when baseline and candidate did not do the same work (their load, work "
+                    + "shape or sampling settings differ; prompts salted per run and seeds do not count). Without it such "
+                    + "a comparison prints how the sides differ and exits 5 with no verdict.")
+    boolean allowDifferentWorkloads;
+
+    @Option(names = "--run-to-run-allowance", paramLabel = "SHARE", defaultValue = "5%",
+            description = "With one run per side the interval cannot see how much a second run would differ, so a "
+                    + "relative criterion (max_regression, min_improvement) then passes or fails only when its delta's "
+                    + "interval clears the threshold by more than this (5%% = 5 percentage points of delta). Conditions "
+                    + "with two or more runs per side are judged on their interval alone. 0 turns it off. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    String runToRunAllowance;
+
     @Override
     public Integer call() {
         Path basePath = base;
@@ -76,9 +91,12 @@ public final class CompareCommand implements Callable<Integer> {
         }
         ComparisonRun run;
         try {
-            run = ComparisonRun.of(basePath, candPath, criteria, bootstrap);
+            run = ComparisonRun.of(basePath, candPath, criteria, bootstrap, allowance());
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
+        }
+        if (!run.environment().sameWork() && !allowDifferentWorkloads) {
+            return notTheSameWork(run);
         }
         spec.commandLine().getOut().print(dev.infergate.report.TerminalText.sanitizeLines(ComparisonReport.console(run.result(), run.environment(), run.notes())));
         if (out != null) {
@@ -87,6 +105,31 @@ public final class CompareCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().flush();
         return exitCode(run.result().verdict()).code();
+    }
+
+    /** {@code --run-to-run-allowance}: {@code 5%} or {@code 0.05}, in [0, 1). */
+    private double allowance() {
+        String t = runToRunAllowance.trim();
+        try {
+            double v = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1)) / 100 : Double.parseDouble(t);
+            if (v >= 0 && v < 1) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // fall through to the one-line message
+        }
+        throw UserError.usage("--run-to-run-allowance '" + runToRunAllowance + "' must be a share from 0 to below 100 %"
+                + " (write 5% or 0.05)");
+    }
+
+    /** Prints how the sides differ and that no verdict follows; exit code 5. */
+    private Integer notTheSameWork(ComparisonRun run) {
+        java.io.PrintWriter console = spec.commandLine().getOut();
+        run.environment().warnings().stream().filter(w -> w.startsWith("WARNING")).forEach(console::println);
+        console.println("VERDICT: none: baseline and candidate did not do the same work (above); compare runs of the same"
+                + " load and work shape, or pass --allow-different-workloads to judge anyway");
+        console.flush();
+        return ExitCode.NOT_SAME_WORK.code();
     }
 
     /** 0 accepted, 1 rejected, 4 inconclusive. */

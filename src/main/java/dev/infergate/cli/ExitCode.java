@@ -16,6 +16,11 @@ public enum ExitCode {
     CANNOT_RUN(3),
     /** {@code compare}/{@code accept}: the evidence does not settle at least one criterion. */
     INCONCLUSIVE(4),
+    /**
+     * {@code compare}: no verdict, because baseline and candidate did not do the same work (their loads, work
+     * shapes or sampling differ); {@code --allow-different-workloads} judges anyway.
+     */
+    NOT_SAME_WORK(5),
     /** The run was interrupted (Ctrl-C); a partial summary was written. */
     INTERRUPTED(130);
 

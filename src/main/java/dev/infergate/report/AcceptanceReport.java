@@ -2,6 +2,7 @@ package dev.infergate.report;
 
 import dev.infergate.accept.AcceptResult;
 import dev.infergate.analysis.burst.BurstTimeline;
+import dev.infergate.analysis.capacity.CapacityDifference;
 import dev.infergate.analysis.capacity.CapacitySearch;
 import dev.infergate.analysis.capacity.Measurement;
 import java.util.LinkedHashMap;
@@ -47,6 +48,9 @@ public final class AcceptanceReport {
         Map<String, Object> capacity = new LinkedHashMap<>();
         r.capacity().forEach((side, c) -> capacity.put(side, capacity(c)));
         m.put("capacity", capacity);
+        if (r.capacity().containsKey(BASE) && r.capacity().containsKey(CAND)) {
+            m.put("capacity_difference", difference(CapacityDifference.of(r.capacity().get(BASE), r.capacity().get(CAND))));
+        }
         Map<String, Object> burst = new LinkedHashMap<>();
         r.burst().forEach((side, b) -> burst.put(side, burst(b)));
         m.put("burst", burst);
@@ -103,14 +107,12 @@ public final class AcceptanceReport {
         if (b == null || c == null) {
             return null;
         }
-        double delta = (c.ratePerSecond() - b.ratePerSecond()) * 3600;
-        double low = (c.lowerRate() - b.upperRate()) * 3600;
-        double high = (c.upperRate() - b.lowerRate()) * 3600;
-        String interval = b.bounded() && c.bounded() ? "[" + perHour(low) + ", " + perHour(high) + "]"
+        CapacityDifference d = CapacityDifference.of(b, c);
+        String interval = b.bounded() && c.bounded() ? "[" + perHour(d.lowPerHour()) + ", " + perHour(d.highPerHour()) + "]"
                 : "(not bounded: a side failed at no rate tried; raise capacity.max_probes)";
         return String.format(Locale.ROOT, "%s requests/hour %s at %.0f%% SLO attainment (%s -> %s/h); "
                         + "longest wait (E2E from scheduled) p99 %s -> %s",
-                perHour(delta), interval, r.plan().capacity().target() * 100, perHour(b.requestsPerHour()).substring(1),
+                perHour(d.perHour()), interval, r.plan().capacity().target() * 100, perHour(b.requestsPerHour()).substring(1),
                 perHour(c.requestsPerHour()).substring(1), wait(b), wait(c));
     }
 
@@ -129,6 +131,42 @@ public final class AcceptanceReport {
         return Double.isNaN(ms) ? "-" : String.format(Locale.ROOT, "%.0fms", ms);
     }
 
+    /** One point of a side's attainment curve, with the 95 % Wilson interval of its attainment. */
+    private static Map<String, Object> curvePoint(CapacitySearch.Step s) {
+        double[] w = s.attainmentInterval();
+        Map<String, Object> p = new LinkedHashMap<>();
+        Measurement m = s.pooled();
+        p.put("offered_rps", ComparisonFormat.round(s.ratePerSecond()));
+        p.put("requests_per_hour", ComparisonFormat.round(s.ratePerSecond() * 3600));
+        // completed per second of offered time: the offered rate times the share that completed
+        p.put("throughput_rps", m.sent() == 0 ? null
+                : ComparisonFormat.round(s.ratePerSecond() * m.e2eFromScheduledMs().length / m.sent()));
+        p.put("ttft_p95_ms", nullIfNaN(m.ttftFromScheduledPercentileMs(95)));
+        p.put("e2e_p95_ms", nullIfNaN(m.e2eFromScheduledPercentileMs(95)));
+        p.put("measured", s.pooled().sent());
+        p.put("good", s.pooled().good());
+        p.put("attainment", ComparisonFormat.round(s.pooled().attainment()));
+        p.put("attainment_ci", java.util.Arrays.asList(ComparisonFormat.round(w[0]), ComparisonFormat.round(w[1])));
+        p.put("passed", s.passed());
+        p.put("enough_requests", s.enough());
+        return p;
+    }
+
+    private static Double nullIfNaN(double v) {
+        return Double.isNaN(v) ? null : ComparisonFormat.round(v);
+    }
+
+    /** The candidate's capacity minus the baseline's, with its interval (null ends when unbounded). */
+    private static Map<String, Object> difference(CapacityDifference d) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("requests_per_hour", ComparisonFormat.round(d.perHour()));
+        m.put("requests_per_hour_interval", java.util.Arrays.asList(Double.isFinite(d.lowPerHour())
+                ? ComparisonFormat.round(d.lowPerHour()) : null, Double.isFinite(d.highPerHour())
+                ? ComparisonFormat.round(d.highPerHour()) : null));
+        m.put("excludes_zero", d.excludesZero());
+        return m;
+    }
+
     static Map<String, Object> capacity(CapacitySearch.Result c) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("rate_per_s", ComparisonFormat.round(c.ratePerSecond()));
@@ -138,11 +176,10 @@ public final class AcceptanceReport {
         m.put("longest_wait_ms", c.atCapacity() == null ? null : wait(c.atCapacity().longestWait()));
         m.put("probes", c.steps().stream().map(s -> Map.of("rate_per_s", s.ratePerSecond(), "runs", s.runs(),
                 "sent", s.pooled().sent(), "attainment", s.pooled().attainment(), "passed", s.passed())).toList());
-        // the HTML report's shape (docs/report.md): the capacity point on an attainment curve in offered-load order
+        // the HTML report's shape (docs/report.md): the capacity point on an attainment curve in offered-load order,
+        // each point with its measured requests and the 95 % Wilson interval of its attainment
         m.put("rps", ComparisonFormat.round(c.ratePerSecond()));
-        m.put("curve", c.steps().stream().sorted(java.util.Comparator.comparingDouble(s -> s.ratePerSecond()))
-                .map(s -> Map.<String, Object>of("offered_rps", s.ratePerSecond(), "attainment", s.pooled().attainment()))
-                .toList());
+        m.put("curve", c.curve().stream().map(AcceptanceReport::curvePoint).toList());
         return m;
     }
 

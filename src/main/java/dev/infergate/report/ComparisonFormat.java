@@ -78,7 +78,7 @@ final class ComparisonFormat {
                 sb.append(j.samplesToSettle() > 0
                         ? String.format(Locale.ROOT, "; ~%,d %s per side would settle it", j.samplesToSettle(),
                                 s.metric().perSession() ? "completed sessions" : "requests")
-                        : "; more samples will not settle it");
+                        : j.note() != null ? "; " + j.note() : "; more samples will not settle it");
             }
             sb.append(')');
         }

@@ -51,7 +51,7 @@ class AcceptanceEndToEndTest {
                     warmup: 1
                     tokenizer: cl100k_base
                     slo: {ttft: 1s}
-                    capacity: {start_rate: 4, duration: 1s, warmup: 0s, max_probes: 2, repeats: 1, tolerance: 50%%}
+                    capacity: {start_rate: 30, duration: 1s, warmup: 0s, max_probes: 2, repeats: 1, tolerance: 50%%}
                     burst: {multiplier: 3, before: 500ms, during: 500ms, after: 500ms}
                     quality: {eval: arithmetic, items: 20, max_tokens: 8, concurrency: 8}
                     """.formatted(base.baseUrl(), cand.baseUrl()));
@@ -65,9 +65,22 @@ class AcceptanceEndToEndTest {
             assertThat(code).as(err.toString()).isIn(0, 1, 4);
             assertThat(err.toString()).contains("[1/4] baseline short-chat/fresh/high repeat 1",
                     "[4/4] baseline short-chat/fresh/high repeat 2", "capacity baseline:", "burst candidate:");
+            assertThat(err.toString().lines().filter(l -> l.contains(" req/s for ")).map(l -> l.split(":")[1].trim()).toList())
+                    .as("the sides probed in turn, alternating which goes first")
+                    .containsExactly("capacity baseline", "capacity candidate", "capacity candidate", "capacity baseline");
+            assertThat(err.toString()).contains("req/s for 2.0 s (run 1)", "-> attainment ");
             assertThat(result.resolve("baseline/short-chat/fresh/high/r1/requests.jsonl")).exists();
             assertThat(result.resolve("candidate/short-chat/fresh/high/r2/summary.json")).exists();
             String json = Files.readString(result.resolve("acceptance.json"));
+            JsonNode doc = new ObjectMapper().readTree(json);
+            for (String side : new String[] {"baseline", "candidate"}) {
+                JsonNode curve = doc.path("capacity").path(side).path("curve");
+                assertThat(curve).as(side + " attainment curve").hasSize(2);
+                assertThat(curve.get(0).path("measured").asInt()).as("about 60 measured requests: " + curve)
+                        .isGreaterThanOrEqualTo(40);
+                assertThat(curve.get(0).path("attainment_ci")).hasSize(2);
+            }
+            assertThat(doc.path("capacity_difference").path("requests_per_hour_interval")).hasSize(2);
             assertThat(json).contains("\"schema\" : \"infergate.acceptance/1\"", "\"requests_per_hour\"", "\"per_second\"",
                     "\"condition\" : \"short-chat/fresh/high\"");
             String md = Files.readString(result.resolve("acceptance.md"));

@@ -47,7 +47,7 @@ class CapacityOnSimulatorTest {
                     tokenizer: cl100k_base
                     burst: false
                     quality: false
-                    capacity: {workload: short-chat, target: 0.95, start_rate: 2, duration: 10s, warmup: 1s,
+                    capacity: {workload: short-chat, target: 0.95, start_rate: 4, duration: 10s, warmup: 1s,
                                tolerance: 25%%, max_probes: 6, repeats: 1}
                     """.formatted(sim.baseUrl(), sim.baseUrl()));
             CapacitySearch.Result r = Acceptance.capacity(plan, dir.resolve("out"), line -> { });

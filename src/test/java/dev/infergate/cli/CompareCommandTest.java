@@ -23,11 +23,18 @@ class CompareCommandTest {
 
     /** Writes {@code repeats} run directories of 300 requests with TTFT ~ 100 ms x scale under {@code side}. */
     private Path side(String side, double scale, String labels, int repeats, long seed) throws IOException {
+        return side(side, scale, labels, repeats, seed, "{\"mode\":\"closed\",\"concurrency\":8,\"requests\":300}",
+                "{\"preset\":\"short-chat\",\"prompt_salt\":" + seed * 7919 + ",\"seed\":" + seed + "}");
+    }
+
+    /** As above, with the run.json's {@code load} and {@code workload} blocks given. */
+    private Path side(String side, double scale, String labels, int repeats, long seed, String load, String workload)
+            throws IOException {
         SplittableRandom random = new SplittableRandom(seed);
         for (int r = 1; r <= repeats; r++) {
             Path run = Files.createDirectories(dir.resolve(side).resolve("r" + r));
             Files.writeString(run.resolve("run.json"), "{\"schema\":\"infergate.run/1\",\"model\":\"m\",\"labels\":"
-                    + labels + ",\"workload\":{\"preset\":\"short-chat\"}}");
+                    + labels + ",\"load\":" + load + ",\"workload\":" + workload + "}");
             StringBuilder sb = new StringBuilder();
             for (int i = 0; i < 300; i++) {
                 long scheduled = i * 50 * MS;
@@ -94,11 +101,109 @@ class CompareCommandTest {
         Path cand = side("cand", 1.0, "{\"gpu\":\"H100\",\"engine\":\"b\",\"sampling.temperature\":\"0.7\"}", 1, 2);
         StringWriter out = new StringWriter();
 
-        run(out, new StringWriter(), "compare", base.toString(), cand.toString(), "--resamples", "200");
+        int code = run(out, new StringWriter(), "compare", base.toString(), cand.toString(), "--resamples", "200");
 
+        assertThat(code).isEqualTo(5);
         assertThat(out.toString()).contains(
                 "WARNING: baseline and candidate differ in 2 declared factors (engine, gpu): no single cause can be named",
-                "WARNING: the sampling settings differ (sampling.temperature)");
+                "WARNING: not the same work: the sampling settings differ: baseline: sampling.temperature=0; candidate: "
+                        + "sampling.temperature=0.7");
+    }
+
+    @Test
+    void twoSeparatelyLaunchedRunsOfTheSameShape_compareWithoutAWarning_thoughTheirSaltsSeedsAndLengthsDiffer()
+            throws IOException {
+        Path base = side("base", 1.0, "{}", 2, 1, "{\"mode\":\"open\",\"arrival\":\"poisson\",\"rate_per_second\":6.0,"
+                + "\"seed\":1,\"requests\":300}", "{\"preset\":\"short-chat\",\"prompt_salt\":-59537,\"seed\":1}");
+        Path cand = side("cand", 1.0, "{}", 2, 2, "{\"mode\":\"open\",\"arrival\":\"poisson\",\"rate_per_second\":6.0,"
+                + "\"seed\":2,\"requests\":200}", "{\"preset\":\"short-chat\",\"prompt_salt\":8812,\"seed\":2}");
+        StringWriter out = new StringWriter();
+
+        int code = run(out, new StringWriter(), "compare", base.toString(), cand.toString(), "--resamples", "300");
+
+        assertThat(out.toString()).doesNotContain("WARNING").contains("VERDICT: ");
+        assertThat(code).isIn(0, 1, 4);
+    }
+
+    @Test
+    void aClosedLoopAgainstAnOpenLoop_saysHowInOneLine_andGivesNoVerdictUnlessAskedFor() throws IOException {
+        Path base = side("base", 1.0, "{}", 1, 1, "{\"mode\":\"closed\",\"concurrency\":8,\"think_time_ms\":0}",
+                "{\"preset\":\"short-chat\"}");
+        Path cand = side("cand", 1.0, "{}", 1, 2, "{\"mode\":\"open\",\"arrival\":\"poisson\",\"rate_per_second\":6.0,"
+                + "\"max_concurrency\":null}", "{\"preset\":\"short-chat\"}");
+        StringWriter out = new StringWriter();
+
+        int code = run(out, new StringWriter(), "compare", base.toString(), cand.toString(), "--resamples", "200");
+        StringWriter allowed = new StringWriter();
+        int judged = run(allowed, new StringWriter(), "compare", base.toString(), cand.toString(), "--resamples", "200",
+                "--allow-different-workloads");
+
+        assertThat(code).isEqualTo(5);
+        assertThat(out.toString()).contains("WARNING: not the same work: the loads differ: baseline: closed loop, 8 in flight;"
+                + " candidate: open loop, 6.00 req/s (poisson)\n", "VERDICT: none: ")
+                .doesNotContain("VERDICT: ACCEPTED", "VERDICT: REJECTED", "VERDICT: INCONCLUSIVE", "work shapes");
+        assertThat(judged).isIn(0, 1, 4);
+        assertThat(allowed.toString()).contains("the loads differ", "VERDICT: ").doesNotContain("VERDICT: none");
+    }
+
+    @Test
+    void differentWorkShapes_sayWhichShapes() throws IOException {
+        String load = "{\"mode\":\"closed\",\"concurrency\":1}";
+        Path base = side("base", 1.0, "{}", 1, 1, load, "{\"preset\":\"short-chat\",\"input_tokens\":\"512:128\","
+                + "\"output_tokens\":\"128\",\"prefix\":\"fresh\"}");
+        Path cand = side("cand", 1.0, "{}", 1, 2, load, "{\"preset\":\"long-doc\",\"input_tokens\":\"8192\","
+                + "\"output_tokens\":\"256\",\"prefix\":\"fresh\"}");
+        StringWriter out = new StringWriter();
+
+        int code = run(out, new StringWriter(), "compare", base.toString(), cand.toString(), "--resamples", "200");
+
+        assertThat(code).isEqualTo(5);
+        assertThat(out.toString()).contains("WARNING: not the same work: the work shapes differ: baseline: short-chat: 512:128 in,"
+                + " 128 out, fresh prefix; candidate: long-doc: 8192 in, 256 out, fresh prefix").doesNotContain("the loads differ");
+    }
+
+    @Test
+    void oneRunPerSide_thatDriftedByTwelvePercent_isNotRejected_andTheVerdictSaysWhy() throws IOException {
+        Path base = side("base", 1.0, "{}", 1, 1);
+        Path cand = side("cand", 1.12, "{}", 1, 2);
+        Path criteria = Files.writeString(dir.resolve("c.yaml"), "ttft.p95: {max_regression: 10%}\n");
+        StringWriter out = new StringWriter();
+        StringWriter strict = new StringWriter();
+
+        int code = run(out, new StringWriter(), "compare", base.toString(), cand.toString(), "--resamples", "300",
+                "--criteria", criteria.toString());
+        int without = run(strict, new StringWriter(), "compare", base.toString(), cand.toString(), "--resamples", "300",
+                "--criteria", criteria.toString(), "--run-to-run-allowance", "0");
+
+        assertThat(code).as(out.toString()).isEqualTo(4);
+        assertThat(out.toString()).contains("note: one run per side: run-to-run variation is not measured",
+                "by more than the 5 % run-to-run allowance", "VERDICT: INCONCLUSIVE");
+        assertThat(without).as("the same evidence judged on its interval alone").isEqualTo(1);
+        assertThat(strict.toString()).contains("no allowance is made for it", "VERDICT: REJECTED");
+    }
+
+    @Test
+    void oneRunPerSide_thatIsThirtyPercentSlower_isStillRejected() throws IOException {
+        Path base = side("base", 1.0, "{}", 1, 1);
+        Path cand = side("cand", 1.3, "{}", 1, 2);
+        Path criteria = Files.writeString(dir.resolve("c.yaml"), "ttft.p95: {max_regression: 10%}\n");
+        StringWriter out = new StringWriter();
+
+        int code = run(out, new StringWriter(), "compare", base.toString(), cand.toString(), "--resamples", "300",
+                "--criteria", criteria.toString(), "--run-to-run-allowance", "0.05");
+
+        assertThat(code).as(out.toString()).isEqualTo(1);
+    }
+
+    @Test
+    void aBadRunToRunAllowance_isAUsageError() throws IOException {
+        Path base = side("base", 1.0, "{}", 1, 1);
+        StringWriter err = new StringWriter();
+
+        int code = run(new StringWriter(), err, "compare", base.toString(), base.toString(), "--run-to-run-allowance", "150%");
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString()).contains("--run-to-run-allowance '150%' must be a share");
     }
 
     @Test

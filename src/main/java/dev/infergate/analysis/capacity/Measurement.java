@@ -71,6 +71,16 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         return new Measurement(repeats.get(0).ratePerSecond(), sent, good, ttft, e2e, lag);
     }
 
+    /** Percentile {@code p} (0-100) of TTFT from the scheduled time of the successful requests, ms; NaN when none. */
+    public double ttftFromScheduledPercentileMs(double p) {
+        return percentile(ttftFromScheduledMs, p);
+    }
+
+    /** Percentile {@code p} (0-100) of E2E from the scheduled time of the successful requests, ms; NaN when none. */
+    public double e2eFromScheduledPercentileMs(double p) {
+        return percentile(e2eFromScheduledMs, p);
+    }
+
     /** The wait of the longest-waiting users: p99 and max of TTFT and E2E from scheduled, ms (NaN when empty). */
     public LongestWait longestWait() {
         return new LongestWait(percentile(ttftFromScheduledMs, 99), max(ttftFromScheduledMs),

@@ -30,6 +30,17 @@ public final class Comparison {
     public static final List<Statistic> SHOWN_FOR_SESSIONS = List.of(
             Statistic.parse("session_total.p50"), Statistic.parse("session_total.p90"));
 
+    /**
+     * With one run per side the interval cannot see how much a second run would differ; relative criteria then
+     * pass or fail only beyond this allowance on the delta (docs/acceptance.md, "One run per side").
+     */
+    public static final double DEFAULT_RUN_TO_RUN_ALLOWANCE = 0.05;
+
+    /** Whether either side of {@code pair} has a single run: its run-to-run variation is unseen. */
+    public static boolean singleRun(Pair pair) {
+        return pair.baseline().repeats().size() < 2 || pair.candidate().repeats().size() < 2;
+    }
+
     /** Baseline and candidate samples of one condition. */
     public record Pair(Sample baseline, Sample candidate) {}
 
@@ -48,11 +59,21 @@ public final class Comparison {
 
     private Comparison() {}
 
-    /** Compares every condition of {@code pairs} (in map order) under {@code criteria}. */
+    /** Compares every condition of {@code pairs} with the {@link #DEFAULT_RUN_TO_RUN_ALLOWANCE}. */
     public static Result run(Map<String, Pair> pairs, Criteria criteria, Bootstrap bootstrap) {
+        return run(pairs, criteria, bootstrap, DEFAULT_RUN_TO_RUN_ALLOWANCE);
+    }
+
+    /**
+     * Compares every condition of {@code pairs} (in map order) under {@code criteria}. Where a side has one run
+     * only, relative criteria are judged with {@code runToRunAllowance} ({@link Criterion#judge(Estimate, double)}).
+     */
+    public static Result run(Map<String, Pair> pairs, Criteria criteria, Bootstrap bootstrap, double runToRunAllowance) {
         List<ConditionResult> results = new ArrayList<>();
         for (Map.Entry<String, Pair> e : pairs.entrySet()) {
-            results.add(condition(e.getKey(), e.getValue(), criteria.forCondition(e.getKey()), bootstrap));
+            Pair pair = e.getValue();
+            double allowance = singleRun(pair) ? runToRunAllowance : 0;
+            results.add(condition(e.getKey(), pair, criteria.forCondition(e.getKey()), bootstrap, allowance));
         }
         return new Result(results, Verdict.combine(results.stream().map(ConditionResult::verdict).toList()),
                 bootstrap.confidence());
@@ -62,7 +83,8 @@ public final class Comparison {
      * One condition. A criterion on a per-session metric does not apply to a condition without agent sessions
      * on either side (it judges nothing there, rather than being inconclusive for want of sessions).
      */
-    static ConditionResult condition(String name, Pair pair, List<Criterion> criteria, Bootstrap bootstrap) {
+    static ConditionResult condition(String name, Pair pair, List<Criterion> criteria, Bootstrap bootstrap,
+            double runToRunAllowance) {
         boolean agent = pair.baseline().sessions() > 0 || pair.candidate().sessions() > 0;
         List<Statistic> stats = new ArrayList<>(SHOWN);
         if (agent) {
@@ -80,7 +102,7 @@ public final class Comparison {
         }
         List<Judgement> judgements = new ArrayList<>();
         for (Criterion c : criteria) {
-            judgements.add(c.judge(byStatistic.get(c.statistic())));
+            judgements.add(c.judge(byStatistic.get(c.statistic()), runToRunAllowance));
         }
         Verdict verdict = Verdict.combine(judgements.stream().map(Judgement::verdict).toList());
         return new ConditionResult(name, List.copyOf(byStatistic.values()), judgements, verdict);

@@ -31,6 +31,17 @@ public record ComparisonRun(Comparison.Result result, EnvironmentDiff environmen
      * @throws IllegalArgumentException when a side holds no run or no condition appears on both sides
      */
     public static ComparisonRun of(Path baseline, Path candidate, Criteria criteria, Bootstrap bootstrap) {
+        return of(baseline, candidate, criteria, bootstrap, Comparison.DEFAULT_RUN_TO_RUN_ALLOWANCE);
+    }
+
+    /**
+     * Compares {@code baseline} with {@code candidate}; conditions with one run on a side are judged with
+     * {@code runToRunAllowance} and a note says so.
+     *
+     * @throws IllegalArgumentException when a side holds no run or no condition appears on both sides
+     */
+    public static ComparisonRun of(Path baseline, Path candidate, Criteria criteria, Bootstrap bootstrap,
+            double runToRunAllowance) {
         RunSet base = RunSet.read(baseline);
         RunSet cand = RunSet.read(candidate);
         Map<String, Comparison.Pair> pairs = new LinkedHashMap<>();
@@ -49,7 +60,22 @@ public record ComparisonRun(Comparison.Result result, EnvironmentDiff environmen
             throw new IllegalArgumentException("no condition appears on both sides (baseline: " + base.conditions().keySet()
                     + ", candidate: " + cand.conditions().keySet() + ")");
         }
-        Comparison.Result result = Comparison.run(pairs, criteria, bootstrap);
+        Comparison.Result result = Comparison.run(pairs, criteria, bootstrap, runToRunAllowance);
+        long single = pairs.values().stream().filter(Comparison::singleRun).count();
+        if (single > 0) {
+            String where = single == pairs.size() ? "" : " in " + single + " of " + pairs.size() + " conditions";
+            notes.add(runToRunAllowance > 0 ? String.format(java.util.Locale.ROOT, "one run per side%s: run-to-run"
+                    + " variation is not measured, so a criterion on a change passes or fails only when it clears its"
+                    + " threshold by more than the %s run-to-run allowance; repeat the runs to measure it", where,
+                    percent(runToRunAllowance))
+                    : "one run per side" + where + ": run-to-run variation is not measured and no allowance is made for it"
+                    + " (run-to-run allowance 0): the intervals see request-to-request variation only");
+        }
         return new ComparisonRun(result, EnvironmentDiff.of(base.runs(), cand.runs()), notes);
+    }
+
+    private static String percent(double fraction) {
+        double p = Math.round(fraction * 1000) / 10.0;
+        return (p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p)) + " %";
     }
 }

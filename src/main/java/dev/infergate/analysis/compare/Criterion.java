@@ -48,6 +48,20 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
 
     /** Judges {@code e}; see {@link Judgement} for the samples that would settle an inconclusive one. */
     public Judgement judge(Estimate e) {
+        return judge(e, 0);
+    }
+
+    /**
+     * Judges {@code e} allowing for run-to-run variation the interval cannot see: with one run per side the
+     * interval comes from resampling requests within that run only, so a relative bound passes or fails only
+     * when the delta's interval clears the limit by more than {@code runToRunAllowance} (a fraction, e.g. 0.05
+     * for 5 percentage points of delta). Absolute bounds judge the candidate's own value, not an effect
+     * between runs, and are not widened. 0 judges the interval as it is.
+     */
+    public Judgement judge(Estimate e, double runToRunAllowance) {
+        if (!(runToRunAllowance >= 0) || runToRunAllowance >= 1) {
+            throw new IllegalArgumentException("run-to-run allowance (" + runToRunAllowance + ") must be in [0, 1)");
+        }
         double point = bound.relative() ? e.delta() : e.candidate();
         double low = bound.relative() ? e.deltaLow() : e.candidateLow();
         double high = bound.relative() ? e.deltaHigh() : e.candidateHigh();
@@ -56,10 +70,16 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
                     "no interval: the statistic is undefined on one side (no values, or a baseline of 0)");
         }
         double limit = limit();
-        boolean pass = atMost() ? high <= limit : low >= limit;
-        boolean fail = atMost() ? low > limit : high < limit;
+        double allowance = bound.relative() ? runToRunAllowance : 0;
+        boolean pass = atMost() ? high + allowance <= limit : low - allowance >= limit;
+        boolean fail = atMost() ? low - allowance > limit : high + allowance < limit;
         if (pass || fail) {
             return new Judgement(this, e, pass ? Verdict.PASS : Verdict.FAIL, 0, null);
+        }
+        boolean settledWithoutAllowance = atMost() ? high <= limit || low > limit : low >= limit || high < limit;
+        if (settledWithoutAllowance) {
+            return new Judgement(this, e, Verdict.INCONCLUSIVE, -1, "clears the threshold, but not by the "
+                    + trim(allowance * 100) + "% run-to-run allowance; more runs per side would settle it");
         }
         return new Judgement(this, e, Verdict.INCONCLUSIVE, samplesToSettle(point, low, high, limit, e), null);
     }

@@ -14,7 +14,8 @@ import java.util.TreeSet;
  * (labels starting with {@code sampling}) and the workload.
  *
  * <p>A comparison names one cause only when exactly one declared factor differs and nothing else does. More
- * than one differing factor, a sampling difference or a workload difference produces a loud warning.
+ * than one differing factor, a sampling difference or a workload difference produces a loud warning; a
+ * load, work-shape or sampling difference is one line saying how the sides differ ({@link #sameWork()}).
  *
  * @param factors  every declared factor (label) that differs: name → [baseline, candidate]
  * @param observed what the tool read from the servers and differs (model id, server version); shown, but
@@ -26,6 +27,8 @@ public record EnvironmentDiff(Map<String, List<String>> factors, Map<String, Lis
         Map<String, List<String>> sampling, List<String> warnings) {
     /** Labels with this prefix are sampling settings, e.g. {@code sampling.temperature=0}. */
     public static final String SAMPLING_PREFIX = "sampling";
+    /** How every warning that the two sides did not do the same work begins. */
+    static final String WORKLOAD_WARNING = "WARNING: not the same work: ";
     private static final java.util.Set<String> OBSERVED = java.util.Set.of("model_id", "server_version");
 
     /** Compares the first run.json of each side (an accept result writes the same labels into all). */
@@ -52,13 +55,17 @@ public record EnvironmentDiff(Map<String, List<String>> factors, Map<String, Lis
                     + String.join(", ", factors.keySet()) + "): no single cause can be named for any difference");
         }
         if (!sampling.isEmpty()) {
-            warnings.add("WARNING: the sampling settings differ (" + String.join(", ", sampling.keySet())
-                    + "): output lengths and speeds are not comparable");
+            warnings.add(WORKLOAD_WARNING + "the sampling settings differ: baseline: " + side(sampling, 0) + "; candidate: "
+                    + side(sampling, 1) + " (output lengths and speeds are not comparable)");
         }
-        Object bw = baselineRuns.isEmpty() ? null : baselineRuns.get(0).get("workload");
-        Object cw = candidateRuns.isEmpty() ? null : candidateRuns.get(0).get("workload");
-        if (!Objects.equals(bw, cw)) {
-            warnings.add("WARNING: the workloads differ between baseline and candidate: they did not do the same work");
+        WorkloadShape bw = WorkloadShape.of(baselineRuns.isEmpty() ? null : baselineRuns.get(0));
+        WorkloadShape cw = WorkloadShape.of(candidateRuns.isEmpty() ? null : candidateRuns.get(0));
+        if (bw.loadDiffers(cw)) {
+            warnings.add(WORKLOAD_WARNING + "the loads differ: baseline: " + bw.describeLoad() + "; candidate: " + cw.describeLoad());
+        }
+        if (bw.workDiffers(cw)) {
+            warnings.add(WORKLOAD_WARNING + "the work shapes differ: baseline: " + bw.describeWork() + "; candidate: "
+                    + cw.describeWork());
         }
         if (factors.isEmpty()) {
             warnings.add("note: no declared factor differs" + (observed.isEmpty() ? "" : " (the servers report: "
@@ -66,6 +73,21 @@ public record EnvironmentDiff(Map<String, List<String>> factors, Map<String, Lis
                     + " so the report can name it");
         }
         return new EnvironmentDiff(factors, observed, sampling, warnings);
+    }
+
+    /**
+     * Whether both sides did the same work: the same load shape, work shape and sampling settings
+     * ({@link WorkloadShape}; prompts salted per run, seeds and run lengths do not count). When they did not,
+     * {@code compare} gives no verdict unless asked to.
+     */
+    public boolean sameWork() {
+        return warnings.stream().noneMatch(w -> w.startsWith(WORKLOAD_WARNING));
+    }
+
+    private static String side(Map<String, List<String>> differences, int index) {
+        StringBuilder sb = new StringBuilder();
+        differences.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ", ").append(k).append('=').append(v.get(index)));
+        return sb.toString();
     }
 
     /** Whether the report must warn that no single cause can be named. */

@@ -15,11 +15,20 @@ class CapacitySearchTest {
     private static final class Fake implements CapacitySearch.Probe {
         final SplittableRandom random = new SplittableRandom(3);
         final List<Double> rates = new ArrayList<>();
+        final double capacity;
+
+        Fake() {
+            this(CAPACITY);
+        }
+
+        Fake(double capacity) {
+            this.capacity = capacity;
+        }
 
         @Override
         public Measurement measure(double rate, int attempt) {
             rates.add(rate);
-            double p = Math.max(0, 1 - 0.05 * Math.exp((rate - CAPACITY) / (0.05 * CAPACITY)));
+            double p = Math.max(0, 1 - 0.05 * Math.exp((rate - capacity) / (0.05 * capacity)));
             int sent = 400;
             int good = 0;
             for (int i = 0; i < sent; i++) {
@@ -69,6 +78,63 @@ class CapacitySearchTest {
         assertThat(r.ratePerSecond()).isZero();
         assertThat(r.upperRate()).isEqualTo(1);
         assertThat(r.atCapacity()).isNull();
+    }
+
+    @Test
+    void theMinimumOfMeasuredRequests_isWhatAFlawlessProbeNeedsToShowTheTarget() {
+        assertThat(CapacitySearch.minMeasuredRequests(0.95)).isEqualTo(60);
+        assertThat(CapacitySearch.minMeasuredRequests(0.90)).isEqualTo(30);
+        assertThat(CapacitySearch.minMeasuredRequests(0.99)).isEqualTo(300);
+        assertThat(CapacitySearch.wilson(60, 60)[0]).as("60 of 60: the interval's low end near the target")
+                .isBetween(0.93, 0.95);
+        assertThat(CapacitySearch.wilson(20, 20)[0]).as("20 of 20 cannot show 95 %").isLessThan(0.85);
+    }
+
+    @Test
+    void aProbeWithTooFewMeasuredRequests_isRunAgainUntilItHasEnough_orMarkedShort() throws Exception {
+        CapacitySearch.Probe small = (rate, attempt) -> new Measurement(rate, 25, 25, new double[] {1}, new double[] {2});
+        CapacitySearch.Result repeated = new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 8, 0.05, 2, 3), small).run();
+        CapacitySearch.Result once = new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 8, 0.05, 2, 1), small).run();
+
+        assertThat(repeated.steps()).allMatch(s -> s.runs() == 3 && s.pooled().sent() == 75 && s.enough());
+        assertThat(once.steps()).allMatch(s -> s.runs() == 1 && !s.enough());
+    }
+
+    @Test
+    void twoSearchesSteppedInTurn_findWhatEachFindsAlone_andTheCurveIsSortedByRate() throws Exception {
+        CapacitySearch.Settings settings = new CapacitySearch.Settings(0.95, 4, 0.5, 1000, 0.05, 20, 3);
+        CapacitySearch a = new CapacitySearch(settings, new Fake());
+        CapacitySearch b = new CapacitySearch(settings, new Fake());
+        int turns = 0;
+        while ((!a.done() || !b.done()) && turns++ < 100) {
+            for (CapacitySearch s : turns % 2 == 0 ? List.of(b, a) : List.of(a, b)) {
+                if (!s.done()) {
+                    s.advance();
+                }
+            }
+        }
+        CapacitySearch.Result alone = new CapacitySearch(settings, new Fake()).run();
+
+        assertThat(a.result().ratePerSecond()).isEqualTo(alone.ratePerSecond()).isEqualTo(b.result().ratePerSecond());
+        assertThat(a.result().curve()).extracting(CapacitySearch.Step::ratePerSecond).isSorted();
+        assertThat(a.nextRate()).isNull();
+    }
+
+    @Test
+    void capacitiesTenPercentApart_giveADifferenceWhoseIntervalExcludesZero_equalOnesDoNot() throws Exception {
+        CapacitySearch.Settings settings = new CapacitySearch.Settings(0.95, 4, 0.5, 1000, 0.05, 20, 3);
+        CapacitySearch.Result base = new CapacitySearch(settings, new Fake()).run();
+        CapacitySearch.Result same = new CapacitySearch(settings, new Fake()).run();
+        CapacitySearch.Result higher = new CapacitySearch(settings, new Fake(CAPACITY * 1.10)).run();
+
+        CapacityDifference up = CapacityDifference.of(base, higher);
+        CapacityDifference none = CapacityDifference.of(base, same);
+
+        assertThat(up.excludesZero()).as(up.toString()).isTrue();
+        assertThat(up.perHour()).isPositive();
+        assertThat(none.excludesZero()).as(none.toString()).isFalse();
+        assertThat(none.lowPerHour()).isNegative();
+        assertThat(none.highPerHour()).isPositive();
     }
 
     @Test

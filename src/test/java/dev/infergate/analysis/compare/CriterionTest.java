@@ -82,6 +82,23 @@ class CriterionTest {
     }
 
     @Test
+    void aRunToRunAllowance_widensRelativeBoundsOnly_andSaysWhyASettledIntervalIsNoLongerEnough() {
+        Criterion c = criterion("ttft.p95", Bound.MAX_REGRESSION, 0.10);
+        Criterion errors = criterion("errors.rate", Bound.MAX, 0.005);
+
+        Judgement within = c.judge(delta("ttft.p95", 0.13, 0.11, 0.15), 0.05);
+        assertThat(c.judge(delta("ttft.p95", 0.13, 0.11, 0.15), 0).verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(within.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(within.note()).contains("not by the 5% run-to-run allowance", "more runs per side");
+        assertThat(within.samplesToSettle()).as("more requests of one run cannot settle it").isEqualTo(-1);
+        assertThat(c.judge(delta("ttft.p95", 0.20, 0.16, 0.24), 0.05).verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(c.judge(delta("ttft.p95", 0.02, 0.0, 0.06), 0.05).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(c.judge(delta("ttft.p95", 0.0, -0.02, 0.04), 0.05).verdict()).isEqualTo(Verdict.PASS);
+        assertThat(errors.judge(absolute("errors.rate", 0.004, 0.003, 0.0049), 0.05).verdict())
+                .as("an absolute bound judges the candidate's own value, not an effect between runs").isEqualTo(Verdict.PASS);
+    }
+
+    @Test
     void combine_failBeatsInconclusiveBeatsPass() {
         assertThat(Verdict.combine(java.util.List.of(Verdict.PASS, Verdict.INCONCLUSIVE, Verdict.FAIL))).isEqualTo(Verdict.FAIL);
         assertThat(Verdict.combine(java.util.List.of(Verdict.PASS, Verdict.INCONCLUSIVE))).isEqualTo(Verdict.INCONCLUSIVE);

@@ -70,12 +70,31 @@ class ProfileShapeTest {
 
     @Test
     void withLongConversations_theBaselineRunsOutOfKvBlocksAndPreempts_theCandidateDoesNot() {
-        Shape base = closedLoop(SimProfile.bundled("baseline"), 32, 600, 300, 400);
-        Shape fp8 = closedLoop(SimProfile.bundled("candidate-fp8-kv"), 32, 600, 300, 400);
+        Shape base = closedLoop(SimProfile.bundled("baseline"), 32, 2600, 600, 200);
+        Shape fp8 = closedLoop(SimProfile.bundled("candidate-fp8-kv"), 32, 2600, 600, 200);
 
         assertThat(base.preemptions()).isPositive();
         assertThat(fp8.preemptions()).isZero();
         assertThat(fp8.outputTokensPerSecond()).isGreaterThan(base.outputTokensPerSecond());
+    }
+
+    @Test
+    void theChecklistsLongDocumentCase_fits_andAt16UsersOnlyTheBaselineRunsOutOfKvBlocks() {
+        Shape base = closedLoop(SimProfile.bundled("baseline"), 16, 8000, 1000, 40);
+        Shape fp8 = closedLoop(SimProfile.bundled("candidate-fp8-kv"), 16, 8000, 1000, 40);
+
+        assertThat(base.preemptions()).isPositive();
+        assertThat(fp8.preemptions()).isZero();
+        assertThat(fp8.outputTokensPerSecond()).isGreaterThan(base.outputTokensPerSecond());
+    }
+
+    @Test
+    void prefillCostGrowsWithTheInput_aLoneLongDocumentWaitsHundredsOfMsForItsFirstToken() {
+        SimProfile baseline = SimProfile.bundled("baseline");
+        Shape shortPrompt = closedLoop(baseline, 1, 1024, 16, 3);
+        Shape longDoc = closedLoop(baseline, 1, 8192, 16, 3);
+
+        assertThat(longDoc.ttftMillis()).isBetween(200.0, 1000.0).isGreaterThan(shortPrompt.ttftMillis() * 4);
     }
 
     @Test

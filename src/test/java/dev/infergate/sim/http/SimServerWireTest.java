@@ -154,7 +154,7 @@ class SimServerWireTest {
 
             assertThat(prompt.get("count").asInt()).isEqualTo(3);
             assertThat(prompt.get("tokens")).hasSize(3);
-            assertThat(prompt.get("max_model_len").asInt()).isEqualTo(8192);
+            assertThat(prompt.get("max_model_len").asInt()).isEqualTo(32768);
             assertThat(messages.get("count").asInt()).isEqualTo(5);
             assertThat(get(root + "/health").statusCode()).isEqualTo(200);
             assertThat(models.at("/data/0/id").asText()).isEqualTo("sim-llama-8b");

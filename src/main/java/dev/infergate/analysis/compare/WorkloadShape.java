@@ -1,0 +1,113 @@
+package dev.infergate.analysis.compare;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The shape of what a run asked of the server, read from its run.json: the load (closed loop and how many in
+ * flight, open loop and at what rate and arrival process, sessions) and the work (preset, input and output
+ * lengths, prefix sharing, dataset). Two runs with the same shape did the same kind of work, even when their
+ * prompts differ: the per-run prompt salt, the seeds, how many requests or seconds were measured and the
+ * tokenizer used to size prompts are not part of the shape, so two separately launched runs of the same
+ * command compare as equal.
+ *
+ * @param load the load's shape keys, sorted
+ * @param work the work shape's keys, sorted
+ */
+public record WorkloadShape(Map<String, String> load, Map<String, String> work) {
+    /** Load keys that say how much was measured or how the schedule was drawn, not what load was offered. */
+    static final Set<String> NOT_LOAD_SHAPE = Set.of("requests", "duration_s", "warmup_requests", "warmup_s", "shard",
+            "seed", "sessions", "warmup_sessions");
+    /** Work keys that make prompts unique or size them, not what kind of work they are. */
+    static final Set<String> NOT_WORK_SHAPE = Set.of("prompt_salt", "seed", "tokenizer", "input_lengths_exact",
+            "tokenizer_overhead_tokens");
+
+    public WorkloadShape {
+        load = Map.copyOf(load);
+        work = Map.copyOf(work);
+    }
+
+    /** The shape of one run.json (an empty shape for a run without one). */
+    public static WorkloadShape of(Map<String, Object> run) {
+        return new WorkloadShape(keys(run == null ? null : run.get("load"), NOT_LOAD_SHAPE),
+                keys(run == null ? null : run.get("workload"), NOT_WORK_SHAPE));
+    }
+
+    /** Whether the two loads differ in shape. */
+    public boolean loadDiffers(WorkloadShape other) {
+        return !Objects.equals(load, other.load);
+    }
+
+    /** Whether the two work shapes differ. */
+    public boolean workDiffers(WorkloadShape other) {
+        return !Objects.equals(work, other.work);
+    }
+
+    /** The load in words: {@code closed loop, 8 in flight}, {@code open loop, 6 req/s (poisson)}. */
+    public String describeLoad() {
+        String mode = load.getOrDefault("mode", "unknown");
+        StringBuilder sb = new StringBuilder();
+        switch (mode) {
+            case "closed" -> sb.append("closed loop, ").append(load.get("concurrency")).append(" in flight")
+                    .append(thinkTime());
+            case "open" -> {
+                sb.append("open loop, ").append(rate()).append(" (").append(load.get("arrival")).append(')');
+                if (load.get("max_concurrency") != null && !"null".equals(load.get("max_concurrency"))) {
+                    sb.append(", at most ").append(load.get("max_concurrency")).append(" in flight");
+                }
+            }
+            case "sessions" -> sb.append("sessions of ").append(load.get("turns")).append(" turns, ")
+                    .append(load.containsKey("max_concurrent_sessions") ? load.get("max_concurrent_sessions") + " at once"
+                            : rate())
+                    .append(thinkTime());
+            default -> sb.append(mode);
+        }
+        return sb.toString();
+    }
+
+    /** The work in words: {@code long-doc: 8192 in, 256 out, fresh prefix}. */
+    public String describeWork() {
+        StringBuilder sb = new StringBuilder();
+        if (work.get("preset") != null && !"null".equals(work.get("preset"))) {
+            sb.append(work.get("preset")).append(": ");
+        } else if (work.get("kind") != null) {
+            sb.append(work.get("kind")).append(": ");
+        }
+        if (work.containsKey("input_tokens")) {
+            sb.append(work.get("input_tokens")).append(" in, ").append(work.get("output_tokens")).append(" out, ");
+        }
+        sb.append(work.getOrDefault("prefix", "?")).append(" prefix");
+        if (work.containsKey("cache_mix") && !"0.0".equals(work.get("cache_mix"))) {
+            sb.append(" (cache mix ").append(work.get("cache_mix")).append(')');
+        }
+        return sb.toString();
+    }
+
+    private String rate() {
+        String r = load.get("rate_per_second");
+        if (r == null) {
+            return load.getOrDefault("arrival", "?") + " arrivals";
+        }
+        return String.format(Locale.ROOT, "%.3g req/s", Double.parseDouble(r));
+    }
+
+    private String thinkTime() {
+        String t = load.get("think_time_ms");
+        return t == null || "0".equals(t) ? "" : ", think time " + t + " ms";
+    }
+
+    private static Map<String, String> keys(Object section, Set<String> excluded) {
+        Map<String, String> out = new TreeMap<>();
+        if (section instanceof Map<?, ?> m) {
+            m.forEach((k, v) -> {
+                if (!excluded.contains(String.valueOf(k))) {
+                    out.put(String.valueOf(k), String.valueOf(v));
+                }
+            });
+        }
+        return out;
+    }
+}
