@@ -26,7 +26,7 @@ final class Completeness {
             return reason != null ? reason.toString() : "the run was stopped early";
         }
         if (run.containsKey(RunLog.ENDED_AT) && run.get(RunLog.ENDED_AT) == null) {
-            return "the run never ended (no ended_at in run.json): it was killed or crashed";
+            return "killed or crashed before it ended: run.json has no ended_at";
         }
         if (read.torn()) {
             return "requests.jsonl ends in a torn line " + read.tornLine() + ": the run was killed while writing";

@@ -149,8 +149,13 @@ public final class Summarizer {
             return JSON.readValue(Files.readString(file), new TypeReference<LinkedHashMap<String, Object>>() {});
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException(file + " does not exist; is " + runDir + " a run directory?", e);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) { // its getMessage() spans lines
+            throw new IllegalArgumentException(file + " is not valid JSON: " + e.getOriginalMessage().replaceAll("\\s+", " ")
+                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")"), e);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new IllegalArgumentException(file + " is not valid UTF-8 text; is it a run.json written by infergate?", e);
         } catch (IOException e) {
-            throw new IllegalArgumentException(file + " is not valid JSON: " + e.getMessage(), e);
+            throw new IllegalArgumentException(file + " cannot be read: " + e, e);
         }
     }
 

@@ -133,6 +133,11 @@ public final class RunCommand implements Callable<Integer> {
             throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
         } catch (RunService.LogFailed e) { // one line: disk full at PATH, records kept and lost, summary or not
             throw UserError.cannotRun(e.getMessage(), e);
+        } catch (IOException | java.io.UncheckedIOException e) { // e.g. "disk full at OUT/summary.json": the log is whole
+            String what = e instanceof java.nio.file.FileSystemException ? "cannot write " + e.getMessage() : e.getMessage();
+            boolean logged = java.nio.file.Files.exists(plan.out().resolve("requests.jsonl"));
+            throw UserError.cannotRun(what + (logged ? "; every record is in " + plan.out().resolve("requests.jsonl")
+                    + ": run 'infergate summarize " + plan.out() + "' once this is fixed" : ""), e);
         }
         try {
             Runtime.getRuntime().removeShutdownHook(hook);

@@ -29,7 +29,8 @@ public final class ConsoleSummary {
         Map<String, Object> run = map(summary.get("run"));
         Map<String, Object> requests = map(summary.get("requests"));
         out.append(String.format(Locale.ROOT, "%s · model %s · %s%s%n", run.get("base_url"), run.get("model"),
-                run.get("api"), Boolean.TRUE.equals(run.get("partial")) ? " · PARTIAL (interrupted)" : ""));
+                run.get("api"), Boolean.TRUE.equals(run.get("partial"))
+                        ? " · PARTIAL (" + (run.get("partial_reason") != null ? run.get("partial_reason") : "interrupted") + ")" : ""));
         out.append(String.format(Locale.ROOT, "requests: %s sent, %s completed, %s failed%s · %s warm-up excluded · window %.1f s%n",
                 requests.get("sent"), requests.get("completed"), requests.get("failed"), errors(summary),
                 requests.get("warmup"), number(map(summary.get("throughput")).get("window_s"))));

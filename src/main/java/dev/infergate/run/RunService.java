@@ -286,7 +286,7 @@ public final class RunService {
             if (logFailed || outcome.interrupted()) {
                 run.put("partial", true);
                 run.put("partial_reason", logFailed ? "stopped early: " + outcome.writeFailure().getMessage()
-                        : "stopped early (interrupted)");
+                        : "interrupted");
             }
             AtomicFiles.writeJson(Summarizer.JSON, plan.out().resolve(RunLog.RUN_FILE), run);
         } catch (IOException e) {

@@ -44,7 +44,7 @@ class SummarizeCommandTest {
         CliErrorsTest.Outcome o = CliErrorsTest.run("summarize", dir.toString());
         assertThat(o.code()).as(o.err()).isZero();
         assertThat(run().path("partial").asBoolean()).isTrue();
-        assertThat(run().path("partial_reason").asText()).contains("never ended");
+        assertThat(run().path("partial_reason").asText()).contains("killed or crashed");
         assertThat(o.out()).contains("PARTIAL");
     }
 
