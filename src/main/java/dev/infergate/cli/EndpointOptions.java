@@ -95,12 +95,22 @@ public final class EndpointOptions {
         if (apiKeySet() && headerMap.keySet().stream().noneMatch(k -> k.equalsIgnoreCase("Authorization"))) {
             headerMap.put("Authorization", "Bearer " + System.getenv(apiKeyEnv).trim());
         }
+        java.time.Duration idle;
+        try {
+            idle = Durations.parse(idleConnectionTimeout);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage("--idle-connection-timeout: " + e.getMessage());
+        }
+        if (idle.isZero()) {
+            throw UserError.usage("--idle-connection-timeout must be more than 0 (e.g. 4s): a connection must stay open"
+                    + " for its own response");
+        }
         try {
             if (apiKeySet()) {
                 Endpoint.checkHeaderValue("$" + apiKeyEnv, System.getenv(apiKeyEnv).trim());
             }
             return new Endpoint(uri, Api.parse(api), model, !noStream, headerMap, caCert, insecure, http2,
-                    Durations.parse(connectTimeout), Durations.parse(idleConnectionTimeout));
+                    Durations.parse(connectTimeout), idle);
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }

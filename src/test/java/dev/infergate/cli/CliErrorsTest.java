@@ -55,6 +55,14 @@ class CliErrorsTest {
     }
 
     @Test
+    void run_withABadIdleConnectionTimeout_namesTheOption() {
+        assertOneLine(run("run", "--base-url", "http://127.0.0.1:9/v1", "--idle-connection-timeout", "abc"), 2,
+                "--idle-connection-timeout", "'abc' is not a duration");
+        assertOneLine(run("run", "--base-url", "http://127.0.0.1:9/v1", "--idle-connection-timeout", "0s"), 2,
+                "--idle-connection-timeout must be more than 0");
+    }
+
+    @Test
     void run_withAMalformedSlo_namesIt() {
         assertOneLine(run("run", "--base-url", "http://127.0.0.1:9/v1", "--slo", "latency=1s"), 2, "unknown SLO 'latency'");
     }

@@ -23,6 +23,31 @@ class RecordCodecTest {
     }
 
     @Test
+    void roundTrip_keepsTheClientRetryItsDelayConnectionsAndIntendedInput() {
+        RequestRecord r = sample(8, null, 0);
+        RequestRecord withRetry = new RequestRecord(r.id(), r.worker(), r.phase(), r.condition(), r.session(), r.turn(),
+                r.scheduledNanos(), r.sentNanos(), r.headersNanos(), r.firstTokenNanos(), r.lastTokenNanos(), r.doneNanos(),
+                r.status(), r.error(), r.errorDetail(), r.retryAfterSeconds(), r.inputTokens(), r.outputTokens(),
+                r.outputTokensSource(), r.cachedTokens(), r.chunks(), r.maxStallNanos(), r.itlHistogram(),
+                r.eventOffsetsNanos(), 1, 2_500_000, 2, 500);
+        String json = RecordCodec.toJson(withRetry);
+        assertThat(json).contains("\"client_retries\":1", "\"client_retry_delay_ns\":2500000", "\"connections_opened\":2",
+                "\"intended_input_tokens\":500");
+        assertThat(RecordCodec.fromJson(json)).usingRecursiveComparison().isEqualTo(withRetry);
+        // a record of an older log has none of them: no retry, connections and intended input unknown
+        assertThat(RecordCodec.toJson(r)).doesNotContain("client_retries", "connections_opened");
+        assertThat(RecordCodec.fromJson(RecordCodec.toJson(r)).connectionsOpened()).isEqualTo(-1);
+    }
+
+    @Test
+    void warm_takesAtLeastHalfThePromptFromCache() {
+        assertThat(sample(1, null, 256).warmCache()).isTrue(); // 256 of 512
+        assertThat(sample(1, null, 255).warmCache()).isFalse();
+        assertThat(sample(1, null, 10).warmCache()).as("a chat template's first tokens").isFalse();
+        assertThat(sample(1, null, -1).warmCache()).as("not reported").isFalse();
+    }
+
+    @Test
     void roundTrip_keepsFailuresAndAbsentMarks() {
         RequestRecord r = new RequestRecord(3, 0, Phase.WARMUP, null, "s1", 2, 10, RequestRecord.ABSENT,
                 RequestRecord.ABSENT, RequestRecord.ABSENT, RequestRecord.ABSENT, 99, 0, ErrorClass.CONNECT,
