@@ -86,6 +86,7 @@ public final class Runner {
                 onStart.accept(ctx);
             }
             try {
+                OpenLoop.waitUntil(originNanos, ctx); // the origin may lie a little ahead: nothing starts before it
                 model.schedule(ctx);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

@@ -35,6 +35,20 @@ class ClientLagTest {
     }
 
     @Test
+    void aShortRun_withOneHiccup_isNotClientLimited() {
+        ClientLag one = new ClientLag();
+        ClientLag two = new ClientLag();
+        for (int i = 0; i < 20; i++) {
+            one.add(lagging(i, i == 5 ? 60 : 0.3));
+            two.add(lagging(i, i == 5 || i == 9 ? 60 : 0.3));
+        }
+        assertThat(one.lagP99Millis()).isGreaterThan(ClientLag.LIMIT_P99_MILLIS);
+        assertThat(one.limited()).isFalse();
+        assertThat(two.limited()).isTrue();
+        assertThat(two.laggedRequests()).isEqualTo(2);
+    }
+
+    @Test
     void olderLogs_withoutTheMarks_areNeverJudged() {
         ClientLag lag = new ClientLag();
         lag.add(new RequestRecord(1, 0, Phase.MEASURED, null, null, -1, 0, 900_000_000, 950_000_000, 960_000_000,

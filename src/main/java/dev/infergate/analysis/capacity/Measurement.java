@@ -16,9 +16,10 @@ import java.util.List;
  * @param ttftFromScheduledMs    TTFT from the scheduled time of each successful request
  * @param e2eFromScheduledMs     E2E from the scheduled time of each successful request
  * @param clientLagP99Ms         the client's own lag p99 over the measured requests, ms; NaN when unknown
+ * @param clientLaggedRequests   measured requests whose lag exceeded {@link ClientLag#LIMIT_P99_MILLIS}
  */
 public record Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs,
-        double[] e2eFromScheduledMs, double clientLagP99Ms) {
+        double[] e2eFromScheduledMs, double clientLagP99Ms, long clientLaggedRequests) {
     public Measurement {
         if (!(ratePerSecond > 0)) {
             throw new IllegalArgumentException("ratePerSecond (" + ratePerSecond + ") must be > 0");
@@ -32,7 +33,7 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
 
     /** A measurement whose client lag is unknown. */
     public Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs, double[] e2eFromScheduledMs) {
-        this(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, Double.NaN);
+        this(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, Double.NaN, 0);
     }
 
     /**
@@ -40,7 +41,7 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
      * as much about this machine as about the server, and no capacity may be decided on it.
      */
     public boolean clientLimited() {
-        return clientLagP99Ms > ClientLag.LIMIT_P99_MILLIS;
+        return ClientLag.limited(clientLagP99Ms, clientLaggedRequests);
     }
 
     /** Judges the measured records of a run against {@code slo}; failures count as misses. */
@@ -53,7 +54,7 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
                 .mapToDouble(r -> r.e2eFromScheduledNanos() / 1e6).filter(v -> v >= 0).toArray();
         ClientLag lag = new ClientLag();
         measured.forEach(lag::add);
-        return new Measurement(ratePerSecond, measured.size(), good, ttft, e2e, lag.lagP99Millis());
+        return new Measurement(ratePerSecond, measured.size(), good, ttft, e2e, lag.lagP99Millis(), lag.laggedRequests());
     }
 
     /** Share of sent requests that were good; 0 when nothing was sent. */
@@ -68,7 +69,8 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         double[] ttft = repeats.stream().flatMapToDouble(m -> Arrays.stream(m.ttftFromScheduledMs)).toArray();
         double[] e2e = repeats.stream().flatMapToDouble(m -> Arrays.stream(m.e2eFromScheduledMs)).toArray();
         double lag = repeats.stream().mapToDouble(Measurement::clientLagP99Ms).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
-        return new Measurement(repeats.get(0).ratePerSecond(), sent, good, ttft, e2e, lag);
+        long lagged = repeats.stream().mapToLong(Measurement::clientLaggedRequests).sum();
+        return new Measurement(repeats.get(0).ratePerSecond(), sent, good, ttft, e2e, lag, lagged);
     }
 
     /** Percentile {@code p} (0-100) of TTFT from the scheduled time of the successful requests, ms; NaN when none. */

@@ -151,8 +151,8 @@ class CapacitySearchTest {
                 (rate, attempt) -> {
                     attempts.add(attempt);
                     // the first run at 4 req/s: the client lagged and every request missed the SLO
-                    return attempt == 0 ? new Measurement(rate, 100, 0, new double[0], new double[0], 25.0)
-                            : new Measurement(rate, 100, 100, new double[0], new double[0], 0.3);
+                    return attempt == 0 ? new Measurement(rate, 100, 0, new double[0], new double[0], 25.0, 5)
+                            : new Measurement(rate, 100, 100, new double[0], new double[0], 0.3, 0);
                 }).run();
 
         assertThat(attempts).containsExactly(0, 1);
@@ -167,7 +167,7 @@ class CapacitySearchTest {
         assertThatThrownBy(() -> new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 8, 0.05, 5, 1),
                 (rate, attempt) -> {
                     attempts.add(attempt);
-                    return new Measurement(rate, 100, 0, new double[0], new double[0], 30.0);
+                    return new Measurement(rate, 100, 0, new double[0], new double[0], 30.0, 40);
                 }).run())
                 .isInstanceOf(CapacitySearch.ClientLimitedException.class)
                 .hasMessageContaining("client-limited in 3 runs").hasMessageContaining("30.0 ms");
@@ -176,8 +176,9 @@ class CapacitySearchTest {
 
     @Test
     void aMeasurement_isClientLimitedOnlyAboveTheLimit() {
-        assertThat(new Measurement(1, 1, 1, new double[0], new double[0], 10.0).clientLimited()).isFalse();
-        assertThat(new Measurement(1, 1, 1, new double[0], new double[0], 10.5).clientLimited()).isTrue();
+        assertThat(new Measurement(1, 1, 1, new double[0], new double[0], 10.0, 0).clientLimited()).isFalse();
+        assertThat(new Measurement(1, 1, 1, new double[0], new double[0], 10.5, 2).clientLimited()).isTrue();
+        assertThat(new Measurement(1, 1, 1, new double[0], new double[0], 40, 1).clientLimited()).as("one hiccup").isFalse();
         assertThat(new Measurement(1, 1, 1, new double[0], new double[0]).clientLimited()).as("unknown lag").isFalse();
     }
 }
