@@ -25,11 +25,8 @@ public record ClosedLoop(int concurrency, Duration thinkTime) implements LoadMod
     @Override
     public void schedule(RunContext run) throws InterruptedException {
         CountDownLatch users = new CountDownLatch(concurrency);
-        // every user starts at the origin, which may lie a little ahead (the run's set-up lead): a request scheduled
-        // before it would count as warm-up and its lag would be the set-up's
-        long startNanos = Math.max(System.nanoTime(), run.originNanos());
         for (int u = 0; u < concurrency; u++) {
-            userNext(run, users, startNanos);
+            userNext(run, users, System.nanoTime());
         }
         while (!users.await(50, java.util.concurrent.TimeUnit.MILLISECONDS)) {
             if (run.stopped()) {

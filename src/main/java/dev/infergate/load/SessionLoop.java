@@ -99,7 +99,7 @@ public record SessionLoop(int sessions, int turns, Duration thinkTime, int warmu
         if (starts instanceof SessionStarts.Arrivals a) {
             running.arrive(a.schedule(), total);
         } else {
-            running.start(queue.start(), Math.max(System.nanoTime(), run.originNanos())); // not before the origin
+            running.start(queue.start(), System.nanoTime());
         }
         running.await();
     }
