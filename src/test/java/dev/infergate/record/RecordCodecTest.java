@@ -29,7 +29,7 @@ class RecordCodecTest {
                 r.scheduledNanos(), r.sentNanos(), r.headersNanos(), r.firstTokenNanos(), r.lastTokenNanos(), r.doneNanos(),
                 r.status(), r.error(), r.errorDetail(), r.retryAfterSeconds(), r.inputTokens(), r.outputTokens(),
                 r.outputTokensSource(), r.cachedTokens(), r.chunks(), r.maxStallNanos(), r.itlHistogram(),
-                r.eventOffsetsNanos(), 1, 2_500_000, 2, 500);
+                r.eventOffsetsNanos(), 1, 2_500_000, 2, 500, RequestRecord.ABSENT, RequestRecord.ABSENT, RequestRecord.ABSENT);
         String json = RecordCodec.toJson(withRetry);
         assertThat(json).contains("\"client_retries\":1", "\"client_retry_delay_ns\":2500000", "\"connections_opened\":2",
                 "\"intended_input_tokens\":500");
