@@ -41,10 +41,4 @@ class RedactorTest {
         assertThat(r.knowsSecrets()).isFalse();
         assertThat(r.redact("a table about abbreviations")).isEqualTo("a table about abbreviations");
     }
-
-    @Test
-    void redactedHeaders_keepNamesAndPlainValues() {
-        assertThat(Redactor.redactedHeaders(Map.of("x-api-key", "s3cret", "X-Trace", "t")))
-                .containsEntry("x-api-key", "<redacted>").containsEntry("X-Trace", "t");
-    }
 }
