@@ -24,5 +24,10 @@ class LoggingTest {
         assertThat(Logging.expectedConnectionError(record("io.vertx.core.impl.ContextImpl", new OutOfMemoryError())))
                 .isFalse();
         assertThat(Logging.expectedConnectionError(record("dev.infergate.Anything", new IOException("x")))).isFalse();
+        LogRecord messageOnly = record("io.vertx.core.net.impl.ConnectionBase", null);
+        messageOnly.setMessage("recvAddress(..) failed with error(-104): Connection reset by peer");
+        assertThat(Logging.expectedConnectionError(messageOnly)).isTrue();
+        messageOnly.setMessage("Java heap space");
+        assertThat(Logging.expectedConnectionError(messageOnly)).isFalse();
     }
 }
