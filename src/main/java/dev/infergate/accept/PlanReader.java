@@ -50,11 +50,11 @@ public final class PlanReader {
         if (matrix != null) {
             matrix.allowOnly(Set.of("workloads", "prefixes", "loads"));
             if (matrix.get("workloads") != null) {
-                workloads = nonEmpty(matrix.get("workloads"), "workload, e.g. [short-chat]").stream()
+                workloads = PlanValues.nonEmpty(matrix.get("workloads"), "workload, e.g. [short-chat]").stream()
                         .map(n -> workload(n, agent)).toList();
             }
             if (matrix.get("prefixes") != null) {
-                prefixes = nonEmpty(matrix.get("prefixes"), "prefix mode, e.g. [fresh]").stream()
+                prefixes = PlanValues.nonEmpty(matrix.get("prefixes"), "prefix mode, e.g. [fresh]").stream()
                         .map(n -> n.as(PrefixMode::parse)).toList();
             }
             if (matrix.get("loads") != null) {
@@ -79,36 +79,11 @@ public final class PlanReader {
         if (capacity == null && loads.stream().anyMatch(l -> l.capacityFraction() > 0)) {
             throw matrix.get("loads").error("a load given as a fraction needs the capacity step; enable capacity or give a rate");
         }
-        return new AcceptPlan(baseline, candidate, workloads, prefixes, loads, positive(root, "repeats", 3),
-                positive(root, "requests", 200), atLeastZero(root, "warmup", 10),
+        return new AcceptPlan(baseline, candidate, workloads, prefixes, loads, PlanValues.positive(root, "repeats", 3),
+                PlanValues.positive(root, "requests", 200), PlanValues.atLeastZero(root, "warmup", 10),
                 root.get("seed") == null ? 0 : root.get("seed").as(Long::parseLong), slo, criteria, capacity, burst,
-                timeouts(root.get("timeouts")), duration(root.get("drain_timeout"), Duration.ofSeconds(60)),
-                tokenizer(root.get("tokenizer")), quality(root.get("quality")));
-    }
-
-    /** auto, server or a bundled vocabulary: checked now, not when the first run starts. */
-    private static String tokenizer(YamlNode n) {
-        if (n == null) {
-            return "auto";
-        }
-        String name = n.text().trim();
-        if (!name.equals("auto") && !name.equals("server")) {
-            try {
-                dev.infergate.workload.BundledTokenizer.named(name);
-            } catch (IllegalArgumentException e) {
-                throw n.error(e.getMessage() + ", or auto or server");
-            }
-        }
-        return name;
-    }
-
-    /** The items of a list that must not be empty ({@code workloads: []} would run nothing). */
-    private static List<YamlNode> nonEmpty(YamlNode n, String example) {
-        List<YamlNode> items = n.items();
-        if (items.isEmpty()) {
-            throw n.error("needs at least one " + example);
-        }
-        return items;
+                timeouts(root.get("timeouts")), PlanValues.duration(root.get("drain_timeout"), Duration.ofSeconds(60)),
+                PlanValues.tokenizer(root.get("tokenizer")), quality(root.get("quality")));
     }
 
     /** A matrix row: {@code agent} (shaped by the agent block), or a preset of independent requests. */
@@ -140,7 +115,7 @@ public final class PlanReader {
         if (turns < 1 || turns >= dev.infergate.workload.SessionWorkload.MAX_TURNS) {
             throw n.get("turns").error("(" + turns + ") must be >= 1 and < " + dev.infergate.workload.SessionWorkload.MAX_TURNS);
         }
-        Duration think = duration(n.get("think_time"), d.thinkTime());
+        Duration think = PlanValues.duration(n.get("think_time"), d.thinkTime());
         if (think.isNegative()) {
             throw n.get("think_time").error("must be >= 0");
         }
@@ -228,7 +203,7 @@ public final class PlanReader {
             v.allowOnly(Set.of("concurrency", "rate", "fraction"));
             int c = v.get("concurrency") == null ? 0 : v.get("concurrency").asInt();
             double r = v.get("rate") == null ? 0 : v.get("rate").asDouble();
-            double f = v.get("fraction") == null ? 0 : v.get("fraction").as(PlanReader::share);
+            double f = v.get("fraction") == null ? 0 : v.get("fraction").as(PlanValues::share);
             if (c < 0 || r < 0) {
                 throw v.error("concurrency and rate must be > 0");
             }
@@ -247,7 +222,7 @@ public final class PlanReader {
             return n.as(Slo::parse);
         }
         n.allowOnly(Set.of("ttft", "tpot", "e2e"));
-        return new Slo(duration(n.get("ttft"), null), duration(n.get("tpot"), null), duration(n.get("e2e"), null));
+        return new Slo(PlanValues.duration(n.get("ttft"), null), PlanValues.duration(n.get("tpot"), null), PlanValues.duration(n.get("e2e"), null));
     }
 
     private static Capacity capacity(YamlNode n) {
@@ -257,7 +232,7 @@ public final class PlanReader {
         YamlNode c = n == null ? YamlNode.parse("", "{}") : n;
         c.allowOnly(Set.of("enabled", "workload", "prefix", "target", "start_rate", "max_rate", "duration", "warmup",
                 "tolerance", "max_probes", "repeats"));
-        double target = c.get("target") == null ? 0.95 : c.get("target").as(PlanReader::share);
+        double target = c.get("target") == null ? 0.95 : c.get("target").as(PlanValues::share);
         if (target >= 1) {
             throw c.get("target").error("(" + c.get("target").text().trim() + ") must be a share below 1, e.g. 0.95 or 95%");
         }
@@ -276,9 +251,9 @@ public final class PlanReader {
         }
         return new Capacity(c.get("workload") == null ? Preset.SHORT_CHAT : preset(c.get("workload")),
                 c.get("prefix") == null ? PrefixMode.FRESH : c.get("prefix").as(PrefixMode::parse), target, startRate,
-                maxRate, duration(c.get("duration"), Duration.ofSeconds(20)), duration(c.get("warmup"), Duration.ofSeconds(3)),
-                c.get("tolerance") == null ? 0.05 : c.get("tolerance").as(PlanReader::share), maxProbes,
-                positive(c, "repeats", 3));
+                maxRate, PlanValues.duration(c.get("duration"), Duration.ofSeconds(20)), PlanValues.duration(c.get("warmup"), Duration.ofSeconds(3)),
+                c.get("tolerance") == null ? 0.05 : c.get("tolerance").as(PlanValues::share), maxProbes,
+                PlanValues.positive(c, "repeats", 3));
     }
 
     private static Burst burst(YamlNode n) {
@@ -293,8 +268,8 @@ public final class PlanReader {
         }
         return new Burst(b.get("workload") == null ? Preset.SHORT_CHAT : preset(b.get("workload")),
                 b.get("rate") == null ? 0 : b.get("rate").asDouble(), multiplier,
-                duration(b.get("before"), Duration.ofSeconds(20)), duration(b.get("during"), Duration.ofSeconds(10)),
-                duration(b.get("after"), Duration.ofSeconds(20)));
+                PlanValues.duration(b.get("before"), Duration.ofSeconds(20)), PlanValues.duration(b.get("during"), Duration.ofSeconds(10)),
+                PlanValues.duration(b.get("after"), Duration.ofSeconds(20)));
     }
 
     private static Timeouts timeouts(YamlNode n) {
@@ -303,8 +278,8 @@ public final class PlanReader {
         }
         n.allowOnly(Set.of("ttft", "idle", "total"));
         Timeouts d = Timeouts.DEFAULT;
-        return new Timeouts(duration(n.get("ttft"), d.firstToken()), duration(n.get("idle"), d.idle()),
-                duration(n.get("total"), d.total()));
+        return new Timeouts(PlanValues.duration(n.get("ttft"), d.firstToken()), PlanValues.duration(n.get("idle"), d.idle()),
+                PlanValues.duration(n.get("total"), d.total()));
     }
 
     private static boolean enabled(YamlNode n) {
@@ -314,46 +289,5 @@ public final class PlanReader {
         return n.get("enabled") == null || n.get("enabled").asBoolean();
     }
 
-    private static int positive(YamlNode root, String key, int fallback) {
-        YamlNode n = root.get(key);
-        if (n == null) {
-            return fallback;
-        }
-        int v = n.asInt();
-        if (v < 1) {
-            throw n.error("(" + v + ") must be >= 1");
-        }
-        return v;
-    }
 
-    private static int atLeastZero(YamlNode root, String key, int fallback) {
-        YamlNode n = root.get(key);
-        if (n == null) {
-            return fallback;
-        }
-        int v = n.asInt();
-        if (v < 0) {
-            throw n.error("(" + v + ") must be >= 0");
-        }
-        return v;
-    }
-
-    private static Duration duration(YamlNode n, Duration fallback) {
-        return n == null ? fallback : n.as(Durations::parse);
-    }
-
-    /** {@code 95%} or {@code 0.95}. */
-    static double share(String t) {
-        String s = t.trim();
-        double v;
-        try {
-            v = s.endsWith("%") ? Double.parseDouble(s.substring(0, s.length() - 1)) / 100 : Double.parseDouble(s);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("'" + t + "' is not a share; write 0.95 or 95%");
-        }
-        if (!(v > 0 && v <= 1.5)) {
-            throw new IllegalArgumentException("'" + t + "' must be a share above 0 (0.95 or 95%)");
-        }
-        return v;
-    }
 }

@@ -27,7 +27,7 @@ public final class LoadOptions {
     Integer concurrency;
 
     @Option(names = "--rate", paramLabel = "R",
-            description = "Open loop: R requests per second arrive on schedule, whether or not earlier ones finished. With --sessions: sessions arrive at R / turns per second.")
+            description = "Open loop: R requests per second arrive on schedule, whether or not earlier ones finished. With --sessions: sessions arrive at R / turns per second. At least one a day (1.16e-05): a lower rate is refused as a mistake.")
     Double rate;
 
     @Option(names = "--arrival", defaultValue = "poisson", paramLabel = "constant|poisson|gamma",

@@ -17,6 +17,10 @@ import java.util.logging.Logger;
  */
 final class Logging {
     private static volatile boolean installed;
+    /** The messages of the connection errors Vert.x logs without the exception (Netty's native errno texts too). */
+    private static final java.util.regex.Pattern CONNECTION_ERROR_TEXT = java.util.regex.Pattern.compile(
+            "(?i)connection reset|broken pipe|connection (was )?closed|closed channel|connection timed out"
+                    + "|failed with error\\(-\\d+\\)");
 
     private Logging() {}
 
@@ -44,6 +48,10 @@ final class Logging {
         String name = r.getLoggerName();
         if (verbose || name == null || !(name.startsWith("io.vertx") || name.startsWith("io.netty"))) {
             return false;
+        }
+        // without debug logging, Vert.x's ConnectionBase logs only the exception's message, no exception
+        if (r.getThrown() == null) {
+            return r.getMessage() != null && CONNECTION_ERROR_TEXT.matcher(r.getMessage()).find();
         }
         for (Throwable t = r.getThrown(); t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof IOException || t instanceof io.vertx.core.http.HttpClosedException

@@ -79,7 +79,8 @@ public final class Main implements Runnable {
             }
             return user.exitCode().code();
         }
-        err.println("infergate: unexpected error: " + TerminalText.sanitize(ex.toString()) + (verbose(cli) ? "" : " (run with --verbose for the stack trace)"));
+        err.println("infergate: unexpected error: " + TerminalText.sanitize(withoutHeaderValues(ex.toString(),
+                parsed.originalArgs())) + (verbose(cli) ? "" : " (run with --verbose for the stack trace)"));
         if (verbose(cli)) {
             ex.printStackTrace(err);
         }
@@ -89,8 +90,27 @@ public final class Main implements Runnable {
     private static int handleParameterException(CommandLine.ParameterException ex, String[] args) {
         CommandLine cli = ex.getCommandLine();
         PrintWriter err = cli.getErr();
-        err.println("infergate: " + TerminalText.sanitize(ex.getMessage()) + " (see '" + cli.getCommandSpec().qualifiedName() + " --help')");
+        err.println("infergate: " + TerminalText.sanitize(withoutHeaderValues(ex.getMessage(), java.util.Arrays.asList(args)))
+                + " (see '" + cli.getCommandSpec().qualifiedName() + " --help')");
         return ExitCode.USAGE.code();
+    }
+
+    /**
+     * {@code message} without the credential values of any {@code --header} in {@code args}: picocli quotes the
+     * argument it could not place ("Unmatched argument ... 'x-api-key: sk-...'"), which must not print a key.
+     */
+    static String withoutHeaderValues(String message, java.util.List<String> args) {
+        java.util.Map<String, String> headers = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String h = a.startsWith("--header=") ? a.substring("--header=".length())
+                    : a.equals("--header") && i + 1 < args.size() ? args.get(i + 1) : null;
+            int colon = h == null ? -1 : h.indexOf(':');
+            if (colon > 0) {
+                headers.put(h.substring(0, colon).trim(), h.substring(colon + 1).trim());
+            }
+        }
+        return dev.infergate.client.Redactor.of(headers, null).redact(message);
     }
 
     /** Reads the version from the jar manifest, falling back to "dev" when run from classes. */

@@ -2,7 +2,6 @@ package dev.infergate.client;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -74,13 +73,6 @@ public final class Redactor {
         String n = name.trim().toLowerCase(Locale.ROOT);
         return n.equals("authorization") || n.equals("proxy-authorization") || n.equals("api-key")
                 || NAME_PARTS.stream().anyMatch(n::contains);
-    }
-
-    /** {@code headers} with every credential value replaced by {@link #MARK}, for manifests. */
-    public static Map<String, String> redactedHeaders(Map<String, String> headers) {
-        Map<String, String> out = new LinkedHashMap<>();
-        headers.forEach((k, v) -> out.put(k, isCredentialHeader(k) ? MARK : v));
-        return out;
     }
 
     /** {@code text} with every known secret replaced by {@link #MARK}; null stays null. */

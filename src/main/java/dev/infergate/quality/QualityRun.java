@@ -73,7 +73,9 @@ public final class QualityRun {
             boolean keySet = endpoint.headers().keySet().stream().anyMatch(k -> k.equalsIgnoreCase("Authorization"));
             Preflight.Result pre = Preflight.run(http, endpoint.model(), false, plan.apiKeyEnv(), keySet);
             http.useModel(pre.model());
-            List<ItemResult> items = ask(http, plan, progress);
+            dev.infergate.client.Redactor redactor = whole.redactor();
+            // scored on what the server said; kept without the credentials a server may have echoed
+            List<ItemResult> items = ask(http, plan, progress).stream().map(r -> redacted(r, redactor)).toList();
             ItemLog.write(outDir.resolve(ItemLog.FILE), items);
             Map<String, Object> summary = QualitySummary.build(header(http.endpoint(), plan, pre, startedAt), items,
                     QualityCriterion.DEFAULT_CONFIDENCE);
@@ -111,6 +113,12 @@ public final class QualityRun {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    private static ItemResult redacted(ItemResult r, dev.infergate.client.Redactor redactor) {
+        return new ItemResult(r.id(), r.promptSha256(), r.prompt(), r.expected(), r.scorer(), redactor.redact(r.output()),
+                redactor.redact(r.extracted()), r.correct(), redactor.redact(r.error()), r.finishReason(), r.outputTokens(),
+                r.latencyNanos(), r.logprobs());
     }
 
     /** Asks one item and scores the answer; never throws for a failed request (the error is recorded). */

@@ -14,7 +14,11 @@ class CliErrorsTest {
     @TempDir
     Path dir;
 
-    record Outcome(int code, String out, String err) {}
+    record Outcome(int code, String out, String err) {
+        String all() {
+            return out + err;
+        }
+    }
 
     static Outcome run(String... args) {
         StringWriter out = new StringWriter();
@@ -97,5 +101,95 @@ class CliErrorsTest {
     void summarize_ofADirectoryThatIsNotARun_saysSo() {
         assertOneLine(run("summarize", dir.toString()), 3, "run.json does not exist");
         assertOneLine(run("summarize", dir.resolve("missing").toString()), 2, "is not a directory");
+    }
+
+    // issue 16, item 8: wrong meanings are refused with one line and the right exit code
+
+    @Test
+    void run_withARateTooLowToSendItsRequests_isRefused() {
+        assertOneLine(run("run", "--base-url", "http://127.0.0.1:9/v1", "--rate", "1e-300", "--requests", "3"), 2,
+                "--rate (1.0E-300)", "one a day");
+    }
+
+    @Test
+    void run_withAZeroDuration_isRefused() {
+        assertOneLine(run("run", "--base-url", "http://127.0.0.1:9/v1", "--duration", "0s"), 2, "--duration (0s) must be > 0");
+    }
+
+    @Test
+    void run_withAnApiKeyVariableThatIsNotSet_isRefused() {
+        assertOneLine(run("run", "--base-url", "http://127.0.0.1:9/v1", "--api-key-env", "INFERGATE_TEST_UNSET_VAR_42",
+                "--out", dir.resolve("k").toString()), 2, "$INFERGATE_TEST_UNSET_VAR_42", "not set");
+    }
+
+    @Test
+    void run_withAHeaderNameHoldingASpace_isRefused() {
+        assertOneLine(run("run", "--base-url", "http://127.0.0.1:9/v1", "--header", "Bad Name: v",
+                "--out", dir.resolve("h").toString()), 2, "'Bad Name'", "not a valid HTTP header name");
+    }
+
+    @Test
+    void run_withAHeaderValueHoldingALineBreak_isRefusedWithoutTheValue() {
+        Outcome o = run("run", "--base-url", "http://127.0.0.1:9/v1", "--header", "x-api-key: sk-1\r\nX: sk-hidden-77",
+                "--out", dir.resolve("crlf").toString());
+        assertOneLine(o, 2, "header 'x-api-key'", "line break");
+        assertThat(o.err()).doesNotContain("sk-hidden-77").doesNotContain("sk-1");
+    }
+
+    @Test
+    void run_withAnOutputDirectoryThatCannotBeCreated_saysSo() {
+        assertOneLine(run("run", "--base-url", "http://127.0.0.1:9/v1", "--out", "/proc/self/nope"), 3,
+                "cannot create output directory /proc/self/nope", "--out");
+    }
+
+    @Test
+    void summarize_ofABinaryLog_isOneLineAndNotZero() throws Exception {
+        java.nio.file.Files.createDirectories(dir.resolve("g"));
+        java.nio.file.Files.writeString(dir.resolve("g/run.json"), "{\"schema\":\"infergate.run/1\"}");
+        java.nio.file.Files.write(dir.resolve("g/requests.jsonl"), new byte[] {(byte) 0xff, (byte) 0xfe, 0x00, (byte) 0xc3, 0x28});
+        Outcome o = run("summarize", dir.resolve("g").toString());
+        assertThat(o.code()).isIn(2, 3);
+        assertOneLine(o, o.code(), dir.resolve("g").toString());
+        assertThat(o.err()).doesNotContain("unexpected error");
+    }
+
+    @Test
+    void k8sJob_withACredentialHeaderAndNoSecret_isRefusedWithoutTheValue() {
+        Outcome o = run("k8s-job", "--workers", "2", "--image", "img", "--", "--base-url", "http://vllm:8000/v1",
+                "--header", "x-api-key: sk-k8s-hidden");
+        assertOneLine(o, 2, "--header-secret", "x-api-key");
+        assertThat(o.all()).doesNotContain("sk-k8s-hidden");
+    }
+
+    static Outcome accept(Path dir, String name, byte[] plan) throws Exception {
+        Path file = dir.resolve(name);
+        java.nio.file.Files.write(file, plan);
+        return run("accept", file.toString(), "--out", dir.resolve("out-" + name).toString());
+    }
+
+    static Outcome accept(Path dir, String name, String plan) throws Exception {
+        return accept(dir, name, ("baseline: http://127.0.0.1:9/v1\ncandidate: http://127.0.0.1:9/v1\n" + plan)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void accept_withWrongPlanValues_namesFileLineAndKey() throws Exception {
+        assertOneLine(accept(dir, "cap.yaml", "capacity: {start_rate: 100, max_rate: 1}\n"), 2,
+                "cap.yaml line 3, key capacity.max_rate");
+        assertOneLine(accept(dir, "target.yaml", "capacity: {target: 1.5}\n"), 2, "target.yaml line 3, key capacity.target");
+        assertOneLine(accept(dir, "tok.yaml", "tokenizer: gpt9\n"), 2, "tok.yaml line 3, key tokenizer", "gpt9");
+        assertOneLine(accept(dir, "two.yaml", "---\nrepeats: 2\n"), 2, "two.yaml line 4", "second YAML document");
+        assertOneLine(accept(dir, "warm.yaml", "warmup: -5\n"), 2, "warm.yaml line 3, key warmup");
+        assertOneLine(accept(dir, "empty.yaml", "matrix:\n  workloads: []\n"), 2, "empty.yaml line 4, key matrix.workloads");
+        assertOneLine(accept(dir, "tab.yaml", "matrix:\n\tloads: {}\n"), 2, "tab.yaml:4:1: not valid YAML: a tab");
+        assertOneLine(accept(dir, "syntax.yaml", "matrix: [a\n"), 2, "syntax.yaml:4:1: not valid YAML");
+    }
+
+    @Test
+    void accept_withABinaryPlan_isOneLine() throws Exception {
+        byte[] junk = new byte[256];
+        new java.util.Random(7).nextBytes(junk);
+        junk[0] = (byte) 0xff;
+        assertOneLine(accept(dir, "junk.yaml", junk), 2, "junk.yaml is not UTF-8 text");
     }
 }

@@ -1,0 +1,79 @@
+package dev.infergate.accept;
+
+import dev.infergate.config.Durations;
+import dev.infergate.config.YamlNode;
+import java.time.Duration;
+import java.util.List;
+
+/** The checks {@link PlanReader} applies to single values, each naming the file, line and key it refuses. */
+final class PlanValues {
+    private PlanValues() {}
+
+    /** auto, server or a bundled vocabulary: checked now, not when the first run starts. */
+    static String tokenizer(YamlNode n) {
+        if (n == null) {
+            return "auto";
+        }
+        String name = n.text().trim();
+        if (!name.equals("auto") && !name.equals("server")) {
+            try {
+                dev.infergate.workload.BundledTokenizer.named(name);
+            } catch (IllegalArgumentException e) {
+                throw n.error(e.getMessage() + ", or auto or server");
+            }
+        }
+        return name;
+    }
+
+    /** The items of a list that must not be empty ({@code workloads: []} would run nothing). */
+    static List<YamlNode> nonEmpty(YamlNode n, String example) {
+        List<YamlNode> items = n.items();
+        if (items.isEmpty()) {
+            throw n.error("needs at least one " + example);
+        }
+        return items;
+    }
+
+    static int positive(YamlNode root, String key, int fallback) {
+        YamlNode n = root.get(key);
+        if (n == null) {
+            return fallback;
+        }
+        int v = n.asInt();
+        if (v < 1) {
+            throw n.error("(" + v + ") must be >= 1");
+        }
+        return v;
+    }
+
+    static int atLeastZero(YamlNode root, String key, int fallback) {
+        YamlNode n = root.get(key);
+        if (n == null) {
+            return fallback;
+        }
+        int v = n.asInt();
+        if (v < 0) {
+            throw n.error("(" + v + ") must be >= 0");
+        }
+        return v;
+    }
+
+    static Duration duration(YamlNode n, Duration fallback) {
+        return n == null ? fallback : n.as(Durations::parse);
+    }
+
+    /** {@code 95%} or {@code 0.95}. */
+    static double share(String t) {
+        String s = t.trim();
+        double v;
+        try {
+            v = s.endsWith("%") ? Double.parseDouble(s.substring(0, s.length() - 1)) / 100 : Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + t + "' is not a share; write 0.95 or 95%");
+        }
+        if (!(v > 0 && v <= 1.5)) {
+            throw new IllegalArgumentException("'" + t + "' must be a share above 0 (0.95 or 95%)");
+        }
+        return v;
+    }
+}
