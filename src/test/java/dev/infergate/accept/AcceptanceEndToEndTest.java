@@ -89,6 +89,8 @@ class AcceptanceEndToEndTest {
             assertThat(md).startsWith("# Acceptance: ").contains("## Capacity at the SLO", "requests/hour", "## Burst", "## Quality",
                     "| kv_cache | bf16 | fp8 |", "## Matrix");
             assertThat(out.toString()).contains("VERDICT: ", "capacity: ", "burst baseline: ");
+            assertThat(json).as("both sides ran the same request ids per repeat").contains("paired: every condition compared"
+                    + " request by request");
 
             StringWriter again = new StringWriter();
             int recompare = Main.execute(new String[] {"compare", result.toString(), "--resamples", "200"},
