@@ -285,9 +285,13 @@ public final class Acceptance {
         });
     }
 
-    /** The measured time of a probe at {@code rate}: {@code planned}, or long enough for {@code minRequests} arrivals. */
+    /**
+     * The measured time of a probe at {@code rate}: {@code planned}, or long enough for a quarter more than
+     * {@code minRequests} arrivals (Poisson arrivals spread by about their square root: 60 expected arrivals
+     * fall short of 60 half the time, 75 expected ones rarely), whichever is longer.
+     */
     static Duration probeDuration(Duration planned, int minRequests, double rate) {
-        long needed = (long) Math.ceil(minRequests / rate * 1000);
+        long needed = (long) Math.ceil(minRequests * 1.25 / rate * 1000);
         return planned.toMillis() >= needed ? planned : Duration.ofMillis(needed);
     }
 
