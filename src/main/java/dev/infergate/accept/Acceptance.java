@@ -47,12 +47,14 @@ public final class Acceptance {
     private final Path out;
     private final Consumer<String> progress;
     private final SideRunner runner;
+    private final CapacityProbes probes;
 
     private Acceptance(AcceptPlan plan, Path out, Consumer<String> progress) {
         this.plan = plan;
         this.out = out;
         this.progress = progress == null ? s -> { } : progress;
         this.runner = new SideRunner(plan);
+        this.probes = new CapacityProbes(plan, out, this.progress, runner);
     }
 
     /**
@@ -79,8 +81,8 @@ public final class Acceptance {
             throw new IllegalArgumentException("the plan's capacity step is disabled");
         }
         Acceptance a = new Acceptance(plan, out, progress);
-        CapacitySearch search = a.search(ComparisonRun.BASELINE_DIR, plan.baseline());
-        a.probeInterleaved(List.of(search));
+        CapacitySearch search = a.probes.search(ComparisonRun.BASELINE_DIR, plan.baseline());
+        a.probes.probeInterleaved(List.of(search));
         return search.result();
     }
 
@@ -88,9 +90,9 @@ public final class Acceptance {
         List<String> caveats = new ArrayList<>(agentCaveats(plan));
         Map<String, CapacitySearch.Result> capacity = new LinkedHashMap<>();
         if (plan.capacity() != null) {
-            CapacitySearch base = search(ComparisonRun.BASELINE_DIR, plan.baseline());
-            CapacitySearch cand = search(ComparisonRun.CANDIDATE_DIR, plan.candidate());
-            probeInterleaved(List.of(base, cand));
+            CapacitySearch base = probes.search(ComparisonRun.BASELINE_DIR, plan.baseline());
+            CapacitySearch cand = probes.search(ComparisonRun.CANDIDATE_DIR, plan.candidate());
+            probes.probeInterleaved(List.of(base, cand));
             capacity.put(ComparisonRun.BASELINE_DIR, base.result());
             capacity.put(ComparisonRun.CANDIDATE_DIR, cand.result());
         }
@@ -231,72 +233,6 @@ public final class Acceptance {
         }
         return String.format(Locale.ROOT, "rate %.3g/s (%.0f%% of the baseline's capacity)",
                 l.capacityFraction() * baselineCapacity, l.capacityFraction() * 100);
-    }
-
-    /**
-     * Advances the searches one rate at a time in turn, alternating which goes first each round (baseline first
-     * in odd rounds), so a drifting server or a client still warming up hits every side alike rather than
-     * whichever is probed first.
-     */
-    private void probeInterleaved(List<CapacitySearch> searches) throws RunService.SetupException, IOException {
-        for (int round = 0; searches.stream().anyMatch(s -> !s.done()); round++) {
-            List<CapacitySearch> order = new ArrayList<>(searches);
-            if (round % 2 == 1) {
-                java.util.Collections.reverse(order);
-            }
-            for (CapacitySearch search : order) {
-                if (!search.done()) {
-                    advance(search);
-                }
-            }
-        }
-    }
-
-    private void advance(CapacitySearch search) throws RunService.SetupException, IOException {
-        try {
-            search.advance();
-        } catch (CapacitySearch.ClientLimitedException e) {
-            throw new RunService.SetupException("capacity: " + e.getMessage(), false, e);
-        } catch (RunService.SetupException | IOException | RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IOException("capacity search failed: " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * One side's capacity search. Each probe offers the rate long enough for the minimum of measured requests
-     * its decision needs ({@link CapacitySearch#minMeasuredRequests}): at least the plan's duration, longer at low
-     * rates.
-     */
-    private CapacitySearch search(String sideName, Side side) {
-        AcceptPlan.Capacity c = plan.capacity();
-        CapacitySearch.Settings settings = new CapacitySearch.Settings(c.target(), c.startRate(),
-                Math.min(c.startRate(), 0.05), c.maxRate(), c.tolerance(), c.maxProbes(), c.maxRepeats());
-        return new CapacitySearch(settings, (rate, attempt) -> {
-            Duration measured = probeDuration(c.probeDuration(), settings.minMeasuredRequests(), rate);
-            progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s for %.1f s (run %d)", sideName, rate,
-                    measured.toMillis() / 1e3, attempt + 1));
-            Path dir = out.resolve("capacity").resolve(sideName).resolve(String.format(Locale.ROOT, "rate-%.4f-a%d", rate, attempt));
-            OpenLoop load = new OpenLoop(ArrivalSchedule.of(ArrivalKind.POISSON, rate, 1, plan.seed() + attempt), 0);
-            List<RequestRecord> records = runner.run(side, c.workload(), c.prefix(), load,
-                    runner.timedLimits(measured, c.probeWarmup()), "capacity", dir);
-            Measurement m = Measurement.of(rate, records, plan.slo());
-            if (m.clientLimited()) {
-                progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s run %d was client-limited (lag p99 %.1f ms):"
-                        + " it decides nothing and is run again", sideName, rate, attempt + 1, m.clientLagP99Ms()));
-                return m;
-            }
-            progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s -> attainment %.1f %% of %d measured (target %.0f %%)",
-                    sideName, rate, m.attainment() * 100, m.sent(), c.target() * 100));
-            return m;
-        });
-    }
-
-    /** The measured time of a probe at {@code rate}: {@code planned}, or long enough for {@code minRequests} arrivals. */
-    static Duration probeDuration(Duration planned, int minRequests, double rate) {
-        long needed = (long) Math.ceil(minRequests / rate * 1000);
-        return planned.toMillis() >= needed ? planned : Duration.ofMillis(needed);
     }
 
     private AcceptResult.BurstRun burst(String sideName, Side side, double baseRate)

@@ -46,10 +46,10 @@ public final class AcceptanceReport {
         }
         m.put("plan", plan);
         Map<String, Object> capacity = new LinkedHashMap<>();
-        r.capacity().forEach((side, c) -> capacity.put(side, capacity(c)));
+        r.capacity().forEach((side, c) -> capacity.put(side, CapacityJson.side(c)));
         m.put("capacity", capacity);
         if (r.capacity().containsKey(BASE) && r.capacity().containsKey(CAND)) {
-            m.put("capacity_difference", difference(CapacityDifference.of(r.capacity().get(BASE), r.capacity().get(CAND))));
+            m.put("capacity_difference", CapacityJson.difference(CapacityDifference.of(r.capacity().get(BASE), r.capacity().get(CAND))));
         }
         Map<String, Object> burst = new LinkedHashMap<>();
         r.burst().forEach((side, b) -> burst.put(side, burst(b)));
@@ -129,58 +129,6 @@ public final class AcceptanceReport {
         }
         double ms = r.atCapacity().longestWait().e2eP99Ms();
         return Double.isNaN(ms) ? "-" : String.format(Locale.ROOT, "%.0fms", ms);
-    }
-
-    /** One point of a side's attainment curve, with the 95 % Wilson interval of its attainment. */
-    private static Map<String, Object> curvePoint(CapacitySearch.Step s) {
-        double[] w = s.attainmentInterval();
-        Map<String, Object> p = new LinkedHashMap<>();
-        Measurement m = s.pooled();
-        p.put("offered_rps", ComparisonFormat.round(s.ratePerSecond()));
-        p.put("requests_per_hour", ComparisonFormat.round(s.ratePerSecond() * 3600));
-        // completed per second of offered time: the offered rate times the share that completed
-        p.put("throughput_rps", m.sent() == 0 ? null
-                : ComparisonFormat.round(s.ratePerSecond() * m.e2eFromScheduledMs().length / m.sent()));
-        p.put("ttft_p95_ms", nullIfNaN(m.ttftFromScheduledPercentileMs(95)));
-        p.put("e2e_p95_ms", nullIfNaN(m.e2eFromScheduledPercentileMs(95)));
-        p.put("measured", s.pooled().sent());
-        p.put("good", s.pooled().good());
-        p.put("attainment", ComparisonFormat.round(s.pooled().attainment()));
-        p.put("attainment_ci", java.util.Arrays.asList(ComparisonFormat.round(w[0]), ComparisonFormat.round(w[1])));
-        p.put("passed", s.passed());
-        p.put("enough_requests", s.enough());
-        return p;
-    }
-
-    private static Double nullIfNaN(double v) {
-        return Double.isNaN(v) ? null : ComparisonFormat.round(v);
-    }
-
-    /** The candidate's capacity minus the baseline's, with its interval (null ends when unbounded). */
-    private static Map<String, Object> difference(CapacityDifference d) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("requests_per_hour", ComparisonFormat.round(d.perHour()));
-        m.put("requests_per_hour_interval", java.util.Arrays.asList(Double.isFinite(d.lowPerHour())
-                ? ComparisonFormat.round(d.lowPerHour()) : null, Double.isFinite(d.highPerHour())
-                ? ComparisonFormat.round(d.highPerHour()) : null));
-        m.put("excludes_zero", d.excludesZero());
-        return m;
-    }
-
-    static Map<String, Object> capacity(CapacitySearch.Result c) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("rate_per_s", ComparisonFormat.round(c.ratePerSecond()));
-        m.put("requests_per_hour", ComparisonFormat.round(c.requestsPerHour()));
-        m.put("requests_per_hour_interval", java.util.Arrays.asList(ComparisonFormat.round(c.lowerRate() * 3600),
-                ComparisonFormat.round(c.upperRate() * 3600)));
-        m.put("longest_wait_ms", c.atCapacity() == null ? null : wait(c.atCapacity().longestWait()));
-        m.put("probes", c.steps().stream().map(s -> Map.of("rate_per_s", s.ratePerSecond(), "runs", s.runs(),
-                "sent", s.pooled().sent(), "attainment", s.pooled().attainment(), "passed", s.passed())).toList());
-        // the HTML report's shape (docs/report.md): the capacity point on an attainment curve in offered-load order,
-        // each point with its measured requests and the 95 % Wilson interval of its attainment
-        m.put("rps", ComparisonFormat.round(c.ratePerSecond()));
-        m.put("curve", c.curve().stream().map(AcceptanceReport::curvePoint).toList());
-        return m;
     }
 
     static Map<String, Object> wait(Measurement.LongestWait w) {

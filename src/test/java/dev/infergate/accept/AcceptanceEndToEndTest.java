@@ -68,7 +68,7 @@ class AcceptanceEndToEndTest {
             assertThat(err.toString().lines().filter(l -> l.contains(" req/s for ")).map(l -> l.split(":")[1].trim()).toList())
                     .as("the sides probed in turn, alternating which goes first")
                     .containsExactly("capacity baseline", "capacity candidate", "capacity candidate", "capacity baseline");
-            assertThat(err.toString()).contains("req/s for 2.0 s (run 1)", "-> attainment ");
+            assertThat(err.toString()).contains("req/s for 2.5 s (run 1)", "-> attainment ");
             assertThat(result.resolve("baseline/short-chat/fresh/high/r1/requests.jsonl")).exists();
             assertThat(result.resolve("candidate/short-chat/fresh/high/r2/summary.json")).exists();
             String json = Files.readString(result.resolve("acceptance.json"));
@@ -89,6 +89,8 @@ class AcceptanceEndToEndTest {
             assertThat(md).startsWith("# Acceptance: ").contains("## Capacity at the SLO", "requests/hour", "## Burst", "## Quality",
                     "| kv_cache | bf16 | fp8 |", "## Matrix");
             assertThat(out.toString()).contains("VERDICT: ", "capacity: ", "burst baseline: ");
+            assertThat(json).as("both sides ran the same request ids per repeat").contains("paired: every condition compared"
+                    + " request by request");
 
             StringWriter again = new StringWriter();
             int recompare = Main.execute(new String[] {"compare", result.toString(), "--resamples", "200"},

@@ -16,6 +16,11 @@ import java.util.SplittableRandom;
  * relative delta {@code cand / base - 1} of each draw is collected; the interval is the
  * {@code (1 - confidence) / 2} and {@code (1 + confidence) / 2} quantiles of those deltas.
  *
+ * <p>Where the design is paired ({@link Pairing}: the same repeats and request ids on both sides, as
+ * {@code accept} runs them), each resample draws the same repeats and, within them, the same requests on
+ * both sides, so the spread between requests that both sides share (a long prompt is slow on either) drops
+ * out of the delta's interval. Otherwise each side is drawn independently.
+ *
  * <p>Pitfalls, stated so no-one is surprised: with several repeats and no real drift between them the two
  * stages count the request-level noise twice, so intervals are wider than needed (conservative: more
  * "inconclusive", never a false pass); with two or three repeats the repeat stage sees little of the drift
@@ -80,11 +85,19 @@ public final class Bootstrap {
         double[] b = new double[s];
         double[] c = new double[s];
         SplittableRandom random = new SplittableRandom(mix(seed, stream));
+        Pairing pairing = Pairing.of(baseline, candidate);
+        Resample other = new Resample();
         for (int k = 0; k < resamples; k++) {
-            draw.draw(baseline, random);
-            evaluator.evaluate(baseline, draw, b);
-            draw.draw(candidate, random);
-            evaluator.evaluate(candidate, draw, c);
+            if (pairing != null) {
+                Resample.drawPaired(baseline, candidate, pairing, draw, other, random);
+                evaluator.evaluate(baseline, draw, b);
+                evaluator.evaluate(candidate, other, c);
+            } else {
+                draw.draw(baseline, random);
+                evaluator.evaluate(baseline, draw, b);
+                draw.draw(candidate, random);
+                evaluator.evaluate(candidate, draw, c);
+            }
             for (int i = 0; i < s; i++) {
                 deltas[i][k] = Estimate.relative(b[i], c[i]);
                 candidates[i][k] = c[i];

@@ -61,6 +61,11 @@ public record ComparisonRun(Comparison.Result result, EnvironmentDiff environmen
                     + ", candidate: " + cand.conditions().keySet() + ")");
         }
         Comparison.Result result = Comparison.run(pairs, criteria, bootstrap, runToRunAllowance);
+        long paired = pairs.values().stream().filter(p -> Pairing.paired(p.baseline(), p.candidate())).count();
+        notes.add(paired == pairs.size() ? "paired: every condition compared request by request (the same request ids in"
+                + " every repeat on both sides), so the spread both sides share drops out of the intervals"
+                : paired + " of " + pairs.size() + " conditions paired request by request (the same request ids in every"
+                + " repeat on both sides); the others compared unpaired");
         long single = pairs.values().stream().filter(Comparison::singleRun).count();
         if (single > 0) {
             String where = single == pairs.size() ? "" : " in " + single + " of " + pairs.size() + " conditions";

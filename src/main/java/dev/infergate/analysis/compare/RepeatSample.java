@@ -22,16 +22,22 @@ public final class RepeatSample {
     private final double[][] contributions;
     private final double windowSeconds;
     private final int sessions;
+    /** Each request's id (its index in the run's schedule), for pairing with the other side's same request. */
+    private final long[] ids;
 
     /** Contribution columns of the run metrics. */
     enum Part { OUTPUT_TOKENS, COMPLETED, GOOD, FAILED, TIMED_OUT, CACHE_HIT }
 
-    RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions) {
+    RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions, long[] ids) {
         this.values = values;
         this.contributions = contributions;
         this.size = contributions[0].length;
         this.windowSeconds = windowSeconds;
         this.sessions = sessions;
+        if (ids.length != size) {
+            throw new IllegalArgumentException("ids (" + ids.length + ") must match the requests (" + size + ")");
+        }
+        this.ids = ids;
     }
 
     /** As {@link #of(List, Slo, int)} for records of independent requests (or sessions of unknown length). */
@@ -72,7 +78,8 @@ public final class RepeatSample {
         }
         double window = n == 0 ? 0 : Math.max(0, end - start) / 1e9;
         int sessions = sessionTotals(measured, turnsPerSession, values[Metric.SESSION_TOTAL.ordinal()]);
-        return new RepeatSample(values, parts, window, sessions);
+        long[] ids = measured.stream().mapToLong(RequestRecord::id).toArray();
+        return new RepeatSample(values, parts, window, sessions, ids);
     }
 
     /**
@@ -137,6 +144,11 @@ public final class RepeatSample {
     /** The measured window in seconds. */
     public double windowSeconds() {
         return windowSeconds;
+    }
+
+    /** The id of the request at {@code request} (its index in the run's schedule). */
+    long id(int request) {
+        return ids[request];
     }
 
     double value(Metric m, int request) {

@@ -47,6 +47,34 @@ final class Resample {
         }
     }
 
+    /**
+     * A paired two-stage draw into {@code base} and {@code cand}: the same repeats on both sides, then within
+     * each, the same matched requests (by request id, {@link Pairing}) on both sides, with replacement.
+     */
+    static void drawPaired(Sample b, Sample c, Pairing pairing, Resample base, Resample cand, SplittableRandom random) {
+        int k = b.repeats().size();
+        base.size = 0;
+        cand.size = 0;
+        base.windowSeconds = 0;
+        cand.windowSeconds = 0;
+        for (int j = 0; j < k; j++) {
+            int r = k == 1 ? 0 : random.nextInt(k);
+            int[] bi = pairing.baseline()[r];
+            int[] ci = pairing.candidate()[r];
+            base.ensure(base.size + bi.length);
+            cand.ensure(cand.size + ci.length);
+            for (int i = 0; i < bi.length; i++) {
+                int t = random.nextInt(bi.length);
+                base.repeatOf[base.size] = r;
+                base.requestOf[base.size++] = bi[t];
+                cand.repeatOf[cand.size] = r;
+                cand.requestOf[cand.size++] = ci[t];
+            }
+            base.windowSeconds += b.repeats().get(r).windowSeconds();
+            cand.windowSeconds += c.repeats().get(r).windowSeconds();
+        }
+    }
+
     private void ensure(int capacity) {
         if (repeatOf.length < capacity) {
             int n = Math.max(capacity, repeatOf.length * 2);
