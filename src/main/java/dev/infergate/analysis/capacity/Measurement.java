@@ -5,6 +5,7 @@ import dev.infergate.analysis.Slo;
 import dev.infergate.record.RequestRecord;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.commons.statistics.descriptive.Quantile;
 
 /**
  * What one open-loop run at a fixed arrival rate showed: how many requests met the SLO, and how long the
@@ -20,6 +21,8 @@ import java.util.List;
  */
 public record Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs,
         double[] e2eFromScheduledMs, double clientLagP99Ms, long clientLaggedRequests) {
+    private static final Quantile LINEAR = Quantile.withDefaults().with(Quantile.EstimationMethod.HF7);
+
     public Measurement {
         if (!(ratePerSecond > 0)) {
             throw new IllegalArgumentException("ratePerSecond (" + ratePerSecond + ") must be > 0");
@@ -96,16 +99,9 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
      */
     public record LongestWait(double ttftP99Ms, double ttftMaxMs, double e2eP99Ms, double e2eMaxMs, long count) {}
 
+    /** Linear-interpolated percentile ({@code p} in 0-100, Hyndman-Fan type 7); NaN when empty. */
     private static double percentile(double[] values, double p) {
-        if (values.length == 0) {
-            return Double.NaN;
-        }
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        double h = (sorted.length - 1) * p / 100;
-        int lo = (int) Math.floor(h);
-        int hi = Math.min(sorted.length - 1, lo + 1);
-        return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+        return values.length == 0 ? Double.NaN : LINEAR.evaluate(values, p / 100);
     }
 
     private static double max(double[] values) {
