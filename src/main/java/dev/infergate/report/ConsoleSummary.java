@@ -59,6 +59,7 @@ public final class ConsoleSummary {
                     number(goodput.get("requests_per_s")), number(goodput.get("attainment")) * 100, slo));
         }
         cache(out, map(summary.get("cache")), requests.get("completed"));
+        cacheSplit(out, map(summary.get("cache")), map(summary.get("by_cache")));
         prompts(out, map(summary.get("prompt_tokens_vs_intended")));
         connections(out, map(summary.get("connections")));
         client(out, map(summary.get("client")), map(run.get("client_warmup")));
@@ -80,6 +81,26 @@ public final class ConsoleSummary {
                 "cache: %s of %s completed requests warm (at least %.0f %% of the prompt cached) · cached-token share %s · %s had any cached tokens%n",
                 cache.get("warm_requests"), completed, number(cache.get("warm_cached_share")) * 100,
                 percent(cache.get("cached_token_ratio")), cache.get("requests_with_cached_tokens")));
+    }
+
+    /**
+     * One TTFT row per cache side that has completed requests, so the prefix cache's effect shows as
+     * milliseconds. Only when the server reports cached tokens: otherwise every request is cold and the
+     * row would repeat the TTFT row above.
+     */
+    private static void cacheSplit(StringBuilder out, Map<String, Object> cache, Map<String, Object> byCache) {
+        if (!Boolean.TRUE.equals(cache.get("reported_by_server"))) {
+            return;
+        }
+        double warmShare = number(cache.get("warm_cached_share")) * 100;
+        for (String side : List.of("cold", "warm")) {
+            Map<String, Object> ttft = map(map(map(byCache.get(side)).get("latency_ms")).get("ttft"));
+            if (number(ttft.get("count")) > 0) {
+                out.append(String.format(Locale.ROOT, "  %s TTFT (%s %.0f %% cached): p50 %s ms · p95 %s ms · p99 %s ms · %s requests%n",
+                        side, side.equals("warm") ? ">=" : "<", warmShare, cell(ttft.get("p50")), cell(ttft.get("p95")),
+                        cell(ttft.get("p99")), ttft.get("count")));
+            }
+        }
     }
 
     /** The server's prompt count against the workload's: how far every input-token figure is off. */

@@ -46,7 +46,9 @@ class WarmByShareEndToEndTest {
             assertThat(summary.path("by_cache").path("warm").path("requests").path("sent").asInt()).isZero();
             assertThat(summary.path("cache").path("warm_cached_share").asDouble()).isEqualTo(0.5);
             assertThat(summary.path("cache").path("requests_with_cached_tokens").asInt()).isEqualTo(24);
-            assertThat(out.toString()).contains("cache: 0 of 24 completed requests warm (at least 50 % of the prompt cached)");
+            assertThat(out.toString()).contains("cache: 0 of 24 completed requests warm (at least 50 % of the prompt cached)")
+                    .containsPattern("\n  cold TTFT \\(< 50 % cached\\): p50 [0-9.]+ ms · p95 [0-9.]+ ms · p99 [0-9.]+ ms · 24 requests\n")
+                    .doesNotContain("warm TTFT"); // no warm request, so no warm row
             // the server counts the prompt its own way: the run shows by how much
             assertThat(summary.path("prompt_tokens_vs_intended").path("requests").asInt()).isEqualTo(24);
             assertThat(out.toString()).contains("prompt tokens: server count minus intended p50");

@@ -8,7 +8,12 @@ import org.junit.jupiter.api.Test;
 
 class ConsoleSummaryTest {
     private static Map<String, Object> summary(Map<String, Object> delivery, Map<String, Object> server) {
-        return Map.of("run", Map.of("base_url", "http://h/v1", "model", "m", "api", "completions"),
+        return summary(delivery, server, Map.of());
+    }
+
+    private static Map<String, Object> summary(Map<String, Object> delivery, Map<String, Object> server,
+            Map<String, Object> byCache) {
+        return Map.of("by_cache", byCache, "run", Map.of("base_url", "http://h/v1", "model", "m", "api", "completions"),
                 "requests", Map.of("sent", 10, "completed", 10, "failed", 0, "warmup", 0),
                 "throughput", Map.of("window_s", 1.0, "requests_per_s", 10.0, "output_tokens_per_s", 40.0,
                         "input_tokens_per_s", 320.0),
@@ -19,6 +24,22 @@ class ConsoleSummaryTest {
                         "difference_min", 2, "difference_max", 4, "exact_share", 0.0),
                 "connections", Map.of("requests", 10, "opened", 10, "opened_per_request", 1.0, "client_retries", 2),
                 "delivery", delivery, "server", server);
+    }
+
+    private static Map<String, Object> side(long count, double p50, double p95, double p99) {
+        return Map.of("latency_ms", Map.of("ttft", count == 0 ? Map.of("count", 0L)
+                : Map.of("count", count, "p50", p50, "p95", p95, "p99", p99)));
+    }
+
+    @Test
+    void cacheSplit_showsTtftPerSideWithRequests_andTheWarmShareUsed() {
+        String both = ConsoleSummary.render(summary(Map.of(), Map.of(),
+                Map.of("cold", side(4, 512.25, 700, 1234.5), "warm", side(6, 61.5, 80, 95.25))));
+        assertThat(both).contains("  cold TTFT (< 50 % cached): p50 512.3 ms · p95 700.0 ms · p99 1235 ms · 4 requests\n"
+                + "  warm TTFT (>= 50 % cached): p50 61.50 ms · p95 80.00 ms · p99 95.25 ms · 6 requests\n");
+        String coldOnly = ConsoleSummary.render(summary(Map.of(), Map.of(),
+                Map.of("cold", side(10, 500, 600, 700), "warm", side(0, 0, 0, 0))));
+        assertThat(coldOnly).contains("  cold TTFT (< 50 % cached): p50 500.0 ms").doesNotContain("warm TTFT");
     }
 
     @Test
