@@ -52,6 +52,7 @@ public final class ConsoleSummary {
         out.append(String.format(Locale.ROOT, "throughput: %.2f req/s · %.1f output tok/s · %.1f input tok/s (output tokens from %s)%n",
                 number(tp.get("requests_per_s")), number(tp.get("output_tokens_per_s")),
                 number(tp.get("input_tokens_per_s")), map(summary.get("tokens")).get("output_source")));
+        out.append(OfferedLoad.line(summary));
         Map<String, Object> goodput = map(summary.get("goodput"));
         String slo = slo(map(goodput.get("slo")));
         if (!slo.isEmpty()) {

@@ -37,7 +37,8 @@ class RunAgainstSimulatorTest {
                     "--warmup", "4", "--input-tokens", "64", "--output-tokens", "16", "--slo", "ttft=2s",
                     "--label", "gpu=none", "--out", dir.toString(), "--no-progress");
             assertThat(code).as(err.toString()).isZero();
-            assertThat(out.toString()).contains("requests: 20 sent, 20 completed, 0 failed").contains("TTFT");
+            assertThat(out.toString()).contains("requests: 20 sent, 20 completed, 0 failed").contains("TTFT")
+                    .doesNotContain("load: offered"); // closed loop: nothing was offered at a rate
             List<RequestRecord> records = new ArrayList<>();
             RunLog.readRecords(dir, records::add);
             assertThat(records).hasSize(24);
@@ -62,8 +63,9 @@ class RunAgainstSimulatorTest {
     @Test
     void sharedPrefix_warmRequestsReportCachedTokensAndStartFaster() throws Exception {
         try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
+            StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
-            int code = run(new StringWriter(), err, "run", "--base-url", sim.baseUrl(), "--concurrency", "1",
+            int code = run(out, err, "run", "--base-url", sim.baseUrl(), "--concurrency", "1",
                     "--requests", "24", "--input-tokens", "2048", "--output-tokens", "8", "--cache-mix", "0.5",
                     "--out", dir.toString(), "--no-progress");
             assertThat(code).as(err.toString()).isZero();
@@ -75,6 +77,32 @@ class RunAgainstSimulatorTest {
             // the simulator skips the prefill of cached blocks: a 1,536-token cached prefix saves ~70 ms of 2,048-token prefill
             assertThat(warm.path("latency_ms").path("ttft").path("p50").asDouble())
                     .isLessThan(cold.path("latency_ms").path("ttft").path("p50").asDouble());
+            // the console shows both sides in milliseconds, with their counts
+            assertThat(out.toString())
+                    .containsPattern("\n  cold TTFT \\(< 50 % cached\\): p50 [0-9.]+ ms · p95 [0-9.]+ ms · p99 [0-9.]+ ms · "
+                            + cold.path("requests").path("completed").asInt() + " requests\n")
+                    .containsPattern("\n  warm TTFT \\(>= 50 % cached\\): p50 [0-9.]+ ms · p95 [0-9.]+ ms · p99 [0-9.]+ ms · "
+                            + warm.path("requests").path("completed").asInt() + " requests\n");
+        }
+    }
+
+    @Test
+    void openLoop_showsTheOfferedRateBesideTheAchievedOne_andWhatTheWindowIs() throws Exception {
+        try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            int code = run(out, err, "run", "--base-url", sim.baseUrl(), "--rate", "4", "--arrival", "constant",
+                    "--duration", "2s", "--input-tokens", "32", "--output-tokens", "8", "--out", dir.toString(),
+                    "--no-progress");
+            assertThat(code).as(err.toString()).isZero();
+            JsonNode summary = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+            int sent = summary.path("requests").path("sent").asInt();
+            assertThat(out.toString()).contains(String.format(java.util.Locale.ROOT,
+                    "load: offered 4.00 req/s (constant) · sent %.2f req/s over the 2.0 s schedule · achieved %.2f req/s"
+                            + " completed over the %.1f s window (first scheduled send to last answer, so it includes the"
+                            + " drain after the last send)\n", sent / 2.0,
+                    summary.path("throughput").path("requests_per_s").asDouble(),
+                    summary.path("throughput").path("window_s").asDouble()));
         }
     }
 

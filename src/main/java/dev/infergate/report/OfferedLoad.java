@@ -1,0 +1,42 @@
+package dev.infergate.report;
+
+import static dev.infergate.report.ConsoleSummary.format;
+import static dev.infergate.report.ConsoleSummary.map;
+import static dev.infergate.report.ConsoleSummary.number;
+
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The console line that puts an open-loop run's offered rate beside the rate it achieved. The achieved
+ * rate is completed requests over the measured window, which runs from the first scheduled send to the
+ * last answer: it includes the drain after the last send, so a server that keeps up still shows a little
+ * less than offered, and one that falls behind shows what it finished, not what it was sent. The line
+ * says so, rather than leaving the gap unexplained.
+ */
+final class OfferedLoad {
+    private OfferedLoad() {}
+
+    /** The line, or "" when the run was not open-loop at one fixed rate (closed loop, sessions, a piecewise shape). */
+    static String line(Map<String, Object> summary) {
+        Map<String, Object> load = map(map(summary.get("run")).get("load"));
+        double offeredPerSecond = number(load.get("rate_per_second"));
+        if (!"open".equals(load.get("mode")) || !Double.isFinite(offeredPerSecond)) {
+            return "";
+        }
+        Map<String, Object> requests = map(summary.get("requests"));
+        Map<String, Object> tp = map(summary.get("throughput"));
+        double scheduleSeconds = number(load.get("duration_s"));
+        boolean noWarmup = number(load.get("warmup_requests")) == 0 && load.get("warmup_s") == null;
+        // sent over the schedule only when the schedule held measured requests alone: a warm-up shares its time
+        String sent = Double.isFinite(scheduleSeconds) && scheduleSeconds > 0 && noWarmup
+                ? String.format(Locale.ROOT, " · sent %s req/s over the %.1f s schedule",
+                        format(number(requests.get("sent")) / scheduleSeconds), scheduleSeconds)
+                : "";
+        return String.format(Locale.ROOT,
+                "load: offered %s req/s (%s)%s · achieved %s req/s completed over the %.1f s window"
+                        + " (first scheduled send to last answer, so it includes the drain after the last send)%n",
+                format(offeredPerSecond), load.get("arrival"), sent, format(number(tp.get("requests_per_s"))),
+                number(tp.get("window_s")));
+    }
+}
