@@ -54,6 +54,10 @@ class ProbeEndToEndTest {
         assertThat(o.json()).containsEntry("delivery", "incremental").containsEntry("failed", false);
         assertThat(o.out()).contains("delivery", "incremental", "cold_vs_warm");
         assertThat(o.check("cold_vs_warm")).containsEntry("status", "ok");
+        // milliseconds, not only the ratio, and a reading of them
+        assertThat(o.out()).containsPattern("\ndelivery +ok +incremental: TTFT [0-9.]+ ms of [0-9.]+ ms E2E \\(p50, [0-9]+ %\\)\n")
+                .containsPattern("\ncold_vs_warm +ok +TTFT p50 cold [0-9.]+ ms · warm repeat [0-9.]+ ms \\(0\\.[0-9]+x\\)"
+                        + " · warm prefix [0-9.]+ ms: a prefix cache helps \\([0-9]+ % sooner\\)\n");
         assertThat(o.check("cached_tokens")).containsEntry("status", "ok");
         assertThat(o.check("usage_chunk")).containsEntry("status", "ok");
         assertThat(o.check("done_marker")).containsEntry("status", "ok");
@@ -68,9 +72,19 @@ class ProbeEndToEndTest {
         assertThat(o.code()).as(o.out()).isEqualTo(ExitCode.REJECTED.code());
         assertThat(o.json()).containsEntry("delivery", "buffered").containsEntry("failed", true);
         Map<String, Object> delivery = o.check("delivery");
-        assertThat(delivery).containsEntry("status", "fail").containsEntry("result", "buffered");
+        assertThat(delivery).containsEntry("status", "fail");
         @SuppressWarnings("unchecked")
         Map<String, Object> evidence = (Map<String, Object>) delivery.get("evidence");
+        // the line gives its evidence: TTFT against E2E in milliseconds, the same figures as probe.json
+        assertThat(delivery.get("result")).isEqualTo("buffered: TTFT " + ProbeReport.ms(((Number) evidence.get("ttft_ms_p50")).doubleValue())
+                + " of " + ProbeReport.ms(((Number) evidence.get("e2e_ms_p50")).doubleValue()) + " E2E (p50, "
+                + Math.round(((Number) evidence.get("ttft_ms_p50")).doubleValue() / ((Number) evidence.get("e2e_ms_p50")).doubleValue() * 100)
+                + " %): the answer arrives whole");
+        assertThat(o.out()).contains("\ndelivery                fail   " + delivery.get("result") + "\n")
+                // the simulator's warm ratio sits near the 0.8 bar, so either reading may follow the figures
+                .containsPattern("\ncold_vs_warm +(ok|info) +TTFT p50 cold [0-9.]+ ms · warm repeat [0-9.]+ ms \\(0\\.[0-9]+x\\)"
+                        + " · warm prefix [0-9.]+ ms: (a prefix cache helps|[0-9]+ prompt tokens from cache, [0-9]+ % sooner:"
+                        + " under the 20 % bar for a clear speed-up; buffered, so TTFT holds the whole generation)");
         assertThat(evidence).containsEntry("share_buffered", 1.0).containsEntry("requests_with_event_offsets", 9);
         assertThat(((Number) evidence.get("ttft_share_of_e2e_p50")).doubleValue()).isGreaterThan(0.9);
     }
