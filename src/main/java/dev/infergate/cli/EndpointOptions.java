@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 /** Options that say which endpoint to measure and how to talk to it; shared by run, probe and quality. */
 public final class EndpointOptions {
     @Option(names = "--base-url", required = true, paramLabel = "URL",
-            description = "The OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1.")
+            description = "The OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1. When its /models answers 4xx and the URL does not end in /v1, /v1 is appended if a model list is there, and the console says so.")
     String baseUrl;
 
     @Option(names = "--api", defaultValue = "chat", paramLabel = "chat|completions",

@@ -60,6 +60,8 @@ public final class ProbeCommand implements Callable<Integer> {
             throw new UserError(ExitCode.CANNOT_RUN, e.getMessage(), e);
         }
         PrintWriter o = spec.commandLine().getOut();
+        o.print(dev.infergate.report.TerminalText.sanitizeLines(
+                dev.infergate.report.ConsoleSummary.baseUrlNote(dev.infergate.analysis.Summarizer.readRun(plan.out()))));
         o.print(dev.infergate.report.TerminalText.sanitizeLines(report.render()));
         o.println("details: " + plan.out().resolve("probe.json"));
         dev.infergate.analysis.Summarizer.write(plan.out());

@@ -100,6 +100,12 @@ public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<S
         return baseUrl.getScheme() + "://" + baseUrl.getRawAuthority() + path;
     }
 
+    /** The same endpoint at another base URL on the same server (Preflight appends {@code /v1} when the root has no model list). */
+    public Endpoint withBaseUrl(URI newBaseUrl) {
+        return new Endpoint(newBaseUrl, api, model, stream, headers, caCert, insecure, http2, connectTimeout,
+                idleConnectionTimeout);
+    }
+
     public Endpoint withModel(String newModel) {
         return new Endpoint(baseUrl, api, newModel, stream, headers, caCert, insecure, http2, connectTimeout,
                 idleConnectionTimeout);

@@ -129,6 +129,19 @@ public final class HttpExecutor implements AutoCloseable {
         this.endpoint = endpoint.withModel(model);
     }
 
+    /**
+     * Moves to another base URL on the same server (scheme, host and port unchanged, so the pool still fits),
+     * before the first measured request.
+     */
+    public void useBaseUrl(java.net.URI baseUrl) {
+        java.net.URI now = endpoint.baseUrl();
+        if (!java.util.Objects.equals(now.getScheme(), baseUrl.getScheme())
+                || !java.util.Objects.equals(now.getRawAuthority(), baseUrl.getRawAuthority())) {
+            throw new IllegalArgumentException("baseUrl (" + baseUrl + ") must be on the same server as " + now);
+        }
+        this.endpoint = endpoint.withBaseUrl(baseUrl);
+    }
+
     /** Options for a request to an absolute URL with the endpoint's headers. */
     RequestOptions options(HttpMethod method, String absoluteUrl) {
         RequestOptions o = new RequestOptions().setMethod(method).setAbsoluteURI(absoluteUrl);

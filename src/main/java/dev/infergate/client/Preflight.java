@@ -21,10 +21,18 @@ public final class Preflight {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
-    /** What the server told us. */
-    public record Result(String model, List<String> models, boolean exactOutput, String serverVersion) {
+    /**
+     * What the server told us.
+     *
+     * @param baseUrlGiven the --base-url as given when Preflight moved to it plus {@code /v1} (its root had no
+     *                     model list); null when the given one was used
+     */
+    public record Result(String model, List<String> models, boolean exactOutput, String serverVersion, String baseUrlGiven) {
         public Map<String, Object> describe() {
             Map<String, Object> m = new LinkedHashMap<>();
+            if (baseUrlGiven != null) {
+                m.put("base_url_given", baseUrlGiven);
+            }
             m.put("models_listed", models);
             m.put("exact_output_lengths", exactOutput);
             m.put("server_version", serverVersion);
@@ -55,7 +63,7 @@ public final class Preflight {
         try {
             Result r = check(http, model, exactOutput, apiKeyEnv, apiKeySet);
             return new Result(r.model(), r.models().stream().map(redactor::redact).toList(), r.exactOutput(),
-                    redactor.redact(r.serverVersion()));
+                    redactor.redact(r.serverVersion()), r.baseUrlGiven() == null ? null : redactor.redact(r.baseUrlGiven()));
         } catch (Failure f) {
             // a server may echo the request headers in what it answers: no credential reaches the console
             throw new Failure(redactor.redact(f.getMessage()), f.getCause());
@@ -64,14 +72,21 @@ public final class Preflight {
 
     private static Result check(HttpExecutor http, String model, boolean exactOutput, String apiKeyEnv, boolean apiKeySet)
             throws Failure {
-        Endpoint endpoint = http.endpoint();
-        HttpExecutor.Reply models;
-        try {
-            models = BusyRetry.real().call(http, HttpMethod.GET, endpoint.url("/models"), null, TIMEOUT);
-        } catch (IOException e) {
-            throw new Failure("cannot reach " + endpoint.url("/models") + " (" + e.getMessage()
-                    + "); check --base-url and that the server is running", e);
+        Endpoint given = http.endpoint();
+        HttpExecutor.Reply models = models(http, given);
+        String baseUrlGiven = null;
+        if (models.status() / 100 == 4 && models.status() != 401 && models.status() != 403 && !BusyRetry.busy(models.status())
+                && !given.baseUrl().getPath().replaceAll("/+$", "").endsWith("/v1")) {
+            // "http://host:8000" for "http://host:8000/v1": OpenAI-compatible servers list models under /v1
+            Endpoint v1 = given.withBaseUrl(java.net.URI.create(given.url("/v1")));
+            HttpExecutor.Reply atV1 = models(http, v1);
+            if (atV1.status() / 100 == 2 && !modelIds(atV1).isEmpty()) {
+                http.useBaseUrl(v1.baseUrl());
+                models = atV1;
+                baseUrlGiven = given.baseUrl().toString();
+            }
         }
+        Endpoint endpoint = http.endpoint();
         if (models.status() == 401 || models.status() == 403) {
             throw new Failure("the server answered " + models.status() + " to " + endpoint.url("/models")
                     + (apiKeySet ? "; the API key in $" + apiKeyEnv + " was refused" : "; set $" + apiKeyEnv
@@ -85,14 +100,26 @@ public final class Preflight {
         String chosen = model;
         if (chosen == null) {
             if (ids.isEmpty()) {
-                throw new Failure("the server lists no models at " + endpoint.url("/models") + "; pass --model", null);
+                throw new Failure(models.status() / 100 == 2
+                        ? "the server lists no models at " + endpoint.url("/models") + "; pass --model"
+                        : "the server answered " + models.status() + " to " + endpoint.url("/models")
+                                + "; check --base-url (OpenAI-compatible servers list models at <base>/v1/models), or pass --model", null);
             }
             chosen = ids.get(0);
         } else if (!ids.isEmpty() && !ids.contains(chosen)) {
             throw new Failure("unknown model '" + chosen + "'; the server lists " + ids + " (pass one with --model)", null);
         }
         return new Result(chosen, ids, exactOutput && acceptsExactOutput(http, endpoint.withModel(chosen)),
-                version(http, endpoint));
+                version(http, endpoint), baseUrlGiven);
+    }
+
+    private static HttpExecutor.Reply models(HttpExecutor http, Endpoint endpoint) throws Failure {
+        try {
+            return BusyRetry.real().call(http, HttpMethod.GET, endpoint.url("/models"), null, TIMEOUT);
+        } catch (IOException e) {
+            throw new Failure("cannot reach " + endpoint.url("/models") + " (" + e.getMessage()
+                    + "); check --base-url and that the server is running", e);
+        }
     }
 
     private static List<String> modelIds(HttpExecutor.Reply reply) {

@@ -78,7 +78,7 @@ public final class Probe {
             List<RequestRecord> records = new ArrayList<>();
             RunLog.readRecords(plan.out(), records::add);
             ProbeReport report = ProbeReport.of(records, protocol);
-            write(plan, server, report);
+            write(plan, http.endpoint(), server, report);
             return report;
         }
     }
@@ -205,11 +205,12 @@ public final class Probe {
         }
     }
 
-    private static void write(ProbePlan plan, Preflight.Result server, ProbeReport report) throws IOException {
+    private static void write(ProbePlan plan, dev.infergate.client.Endpoint used, Preflight.Result server, ProbeReport report)
+            throws IOException {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("schema", "infergate.probe/1");
         m.put("started_at", java.time.Instant.now().toString());
-        m.put("endpoint", plan.endpoint().withModel(server.model()).describe());
+        m.put("endpoint", used.describe()); // the base URL Preflight settled on, the model it picked
         m.put("server", server.describe());
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("rounds", plan.repeats());

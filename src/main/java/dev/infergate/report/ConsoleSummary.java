@@ -28,6 +28,7 @@ public final class ConsoleSummary {
         StringBuilder out = new StringBuilder();
         Map<String, Object> run = map(summary.get("run"));
         Map<String, Object> requests = map(summary.get("requests"));
+        out.append(baseUrlNote(run));
         out.append(String.format(Locale.ROOT, "%s · model %s · %s%s%n", run.get("base_url"), run.get("model"),
                 run.get("api"), Boolean.TRUE.equals(run.get("partial"))
                         ? " · PARTIAL (" + (run.get("partial_reason") != null ? run.get("partial_reason") : "interrupted") + ")" : ""));
@@ -70,6 +71,13 @@ public final class ConsoleSummary {
             sessions(out, map(summary.get("sessions")));
         }
         return out.toString();
+    }
+
+    /** A line when the run used --base-url plus /v1 because the given root had no model list, else "". */
+    public static String baseUrlNote(Map<String, Object> run) {
+        Object given = map(run.get("server")).get("base_url_given");
+        return given == null ? "" : String.format(Locale.ROOT,
+                "base URL: %s has no /models, so %s was used (pass it as --base-url to skip this check)%n", given, run.get("base_url"));
     }
 
     /** Warm and cold by the share of the prompt served from cache, and the cached share of all prompt tokens. */

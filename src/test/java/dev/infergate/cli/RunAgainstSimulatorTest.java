@@ -87,6 +87,30 @@ class RunAgainstSimulatorTest {
     }
 
     @Test
+    void baseUrlWithoutV1_isRetriedWithV1_andTheConsoleSaysWhichWasUsed() throws Exception {
+        try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
+            String root = sim.baseUrl().replaceAll("/v1$", "");
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            int code = run(out, err, "run", "--base-url", root, "--requests", "3", "--input-tokens", "32",
+                    "--output-tokens", "8", "--out", dir.resolve("run").toString(), "--no-progress");
+            assertThat(code).as(err.toString()).isZero();
+            assertThat(out.toString()).startsWith("base URL: " + root + " has no /models, so " + root
+                    + "/v1 was used (pass it as --base-url to skip this check)\n" + root + "/v1 · model sim-llama-8b · chat\n");
+            JsonNode runJson = new ObjectMapper().readTree(dir.resolve("run").resolve("run.json").toFile());
+            assertThat(runJson.path("base_url").asText()).isEqualTo(root + "/v1");
+            assertThat(runJson.path("server").path("base_url_given").asText()).isEqualTo(root);
+
+            // a path with no model list under it either: the error names the status and the likely fix
+            StringWriter err2 = new StringWriter();
+            assertThat(run(new StringWriter(), err2, "run", "--base-url", root + "/nothing/v1", "--requests", "1",
+                    "--out", dir.resolve("bad").toString(), "--no-progress")).isEqualTo(ExitCode.CANNOT_RUN.code());
+            assertThat(err2.toString()).isEqualTo("infergate: the server answered 404 to " + root + "/nothing/v1/models;"
+                    + " check --base-url (OpenAI-compatible servers list models at <base>/v1/models), or pass --model\n");
+        }
+    }
+
+    @Test
     void openLoop_showsTheOfferedRateBesideTheAchievedOne_andWhatTheWindowIs() throws Exception {
         try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
             StringWriter out = new StringWriter();
