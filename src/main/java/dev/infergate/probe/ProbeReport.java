@@ -56,7 +56,7 @@ public final class ProbeReport {
             }
         }
         List<Check> checks = new ArrayList<>();
-        checks.add(deliveryCheck(verdict, records));
+        checks.add(deliveryCheck(verdict));
         checks.add(cacheSpeedCheck(byCase, verdict.verdict()));
         checks.add(cachedTokensCheck(records));
         checks.add(failuresCheck(records));
@@ -77,13 +77,9 @@ public final class ProbeReport {
         return new ProbeReport(checks, verdict.verdict());
     }
 
-    private static Check deliveryCheck(DeliveryVerdict verdict, List<RequestRecord> records) {
+    private static Check deliveryCheck(DeliveryVerdict verdict) {
         Map<String, Object> block = verdict.toMap();
         Map<String, Object> evidence = new LinkedHashMap<>();
-        Double ttft = p50(records, r -> r.ttftNanos() / 1e6);
-        Double e2e = p50(records, r -> r.e2eNanos() / 1e6);
-        evidence.put("ttft_ms_p50", ttft);
-        evidence.put("e2e_ms_p50", e2e);
         evidence.put("share_buffered", block.get("share_buffered"));
         evidence.put("share_bursty", block.get("share_bursty"));
         @SuppressWarnings("unchecked")
@@ -94,15 +90,21 @@ public final class ProbeReport {
             case BURSTY, UNDETERMINED -> Check.Status.WARN;
             case INCREMENTAL -> Check.Status.OK;
         };
-        return new Check("delivery", status, verdict.verdict().label() + deliveryReading(verdict.verdict(), ttft, e2e), evidence);
+        // the verdict's own medians (ttft_ms_p50, e2e_ms_p50), so the line and probe.json's evidence agree
+        return new Check("delivery", status, verdict.verdict().label() + deliveryReading(verdict.verdict(),
+                more.get("ttft_ms_p50"), more.get("e2e_ms_p50"), more.get("ttft_share_of_e2e_p50")), evidence);
     }
 
     /** The delivery verdict's evidence in one clause: when the first token came against the whole answer. */
-    private static String deliveryReading(DeliveryKind kind, Double ttftMs, Double e2eMs) {
-        if (ttftMs == null || e2eMs == null || e2eMs <= 0) {
+    private static String deliveryReading(DeliveryKind kind, Object ttftMedianMs, Object e2eMedianMs, Object ttftShareMedian) {
+        if (!(ttftMedianMs instanceof Number t) || !(e2eMedianMs instanceof Number e) || e.doubleValue() <= 0) {
             return "";
         }
-        String figures = ": TTFT " + ms(ttftMs) + " of " + ms(e2eMs) + " E2E (p50, " + Math.round(ttftMs / e2eMs * 100) + " %)";
+        double ttftMs = t.doubleValue();
+        double e2eMs = e.doubleValue();
+        String share = ttftShareMedian instanceof Number n && Double.isFinite(n.doubleValue())
+                ? ", TTFT " + Math.round(n.doubleValue() * 100) + " % of E2E" : "";
+        String figures = ": TTFT " + ms(ttftMs) + ", E2E " + ms(e2eMs) + " (p50" + share + ")";
         return kind == DeliveryKind.BUFFERED ? figures + ": the answer arrives whole" : figures;
     }
 
