@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -53,8 +54,8 @@ public final class BenchLagCommand implements Callable<Integer> {
     @Option(names = "--no-client-warmup", description = "Skip the client warm-up, to see what it buys.")
     boolean noClientWarmup;
 
-    @Option(names = "--event-loops", paramLabel = "N", description = "Client I/O threads. Default: the number of cores.")
-    Integer eventLoops;
+    @Mixin
+    EventLoopOptions eventLoops = new EventLoopOptions();
 
     @Option(names = "--no-fork", description = "Run one repeat in this JVM (a warm JVM hides what a fresh one pays).")
     boolean noFork;
@@ -66,7 +67,7 @@ public final class BenchLagCommand implements Callable<Integer> {
         try {
             targetMs = Durations.parse(target).toNanos() / 1e6;
             plan = new LagBench.Plan(rate, requests, Durations.parse(ttft), tokens, !noClientWarmup,
-                    eventLoops != null ? eventLoops : Runtime.getRuntime().availableProcessors());
+                    eventLoops.count());
             if (repeats < 1) {
                 throw new IllegalArgumentException("--repeats (" + repeats + ") must be >= 1");
             }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -47,8 +48,8 @@ public final class BenchMemoryCommand implements Callable<Integer> {
     @Option(names = "--no-fork", description = "Run in this JVM (then start it with the heap you want, e.g. INFERGATE_JAVA_OPTS=-Xmx512m).")
     boolean noFork;
 
-    @Option(names = "--event-loops", paramLabel = "N", description = "Client I/O threads. Default: the number of cores.")
-    Integer eventLoops;
+    @Mixin
+    EventLoopOptions eventLoops = new EventLoopOptions();
 
     @Option(names = "--out", paramLabel = "DIR", description = "The run directory (default: a temporary one, deleted).")
     Path out;
@@ -58,7 +59,7 @@ public final class BenchMemoryCommand implements Callable<Integer> {
         if (!noFork) {
             return relaunch();
         }
-        int loops = eventLoops != null ? eventLoops : Runtime.getRuntime().availableProcessors();
+        int loops = eventLoops.count();
         MemoryBench.Plan plan;
         try {
             plan = new MemoryBench.Plan(requests, concurrency, tokens, Durations.parse(itl), recordEvents, loops);

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -57,8 +58,8 @@ public final class BenchSimCommand implements Callable<Integer> {
     @Option(names = "--warmup-rounds", defaultValue = "1", paramLabel = "N", description = "Warm-up requests per stream. Default: ${DEFAULT-VALUE}.")
     int warmupRounds;
 
-    @Option(names = "--event-loops", paramLabel = "N", description = "Client I/O threads. Default: the number of cores.")
-    Integer eventLoops;
+    @Mixin
+    EventLoopOptions eventLoops = new EventLoopOptions();
 
     @Override
     public Integer call() throws IOException {
@@ -74,7 +75,7 @@ public final class BenchSimCommand implements Callable<Integer> {
             throw UserError.usage("--streams (" + streams + ") and --rounds (" + rounds + ") must be >= 1, --tokens (" + tokens
                     + ") >= 2, --warmup-rounds (" + warmupRounds + ") >= 0 and --step (" + step + ") >= 1us");
         }
-        int loops = eventLoops != null ? eventLoops : Runtime.getRuntime().availableProcessors();
+        int loops = eventLoops.count();
         Path dir = Files.createTempDirectory("infergate-bench-sim");
         PrintWriter out = spec.commandLine().getOut();
         try {
