@@ -15,7 +15,7 @@ final class SloOptions {
     static final String DEFAULT = "ttft=2s,tpot=100ms";
 
     @Option(names = {"--slo", "--goodput"}, arity = "1..*", defaultValue = DEFAULT, converter = SloConverter.class,
-            paramLabel = "ttft=2s,tpot=100ms,e2e=30s",
+            paramLabel = "ttft=DUR,tpot=DUR,e2e=DUR",
             description = "The targets a request must meet to count as good: it completed, and its TTFT and E2E from the "
                     + "scheduled time and its TPOT are within them (any of ttft, tpot, e2e; none: no targets). "
                     + "--goodput is vLLM's name; its spelling 'ttft:500 tpot:50 e2el:3000' (milliseconds) gives the same "
