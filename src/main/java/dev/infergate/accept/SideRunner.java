@@ -33,24 +33,24 @@ final class SideRunner {
 
     private final AcceptPlan plan;
     private final int eventLoops;
-    /** The endpoint every side is reached at instead of its plan entry (infergate capacity's options), or null. */
-    private final Endpoint fixed;
-    private final String apiKeyEnv;
-    private final boolean apiKeySet;
     /** Makes this acceptance's fresh prompts its own: an earlier acceptance on the same servers warmed none of them. */
     private final long promptNonce = new java.security.SecureRandom().nextLong();
 
     SideRunner(AcceptPlan plan) {
-        this(plan, null, API_KEY_ENV, apiKey() != null);
-    }
-
-    /** Reaches every side at {@code fixed} (when not null), with the key from {@code apiKeyEnv}. */
-    SideRunner(AcceptPlan plan, Endpoint fixed, String apiKeyEnv, boolean apiKeySet) {
         this.plan = plan;
         this.eventLoops = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
-        this.fixed = fixed;
-        this.apiKeyEnv = apiKeyEnv;
-        this.apiKeySet = apiKeySet;
+    }
+
+    /** The endpoint every side is reached at instead of its plan entry (infergate capacity's options), or null. */
+    private Endpoint fixed;
+    private String apiKeyEnv = API_KEY_ENV;
+    private boolean apiKeySet = apiKey() != null;
+
+    /** Reaches every side at {@code endpoint} from now on, with the key from {@code keyEnv}; before any run. */
+    void reachAt(Endpoint endpoint, String keyEnv, boolean keySet) {
+        this.fixed = endpoint;
+        this.apiKeyEnv = keyEnv;
+        this.apiKeySet = keySet;
     }
 
     /** Runs independent requests of {@code workload} and returns the run's records (warm-up included). */
