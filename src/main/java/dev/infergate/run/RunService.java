@@ -216,6 +216,16 @@ public final class RunService {
         return m;
     }
 
+    /** The client on the plan's endpoint, checked by the preflight; a failed check is a set-up problem. */
+    private static OpenedEndpoint open(RunPlan plan, int connections) throws SetupException {
+        try {
+            return OpenedEndpoint.open(plan.endpoint(), connections, plan.eventLoops(), plan.exactOutput(), plan.apiKeyEnv(),
+                    plan.apiKeySet());
+        } catch (Preflight.Failure f) {
+            throw new SetupException(f.getMessage(), false, f);
+        }
+    }
+
     private static Tokenizer tokenizer(String choice, HttpExecutor http) throws SetupException {
         String name = choice == null ? "auto" : choice;
         if (name.equals("auto") || name.equals("server")) {
@@ -233,16 +243,6 @@ public final class RunService {
             return BundledTokenizer.named(name);
         } catch (IllegalArgumentException e) {
             throw new SetupException(e.getMessage(), true, e);
-        }
-    }
-
-    /** The client on the plan's endpoint, checked by the preflight; a failed check is a set-up problem. */
-    private static OpenedEndpoint open(RunPlan plan, int connections) throws SetupException {
-        try {
-            return OpenedEndpoint.open(plan.endpoint(), connections, plan.eventLoops(), plan.exactOutput(), plan.apiKeyEnv(),
-                    plan.apiKeySet());
-        } catch (Preflight.Failure f) {
-            throw new SetupException(f.getMessage(), false, f);
         }
     }
 
