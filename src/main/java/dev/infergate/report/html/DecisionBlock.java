@@ -62,13 +62,26 @@ final class DecisionBlock {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("name", "all");
             row.put("verdict", Headline.text(acceptance.get("verdict")));
-            Object reason = acceptance.get("reason") != null ? acceptance.get("reason") : acceptance.get("headline");
-            row.put("reason", Headline.text(reason));
+            row.put("reason", fallbackReason(acceptance));
             row.put("criteria", null);
             row.put("href", "#acceptance");
             out.add(row);
         }
         return out;
+    }
+
+    /**
+     * The top-level reason; when speed and quality disagree (the overall verdict is not the speed verdict the
+     * reason speaks of), both halves, so that "INCONCLUSIVE" never stands beside "verdict accepted" alone.
+     */
+    private static String fallbackReason(Map<String, Object> acceptance) {
+        Object base = acceptance.get("reason") != null ? acceptance.get("reason") : acceptance.get("headline");
+        Object speed = acceptance.get("speed_verdict");
+        Map<String, Object> quality = Headline.map(Headline.map(acceptance.get("quality")).get("criterion"));
+        if (speed == null || speed.equals(acceptance.get("verdict")) || quality.isEmpty()) {
+            return Headline.text(base);
+        }
+        return "speed " + speed + " (" + base + "); quality " + quality.get("verdict") + ": " + quality.get("reason");
     }
 
     /** The candidate's capacity minus the baseline's in requests/hour, its interval and each side's capacity. */

@@ -31,6 +31,19 @@ class DecisionBlockTest {
     }
 
     @Test
+    void speedAndQualityDisagreeing_theFallbackReasonGivesBoth() {
+        Map<String, Object> acceptance = new LinkedHashMap<>(recorded());
+        acceptance.put("speed_verdict", "accepted");
+        acceptance.put("reason", "verdict accepted from the criteria set in the plan");
+
+        Map<String, Object> all = Headline.map(((List<?>) DecisionBlock.of(acceptance).get("audiences")).get(0));
+
+        assertThat(all.get("verdict")).isEqualTo("inconclusive");
+        assertThat((String) all.get("reason")).startsWith("speed accepted (verdict accepted from the criteria set in the plan); "
+                + "quality inconclusive: accuracy drop");
+    }
+
+    @Test
     void audiencesAsDecisionsWritesThem_areShownEachWithItsVerdictReasonAndCriteriaCount() {
         Map<String, Object> acceptance = new LinkedHashMap<>(recorded());
         acceptance.put("audiences", List.of(
