@@ -113,9 +113,13 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         RunLimits limits = plan.limits();
         RunService.Result result;
+        if (!noProgress) {
+            ProgressDisplay.announceSetup(spec.commandLine().getErr(), plan.endpoint(), !noClientWarmup);
+        }
         try (ProgressDisplay progress = new ProgressDisplay(System.err,
                 limits.requests() > 0 ? limits.requests() + limits.warmupRequests() : 0,
-                limits.duration() == null ? 0 : limits.endOffsetNanos() / 1_000_000)) {
+                limits.duration() == null ? 0 : limits.endOffsetNanos() / 1_000_000)
+                .withWarmup(limits.warmupRequests(), limits.warmupDuration())) {
             result = service.execute(plan, ctx -> progress.start(ctx, !noProgress));
         } catch (RunService.SetupException e) {
             throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
