@@ -1,5 +1,6 @@
 package dev.infergate.report;
 
+import dev.infergate.accept.AcceptPlan;
 import dev.infergate.accept.AcceptResult;
 import dev.infergate.analysis.burst.BurstTimeline;
 import dev.infergate.analysis.capacity.CapacityDifference;
@@ -9,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Renders an {@link AcceptResult}: {@code acceptance.json} (schema {@value #SCHEMA}), {@code acceptance.md}
@@ -32,8 +34,8 @@ public final class AcceptanceReport {
         m.put("quality", r.quality() == null ? null : r.quality().toMap());
         m.put("headline", headline(r));
         Map<String, Object> plan = new LinkedHashMap<>();
-        plan.put("baseline", Map.of("url", r.plan().baseline().url(), "labels", r.plan().baseline().labels()));
-        plan.put("candidate", Map.of("url", r.plan().candidate().url(), "labels", r.plan().candidate().labels()));
+        plan.put("baseline", side(r.plan().baseline()));
+        plan.put("candidate", side(r.plan().candidate()));
         plan.put("conditions", r.plan().conditions());
         plan.put("loads", r.loads());
         plan.put("repeats", r.plan().repeats());
@@ -63,6 +65,17 @@ public final class AcceptanceReport {
     }
 
     /**
+     * A side's url then its labels sorted by name: the plan keeps them in an unordered map, and acceptance.json
+     * must come out the same on every run of the same result.
+     */
+    private static Map<String, Object> side(AcceptPlan.Side side) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("url", side.url());
+        m.put("labels", new TreeMap<>(side.labels()));
+        return m;
+    }
+
+    /**
      * The shapes the HTML report draws (docs/report.md): the runs to overlay (the last condition's first repeat
      * of each side) and the matrix grid with each cell's verdict and first unsettled criterion.
      */
@@ -86,14 +99,20 @@ public final class AcceptanceReport {
         m.put("matrix", matrix);
         if (!conditions.isEmpty()) {
             String last = String.valueOf(conditions.get(conditions.size() - 1).get("condition"));
-            m.put("runs", List.of(Map.of("side", BASE, "dir", BASE + "/" + last + "/r1"),
-                    Map.of("side", CAND, "dir", CAND + "/" + last + "/r1")));
+            m.put("runs", List.of(run(BASE, last), run(CAND, last)));
         }
         Map<String, Object> env = (Map<String, Object>) comparison.get("environment");
         if (env != null && env.get("declared_differences") instanceof Map<?, ?> declared) {
             m.put("factors_changed", declared.keySet().stream().map(String::valueOf).toList());
         }
         m.put("slo", r.plan().slo().toMap());
+        return m;
+    }
+
+    private static Map<String, Object> run(String side, String condition) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("side", side);
+        m.put("dir", side + "/" + condition + "/r1");
         return m;
     }
 
