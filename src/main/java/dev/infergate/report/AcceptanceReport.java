@@ -2,6 +2,7 @@ package dev.infergate.report;
 
 import dev.infergate.accept.AcceptPlan;
 import dev.infergate.accept.AcceptResult;
+import dev.infergate.analysis.burst.BurstPhases;
 import dev.infergate.analysis.burst.BurstTimeline;
 import dev.infergate.analysis.capacity.CapacityDifference;
 import dev.infergate.analysis.capacity.CapacitySearch;
@@ -221,7 +222,7 @@ public final class AcceptanceReport {
                     + "\n|---|---|---:|---:|---:|---:|\n");
             r.burst().forEach((side, b) -> b.phases().forEach((phase, w) -> sb.append(String.format(Locale.ROOT,
                     "| %s | %s | %.3g/s | %s / %s | %s / %s | %d |%n", side, phase,
-                    phase.equals("during") ? b.peakRate() : b.baseRate(), ms(w.ttftP99Ms()), ms(w.ttftMaxMs()),
+                    phase.equals(BurstPhases.DURING) ? b.peakRate() : b.baseRate(), ms(w.ttftP99Ms()), ms(w.ttftMaxMs()),
                     ms(w.e2eP99Ms()), ms(w.e2eMaxMs()), b.failures().get(phase)))));
             sb.append('\n');
             r.burst().forEach((side, b) -> sb.append(String.format(Locale.ROOT,
@@ -288,7 +289,7 @@ public final class AcceptanceReport {
         }
         r.burst().forEach((side, b) -> sb.append(String.format(Locale.ROOT,
                 "burst %s: %.3g -> %.3g req/s: TTFT p99 during the step %s, peak in flight %d, max queue wait %s, failures %d%n",
-                side, b.baseRate(), b.peakRate(), ms(b.phases().get("during").ttftP99Ms()), peak(b.timeline()),
+                side, b.baseRate(), b.peakRate(), ms(b.phases().get(BurstPhases.DURING).ttftP99Ms()), peak(b.timeline()),
                 ms(maxWait(b.timeline())), b.failures().values().stream().mapToLong(Long::longValue).sum())));
         return sb.toString();
     }

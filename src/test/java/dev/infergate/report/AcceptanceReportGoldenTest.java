@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.infergate.accept.AcceptPlan;
 import dev.infergate.accept.AcceptResult;
 import dev.infergate.accept.PlanReader;
+import dev.infergate.analysis.burst.BurstPhases;
 import dev.infergate.analysis.burst.BurstTimeline;
 import dev.infergate.analysis.capacity.CapacitySearch;
 import dev.infergate.analysis.capacity.Measurement;
@@ -97,25 +98,13 @@ class AcceptanceReportGoldenTest {
         return new CapacitySearch.Result(passedRate, passedRate, failedRate, atCapacity, steps);
     }
 
-    /** The burst run cut into before, during and after the step by scheduled time, as during an accept run. */
+    /** The burst run cut into before, during and after the step, as during an accept run. */
     private static AcceptResult.BurstRun burst(AcceptPlan plan, List<RequestRecord> records, double baseRate) {
         double peak = baseRate * plan.burst().multiplier();
         long stepStart = plan.burst().before().toNanos();
-        long stepEnd = stepStart + plan.burst().during().toNanos();
-        Map<String, List<RequestRecord>> phases = new LinkedHashMap<>();
-        for (String phase : List.of("before", "during", "after")) {
-            phases.put(phase, new ArrayList<>());
-        }
-        for (RequestRecord r : records) {
-            phases.get(r.scheduledNanos() < stepStart ? "before" : r.scheduledNanos() < stepEnd ? "during" : "after").add(r);
-        }
-        Map<String, Measurement.LongestWait> waits = new LinkedHashMap<>();
-        Map<String, Long> failures = new LinkedHashMap<>();
-        phases.forEach((k, v) -> {
-            waits.put(k, Measurement.of(k.equals("during") ? peak : baseRate, v, plan.slo()).longestWait());
-            failures.put(k, v.stream().filter(r -> !r.succeeded()).count());
-        });
-        return new AcceptResult.BurstRun(baseRate, peak, BurstTimeline.of(records), waits, failures);
+        BurstPhases phases = BurstPhases.of(records, stepStart, stepStart + plan.burst().during().toNanos(), baseRate, peak,
+                plan.slo());
+        return new AcceptResult.BurstRun(baseRate, peak, BurstTimeline.of(records), phases.waits(), phases.failures());
     }
 
     private static List<RequestRecord> records(Path dir) {
