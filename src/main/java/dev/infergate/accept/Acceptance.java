@@ -2,9 +2,9 @@ package dev.infergate.accept;
 
 import dev.infergate.accept.AcceptPlan.LoadLevel;
 import dev.infergate.accept.AcceptPlan.Side;
+import dev.infergate.analysis.burst.BurstPhases;
 import dev.infergate.analysis.burst.BurstTimeline;
 import dev.infergate.analysis.capacity.CapacitySearch;
-import dev.infergate.analysis.capacity.Measurement;
 import dev.infergate.analysis.compare.Bootstrap;
 import dev.infergate.analysis.compare.ComparisonRun;
 import dev.infergate.client.Endpoint;
@@ -268,21 +268,7 @@ public final class Acceptance {
         List<RequestRecord> records = runner.run(side, b.workload(), PrefixMode.FRESH, new OpenLoop(schedule, 0),
                 runner.timedLimits(total, null), "burst", out.resolve("burst").resolve(sideName));
         long stepStart = b.before().toNanos();
-        long stepEnd = stepStart + b.during().toNanos();
-        Map<String, List<RequestRecord>> phases = new LinkedHashMap<>();
-        phases.put("before", new ArrayList<>());
-        phases.put("during", new ArrayList<>());
-        phases.put("after", new ArrayList<>());
-        for (RequestRecord r : records) {
-            String phase = r.scheduledNanos() < stepStart ? "before" : r.scheduledNanos() < stepEnd ? "during" : "after";
-            phases.get(phase).add(r);
-        }
-        Map<String, Measurement.LongestWait> waits = new LinkedHashMap<>();
-        Map<String, Long> failures = new LinkedHashMap<>();
-        phases.forEach((k, v) -> {
-            waits.put(k, Measurement.of(k.equals("during") ? peak : baseRate, v, plan.slo()).longestWait());
-            failures.put(k, v.stream().filter(r -> !r.succeeded()).count());
-        });
-        return new AcceptResult.BurstRun(baseRate, peak, BurstTimeline.of(records), waits, failures);
+        BurstPhases phases = BurstPhases.of(records, stepStart, stepStart + b.during().toNanos(), baseRate, peak, plan.slo());
+        return new AcceptResult.BurstRun(baseRate, peak, BurstTimeline.of(records), phases.waits(), phases.failures());
     }
 }

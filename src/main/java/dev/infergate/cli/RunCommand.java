@@ -1,5 +1,6 @@
 package dev.infergate.cli;
 
+import dev.infergate.analysis.FigureSet;
 import dev.infergate.analysis.Slo;
 import dev.infergate.client.Timeouts;
 import dev.infergate.config.ByteSizes;
@@ -142,9 +143,9 @@ public final class RunCommand implements Callable<Integer> {
         if (result.outcome().interrupted()) {
             return ExitCode.INTERRUPTED.code();
         }
-        Map<?, ?> requests = (Map<?, ?>) result.summary().get("requests");
-        if (((Number) requests.get("completed")).longValue() == 0 && ((Number) requests.get("sent")).longValue() > 0) {
-            throw UserError.cannotRun("every measured request failed (" + result.summary().get("errors")
+        FigureSet.Requests requests = result.summary().figures().requests();
+        if (requests.completed() == 0 && requests.sent() > 0) {
+            throw UserError.cannotRun("every measured request failed (" + result.summary().figures().errors()
                     + "); see " + plan.out().resolve("requests.jsonl") + " for each error");
         }
         return ExitCode.OK.code();
