@@ -81,7 +81,7 @@ public final class LagBench {
             List<RequestRecord> records = new ArrayList<>();
             RunLog.readRecords(dir, records::add);
             records.sort(Comparator.comparingLong(RequestRecord::id));
-            return of(records, asMap(asMap(result.summary().get("run")).get("client_warmup")));
+            return of(records, asMap(result.summary().run().get("client_warmup")));
         }
     }
 

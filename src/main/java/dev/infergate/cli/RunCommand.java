@@ -1,5 +1,6 @@
 package dev.infergate.cli;
 
+import dev.infergate.analysis.FigureSet;
 import dev.infergate.analysis.Slo;
 import dev.infergate.client.Timeouts;
 import dev.infergate.config.ByteSizes;
@@ -113,9 +114,13 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         RunLimits limits = plan.limits();
         RunService.Result result;
+        if (!noProgress) {
+            ProgressDisplay.announceSetup(spec.commandLine().getErr(), plan.endpoint(), !noClientWarmup);
+        }
         try (ProgressDisplay progress = new ProgressDisplay(System.err,
                 limits.requests() > 0 ? limits.requests() + limits.warmupRequests() : 0,
-                limits.duration() == null ? 0 : limits.endOffsetNanos() / 1_000_000)) {
+                limits.duration() == null ? 0 : limits.endOffsetNanos() / 1_000_000)
+                .withWarmup(limits.warmupRequests(), limits.warmupDuration())) {
             result = service.execute(plan, ctx -> progress.start(ctx, !noProgress));
         } catch (RunService.SetupException e) {
             throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
@@ -138,9 +143,9 @@ public final class RunCommand implements Callable<Integer> {
         if (result.outcome().interrupted()) {
             return ExitCode.INTERRUPTED.code();
         }
-        Map<?, ?> requests = (Map<?, ?>) result.summary().get("requests");
-        if (((Number) requests.get("completed")).longValue() == 0 && ((Number) requests.get("sent")).longValue() > 0) {
-            throw UserError.cannotRun("every measured request failed (" + result.summary().get("errors")
+        FigureSet.Requests requests = result.summary().figures().requests();
+        if (requests.completed() == 0 && requests.sent() > 0) {
+            throw UserError.cannotRun("every measured request failed (" + result.summary().figures().errors()
                     + "); see " + plan.out().resolve("requests.jsonl") + " for each error");
         }
         return ExitCode.OK.code();

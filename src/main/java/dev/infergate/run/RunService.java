@@ -1,6 +1,7 @@
 package dev.infergate.run;
 
 import dev.infergate.analysis.Summarizer;
+import dev.infergate.analysis.Summary;
 import dev.infergate.client.HttpExecutor;
 import dev.infergate.client.MetricsScraper;
 import dev.infergate.client.OpenedEndpoint;
@@ -45,7 +46,7 @@ public final class RunService {
     }
 
     /** The result of a run. */
-    public record Result(Runner.Outcome outcome, Map<String, Object> summary) {}
+    public record Result(Runner.Outcome outcome, Summary summary) {}
 
     /**
      * requests.jsonl could not be written (disk full, I/O error): the run stopped scheduling, let the requests
