@@ -107,7 +107,8 @@
     cfg.series.forEach(function (s) {
       series.push({
         label: s.label, stroke: colour(s.side), width: s.width || 2, dash: s.dash || dash(s.side),
-        spanGaps: true, points: { show: false },
+        // a series of one or two values draws no line: show its points, so a short run's chart is not blank
+        spanGaps: true, points: { show: (s.values || []).filter(num).length <= 2, size: 8 },
         value: function (u, v) { return num(v) ? fmt(v) : '—'; }
       });
       values.push(s.values);
