@@ -230,6 +230,11 @@
   }
   /* cfg: {title, xLabel, yLabel, series: [{label, side, points: [[x, y]]}], hLines: [{y, label}], marks: [{x, y, label, side}], yMin, xIntegers} */
   function xyChart(parent, cfg) {
+    var hasPoints = cfg.series.some(function (s) { return s.points.some(function (p) { return num(p[0]) && num(p[1]); }); });
+    if (!hasPoints) { // never an empty 0-1 frame: say what is missing
+      add(parent, el('h3', null, cfg.title), el('p', 'note', 'Nothing to draw: no point has both ' + cfg.xLabel + ' and ' + cfg.yLabel + '.'));
+      return;
+    }
     var div = add(parent, el('div', 'chart')).lastChild;
     add(div, el('h3', null, cfg.title));
     var w = widthOf(parent), h = 300;
