@@ -51,6 +51,7 @@ final class DecisionBlock {
                 }
                 Map<String, Object> row = new LinkedHashMap<>();
                 row.put("name", Headline.text(a.get("name")));
+                row.put("label", Headline.text(a.get("label")));
                 row.put("verdict", Headline.text(a.get("verdict")));
                 row.put("reason", Headline.text(a.get("reason")));
                 row.put("criteria", a.get("criteria") instanceof List<?> c ? c.size() : 0);
@@ -61,6 +62,7 @@ final class DecisionBlock {
         if (out.isEmpty()) {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("name", "all");
+            row.put("label", null);
             row.put("verdict", Headline.text(acceptance.get("verdict")));
             row.put("reason", fallbackReason(acceptance));
             row.put("criteria", null);

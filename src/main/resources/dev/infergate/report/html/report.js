@@ -381,7 +381,7 @@
     var aud = add(s, el('div', 'audiences')).lastChild;
     (d.audiences || []).forEach(function (a) {
       var box = add(aud, el('div', 'audience')).lastChild;
-      add(box, el('div', 'who', a.name === 'all' ? 'all users (one audience)' : a.name));
+      add(box, el('div', 'who', a.name === 'all' && !a.label ? 'all users (one audience)' : a.label && a.label !== a.name ? a.label + ' (' + a.name + ')' : a.name));
       add(box, verdictBadge(a.verdict));
       add(box, el('p', 'reason', a.reason || '—'));
       add(box, link('evidence: criteria' + (num(a.criteria) ? ' (' + a.criteria + ')' : ''), a.href));

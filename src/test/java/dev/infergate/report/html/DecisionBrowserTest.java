@@ -103,7 +103,7 @@ class DecisionBrowserTest {
     void audiencesInAcceptanceJson_eachShowsItsVerdictAndReason_asText() throws Exception {
         Chromium.binary();
         Path accept = fixture(a -> a.put("audiences", List.of(
-                Map.of("name", "chat", "verdict", "rejected", "reason", "TTFT p50 rose <img src=x onerror=alert(1)>",
+                Map.of("name", "chat", "label", "people chatting", "verdict", "rejected", "reason", "TTFT p50 rose <img src=x onerror=alert(1)>",
                         "criteria", List.of(Map.of("criterion", "ttft.p50 max_regression 10%"))),
                 Map.of("name", "batch", "verdict", "accepted", "reason", "throughput +9 % [+9.0 %, +9.3 %]",
                         "criteria", new ArrayList<>()))));
@@ -115,7 +115,7 @@ class DecisionBrowserTest {
 
         HtmlReportBrowserTest.assertDrawnWithoutErrors(dom); // no alert was called
         String decision = sections(dom).get("decision");
-        assertThat(decision).contains("chat").contains("✗ REJECTED").contains("evidence: criteria (1)")
+        assertThat(decision).contains("people chatting (chat)").contains("✗ REJECTED").contains("evidence: criteria (1)")
                 .contains("batch").contains("✓ ACCEPTED").contains("throughput +9 % [+9.0 %, +9.3 %]")
                 .contains("TTFT p50 rose &lt;img src=x onerror=alert(1)&gt;").doesNotContain("<img");
     }
