@@ -45,15 +45,15 @@ final class DecisionBlock {
         List<Map<String, Object>> out = new ArrayList<>();
         if (acceptance.get("audiences") instanceof List<?> list) {
             for (Object o : list) {
-                Map<String, Object> a = Headline.map(o);
+                Map<String, Object> a = map(o);
                 if (a.isEmpty()) {
                     continue;
                 }
                 Map<String, Object> row = new LinkedHashMap<>();
-                row.put("name", Headline.text(a.get("name")));
-                row.put("label", Headline.text(a.get("label")));
-                row.put("verdict", Headline.text(a.get("verdict")));
-                row.put("reason", Headline.text(a.get("reason")));
+                row.put("name", text(a.get("name")));
+                row.put("label", text(a.get("label")));
+                row.put("verdict", text(a.get("verdict")));
+                row.put("reason", text(a.get("reason")));
                 row.put("criteria", a.get("criteria") instanceof List<?> c ? c.size() : 0);
                 row.put("href", "#acceptance");
                 out.add(row);
@@ -63,7 +63,7 @@ final class DecisionBlock {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("name", "all");
             row.put("label", null);
-            row.put("verdict", Headline.text(acceptance.get("verdict")));
+            row.put("verdict", text(acceptance.get("verdict")));
             row.put("reason", fallbackReason(acceptance));
             row.put("criteria", null);
             row.put("href", "#acceptance");
@@ -79,16 +79,16 @@ final class DecisionBlock {
     private static String fallbackReason(Map<String, Object> acceptance) {
         Object base = acceptance.get("reason") != null ? acceptance.get("reason") : acceptance.get("headline");
         Object speed = acceptance.get("speed_verdict");
-        Map<String, Object> quality = Headline.map(Headline.map(acceptance.get("quality")).get("criterion"));
+        Map<String, Object> quality = map(map(acceptance.get("quality")).get("criterion"));
         if (speed == null || speed.equals(acceptance.get("verdict")) || quality.isEmpty()) {
-            return Headline.text(base);
+            return text(base);
         }
         return "speed " + speed + " (" + base + "); quality " + quality.get("verdict") + ": " + quality.get("reason");
     }
 
     /** The candidate's capacity minus the baseline's in requests/hour, its interval and each side's capacity. */
     private static Map<String, Object> capacity(Map<String, Object> acceptance) {
-        Map<String, Object> d = Headline.map(acceptance.get("capacity_difference"));
+        Map<String, Object> d = map(acceptance.get("capacity_difference"));
         if (!(d.get("requests_per_hour") instanceof Number)) {
             return null;
         }
@@ -97,9 +97,9 @@ final class DecisionBlock {
         m.put("interval", d.get("requests_per_hour_interval"));
         m.put("excludes_zero", d.get("excludes_zero"));
         Map<String, Object> sides = new LinkedHashMap<>();
-        Headline.map(acceptance.get("capacity")).forEach((side, c) -> sides.put(side, Headline.map(c).get("requests_per_hour")));
+        map(acceptance.get("capacity")).forEach((side, c) -> sides.put(side, map(c).get("requests_per_hour")));
         m.put("per_side", sides);
-        m.put("attainment_target", Headline.map(acceptance.get("slo")).get("attainment"));
+        m.put("attainment_target", map(acceptance.get("slo")).get("attainment"));
         m.put("href", "#capacity");
         return m;
     }
@@ -110,12 +110,12 @@ final class DecisionBlock {
      */
     private static List<Map<String, Object>> longestWait(Map<String, Object> acceptance) {
         List<Map<String, Object>> out = new ArrayList<>();
-        Map<String, Object> capacity = Headline.map(acceptance.get("capacity"));
+        Map<String, Object> capacity = map(acceptance.get("capacity"));
         capacity.forEach((side, c) -> {
-            Map<String, Object> w = Headline.map(Headline.map(c).get("longest_wait_ms"));
+            Map<String, Object> w = map(map(c).get("longest_wait_ms"));
             if (w.get("e2e_from_scheduled_p99") instanceof Number) {
                 out.add(wait(side, w.get("e2e_from_scheduled_p99"), w.get("ttft_from_scheduled_p99"), w.get("count"),
-                        "at its capacity (" + Headline.map(c).get("rate_per_s") + " req/s)", "#capacity"));
+                        "at its capacity (" + map(c).get("rate_per_s") + " req/s)", "#capacity"));
             }
         });
         if (!out.isEmpty()) {
@@ -160,8 +160,8 @@ final class DecisionBlock {
         for (int i = 0; i < conditions.size(); i++) {
             Map<String, Object> c = conditions.get(i);
             Map<String, Object> row = new LinkedHashMap<>();
-            row.put("condition", Headline.text(c.get("condition")));
-            row.put("verdict", Headline.text(c.get("verdict")));
+            row.put("condition", text(c.get("condition")));
+            row.put("verdict", text(c.get("verdict")));
             row.put("href", "#cell-" + i);
             Map<String, Object> figures = new LinkedHashMap<>();
             for (List<String> stat : DIFFERENCES) {
@@ -183,8 +183,8 @@ final class DecisionBlock {
 
     private static List<Map<String, Object>> conditions(Map<String, Object> acceptance) {
         List<Map<String, Object>> out = new ArrayList<>();
-        if (Headline.map(acceptance.get("comparison")).get("conditions") instanceof List<?> list) {
-            list.forEach(o -> out.add(Headline.map(o)));
+        if (map(acceptance.get("comparison")).get("conditions") instanceof List<?> list) {
+            list.forEach(o -> out.add(map(o)));
         }
         return out;
     }
@@ -192,12 +192,22 @@ final class DecisionBlock {
     private static Map<String, Object> figure(Map<String, Object> condition, String statistic) {
         if (condition.get("figures") instanceof List<?> figures) {
             for (Object o : figures) {
-                Map<String, Object> f = Headline.map(o);
+                Map<String, Object> f = map(o);
                 if (statistic.equals(f.get("statistic"))) {
                     return f;
                 }
             }
         }
         return Map.of();
+    }
+
+    private static String text(Object o) {
+        return o == null ? null : String.valueOf(o);
+    }
+
+    /** {@code o} as a JSON object, or an empty one: acceptance.json is read tolerantly. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object o) {
+        return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
     }
 }
