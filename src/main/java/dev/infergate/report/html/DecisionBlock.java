@@ -20,6 +20,8 @@ final class DecisionBlock {
     static final List<List<String>> DIFFERENCES = List.of(List.of("ttft.p50", "TTFT p50"), List.of("e2e.p50", "E2E p50"),
             List.of("throughput.output_tokens_per_s", "output tok/s"));
     private static final String WAIT = "e2e_from_scheduled.p99";
+    /** The most criteria listed under an audience's reason; the rest are counted. */
+    static final int MAX_NOT_PASSED = 5;
     private static final String TTFT_WAIT = "ttft_from_scheduled.p99";
 
     private DecisionBlock() {}
@@ -56,6 +58,7 @@ final class DecisionBlock {
                 row.put("reason", text(a.get("reason")));
                 row.put("criteria", a.get("criteria") instanceof List<?> c ? c.size() : 0);
                 row.put("href", "#acceptance");
+                row.put("not_passed", notPassed(a.get("criteria"), acceptance));
                 out.add(row);
             }
         }
@@ -67,8 +70,57 @@ final class DecisionBlock {
             row.put("reason", fallbackReason(acceptance));
             row.put("criteria", null);
             row.put("href", "#acceptance");
+            List<Object> perCondition = new ArrayList<>();
+            for (Map<String, Object> c : conditions(acceptance)) {
+                if (c.get("criteria") instanceof List<?> criteria) {
+                    for (Object k : criteria) {
+                        Map<String, Object> entry = new LinkedHashMap<>(map(k));
+                        Map<String, Object> f = figure(c, text(entry.get("statistic")));
+                        entry.put("condition", c.get("condition"));
+                        entry.putIfAbsent("delta", f.get("delta"));
+                        entry.putIfAbsent("delta_ci", f.get("delta_ci"));
+                        perCondition.add(entry);
+                    }
+                }
+            }
+            row.put("not_passed", notPassed(perCondition, acceptance));
             out.add(row);
         }
+        return out;
+    }
+
+    /**
+     * The criteria of an audience that did not pass (at most {@value #MAX_NOT_PASSED}, failures first), each with
+     * its condition, change and interval, and the anchor of its evidence: the condition's cell, or the capacity
+     * curves for a capacity criterion.
+     */
+    private static Map<String, Object> notPassed(Object criteria, Map<String, Object> acceptance) {
+        List<Map<String, Object>> failed = new ArrayList<>();
+        List<Map<String, Object>> open = new ArrayList<>();
+        List<String> conditions = conditions(acceptance).stream().map(c -> text(c.get("condition"))).toList();
+        if (criteria instanceof List<?> list) {
+            for (Object o : list) {
+                Map<String, Object> k = map(o);
+                String verdict = text(k.get("verdict"));
+                if (verdict == null || "pass".equals(verdict)) {
+                    continue;
+                }
+                String condition = text(k.get("condition"));
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("criterion", text(k.get("criterion")));
+                m.put("condition", condition);
+                m.put("verdict", verdict);
+                m.put("delta", k.get("delta"));
+                m.put("ci", k.get("delta_ci"));
+                int cell = conditions.indexOf(condition);
+                m.put("href", "capacity".equals(condition) ? "#capacity" : cell >= 0 ? "#cell-" + cell : "#acceptance");
+                ("fail".equals(verdict) ? failed : open).add(m);
+            }
+        }
+        failed.addAll(open);
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("count", failed.size());
+        out.put("shown", new ArrayList<>(failed.subList(0, Math.min(MAX_NOT_PASSED, failed.size()))));
         return out;
     }
 

@@ -384,6 +384,16 @@
       add(box, el('div', 'who', a.name === 'all' && !a.label ? 'all users (one audience)' : a.label && a.label !== a.name ? a.label + ' (' + a.name + ')' : a.name));
       add(box, verdictBadge(a.verdict));
       add(box, el('p', 'reason', a.reason || '—'));
+      var np = a.not_passed || {};
+      if ((np.shown || []).length) {
+        var ul = add(box, el('ul', 'notpassed')).lastChild;
+        np.shown.forEach(function (k) {
+          var li = add(ul, el('li')).lastChild;
+          add(li, document.createTextNode(outcomeText(k.verdict) + ': ' + k.criterion + ' in '), link(k.condition, k.href),
+            document.createTextNode(num(k.delta) ? ' (' + changeText({ delta: k.delta, ci: k.ci }) + ')' : ''));
+        });
+        if (np.count > np.shown.length) { add(ul, el('li', 'note', (np.count - np.shown.length) + ' more not passed: see the criteria')); }
+      }
       add(box, link('evidence: criteria' + (num(a.criteria) ? ' (' + a.criteria + ')' : ''), a.href));
     });
     var facts = add(s, el('dl', 'facts')).lastChild;

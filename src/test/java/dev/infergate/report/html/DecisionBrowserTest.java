@@ -79,7 +79,8 @@ class DecisionBrowserTest {
                 .contains("distributions", "over-time", "cache", "environment");
         String decision = sections.get("decision");
         // the verdict per audience (no audiences in this acceptance.json: the top-level verdict as one audience)
-        assertThat(decision).contains("all users (one audience)").contains("? INCONCLUSIVE");
+        assertThat(decision).contains("all users (one audience)").contains("? INCONCLUSIVE")
+                .contains("? inconclusive: ttft.p50 max_regression 25% in <a href=\"#cell-0\">short-chat/fresh/typical</a> (+24.3 %");
         // requests/hour with its interval, linked to the capacity curves
         assertThat(decision).contains("0 requests/hour [-43,200, +43,200] (baseline 43,200/h → candidate 43,200/h; "
                 + "the interval includes zero").contains("href=\"#capacity\"");
