@@ -182,7 +182,6 @@ public final class Acceptance {
     private void matrix(double baselineCapacity) throws RunService.SetupException, IOException {
         int total = plan.conditions().size() * plan.repeats() * 2;
         int done = 0;
-        MatrixEta eta = new MatrixEta(System::nanoTime, total);
         for (var workload : plan.workloads()) {
             for (PrefixMode prefix : plan.prefixes()) {
                 for (LoadLevel level : plan.loads()) {
@@ -192,8 +191,8 @@ public final class Acceptance {
                         for (int i = 0; i < 2; i++) {
                             boolean baseline = baselineFirst == (i == 0);
                             String side = baseline ? ComparisonRun.BASELINE_DIR : ComparisonRun.CANDIDATE_DIR;
-                            progress.accept(String.format(Locale.ROOT, "[%d/%d] %s %s repeat %d%s", ++done, total, side,
-                                    condition, k, eta.starting(done)));
+                            progress.accept(String.format(Locale.ROOT, "[%d/%d] %s %s repeat %d", ++done, total, side,
+                                    condition, k));
                             Path dir = out.resolve(side).resolve(condition).resolve("r" + k);
                             LoadModel load = load(workload, level, baselineCapacity, k);
                             runner.run(baseline ? plan.baseline() : plan.candidate(), workload, prefix, load,

@@ -3,6 +3,7 @@ package dev.infergate.cli;
 import dev.infergate.accept.AcceptPlan;
 import dev.infergate.accept.AcceptResult;
 import dev.infergate.accept.Acceptance;
+import dev.infergate.accept.MatrixEta;
 import dev.infergate.accept.PlanReader;
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.record.AtomicFiles;
@@ -14,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -42,9 +44,10 @@ public final class AcceptCommand implements Callable<Integer> {
         Path dir = Reports.created(out.dir());
         PrintWriter err = spec.commandLine().getErr();
         AcceptResult result;
+        UnaryOperator<String> timeLeft = MatrixEta.timeLeft();
         try {
             result = Acceptance.run(plan, dir, line -> {
-                err.println("infergate: " + dev.infergate.report.TerminalText.sanitize(line));
+                err.println("infergate: " + dev.infergate.report.TerminalText.sanitize(timeLeft.apply(line)));
                 err.flush();
             });
         } catch (RunService.SetupException e) {
