@@ -48,7 +48,7 @@ class AcceptanceReportGoldenTest {
         AcceptResult result = recorded();
 
         Path json = tmp.resolve("acceptance.json");
-        AtomicFiles.writeJson(dev.infergate.analysis.Summarizer.JSON, json, AcceptanceReport.toMap(result));
+        AtomicFiles.writeJson(dev.infergate.analysis.Summarizer.JSON, json, AcceptanceReport.document(result));
         assertGolden("acceptance.json", Files.readString(json));
         assertGolden("acceptance.md", AcceptanceReport.markdown(result));
         assertGolden("accept-console.txt", AcceptanceReport.console(result));
