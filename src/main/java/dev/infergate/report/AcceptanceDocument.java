@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.infergate.analysis.Slo;
 import dev.infergate.analysis.burst.BurstTimeline;
+import dev.infergate.analysis.quality.QualityComparison;
 import java.util.List;
 import java.util.Map;
 
@@ -26,7 +27,7 @@ import java.util.Map;
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonPropertyOrder({"schema", "verdict", "speed_verdict", "quality", "headline", "plan", "capacity", "capacity_difference",
     "burst", "caveats", "comparison", "reason", "matrix", "runs", "factors_changed", "slo"})
-public record AcceptanceDocument(String schema, String verdict, String speedVerdict, Map<String, Object> quality,
+public record AcceptanceDocument(String schema, String verdict, String speedVerdict, QualityComparison.Document quality,
         String headline, Plan plan, Map<String, CapacityJson.Side> capacity,
         @JsonInclude(JsonInclude.Include.NON_NULL) CapacityJson.Difference capacityDifference, Map<String, Burst> burst,
         List<String> caveats, ComparisonDocument comparison, String reason, List<Cell> matrix,

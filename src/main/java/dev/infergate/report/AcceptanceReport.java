@@ -43,7 +43,7 @@ public final class AcceptanceReport {
         List<ComparisonDocument.Condition> conditions = comparison.conditions();
         String last = conditions.isEmpty() ? null : conditions.get(conditions.size() - 1).condition();
         return new AcceptanceDocument(SCHEMA, ComparisonFormat.overall(r.verdict()).toLowerCase(Locale.ROOT),
-                comparison.verdict(), r.quality() == null ? null : r.quality().toMap(), headline, plan, capacity, difference,
+                comparison.verdict(), r.quality() == null ? null : r.quality().document(), headline, plan, capacity, difference,
                 burst, r.caveats(), comparison,
                 headline != null ? headline : "verdict " + comparison.verdict() + " from the criteria set in the plan",
                 conditions.stream().map(AcceptanceReport::cell).toList(),

@@ -2,7 +2,7 @@ package dev.infergate.analysis.quality;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.infergate.json.Json;
 import dev.infergate.record.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,7 +23,7 @@ public final class QualitySummary {
     /** The schema id of quality.json; bump the number only for incompatible changes. */
     public static final String SCHEMA = "infergate.quality/1";
     public static final String FILE = "quality.json";
-    public static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    public static final ObjectMapper JSON = Json.PRETTY;
 
     private QualitySummary() {}
 
@@ -43,7 +43,9 @@ public final class QualitySummary {
         m.put("items", items.size());
         m.put("correct", correct);
         m.put("errors", errors);
-        m.put("accuracy", Proportions.wilson(correct, items.size(), confidence).toMap("wilson"));
+        // quality.json is still an ordered map (its header is the run's own), read back by QualityText
+        m.put("accuracy", JSON.convertValue(Proportions.wilson(correct, items.size(), confidence).written("wilson"),
+                new TypeReference<LinkedHashMap<String, Object>>() {}));
         Map<String, Object> byScorer = new TreeMap<>();
         items.stream().map(ItemResult::scorer).distinct().forEach(key -> {
             List<ItemResult> mine = items.stream().filter(i -> key.equals(i.scorer())).toList();
