@@ -17,7 +17,7 @@ public final class SummaryBuilder {
     public PromptReconciliation.Figures prompts;
     public ConnectionFigures.Figures connections;
     public DeliveryVerdict.Figures delivery;
-    public Map<String, Object> server;
+    public ServerFigures server;
     public SessionFigures.Figures sessions;
     public ClientLag.Figures client = new ClientLag.Figures(Percentiles.empty(), Percentiles.empty(), 10, 0, false);
 
