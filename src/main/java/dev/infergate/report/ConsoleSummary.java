@@ -52,13 +52,13 @@ public final class ConsoleSummary {
         }
         FigureSet.Throughput tp = all.throughput();
         out.append(String.format(Locale.ROOT, "throughput: %.2f req/s · %.1f output tok/s · %.1f input tok/s (output tokens from %s)%n",
-                tp.requestsPerS(), tp.outputTokensPerS(), tp.inputTokensPerS(), all.tokens().outputSource()));
+                nan(tp.requestsPerS()), nan(tp.outputTokensPerS()), nan(tp.inputTokensPerS()), all.tokens().outputSource()));
         out.append(OfferedLoad.line(summary));
         FigureSet.Goodput goodput = all.goodput();
         String slo = slo(goodput.slo());
         if (!slo.isEmpty()) {
             out.append(String.format(Locale.ROOT, "goodput: %.2f req/s · SLO attainment %.1f %% (%s; failures count as misses)%n",
-                    goodput.requestsPerS(), goodput.attainment() * 100, slo));
+                    nan(goodput.requestsPerS()), nan(goodput.attainment()) * 100, slo));
         }
         cache(out, all.cache(), requests.completed());
         cacheSplit(out, all.cache(), summary.byCache());
@@ -216,6 +216,11 @@ public final class ConsoleSummary {
                     e2e.count(), cell(turn.ttftMs().p50()), cell(e2e.p50()), cell(e2e.p95()),
                     cell(turn.inputTokensMean()), cell(turn.cachedTokensMean())));
         }
+    }
+
+    /** A figure that may be missing, as a number (NaN prints as such, as it always did). */
+    private static double nan(Double v) {
+        return v == null ? Double.NaN : v;
     }
 
     private static String cell(Double v) {
