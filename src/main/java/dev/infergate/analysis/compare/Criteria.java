@@ -48,12 +48,12 @@ public record Criteria(List<Criterion> global, Map<String, List<Criterion>> work
      * to), the session total at most 10 % worse at p90.
      */
     public static final Criteria DEFAULT = new Criteria(List.of(
-            new Criterion(Statistic.parse("ttft.p95"), Bound.MAX_REGRESSION, 0.10),
-            new Criterion(Statistic.parse("tpot.p95"), Bound.MAX_REGRESSION, 0.10),
-            new Criterion(Statistic.parse("e2e.p99"), Bound.MAX_REGRESSION, 0.10),
-            new Criterion(Statistic.parse("throughput.output_tokens_per_s"), Bound.MAX_REGRESSION, 0.05),
-            new Criterion(Statistic.parse("errors.rate"), Bound.MAX, 0.005),
-            new Criterion(Statistic.parse("session_total.p90"), Bound.MAX_REGRESSION, 0.10)), Map.of(), Map.of());
+            new Criterion(Statistic.of(Metric.TTFT, 95), Bound.MAX_REGRESSION, 0.10),
+            new Criterion(Statistic.of(Metric.TPOT, 95), Bound.MAX_REGRESSION, 0.10),
+            new Criterion(Statistic.of(Metric.E2E, 99), Bound.MAX_REGRESSION, 0.10),
+            new Criterion(Statistic.value(Metric.THROUGHPUT_OUTPUT_TOKENS), Bound.MAX_REGRESSION, 0.05),
+            new Criterion(Statistic.value(Metric.ERROR_RATE), Bound.MAX, 0.005),
+            new Criterion(Statistic.of(Metric.SESSION_TOTAL, 90), Bound.MAX_REGRESSION, 0.10)), Map.of(), Map.of());
 
     public Criteria {
         global = List.copyOf(global);
