@@ -20,7 +20,7 @@ import java.util.Objects;
 final class Headline {
     private Headline() {}
 
-    static Map<String, Object> of(List<Side> sides, List<Map<String, Object>> diff, Map<String, Object> acceptance,
+    static Map<String, Object> of(List<Side> sides, List<Environment.Difference> diff, Map<String, Object> acceptance,
             List<String> inputCaveats) {
         Map<String, Object> m = new LinkedHashMap<>();
         List<String> caveats = new ArrayList<>();
@@ -124,7 +124,7 @@ final class Headline {
         }
     }
 
-    private static void factors(List<Map<String, Object>> diff, Map<String, Object> acceptance, List<String> caveats) {
+    private static void factors(List<Environment.Difference> diff, Map<String, Object> acceptance, List<String> caveats) {
         List<String> factors = new ArrayList<>(Environment.factors(diff));
         if (acceptance != null && acceptance.get("factors_changed") instanceof List<?> declared && declared.size() > factors.size()) {
             factors = declared.stream().map(Headline::text).toList();
