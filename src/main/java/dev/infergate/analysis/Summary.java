@@ -34,7 +34,7 @@ import java.util.Map;
     "connections", "delivery", "server", "sessions", "by_condition"})
 public record Summary(String schema, Map<String, Object> run, boolean clientLimited, @JsonUnwrapped FigureSet figures,
         ClientLag.Figures client, ByCache byCache, PromptReconciliation.Figures promptTokensVsIntended,
-        ConnectionFigures.Figures connections, DeliveryVerdict.Figures delivery, Map<String, Object> server,
+        ConnectionFigures.Figures connections, DeliveryVerdict.Figures delivery, ServerFigures server,
         SessionFigures.Figures sessions, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, FigureSet> byCondition) {
 
     public Summary {

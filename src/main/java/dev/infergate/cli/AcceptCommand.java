@@ -77,7 +77,7 @@ public final class AcceptCommand implements Callable<Integer> {
 
     static void write(AcceptResult result, Path dir) throws IOException {
         Files.createDirectories(dir);
-        AtomicFiles.writeJson(Summarizer.JSON, dir.resolve("acceptance.json"), AcceptanceReport.toMap(result));
+        AtomicFiles.writeJson(Summarizer.JSON, dir.resolve("acceptance.json"), AcceptanceReport.document(result));
         AtomicFiles.writeString(dir.resolve("acceptance.md"), AcceptanceReport.markdown(result));
     }
 }

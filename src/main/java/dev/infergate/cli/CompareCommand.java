@@ -162,7 +162,7 @@ public final class CompareCommand implements Callable<Integer> {
         try {
             Files.createDirectories(out);
             AtomicFiles.writeJson(Summarizer.JSON, out.resolve("comparison.json"),
-                    ComparisonReport.toMap(run.result(), run.environment(), run.notes()));
+                    ComparisonReport.document(run.result(), run.environment(), run.notes()));
             AtomicFiles.writeString(out.resolve("comparison.md"),
                     ComparisonReport.markdown(run.result(), run.environment(), run.notes()));
         } catch (IOException e) {

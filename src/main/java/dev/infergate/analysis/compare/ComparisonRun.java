@@ -45,7 +45,7 @@ public record ComparisonRun(Comparison.Result result, EnvironmentDiff environmen
         RunSet base = RunSet.read(baseline);
         RunSet cand = RunSet.read(candidate);
         Map<String, Comparison.Pair> pairs = new LinkedHashMap<>();
-        List<String> notes = new ArrayList<>();
+        List<String> notes = new ArrayList<>(criteria.notes());
         for (Map.Entry<String, Sample> e : base.conditions().entrySet()) {
             Sample c = cand.conditions().get(e.getKey());
             if (c == null) {

@@ -66,7 +66,7 @@ public final class ReportModel {
             s.caveats.forEach(c -> caveats.add(c));
         }
         List<Map<String, String>> envs = sides.stream().map(s -> Environment.flatten(s.run)).toList();
-        List<Map<String, Object>> diff = Environment.diff(envs);
+        List<Environment.Difference> diff = Environment.diff(envs);
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("schema", SCHEMA);
         m.put("title", title(sides));
