@@ -148,7 +148,7 @@ public final class RunService {
             // before the first request is due, not counted as that request's lag
             long origin = System.nanoTime() + START_LEAD_NANOS;
             if (startGate != null) {
-                startGate.started(Instant.now().plusNanos(START_LEAD_NANOS));
+                startGate.started(Instant.now()); // the origin follows by START_LEAD_NANOS, the same on every worker
             }
             Runner r = new Runner(http, workload, plan.load(), plan.limits(), plan.shard(),
                     new Runner.RequestSettings(plan.timeouts(), server.exactOutput(), plan.eventSampleEvery(), 500,

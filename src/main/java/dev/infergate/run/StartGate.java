@@ -17,10 +17,11 @@ public interface StartGate {
     Instant awaitStart(Runnable stopRun) throws InterruptedException;
 
     /**
-     * Called when the schedule's origin is fixed.
+     * Called when the wait for the start is over and the schedule's origin is fixed (it lies a fixed 50 ms of
+     * set-up ahead, the same on every worker).
      *
-     * @param originWallClock the wall-clock time of the origin on this machine; minus the published start it is
-     *                        this worker's start offset (late when positive)
+     * @param wallClock the wall-clock time on this machine; minus the published start it is this worker's start
+     *                  offset (late when positive)
      */
-    void started(Instant originWallClock);
+    void started(Instant wallClock);
 }

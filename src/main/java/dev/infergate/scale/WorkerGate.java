@@ -68,8 +68,8 @@ public final class WorkerGate implements StartGate, AutoCloseable {
     }
 
     @Override
-    public void started(Instant originWallClock) {
-        long offsetMicros = Duration.between(startAt, originWallClock).toNanos() / 1_000;
+    public void started(Instant wallClock) {
+        long offsetMicros = Duration.between(startAt, wallClock).toNanos() / 1_000;
         emit(new WorkerLine.Started(shard, offsetMicros).text());
         daemon("infergate-progress", this::reportProgress);
     }
