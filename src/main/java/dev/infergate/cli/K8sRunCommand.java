@@ -108,9 +108,14 @@ public final class K8sRunCommand implements Callable<Integer> {
         if (java.nio.file.Files.exists(dir.resolve("requests.jsonl"))) {
             throw UserError.usage(dir + " already holds a run; pass another --out");
         }
+        CountDownLatch finished = new CountDownLatch(1);
         try (WorkerFleet fleet = local ? new LocalFleet(launch, LocalFleet.currentJvm())
                 : kubernetesFleet(launch, name != null ? name : "infergate-" + stamp)) {
-            return launch(fleet, launch);
+            return launch(fleet, launch, finished);
+        } catch (IOException e) { // closing: objects that could not be deleted (the message says how to)
+            throw UserError.cannotRun(e.getMessage(), e);
+        } finally {
+            finished.countDown(); // after the fleet is closed: Ctrl-C keeps the JVM until its objects are deleted
         }
     }
 
@@ -175,11 +180,10 @@ public final class K8sRunCommand implements Callable<Integer> {
         return args;
     }
 
-    private int launch(WorkerFleet fleet, LaunchSpec launch) throws IOException {
+    private int launch(WorkerFleet fleet, LaunchSpec launch, CountDownLatch finished) {
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Launcher launcher = new Launcher(fleet, launch, err);
-        CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> { // Ctrl-C: stop the workers, keep the JVM until what they measured is merged
             launcher.stop();
             try {
@@ -192,13 +196,12 @@ public final class K8sRunCommand implements Callable<Integer> {
         Launcher.Result result;
         try {
             result = launcher.run();
-        } catch (Launcher.BarrierFailed e) {
+        } catch (IOException e) { // the barrier did not open, the API refused, nothing to merge: one line
             throw UserError.cannotRun(e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw UserError.cannotRun("interrupted", e);
         } finally {
-            finished.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {

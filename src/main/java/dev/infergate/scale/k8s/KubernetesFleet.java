@@ -87,8 +87,8 @@ public final class KubernetesFleet implements WorkerFleet {
             created.add(client.configMaps().inNamespace(ns).resource(json.convertValue(manifests.get(3), ConfigMap.class)).create());
             created.add(client.batch().v1().jobs().inNamespace(ns).resource(json.convertValue(manifests.get(4), Job.class)).create());
         } catch (KubernetesClientException e) {
-            throw new IOException("Kubernetes refused to create the run's objects in namespace " + ns + ": "
-                    + oneLine(e), e);
+            throw new IOException("cannot create the run's objects in namespace " + ns + " at " + client.getMasterUrl()
+                    + ": " + oneLine(e) + " (is the current kubectl context the right cluster?)", e);
         }
     }
 
@@ -210,8 +210,16 @@ public final class KubernetesFleet implements WorkerFleet {
         }
     }
 
+    /** The API server's own message, or the innermost cause's (e.g. "Connection refused"), on one line. */
     static String oneLine(KubernetesClientException e) {
-        String message = e.getStatus() != null && e.getStatus().getMessage() != null ? e.getStatus().getMessage() : e.getMessage();
-        return message == null ? e.getClass().getSimpleName() : message.lines().findFirst().orElse("");
+        if (e.getStatus() != null && e.getStatus().getMessage() != null) {
+            return e.getStatus().getMessage().lines().findFirst().orElse("");
+        }
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage() != null ? root.getMessage() : root.getClass().getSimpleName();
+        return message.lines().findFirst().orElse("");
     }
 }
