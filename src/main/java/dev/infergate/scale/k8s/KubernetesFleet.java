@@ -46,6 +46,8 @@ public final class KubernetesFleet implements WorkerFleet {
     private final List<HasMetadata> created = new ArrayList<>();
     private final PodLogs logs;
     private volatile List<Pod> pods = List.of();
+    private static final long LIST_EVERY_NANOS = 1_000_000_000L;
+    private long lastListNanos = System.nanoTime() - LIST_EVERY_NANOS;
 
     /**
      * @param secretData the Secret's keys and values ({@code api-key}, credential header names); empty: no Secret.
@@ -93,6 +95,11 @@ public final class KubernetesFleet implements WorkerFleet {
     }
 
     private void refreshPods() throws IOException {
+        long now = System.nanoTime();
+        if (now - lastListNanos < LIST_EVERY_NANOS) {
+            return; // the launcher polls often; the API server hears from us once a second
+        }
+        lastListNanos = now;
         try {
             pods = client.pods().inNamespace(job.namespace()).withLabel(KubernetesJob.RUN_LABEL, job.name()).list().getItems();
         } catch (KubernetesClientException e) {
