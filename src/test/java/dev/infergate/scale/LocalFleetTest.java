@@ -119,6 +119,40 @@ class LocalFleetTest {
         assertThat(((Map<?, ?>) shards.get(0)).get("state")).isEqualTo("complete");
     }
 
+    @Test
+    void aStop_likeCtrlC_stopsEveryWorker_andStillMergesWhatTheyMeasured() throws Exception {
+        Launcher.Result result;
+        try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
+            LaunchSpec spec = new LaunchSpec(2, runOptions(sim, 2_000, 10), 77, dir.resolve("fleet"), Duration.ofSeconds(1),
+                    Duration.ofMinutes(3), Duration.ofSeconds(60));
+            try (LocalFleet fleet = new LocalFleet(spec, LocalFleet.currentJvm())) {
+                Launcher launcher = new Launcher(fleet, spec, new PrintWriter(new StringWriter(), true));
+                CompletableFuture<Launcher.Result> running = CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return launcher.run();
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+                long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+                while ((lines(spec.shardDir(0).resolve(RunLog.REQUESTS_FILE)) < 2
+                        || lines(spec.shardDir(1).resolve(RunLog.REQUESTS_FILE)) < 2) && System.nanoTime() < deadline) {
+                    Thread.sleep(50);
+                }
+                launcher.stop();
+                result = running.get(3, TimeUnit.MINUTES);
+            }
+        }
+        assertThat(result.stopped()).isTrue();
+        Map<?, ?> run = (Map<?, ?>) result.summary().get("run");
+        assertThat(run.get("partial")).isEqualTo(true);
+        assertThat(run.get("partial_reason").toString()).contains("shard 0 of 2").contains("shard 1 of 2");
+        List<Long> ids = new ArrayList<>();
+        RunLog.readRecords(dir.resolve("fleet"), r -> ids.add(r.id()));
+        assertThat(ids).hasSizeGreaterThanOrEqualTo(4).hasSizeLessThan(2_000);
+        assertThat(ids).anyMatch(id -> id % 2 == 0).anyMatch(id -> id % 2 == 1);
+    }
+
     static long lines(Path file) throws Exception {
         if (!Files.exists(file)) {
             return 0;
