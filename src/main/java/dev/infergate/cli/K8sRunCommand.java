@@ -14,6 +14,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -105,7 +106,7 @@ public final class K8sRunCommand implements Callable<Integer> {
         }
         checkRunOptions(launch);
         Reports.created(dir);
-        if (java.nio.file.Files.exists(dir.resolve("requests.jsonl"))) {
+        if (Files.exists(dir.resolve("requests.jsonl"))) {
             throw UserError.usage(dir + " already holds a run; pass another --out");
         }
         CountDownLatch finished = new CountDownLatch(1);

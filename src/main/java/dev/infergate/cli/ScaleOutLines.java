@@ -1,6 +1,7 @@
 package dev.infergate.cli;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** The console lines of a merged scale-out run: the start spread, each worker's start offset and client lag. */
@@ -30,6 +31,6 @@ final class ScaleOutLines {
     }
 
     private static String ms(Object value) {
-        return value instanceof Number n ? String.format(java.util.Locale.ROOT, "%.1f ms", n.doubleValue()) : "-";
+        return value instanceof Number n ? String.format(Locale.ROOT, "%.1f ms", n.doubleValue()) : "-";
     }
 }

@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -53,7 +54,7 @@ public final class FleetMerge {
             }
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("shard", o.shard());
-            entry.put("state", state.name().toLowerCase(java.util.Locale.ROOT));
+            entry.put("state", state.name().toLowerCase(Locale.ROOT));
             entry.put("exit_code", o.exitCode());
             Double offsetMs = o.startOffsetMicros() == null ? null : o.startOffsetMicros() / 1e3;
             entry.put("start_offset_ms", offsetMs);

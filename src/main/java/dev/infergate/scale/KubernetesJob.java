@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -81,7 +82,7 @@ public record KubernetesJob(String name, String namespace, String image, int wor
         if (image == null || image.isBlank()) {
             throw new IllegalArgumentException("--image is needed: a container image with infergate (docs/scale-out.md)");
         }
-        new LaunchSpec(workers, runArgs, promptSalt, java.nio.file.Path.of("."), Duration.ZERO, Duration.ofSeconds(1),
+        new LaunchSpec(workers, runArgs, promptSalt, Path.of("."), Duration.ZERO, Duration.ofSeconds(1),
                 Duration.ZERO); // refuses per-shard options with the launcher's message
         if (ttlAfterFinished.isNegative()) {
             throw new IllegalArgumentException("--ttl (" + ttlAfterFinished + ") must be >= 0");

@@ -41,7 +41,7 @@ public final class LocalFleet implements WorkerFleet {
     /** This JVM's own java binary and class path. */
     public static List<String> currentJvm() {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return List.of(java, "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"));
+        return List.of(java, "-cp", System.getProperty("java.class.path")); // JVM defaults, as a plain run has them
     }
 
     @Override

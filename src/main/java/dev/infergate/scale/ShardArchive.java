@@ -1,5 +1,6 @@
 package dev.infergate.scale;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -12,6 +13,7 @@ import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
@@ -54,7 +56,7 @@ public final class ShardArchive {
             byte[] bytes = gz.toByteArray();
             for (int at = 0; at < bytes.length; at += RAW_BYTES_PER_LINE) {
                 int n = Math.min(RAW_BYTES_PER_LINE, bytes.length - at);
-                out.println(DATA + Base64.getEncoder().encodeToString(java.util.Arrays.copyOfRange(bytes, at, at + n)));
+                out.println(DATA + Base64.getEncoder().encodeToString(Arrays.copyOfRange(bytes, at, at + n)));
             }
         }
         out.println(END + files.size());
@@ -113,7 +115,7 @@ public final class ShardArchive {
             Path part = dir.resolve(file + ".part");
             MessageDigest digest = sha256();
             long written;
-            try (InputStream in = new DigestInputStream(new GZIPInputStream(new java.io.ByteArrayInputStream(data.toByteArray())), digest)) {
+            try (InputStream in = new DigestInputStream(new GZIPInputStream(new ByteArrayInputStream(data.toByteArray())), digest)) {
                 written = Files.copy(in, part, StandardCopyOption.REPLACE_EXISTING);
             }
             data = null;

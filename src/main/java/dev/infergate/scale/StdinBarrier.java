@@ -1,6 +1,7 @@
 package dev.infergate.scale;
 
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -45,7 +46,7 @@ public final class StdinBarrier implements BarrierSource {
                     stop = true;
                 }
             }
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             // the pipe broke: as good as closed
         }
         stop = true;

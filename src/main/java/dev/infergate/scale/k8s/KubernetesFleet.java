@@ -5,6 +5,7 @@ import dev.infergate.scale.LaunchSpec;
 import dev.infergate.scale.ShardArchive;
 import dev.infergate.scale.WorkerFleet;
 import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Secret;
@@ -22,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -199,12 +201,12 @@ public final class KubernetesFleet implements WorkerFleet {
             return;
         }
         List<HasMetadata> reversed = new ArrayList<>(created);
-        java.util.Collections.reverse(reversed);
+        Collections.reverse(reversed);
         List<String> failed = new ArrayList<>();
         for (HasMetadata object : reversed) {
             try {
                 client.resource(object).inNamespace(job.namespace())
-                        .withPropagationPolicy(io.fabric8.kubernetes.api.model.DeletionPropagation.BACKGROUND).delete();
+                        .withPropagationPolicy(DeletionPropagation.BACKGROUND).delete();
             } catch (KubernetesClientException e) {
                 failed.add(object.getKind() + " " + object.getMetadata().getName());
             }
