@@ -57,7 +57,7 @@ public final class K8sJobCommand implements Callable<Integer> {
     String cpu;
 
     @Option(names = "--memory", defaultValue = "4Gi", paramLabel = "SIZE",
-            description = "Each pod's memory request and limit; the JVM's heap is 75% of it. Default: ${DEFAULT-VALUE}.")
+            description = "Each pod's memory request and limit; the JVM's heap is 75%% of it. Default: ${DEFAULT-VALUE}.")
     String memory;
 
     @Option(names = "--ttl", defaultValue = "24h", paramLabel = "DURATION",

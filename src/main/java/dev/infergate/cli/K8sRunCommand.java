@@ -87,7 +87,7 @@ public final class K8sRunCommand implements Callable<Integer> {
     String cpu;
 
     @Option(names = "--memory", defaultValue = "4Gi", paramLabel = "SIZE",
-            description = "Each pod's memory request and limit; the JVM's heap is 75% of it. Default: ${DEFAULT-VALUE}.")
+            description = "Each pod's memory request and limit; the JVM's heap is 75%% of it. Default: ${DEFAULT-VALUE}.")
     String memory;
 
     @Parameters(paramLabel = "RUN-OPTIONS", description = "The 'infergate run' options every shard shares, after '--'.")
