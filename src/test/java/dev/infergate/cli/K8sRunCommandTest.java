@@ -43,6 +43,20 @@ class K8sRunCommandTest {
     }
 
     @Test
+    void k8sJob_printsTheBarrieredJob_andWarnsThatAnEmptyDirLosesTheResults() {
+        Outcome o = cli("k8s-job", "--workers", "3", "--image", "reg/infergate:1", "--", "--base-url", "http://vllm:8000/v1",
+                "--rate", "50");
+        assertThat(o.code()).isZero();
+        assertThat(o.err()).contains("warning: no --results-claim").contains("patch configmap infergate-run-start");
+        assertThat(o.out()).contains("kind: Job").contains("completionMode: Indexed").contains("ttlSecondsAfterFinished:")
+                .contains("configmap:infergate-run-start").contains("emptyDir").doesNotContain("--start-at");
+        Outcome claimed = cli("k8s-job", "--workers", "3", "--image", "reg/infergate:1", "--results-claim", "results", "--",
+                "--base-url", "http://vllm:8000/v1");
+        assertThat(claimed.err()).doesNotContain("warning");
+        assertThat(claimed.out()).contains("claimName: results").doesNotContain("emptyDir");
+    }
+
+    @Test
     void local_runsMergesAndReports_withTheStartSpread() throws Exception {
         Outcome o;
         try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
