@@ -216,7 +216,6 @@ public final class K8sRunCommand implements Callable<Integer> {
         if (result.stopped()) {
             return ExitCode.INTERRUPTED.code();
         }
-        Map<?, ?> run = (Map<?, ?>) result.summary().get("run");
-        return Boolean.TRUE.equals(run.get("partial")) ? ExitCode.CANNOT_RUN.code() : ExitCode.OK.code();
+        return result.summary().partial() ? ExitCode.CANNOT_RUN.code() : ExitCode.OK.code();
     }
 }

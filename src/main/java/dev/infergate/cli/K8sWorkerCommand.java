@@ -57,21 +57,21 @@ public final class K8sWorkerCommand implements Callable<Integer> {
             throw UserError.usage(e.getMessage());
         }
         RunCommand parsed = probe.getSubcommands().get("run").getCommand();
-        if (parsed.out == null) {
+        if (parsed.out.out == null) {
             throw UserError.usage("k8s worker needs --out among the run options");
         }
         Shard shard = parsed.load.shard();
         PrintWriter out = spec.commandLine().getOut();
         int code;
-        try (BarrierSource source = source(); WorkerGate gate = new WorkerGate(shard.index(), source, out, readyFile, parsed.out)) {
+        try (BarrierSource source = source(); WorkerGate gate = new WorkerGate(shard.index(), source, out, readyFile, parsed.out.out)) {
             CommandLine root = Main.commandLine();
             root.setOut(out);
             root.setErr(spec.commandLine().getErr());
             ((RunCommand) root.getSubcommands().get("run").getCommand()).startGate = gate;
             code = root.execute(args.toArray(String[]::new));
         }
-        if (streamResults && Files.isDirectory(parsed.out)) {
-            ShardArchive.write(parsed.out, out);
+        if (streamResults && Files.isDirectory(parsed.out.out)) {
+            ShardArchive.write(parsed.out.out, out);
         }
         out.println(new WorkerLine.Done(shard.index(), code).text());
         out.flush();

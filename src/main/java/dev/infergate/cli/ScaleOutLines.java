@@ -1,5 +1,6 @@
 package dev.infergate.cli;
 
+import dev.infergate.analysis.Summary;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -8,8 +9,9 @@ import java.util.Map;
 final class ScaleOutLines {
     private ScaleOutLines() {}
 
-    static String render(Map<String, Object> summary) {
-        if (!(summary.get("run") instanceof Map<?, ?> run) || !(run.get("scale_out") instanceof Map<?, ?> scale)) {
+    static String render(Summary summary) {
+        Map<String, Object> run = summary.run();
+        if (!(run.get("scale_out") instanceof Map<?, ?> scale)) {
             return "";
         }
         StringBuilder text = new StringBuilder("scale-out: ").append(scale.get("fleet")).append(", start ")

@@ -1,6 +1,7 @@
 package dev.infergate.scale;
 
 import dev.infergate.analysis.ClientLag;
+import dev.infergate.analysis.Summary;
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.RunLog;
@@ -28,7 +29,7 @@ public final class FleetMerge {
     enum State { COMPLETE, PARTIAL, MISSING }
 
     /** Merges and summarises; returns the summary. */
-    public static Map<String, Object> merge(LaunchSpec spec, String fleet, Instant startAt, List<ShardOutcome> outcomes)
+    public static Summary merge(LaunchSpec spec, String fleet, Instant startAt, List<ShardOutcome> outcomes)
             throws IOException {
         Files.createDirectories(spec.out());
         List<Path> dirs = new ArrayList<>();
@@ -119,6 +120,8 @@ public final class FleetMerge {
                 lag.add(r);
             }
         });
-        return lag.toMap();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> figures = Summarizer.JSON.convertValue(lag.figures(), Map.class); // as summary.json's client block
+        return figures;
     }
 }

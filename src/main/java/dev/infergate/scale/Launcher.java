@@ -1,5 +1,6 @@
 package dev.infergate.scale;
 
+import dev.infergate.analysis.Summary;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -30,7 +31,7 @@ public final class Launcher {
     }
 
     /** What the run gave: the merged summary and the published start. */
-    public record Result(Map<String, Object> summary, Instant startAt, boolean stopped) {}
+    public record Result(Summary summary, Instant startAt, boolean stopped) {}
 
     private final WorkerFleet fleet;
     private final LaunchSpec spec;

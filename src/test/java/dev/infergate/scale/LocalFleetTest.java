@@ -69,9 +69,9 @@ class LocalFleetTest {
             RunLog.readRecords(dir.resolve("fleet/shards/shard-" + shard), r -> ids.add(r.id()));
             assertThat(ids).hasSize(10).allSatisfy(id -> assertThat(id % 4).isEqualTo(s));
         }
-        Map<?, ?> run = (Map<?, ?>) result.summary().get("run");
+        Map<?, ?> run = result.summary().run();
         assertThat(run.get("partial")).isEqualTo(false);
-        assertThat(((Map<?, ?>) result.summary().get("requests")).get("sent")).isEqualTo(40L);
+        assertThat(Files.readString(dir.resolve("fleet/summary.json"))).contains("\"sent\" : 40");
         Map<?, ?> scaleOut = (Map<?, ?>) run.get("scale_out");
         assertThat(scaleOut.get("start_spread_ms")).isInstanceOf(Number.class);
         assertThat((List<?>) scaleOut.get("shards")).hasSize(4).allSatisfy(s -> {
@@ -110,7 +110,7 @@ class LocalFleetTest {
         List<Long> merged = new ArrayList<>();
         RunLog.readRecords(dir.resolve("fleet"), r -> merged.add(r.id()));
         assertThat(merged).hasSize(120 + shard2.size()).containsAll(shard2.stream().map(RequestRecord::id).toList());
-        Map<?, ?> run = (Map<?, ?>) result.summary().get("run");
+        Map<?, ?> run = result.summary().run();
         assertThat(run.get("partial")).isEqualTo(true);
         assertThat(run.get("partial_reason").toString()).contains("shard 2 of 4 did not run to its end")
                 .doesNotContain("shard 0").doesNotContain("shard 1").doesNotContain("shard 3");
@@ -144,7 +144,7 @@ class LocalFleetTest {
             }
         }
         assertThat(result.stopped()).isTrue();
-        Map<?, ?> run = (Map<?, ?>) result.summary().get("run");
+        Map<?, ?> run = result.summary().run();
         assertThat(run.get("partial")).isEqualTo(true);
         assertThat(run.get("partial_reason").toString()).contains("shard 0 of 2").contains("shard 1 of 2");
         List<Long> ids = new ArrayList<>();

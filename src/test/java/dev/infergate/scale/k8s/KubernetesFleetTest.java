@@ -124,7 +124,7 @@ class KubernetesFleetTest {
         List<Long> ids = new ArrayList<>();
         RunLog.readRecords(out, r -> ids.add(r.id()));
         assertThat(ids).containsExactlyInAnyOrderElementsOf(LongStream.range(0, 12).boxed().toList());
-        Map<?, ?> run = (Map<?, ?>) result.summary().get("run");
+        Map<?, ?> run = result.summary().run();
         assertThat(run.get("partial")).isEqualTo(false);
         Map<?, ?> scaleOut = (Map<?, ?>) run.get("scale_out");
         assertThat(((Number) scaleOut.get("start_spread_ms")).doubleValue()).isEqualTo(2.5);
@@ -140,7 +140,7 @@ class KubernetesFleetTest {
         List<Long> ids = new ArrayList<>();
         RunLog.readRecords(out, r -> ids.add(r.id()));
         assertThat(ids).hasSize(6).allSatisfy(id -> assertThat(id % 2).isZero());
-        Map<?, ?> run = (Map<?, ?>) result.summary().get("run");
+        Map<?, ?> run = result.summary().run();
         assertThat(run.get("partial")).isEqualTo(true);
         assertThat(run.get("partial_reason").toString()).contains("shard 1 of 2 left no results");
     }
