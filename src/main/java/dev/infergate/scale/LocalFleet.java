@@ -132,7 +132,7 @@ public final class LocalFleet implements WorkerFleet {
 
     @Override
     public String describe() {
-        return spec.workers() + " local processes";
+        return spec.workers() + (spec.workers() == 1 ? " local process" : " local processes");
     }
 
     @Override
