@@ -19,6 +19,7 @@ import picocli.CommandLine.Option;
             SummarizeCommand.class,
             MergeCommand.class,
             K8sJobCommand.class,
+            K8sCommand.class,
             ServeSimCommand.class,
             DemoCommand.class,
             CompareCommand.class,

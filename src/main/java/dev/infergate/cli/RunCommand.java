@@ -9,6 +9,7 @@ import dev.infergate.load.RunLimits;
 import dev.infergate.report.ConsoleSummary;
 import dev.infergate.run.RunPlan;
 import dev.infergate.run.RunService;
+import dev.infergate.run.StartGate;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -86,11 +87,14 @@ public final class RunCommand implements Callable<Integer> {
                     + "never to the server). Without it the first requests pay for the client's class loading and JIT, which shows as client lag.")
     boolean noClientWarmup;
 
+    /** Set by {@code k8s worker}: the scale-out barrier this run waits at once set up; null for a plain run. */
+    StartGate startGate;
+
     @Override
     public Integer call() throws IOException {
         RunPlan plan = plan();
         Reports.created(plan.out());
-        RunService service = new RunService().startingAt(load.startAt())
+        RunService service = new RunService().startingAt(load.startAt()).gatedBy(startGate)
                 .withClientWarmup(noClientWarmup ? null : dev.infergate.run.ClientWarmup.Budget.DEFAULT);
         CountDownLatch finished = new CountDownLatch(1);
         // Ctrl-C: stop scheduling and keep the JVM alive until the summary is written and printed

@@ -67,6 +67,7 @@ public final class RunService {
     private volatile Runner runner;
     private volatile boolean stopRequested;
     private Instant startAt;
+    private StartGate startGate;
     private ClientWarmup.Budget clientWarmup = ClientWarmup.Budget.DEFAULT;
 
     /**
@@ -85,6 +86,12 @@ public final class RunService {
      */
     public RunService startingAt(Instant instant) {
         this.startAt = instant;
+        return this;
+    }
+
+    /** Waits at a scale-out barrier once set-up is done (see {@link StartGate}); null: no barrier. */
+    public RunService gatedBy(StartGate gate) {
+        this.startGate = gate;
         return this;
     }
 
@@ -132,10 +139,14 @@ public final class RunService {
                 }
                 AtomicFiles.writeJson(Summarizer.JSON, plan.out().resolve(RunLog.RUN_FILE), run);
             }
+            awaitGate();
             waitForStart();
             // the origin lies a little ahead, so the run's own set-up (record writer, client, scheduler) is done
             // before the first request is due, not counted as that request's lag
             long origin = System.nanoTime() + START_LEAD_NANOS;
+            if (startGate != null) {
+                startGate.started(Instant.now()); // the origin follows by START_LEAD_NANOS, the same on every worker
+            }
             Runner r = new Runner(http, workload, plan.load(), plan.limits(), plan.shard(),
                     new Runner.RequestSettings(plan.timeouts(), server.exactOutput(), plan.eventSampleEvery(), 500,
                             plan.condition()));
@@ -150,6 +161,23 @@ public final class RunService {
                 outcome = r.run(plan.out(), origin, outputCounter::count, onStart);
             }
             return finish(plan, outcome);
+        }
+    }
+
+    private void awaitGate() {
+        if (startGate == null) {
+            return;
+        }
+        try {
+            Instant published = startGate.awaitStart(this::stop);
+            if (published == null) {
+                stop();
+            } else {
+                startAt = published;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stop();
         }
     }
 
