@@ -1,5 +1,7 @@
 package dev.infergate.accept;
 
+import dev.infergate.analysis.audience.AudienceJudge;
+import dev.infergate.analysis.audience.AudienceVerdict;
 import dev.infergate.analysis.burst.BurstTimeline;
 import dev.infergate.analysis.capacity.CapacitySearch;
 import dev.infergate.analysis.capacity.Measurement;
@@ -25,11 +27,20 @@ public record AcceptResult(AcceptPlan plan, Path out, Map<String, CapacitySearch
         dev.infergate.analysis.quality.QualityComparison quality) {
 
     /**
-     * The overall verdict: the speed criteria and the quality check together. A failed quality check rejects
+     * Each audience's verdict on its own criteria (one audience {@code all} when the plan declares none), from the
+     * matrix comparison and the capacity step.
+     */
+    public List<AudienceVerdict> audiences() {
+        return AudienceJudge.judge(plan.audiences(), comparison.result(), capacity.get(ComparisonRun.BASELINE_DIR),
+                capacity.get(ComparisonRun.CANDIDATE_DIR));
+    }
+
+    /**
+     * The overall verdict: the worst audience (docs/acceptance.md, "Audiences") and the quality check together. A failed quality check rejects
      * the candidate whatever its speed; an inconclusive one keeps an otherwise accepted candidate inconclusive.
      */
     public dev.infergate.analysis.compare.Verdict verdict() {
-        dev.infergate.analysis.compare.Verdict speed = comparison.result().verdict();
+        dev.infergate.analysis.compare.Verdict speed = AudienceVerdict.worst(audiences());
         if (quality == null) {
             return speed;
         }

@@ -29,6 +29,7 @@ public final class AcceptanceReport {
                 r.comparison().notes());
         m.put("verdict", ComparisonFormat.overall(r.verdict()).toLowerCase(Locale.ROOT));
         m.put("speed_verdict", comparison.get("verdict"));
+        m.put("audiences", AudienceJson.list(r.audiences()));
         m.put("quality", r.quality() == null ? null : r.quality().toMap());
         m.put("headline", headline(r));
         Map<String, Object> plan = new LinkedHashMap<>();
@@ -173,12 +174,20 @@ public final class AcceptanceReport {
         StringBuilder sb = new StringBuilder(ComparisonReport.markdown(r.comparison().result(), r.comparison().environment(),
                 r.comparison().notes()).replaceFirst("# Comparison: ", "# Acceptance: "));
         int insert = sb.indexOf("\n## Matrix");
-        sb.insert(insert < 0 ? sb.length() : insert, extras(r) + "\n## Quality\n\n" + qualityLine(r) + "\n");
+        sb.insert(insert < 0 ? sb.length() : insert, audiences(r) + extras(r) + "\n## Quality\n\n" + qualityLine(r) + "\n");
         if (r.verdict() != r.comparison().result().verdict()) {
             int end = sb.indexOf("\n");
             sb.replace(0, end, "# Acceptance: " + ComparisonFormat.overall(r.verdict()) + " (speed alone: "
                     + ComparisonFormat.overall(r.comparison().result().verdict()) + ")");
         }
+        return sb.toString();
+    }
+
+    /** One line per audience (docs/acceptance.md, "Audiences"). */
+    private static String audiences(AcceptResult r) {
+        StringBuilder sb = new StringBuilder("\n## Audiences\n\n");
+        r.audiences().forEach(a -> sb.append("- **").append(a.audience().label()).append(": ").append(a.word())
+                .append("**, ").append(a.reason()).append('\n'));
         return sb.toString();
     }
 
@@ -257,6 +266,7 @@ public final class AcceptanceReport {
         if (headline != null) {
             sb.append("capacity: ").append(headline).append('\n');
         }
+        r.audiences().forEach(a -> sb.append(a.line()).append('\n'));
         sb.append("quality: ").append(qualityLine(r)).append('\n');
         if (r.plan().agent() != null) {
             var a = r.plan().agent();
