@@ -240,4 +240,19 @@ class PlanReaderTest {
                 .isInstanceOf(ConfigException.class).hasMessageContaining("line 6").hasMessageContaining("audiences.batch")
                 .hasMessageContaining("needs the capacity step");
     }
+
+    @Test
+    void theDemoPlans_declareAChatAndABatchAudience() throws java.io.IOException {
+        for (String name : new String[] {"demo/plan.yaml", "demo/plan-quick.yaml"}) {
+            String yaml;
+            try (java.io.InputStream in = PlanReaderTest.class.getClassLoader().getResourceAsStream(name)) {
+                yaml = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                        .replace("${BASE}", "http://127.0.0.1:1/v1").replace("${CAND}", "http://127.0.0.1:2/v1");
+            }
+            AcceptPlan plan = PlanReader.read(name, yaml);
+            assertThat(plan.audiences()).as(name).extracting(a -> a.label()).containsExactly("chat users", "batch");
+            assertThat(plan.audiences().get(0).criteria().global()).extracting(c -> c.statistic().key()).contains("ttft.p50");
+            assertThat(plan.audiences().get(1).capacity()).as(name).hasSize(plan.capacity() == null ? 0 : 1);
+        }
+    }
 }
