@@ -21,10 +21,11 @@ import java.util.Map;
  * @param comparison  the matrix comparison with its verdict
  * @param caveats     things the reader must know (low samples, skipped steps, environment warnings)
  * @param quality     the task-quality comparison, or null when the plan skipped it
+ * @param untilDecided how {@code --until-decided} added repeats, or null when it was not asked for
  */
 public record AcceptResult(AcceptPlan plan, Path out, Map<String, CapacitySearch.Result> capacity,
         Map<String, String> loads, Map<String, BurstRun> burst, ComparisonRun comparison, List<String> caveats,
-        dev.infergate.analysis.quality.QualityComparison quality) {
+        dev.infergate.analysis.quality.QualityComparison quality, UntilDecided.Outcome untilDecided) {
 
     /**
      * Each audience's verdict on its own criteria (one audience {@code all} when the plan declares none), from the

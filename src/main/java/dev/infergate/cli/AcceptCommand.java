@@ -1,10 +1,13 @@
 package dev.infergate.cli;
 
 import dev.infergate.accept.AcceptPlan;
+import dev.infergate.accept.AlphaSpending;
+import dev.infergate.accept.UntilDecided;
 import dev.infergate.accept.AcceptResult;
 import dev.infergate.accept.Acceptance;
 import dev.infergate.accept.PlanReader;
 import dev.infergate.analysis.Summarizer;
+import dev.infergate.config.Durations;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.report.AcceptanceReport;
 import dev.infergate.run.RunService;
@@ -36,6 +39,23 @@ public final class AcceptCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "The result directory. Default: results/accept-<date>-<time>.")
     Path out;
 
+    @Option(names = "--until-decided", description = "After the plan's repeats, keep adding interleaved repeats to the "
+            + "conditions with an undecided criterion and judge again, until every criterion is decided, --max-looks "
+            + "looks were taken or the next look would not fit in --budget. Every look judges with intervals at 1 - 5 %% / "
+            + "max-looks (Bonferroni), so the error rate stays 5 %% over all the looks; what stays undecided is printed "
+            + "with an estimate of the time left (docs/acceptance.md, \"Until decided\").")
+    boolean untilDecided;
+
+    @Option(names = "--budget", paramLabel = "DURATION", defaultValue = "30m",
+            description = "With --until-decided: the time the added looks may take (the plan's own runs not counted); "
+                    + "a look that would not fit is not started. Default: ${DEFAULT-VALUE}.")
+    String budget;
+
+    @Option(names = "--max-looks", paramLabel = "N", defaultValue = "6",
+            description = "With --until-decided: the most looks, the plan's own repeats being the first; declared "
+                    + "before the first look, it sets every look's confidence. Default: ${DEFAULT-VALUE}.")
+    int maxLooks;
+
     @Override
     public Integer call() throws IOException {
         AcceptPlan plan = read(planFile);
@@ -46,7 +66,7 @@ public final class AcceptCommand implements Callable<Integer> {
             result = Acceptance.run(plan, dir, line -> {
                 err.println("infergate: " + dev.infergate.report.TerminalText.sanitize(line));
                 err.flush();
-            });
+            }, sequential(plan));
         } catch (RunService.SetupException e) {
             throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
         }
@@ -56,6 +76,26 @@ public final class AcceptCommand implements Callable<Integer> {
         o.println("results: " + dir.resolve("acceptance.md") + ", " + dir.resolve("acceptance.json"));
         Reports.html(java.util.List.of(dir), dir.resolve("report.html"), o, err);
         return CompareCommand.exitCode(result.verdict()).code();
+    }
+
+    /** The --until-decided settings, or null without it; one interleaved repeat per side and look. */
+    private UntilDecided.Settings sequential(AcceptPlan plan) {
+        if (!untilDecided) {
+            return null;
+        }
+        if (maxLooks < 2) {
+            throw UserError.usage("--max-looks (" + maxLooks + ") must be >= 2: the plan's own repeats are the first look");
+        }
+        java.time.Duration limit;
+        try {
+            limit = Durations.parse(budget);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage("--budget '" + budget + "': " + e.getMessage());
+        }
+        if (limit.isNegative() || limit.isZero()) {
+            throw UserError.usage("--budget (" + budget + ") must be > 0, e.g. 30m");
+        }
+        return new UntilDecided.Settings(limit, new AlphaSpending(0.05, maxLooks), 1);
     }
 
     static AcceptPlan read(Path file) {

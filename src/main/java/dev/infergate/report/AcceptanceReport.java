@@ -1,6 +1,7 @@
 package dev.infergate.report;
 
 import dev.infergate.accept.AcceptResult;
+import dev.infergate.accept.UntilDecidedText;
 import dev.infergate.analysis.burst.BurstTimeline;
 import dev.infergate.analysis.capacity.CapacityDifference;
 import dev.infergate.analysis.capacity.CapacitySearch;
@@ -30,6 +31,9 @@ public final class AcceptanceReport {
         m.put("verdict", ComparisonFormat.overall(r.verdict()).toLowerCase(Locale.ROOT));
         m.put("speed_verdict", comparison.get("verdict"));
         m.put("audiences", AudienceJson.list(r.audiences()));
+        if (r.untilDecided() != null) {
+            m.put("until_decided", UntilDecidedJson.of(r.untilDecided()));
+        }
         m.put("quality", r.quality() == null ? null : r.quality().toMap());
         m.put("headline", headline(r));
         Map<String, Object> plan = new LinkedHashMap<>();
@@ -267,6 +271,9 @@ public final class AcceptanceReport {
             sb.append("capacity: ").append(headline).append('\n');
         }
         r.audiences().forEach(a -> sb.append(a.line()).append('\n'));
+        if (r.untilDecided() != null) {
+            UntilDecidedText.summary(r.untilDecided()).forEach(l -> sb.append(l).append('\n'));
+        }
         sb.append("quality: ").append(qualityLine(r)).append('\n');
         if (r.plan().agent() != null) {
             var a = r.plan().agent();
