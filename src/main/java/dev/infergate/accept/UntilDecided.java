@@ -36,7 +36,8 @@ public final class UntilDecided {
      * @param budget         time the added looks may take, counted from the first look (the plan's own runs are
      *                       not counted); a look that would not fit is not started
      * @param spending       the error rate held across the looks and the most looks
-     * @param repeatsPerLook repeats added per side to each undecided condition at each look
+     * @param repeatsPerLook fewest repeats added per side to each undecided condition at a look (more when the
+     *                       estimates ask for more, at most doubling the condition's repeats: {@link #step})
      */
     public record Settings(Duration budget, AlphaSpending spending, int repeatsPerLook) {
         public Settings {
@@ -142,9 +143,10 @@ public final class UntilDecided {
                 stop = Stop.MAX_LOOKS;
                 break;
             }
+            Map<String, Integer> step = step(result, open, repeats);
             long nextLookNanos = 0;
             for (String c : open) {
-                nextLookNanos += settings.repeatsPerLook() * nanosPerRepeat(c);
+                nextLookNanos += step.get(c) * nanosPerRepeat(c);
             }
             long elapsed = nanoClock.getAsLong() - start;
             if (elapsed + nextLookNanos > settings.budget().toNanos()) {
@@ -152,9 +154,9 @@ public final class UntilDecided {
                 break;
             }
             look++;
-            progress.accept(UntilDecidedText.nextLook(look, spending, open, nextLookNanos, settings.budget().toNanos() - elapsed));
+            progress.accept(UntilDecidedText.nextLook(look, spending, step, nextLookNanos, settings.budget().toNanos() - elapsed));
             for (String c : open) {
-                for (int i = 0; i < settings.repeatsPerLook(); i++) {
+                for (int i = 0; i < step.get(c); i++) {
                     int k = repeats.merge(c, 1, Integer::sum);
                     long t0 = nanoClock.getAsLong();
                     looks.addRepeat(c, k);
@@ -172,6 +174,26 @@ public final class UntilDecided {
                 nanoClock.getAsLong() - start, undecided, left);
         UntilDecidedText.summary(outcome).forEach(progress);
         return outcome;
+    }
+
+    /**
+     * The repeats to add to each open condition at the next look: what its slowest undecided criterion needs if its
+     * estimate holds, at least {@link Settings#repeatsPerLook()} and at most as many as it has (at most doubling:
+     * an estimate from few repeats is rough, and a look that overshoots costs time the budget may not have). Without
+     * an estimate (a figure on its limit) it doubles.
+     */
+    Map<String, Integer> step(Comparison.Result result, List<String> open, Map<String, Integer> repeats) {
+        Map<String, Integer> wanted = new LinkedHashMap<>();
+        for (Undecided u : undecided(result)) {
+            int want = u.moreRepeats() < 0 ? Integer.MAX_VALUE : u.moreRepeats();
+            wanted.merge(u.condition(), want, Math::max);
+        }
+        Map<String, Integer> step = new LinkedHashMap<>();
+        for (String c : open) {
+            int have = repeats.getOrDefault(c, 1);
+            step.put(c, Math.max(settings.repeatsPerLook(), Math.min(wanted.getOrDefault(c, have), have)));
+        }
+        return step;
     }
 
     /** Conditions with an undecided criterion, in comparison order. */

@@ -3,6 +3,7 @@ package dev.infergate.accept;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** The lines {@code accept --until-decided} prints: before each added look, and what is left at the end. */
 public final class UntilDecidedText {
@@ -11,11 +12,13 @@ public final class UntilDecidedText {
 
     private UntilDecidedText() {}
 
-    static String nextLook(int look, AlphaSpending spending, List<String> conditions, long nanos, long budgetLeftNanos) {
-        return String.format(Locale.ROOT, "until decided: look %d of %d (intervals at %s %%): another repeat of %d undecided"
+    static String nextLook(int look, AlphaSpending spending, Map<String, Integer> step, long nanos, long budgetLeftNanos) {
+        List<String> parts = new ArrayList<>();
+        step.forEach((c, k) -> parts.add(c + " +" + k));
+        return String.format(Locale.ROOT, "until decided: look %d of %d (intervals at %s %%): more repeats of %d undecided"
                 + " condition(s) (%s), about %s; budget left %s", look, spending.maxLooks(), confidence(spending, look),
-                conditions.size(), String.join(", ", conditions.subList(0, Math.min(3, conditions.size())))
-                        + (conditions.size() > 3 ? ", ..." : ""), time(nanos), time(budgetLeftNanos));
+                step.size(), String.join(", ", parts.subList(0, Math.min(3, parts.size())))
+                        + (parts.size() > 3 ? ", ..." : ""), time(nanos), time(budgetLeftNanos));
     }
 
     /** The closing lines: why it stopped, what it cost, and what is still undecided with the time left. */

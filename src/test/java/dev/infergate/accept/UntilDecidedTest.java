@@ -83,29 +83,32 @@ class UntilDecidedTest {
         Fake fake = new Fake(5);
         UntilDecided.Outcome o = run(fake, Duration.ofMinutes(30), 6);
 
-        assertThat(fake.added).containsExactly("slow/r3", "slow/r4", "slow/r5");
+        // Look 1 (2 repeats): 450 requests would settle it, 250 more = 3 repeats, at most doubling: +2. Look 2 (4):
+        // 900, 500 more = 5 repeats, at most +4. Look 3 (8 repeats): decided.
+        assertThat(fake.added).containsExactly("slow/r3", "slow/r4", "slow/r5", "slow/r6", "slow/r7", "slow/r8");
         assertThat(o.stop()).isEqualTo(UntilDecided.Stop.DECIDED);
-        assertThat(o.looks()).isEqualTo(4);
-        assertThat(o.addedRepeats()).isEqualTo(3);
-        assertThat(o.addedRequests()).isEqualTo(300);
-        assertThat(o.elapsedNanos()).isEqualTo(3 * MINUTE);
+        assertThat(o.looks()).isEqualTo(3);
+        assertThat(o.addedRepeats()).isEqualTo(6);
+        assertThat(o.addedRequests()).isEqualTo(600);
+        assertThat(o.elapsedNanos()).isEqualTo(6 * MINUTE);
         assertThat(o.result().verdict()).isEqualTo(Verdict.FAIL);
         assertThat(o.undecided()).isEmpty();
-        assertThat(o.repeats()).containsEntry("slow", 5).containsEntry("quick", 2);
+        assertThat(o.repeats()).containsEntry("slow", 8).containsEntry("quick", 2);
     }
 
     @Test
     void everyLook_judgesAtTheSpentConfidence() throws Exception {
         Fake fake = new Fake(5);
         run(fake, Duration.ofMinutes(30), 5);
-        assertThat(fake.confidences).hasSize(4).allSatisfy(c -> assertThat(c).isEqualTo(0.99));
+        assertThat(fake.confidences).hasSize(3).allSatisfy(c -> assertThat(c).isEqualTo(0.99));
     }
 
     @Test
     void stopsBeforeALookThatWouldNotFitTheBudget_andEstimatesTheTimeLeft() throws Exception {
-        Fake fake = new Fake(9);
-        UntilDecided.Outcome o = run(fake, Duration.ofSeconds(150), 10);
+        Fake fake = new Fake(20);
+        UntilDecided.Outcome o = run(fake, Duration.ofSeconds(330), 10);
 
+        // +2 (2 minutes), then +4 would end at 6 minutes: past the 5.5-minute budget.
         assertThat(o.stop()).isEqualTo(UntilDecided.Stop.BUDGET);
         assertThat(fake.added).containsExactly("slow/r3", "slow/r4");
         assertThat(o.undecided()).singleElement().satisfies(u -> {
@@ -121,11 +124,11 @@ class UntilDecidedTest {
 
     @Test
     void stopsAtTheDeclaredMaximumOfLooks() throws Exception {
-        Fake fake = new Fake(9);
+        Fake fake = new Fake(20);
         UntilDecided.Outcome o = run(fake, Duration.ofHours(1), 3);
         assertThat(o.stop()).isEqualTo(UntilDecided.Stop.MAX_LOOKS);
         assertThat(o.looks()).isEqualTo(3);
-        assertThat(fake.added).hasSize(2);
+        assertThat(fake.added).hasSize(6);
         assertThat(o.result().verdict()).isEqualTo(Verdict.INCONCLUSIVE);
     }
 
