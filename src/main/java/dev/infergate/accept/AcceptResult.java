@@ -27,6 +27,13 @@ public record AcceptResult(AcceptPlan plan, Path out, Map<String, CapacitySearch
         Map<String, String> loads, Map<String, BurstRun> burst, ComparisonRun comparison, List<String> caveats,
         dev.infergate.analysis.quality.QualityComparison quality, UntilDecided.Outcome untilDecided) {
 
+    /** A result without {@code --until-decided}. */
+    public AcceptResult(AcceptPlan plan, Path out, Map<String, CapacitySearch.Result> capacity, Map<String, String> loads,
+            Map<String, BurstRun> burst, ComparisonRun comparison, List<String> caveats,
+            dev.infergate.analysis.quality.QualityComparison quality) {
+        this(plan, out, capacity, loads, burst, comparison, caveats, quality, null);
+    }
+
     /**
      * Each audience's verdict on its own criteria (one audience {@code all} when the plan declares none), from the
      * matrix comparison and the capacity step.

@@ -1,11 +1,11 @@
 package dev.infergate.cli;
 
 import dev.infergate.accept.AcceptPlan;
-import dev.infergate.accept.AlphaSpending;
-import dev.infergate.accept.UntilDecided;
 import dev.infergate.accept.AcceptResult;
 import dev.infergate.accept.Acceptance;
+import dev.infergate.accept.AlphaSpending;
 import dev.infergate.accept.PlanReader;
+import dev.infergate.accept.UntilDecided;
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.config.Durations;
 import dev.infergate.record.AtomicFiles;
@@ -18,6 +18,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -36,8 +37,8 @@ public final class AcceptCommand implements Callable<Integer> {
     @Parameters(paramLabel = "PLAN.yaml", description = "The plan: at least 'baseline: URL' and 'candidate: URL'.")
     Path planFile;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "The result directory. Default: results/accept-<date>-<time>.")
-    Path out;
+    @Mixin
+    OutputOptions out = new OutputOptions();
 
     @Option(names = "--until-decided", description = "After the plan's repeats, keep adding interleaved repeats to the "
             + "conditions with an undecided criterion and judge again, until every criterion is decided, --max-looks "
@@ -46,10 +47,10 @@ public final class AcceptCommand implements Callable<Integer> {
             + "with an estimate of the time left (docs/acceptance.md, \"Until decided\").")
     boolean untilDecided;
 
-    @Option(names = "--budget", paramLabel = "DURATION", defaultValue = "30m",
+    @Option(names = "--budget", paramLabel = "DURATION", defaultValue = "30m", converter = DurationConverter.class,
             description = "With --until-decided: the time the added looks may take (the plan's own runs not counted); "
                     + "a look that would not fit is not started. Default: ${DEFAULT-VALUE}.")
-    String budget;
+    java.time.Duration budget;
 
     @Option(names = "--max-looks", paramLabel = "N", defaultValue = "6",
             description = "With --until-decided: the most looks, the plan's own repeats being the first; declared "
@@ -59,7 +60,7 @@ public final class AcceptCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         AcceptPlan plan = read(planFile);
-        Path dir = Reports.created(Reports.outDir(out, "accept"));
+        Path dir = Reports.created(out.dir());
         PrintWriter err = spec.commandLine().getErr();
         AcceptResult result;
         try {
@@ -86,16 +87,10 @@ public final class AcceptCommand implements Callable<Integer> {
         if (maxLooks < 2) {
             throw UserError.usage("--max-looks (" + maxLooks + ") must be >= 2: the plan's own repeats are the first look");
         }
-        java.time.Duration limit;
-        try {
-            limit = Durations.parse(budget);
-        } catch (IllegalArgumentException e) {
-            throw UserError.usage("--budget '" + budget + "': " + e.getMessage());
+        if (budget.isNegative() || budget.isZero()) {
+            throw UserError.usage("--budget (" + Durations.format(budget) + ") must be > 0, e.g. 30m");
         }
-        if (limit.isNegative() || limit.isZero()) {
-            throw UserError.usage("--budget (" + budget + ") must be > 0, e.g. 30m");
-        }
-        return new UntilDecided.Settings(limit, new AlphaSpending(0.05, maxLooks), 1);
+        return new UntilDecided.Settings(budget, new AlphaSpending(0.05, maxLooks), 1);
     }
 
     static AcceptPlan read(Path file) {

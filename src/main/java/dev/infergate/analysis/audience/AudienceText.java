@@ -1,9 +1,9 @@
 package dev.infergate.analysis.audience;
 
+import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.compare.Criterion;
 import dev.infergate.analysis.compare.Estimate;
 import dev.infergate.analysis.compare.Judgement;
-import dev.infergate.analysis.compare.Metric;
 import dev.infergate.analysis.compare.Statistic;
 import dev.infergate.analysis.compare.Verdict;
 import java.util.ArrayList;
