@@ -30,6 +30,8 @@ mkdir -p "$OUT/profiles"
 jar="$OUT/infergate-$mode.jar"
 cp "$here/target/infergate.jar" "$jar"
 ig() { java ${INFERGATE_JAVA_OPTS:--Xmx1g} -jar "$jar" "$@"; }
+# The simulator replaces its subshell (exec), so $! is the java process and cleanup really stops it.
+sim_java() { exec java ${INFERGATE_JAVA_OPTS:--Xmx1g} -jar "$jar" serve-sim "$@"; }
 src="$here/src/main/resources/sim-profiles"
 sed "s/step_overhead_us: 6000/step_overhead_us: $STEP_US/; s/^name: baseline/name: baseline-step$STEP_US/" \
   "$src/baseline.yaml" > "$OUT/profiles/base.yaml"
@@ -39,12 +41,19 @@ awk '/^  [a-z_]*_us[a-z_0-9]*:/ { split($0, a, ":"); v = a[2]; sub(/#.*/, "", v)
      /^name:/ { print "name: baseline-heavier"; next } { print }' "$OUT/profiles/base.yaml" > "$OUT/profiles/heavier.yaml"
 
 pids=()
-cleanup() { for p in "${pids[@]:-}"; do [[ -n "$p" ]] && kill "$p" 2>/dev/null || true; done; pids=(); }
+cleanup() {
+  for p in "${pids[@]:-}"; do [[ -n "$p" ]] && kill "$p" 2>/dev/null || true; done
+  for p in "${pids[@]:-}"; do [[ -n "$p" ]] && while kill -0 "$p" 2>/dev/null; do sleep 0.2; done; done
+  pids=()
+}
 trap cleanup EXIT
 
 # start_sim PORT PROFILE SEED: a serve-sim in the background, waiting until it answers.
 start_sim() {
-  ig serve-sim --port "$1" --profile "$2" --seed "$3" > "$OUT/sim-$1.log" 2>&1 &
+  if curl -fs "http://127.0.0.1:$1/v1/models" > /dev/null 2>&1; then
+    echo "port $1 is already served (a stale simulator?); stop it first" >&2; exit 3
+  fi
+  sim_java --port "$1" --profile "$2" --seed "$3" > "$OUT/sim-$1.log" 2>&1 &
   pids+=($!)
   for _ in $(seq 1 120); do
     curl -fs "http://127.0.0.1:$1/v1/models" > /dev/null 2>&1 && return 0
