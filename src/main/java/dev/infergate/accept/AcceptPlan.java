@@ -1,6 +1,7 @@
 package dev.infergate.accept;
 
 import dev.infergate.analysis.Slo;
+import dev.infergate.analysis.audience.Audience;
 import dev.infergate.analysis.compare.Criteria;
 import dev.infergate.client.Timeouts;
 import dev.infergate.workload.PrefixMode;
@@ -30,10 +31,15 @@ import java.util.Map;
  * @param timeouts          per-request limits
  * @param drainTimeout      how long requests in flight may finish after a run's schedule ends
  * @param tokenizer         auto (the server's /tokenize when it has one), server, or a bundled tokenizer name
+ * @param quality           the task-quality step, or null to skip it
+ * @param audiences         who the verdict is for, each judged on its own criteria (docs/acceptance.md,
+ *                          "Audiences"); one audience {@code all} holding {@code criteria} when the plan declares none.
+ *                          {@code criteria} is then the union of theirs (what the comparison judges)
  */
 public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> workloads, List<PrefixMode> prefixes,
         List<LoadLevel> loads, int repeats, int requests, int warmupRequests, long seed, Slo slo, Criteria criteria,
-        Capacity capacity, Burst burst, Timeouts timeouts, Duration drainTimeout, String tokenizer, QualityStep quality) {
+        Capacity capacity, Burst burst, Timeouts timeouts, Duration drainTimeout, String tokenizer, QualityStep quality,
+        List<Audience> audiences) {
 
     public AcceptPlan {
         if (baseline == null || candidate == null) {
@@ -49,6 +55,7 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
         workloads = List.copyOf(workloads);
         prefixes = List.copyOf(prefixes);
         loads = List.copyOf(loads);
+        audiences = audiences == null || audiences.isEmpty() ? List.of(Audience.all(criteria)) : List.copyOf(audiences);
     }
 
     /** The condition names of the matrix, {@code workload/prefix/load}, in run order. */

@@ -49,12 +49,19 @@ public final class Acceptance {
     private final Consumer<String> progress;
     private final SideRunner runner;
     private final CapacityProbes probes;
+    private final UntilDecided.Settings untilDecided;
 
-    private Acceptance(AcceptPlan plan, Path out, Consumer<String> progress) {
+    private Acceptance(AcceptPlan plan, Path out, Consumer<String> progress, UntilDecided.Settings untilDecided) {
+        this(plan, out, progress, new SideRunner(plan), untilDecided);
+    }
+
+    private Acceptance(AcceptPlan plan, Path out, Consumer<String> progress, SideRunner runner,
+            UntilDecided.Settings untilDecided) {
         this.plan = plan;
+        this.untilDecided = untilDecided;
         this.out = out;
         this.progress = progress == null ? s -> { } : progress;
-        this.runner = new SideRunner(plan);
+        this.runner = runner;
         this.probes = new CapacityProbes(plan, out, this.progress, runner);
     }
 
@@ -66,10 +73,19 @@ public final class Acceptance {
      */
     public static AcceptResult run(AcceptPlan plan, Path out, Consumer<String> progress)
             throws RunService.SetupException, IOException {
+        return run(plan, out, progress, null);
+    }
+
+    /**
+     * As {@link #run(AcceptPlan, Path, Consumer)}; with {@code untilDecided} set, repeats are added to undecided
+     * conditions after the matrix (docs/acceptance.md, "Until decided").
+     */
+    public static AcceptResult run(AcceptPlan plan, Path out, Consumer<String> progress, UntilDecided.Settings untilDecided)
+            throws RunService.SetupException, IOException {
         if (Files.exists(out.resolve(ComparisonRun.BASELINE_DIR))) {
             throw new RunService.SetupException(out + " already holds an acceptance result; pass another --out", true, null);
         }
-        return new Acceptance(plan, out, progress).execute();
+        return new Acceptance(plan, out, progress, untilDecided).execute();
     }
 
     /**
@@ -78,26 +94,26 @@ public final class Acceptance {
      */
     public static CapacitySearch.Result capacity(AcceptPlan plan, Path out, Consumer<String> progress)
             throws RunService.SetupException, IOException {
-        if (plan.capacity() == null) {
-            throw new IllegalArgumentException("the plan's capacity step is disabled");
-        }
-        Acceptance a = new Acceptance(plan, out, progress);
-        CapacitySearch search = a.probes.search(ComparisonRun.BASELINE_DIR, plan.baseline());
-        a.probes.probeInterleaved(List.of(search));
-        return search.result();
+        return capacity(plan, new SideRunner(plan), out, progress);
     }
 
     /**
-     * Only the capacity step, reaching the baseline at {@code endpoint} (headers, TLS, HTTP/2 as given) with the key
-     * from {@code apiKeyEnv}: for {@code infergate capacity} with the shared endpoint options.
+     * Only the capacity step, reaching the baseline at {@code endpoint} (headers, TLS, HTTP/2, timeouts as given)
+     * with the key from {@code apiKeyEnv}: for {@code infergate capacity} with the shared endpoint options.
      */
     public static CapacitySearch.Result capacity(AcceptPlan plan, Endpoint endpoint, String apiKeyEnv, boolean apiKeySet,
             Path out, Consumer<String> progress) throws RunService.SetupException, IOException {
+        SideRunner runner = new SideRunner(plan);
+        runner.reachAt(endpoint, apiKeyEnv, apiKeySet);
+        return capacity(plan, runner, out, progress);
+    }
+
+    private static CapacitySearch.Result capacity(AcceptPlan plan, SideRunner runner, Path out, Consumer<String> progress)
+            throws RunService.SetupException, IOException {
         if (plan.capacity() == null) {
             throw new IllegalArgumentException("the plan's capacity step is disabled");
         }
-        Acceptance a = new Acceptance(plan, out, progress);
-        a.runner.reachAt(endpoint, apiKeyEnv, apiKeySet);
+        Acceptance a = new Acceptance(plan, out, progress, runner, null);
         CapacitySearch search = a.probes.search(ComparisonRun.BASELINE_DIR, plan.baseline());
         a.probes.probeInterleaved(List.of(search));
         return search.result();
@@ -123,7 +139,14 @@ public final class Acceptance {
         for (LoadLevel l : plan.loads()) {
             loads.put(l.name(), describe(l, baselineCapacity));
         }
+        long matrixStart = System.nanoTime();
         matrix(baselineCapacity);
+        SequentialStep sequential = null;
+        UntilDecided.Outcome outcome = null;
+        if (untilDecided != null) {
+            sequential = new SequentialStep(plan, out, untilDecided, progress, (c, k) -> repeat(c, k, baselineCapacity));
+            outcome = sequential.run(System.nanoTime() - matrixStart);
+        }
         Map<String, AcceptResult.BurstRun> burst = new LinkedHashMap<>();
         if (plan.burst() != null) {
             double base = plan.burst().baseRate() > 0 ? plan.burst().baseRate() : baselineCapacity / 2;
@@ -142,11 +165,12 @@ public final class Acceptance {
                     + " does not show that the candidate's answers are as good");
         }
         progress.accept("comparing baseline and candidate");
-        ComparisonRun comparison = ComparisonRun.of(out.resolve(ComparisonRun.BASELINE_DIR),
-                out.resolve(ComparisonRun.CANDIDATE_DIR), plan.criteria(), new Bootstrap(plan.seed()));
+        ComparisonRun comparison = sequential != null ? sequential.comparison() : ComparisonRun.of(
+                out.resolve(ComparisonRun.BASELINE_DIR), out.resolve(ComparisonRun.CANDIDATE_DIR), plan.criteria(),
+                new Bootstrap(plan.seed()));
         caveats.addAll(comparison.environment().warnings().stream().filter(w -> w.startsWith("WARNING")).toList());
         caveats.addAll(comparison.notes());
-        return new AcceptResult(plan, out, capacity, loads, burst, comparison, caveats, quality);
+        return new AcceptResult(plan, out, capacity, loads, burst, comparison, caveats, quality, outcome);
     }
 
     /** The same eval set on both sides, greedy, then compared item by item (docs/quality.md). */
@@ -187,21 +211,48 @@ public final class Acceptance {
                 for (LoadLevel level : plan.loads()) {
                     String condition = workload.label() + "/" + prefix.label() + "/" + level.name();
                     for (int k = 1; k <= plan.repeats(); k++) {
-                        boolean baselineFirst = k % 2 == 1;
-                        for (int i = 0; i < 2; i++) {
-                            boolean baseline = baselineFirst == (i == 0);
-                            String side = baseline ? ComparisonRun.BASELINE_DIR : ComparisonRun.CANDIDATE_DIR;
-                            progress.accept(String.format(Locale.ROOT, "[%d/%d] %s %s repeat %d", ++done, total, side,
-                                    condition, k));
-                            Path dir = out.resolve(side).resolve(condition).resolve("r" + k);
-                            LoadModel load = load(workload, level, baselineCapacity, k);
-                            runner.run(baseline ? plan.baseline() : plan.candidate(), workload, prefix, load,
-                                    load instanceof SessionLoop sessions ? sessions.limits(null, plan.drainTimeout())
-                                            : runner.matrixLimits(), condition, dir);
-                        }
+                        repeat(workload, prefix, level, k, baselineCapacity, done, total);
+                        done += 2;
                     }
                 }
             }
+        }
+    }
+
+    /** Repeat {@code k} of {@code condition} on both sides: for {@code --until-decided}'s added repeats. */
+    private void repeat(String condition, int k, double baselineCapacity) throws RunService.SetupException, IOException {
+        for (var workload : plan.workloads()) {
+            for (PrefixMode prefix : plan.prefixes()) {
+                for (LoadLevel level : plan.loads()) {
+                    if (condition.equals(workload.label() + "/" + prefix.label() + "/" + level.name())) {
+                        repeat(workload, prefix, level, k, baselineCapacity, -1, 0);
+                        return;
+                    }
+                }
+            }
+        }
+        throw new IllegalArgumentException("no condition " + condition + " in the plan");
+    }
+
+    /**
+     * Repeat {@code k} of one condition on both sides, interleaved: the baseline first on odd repeats, the candidate
+     * first on even ones. The progress lines count from {@code done} of {@code total} runs ({@code [added]} when
+     * {@code done} is negative).
+     */
+    private void repeat(MatrixWorkload workload, PrefixMode prefix, LoadLevel level, int k, double baselineCapacity,
+            int done, int total) throws RunService.SetupException, IOException {
+        String condition = workload.label() + "/" + prefix.label() + "/" + level.name();
+        boolean baselineFirst = k % 2 == 1;
+        for (int i = 0; i < 2; i++) {
+            boolean baseline = baselineFirst == (i == 0);
+            String side = baseline ? ComparisonRun.BASELINE_DIR : ComparisonRun.CANDIDATE_DIR;
+            String count = done < 0 ? "[added]" : String.format(Locale.ROOT, "[%d/%d]", done + i + 1, total);
+            progress.accept(String.format(Locale.ROOT, "%s %s %s repeat %d", count, side, condition, k));
+            Path dir = out.resolve(side).resolve(condition).resolve("r" + k);
+            LoadModel load = load(workload, level, baselineCapacity, k);
+            runner.run(baseline ? plan.baseline() : plan.candidate(), workload, prefix, load,
+                    load instanceof SessionLoop sessions ? sessions.limits(null, plan.drainTimeout())
+                            : runner.matrixLimits(), condition, dir);
         }
     }
 

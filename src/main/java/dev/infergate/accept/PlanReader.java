@@ -5,6 +5,9 @@ import dev.infergate.accept.AcceptPlan.Capacity;
 import dev.infergate.accept.AcceptPlan.LoadLevel;
 import dev.infergate.accept.AcceptPlan.Side;
 import dev.infergate.analysis.Slo;
+import dev.infergate.analysis.audience.Audience;
+import dev.infergate.analysis.audience.AudienceCriteria;
+import dev.infergate.analysis.audience.Audiences;
 import dev.infergate.analysis.compare.Criteria;
 import dev.infergate.client.Api;
 import dev.infergate.client.Timeouts;
@@ -27,7 +30,7 @@ import java.util.Set;
  */
 public final class PlanReader {
     static final Set<String> TOP = Set.of("baseline", "candidate", "matrix", "repeats", "requests", "warmup", "seed",
-            "slo", "criteria", "capacity", "burst", "timeouts", "drain_timeout", "tokenizer", "quality", "agent");
+            "slo", "criteria", "capacity", "burst", "timeouts", "drain_timeout", "tokenizer", "quality", "agent", "audiences");
     /** The default load levels: closed-loop users, independent of any capacity measurement. */
     public static final List<LoadLevel> DEFAULT_LOADS = List.of(new LoadLevel("low", 1, 0, 0),
             new LoadLevel("typical", 8, 0, 0), new LoadLevel("near-limit", 32, 0, 0));
@@ -69,8 +72,12 @@ public final class PlanReader {
                     + "add it: matrix: {workloads: [short-chat, agent]}");
         }
         Slo slo = root.get("slo") == null ? DEFAULT_SLO : slo(root.get("slo"));
-        Criteria criteria = root.get("criteria") == null ? Criteria.DEFAULT : Criteria.parse(root.get("criteria"));
+        List<Audience> audiences = root.get("audiences") == null ? List.of()
+                : AudienceCriteria.of(root.get("audiences"), root.get("criteria"));
+        Criteria criteria = !audiences.isEmpty() ? Audiences.union(audiences)
+                : root.get("criteria") == null ? Criteria.DEFAULT : Criteria.parse(root.get("criteria"));
         Capacity capacity = capacity(root.get("capacity"));
+        PlanValues.capacityCriteria(root.get("audiences"), audiences, capacity != null);
         Burst burst = burst(root.get("burst"));
         if (burst != null && burst.baseRate() == 0 && capacity == null) {
             throw root.get("burst") != null ? root.get("burst").error("needs a rate when capacity is disabled")
@@ -83,7 +90,7 @@ public final class PlanReader {
                 PlanValues.positive(root, "requests", 200), PlanValues.atLeastZero(root, "warmup", 10),
                 root.get("seed") == null ? 0 : root.get("seed").as(Long::parseLong), slo, criteria, capacity, burst,
                 timeouts(root.get("timeouts")), PlanValues.duration(root.get("drain_timeout"), Duration.ofSeconds(60)),
-                PlanValues.tokenizer(root.get("tokenizer")), quality(root.get("quality")));
+                PlanValues.tokenizer(root.get("tokenizer")), quality(root.get("quality")), audiences);
     }
 
     /** A matrix row: {@code agent} (shaped by the agent block), or a preset of independent requests. */

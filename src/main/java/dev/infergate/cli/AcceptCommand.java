@@ -3,9 +3,12 @@ package dev.infergate.cli;
 import dev.infergate.accept.AcceptPlan;
 import dev.infergate.accept.AcceptResult;
 import dev.infergate.accept.Acceptance;
+import dev.infergate.accept.AlphaSpending;
 import dev.infergate.accept.MatrixEta;
 import dev.infergate.accept.PlanReader;
+import dev.infergate.accept.UntilDecided;
 import dev.infergate.analysis.Summarizer;
+import dev.infergate.config.Durations;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.report.AcceptanceReport;
 import dev.infergate.run.RunService;
@@ -19,6 +22,7 @@ import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -38,6 +42,23 @@ public final class AcceptCommand implements Callable<Integer> {
     @Mixin
     OutputOptions out = new OutputOptions();
 
+    @Option(names = "--until-decided", description = "After the plan's repeats, keep adding interleaved repeats to the "
+            + "conditions with an undecided criterion and judge again, until every criterion is decided, --max-looks "
+            + "looks were taken or the next look would not fit in --budget. Every look judges with intervals at 1 - 5 %% / "
+            + "max-looks (Bonferroni), so the error rate stays 5 %% over all the looks; what stays undecided is printed "
+            + "with an estimate of the time left (docs/acceptance.md, \"Until decided\").")
+    boolean untilDecided;
+
+    @Option(names = "--budget", paramLabel = "DURATION", defaultValue = "30m", converter = DurationConverter.class,
+            description = "With --until-decided: the time the added looks may take (the plan's own runs not counted); "
+                    + "a look that would not fit is not started. Default: ${DEFAULT-VALUE}.")
+    java.time.Duration budget;
+
+    @Option(names = "--max-looks", paramLabel = "N", defaultValue = "6",
+            description = "With --until-decided: the most looks, the plan's own repeats being the first; declared "
+                    + "before the first look, it sets every look's confidence. Default: ${DEFAULT-VALUE}.")
+    int maxLooks;
+
     @Override
     public Integer call() throws IOException {
         AcceptPlan plan = read(planFile);
@@ -49,7 +70,7 @@ public final class AcceptCommand implements Callable<Integer> {
             result = Acceptance.run(plan, dir, line -> {
                 err.println("infergate: " + dev.infergate.report.TerminalText.sanitize(timeLeft.apply(line)));
                 err.flush();
-            });
+            }, sequential(plan));
         } catch (RunService.SetupException e) {
             throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
         }
@@ -59,6 +80,20 @@ public final class AcceptCommand implements Callable<Integer> {
         o.println("results: " + dir.resolve("acceptance.md") + ", " + dir.resolve("acceptance.json"));
         Reports.html(java.util.List.of(dir), dir.resolve("report.html"), o, err);
         return CompareCommand.exitCode(result.verdict()).code();
+    }
+
+    /** The --until-decided settings, or null without it; one interleaved repeat per side and look. */
+    private UntilDecided.Settings sequential(AcceptPlan plan) {
+        if (!untilDecided) {
+            return null;
+        }
+        if (maxLooks < 2) {
+            throw UserError.usage("--max-looks (" + maxLooks + ") must be >= 2: the plan's own repeats are the first look");
+        }
+        if (budget.isNegative() || budget.isZero()) {
+            throw UserError.usage("--budget (" + Durations.format(budget) + ") must be > 0, e.g. 30m");
+        }
+        return new UntilDecided.Settings(budget, new AlphaSpending(0.05, maxLooks), 1);
     }
 
     static AcceptPlan read(Path file) {

@@ -17,6 +17,8 @@ import java.util.Map;
  *
  * @param verdict            overall (speed and quality), lower case
  * @param speedVerdict       the comparison's verdict alone
+ * @param audiences          each audience's verdict, reason and criteria (docs/acceptance.md, "Audiences")
+ * @param untilDecided       what {@code --until-decided} added and left undecided; absent without it
  * @param quality            the quality comparison's own document (quality-comparison.json); null when not checked
  * @param headline           the capacity line; null without capacity on both sides
  * @param capacityDifference absent without capacity on both sides
@@ -25,9 +27,10 @@ import java.util.Map;
  * @param factorsChanged     the declared labels that differ; absent when none were compared
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-@JsonPropertyOrder({"schema", "verdict", "speed_verdict", "quality", "headline", "plan", "capacity", "capacity_difference",
+@JsonPropertyOrder({"schema", "verdict", "speed_verdict", "audiences", "until_decided", "quality", "headline", "plan", "capacity", "capacity_difference",
     "burst", "caveats", "comparison", "reason", "matrix", "runs", "factors_changed", "slo"})
-public record AcceptanceDocument(String schema, String verdict, String speedVerdict, QualityComparison.Document quality,
+public record AcceptanceDocument(String schema, String verdict, String speedVerdict, List<Map<String, Object>> audiences,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> untilDecided, QualityComparison.Document quality,
         String headline, Plan plan, Map<String, CapacityJson.Side> capacity,
         @JsonInclude(JsonInclude.Include.NON_NULL) CapacityJson.Difference capacityDifference, Map<String, Burst> burst,
         List<String> caveats, ComparisonDocument comparison, String reason, List<Cell> matrix,

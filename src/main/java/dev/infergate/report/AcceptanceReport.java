@@ -2,6 +2,7 @@ package dev.infergate.report;
 
 import dev.infergate.accept.AcceptPlan;
 import dev.infergate.accept.AcceptResult;
+import dev.infergate.accept.UntilDecidedText;
 import dev.infergate.analysis.burst.BurstPhases;
 import dev.infergate.analysis.burst.BurstTimeline;
 import dev.infergate.analysis.capacity.CapacityDifference;
@@ -43,7 +44,9 @@ public final class AcceptanceReport {
         List<ComparisonDocument.Condition> conditions = comparison.conditions();
         String last = conditions.isEmpty() ? null : conditions.get(conditions.size() - 1).condition();
         return new AcceptanceDocument(SCHEMA, ComparisonFormat.overall(r.verdict()).toLowerCase(Locale.ROOT),
-                comparison.verdict(), r.quality() == null ? null : r.quality().document(), headline, plan, capacity, difference,
+                comparison.verdict(), AudienceJson.list(r.audiences()),
+                r.untilDecided() == null ? null : UntilDecidedJson.of(r.untilDecided()),
+                r.quality() == null ? null : r.quality().document(), headline, plan, capacity, difference,
                 burst, r.caveats(), comparison,
                 headline != null ? headline : "verdict " + comparison.verdict() + " from the criteria set in the plan",
                 conditions.stream().map(AcceptanceReport::cell).toList(),
@@ -135,12 +138,20 @@ public final class AcceptanceReport {
         StringBuilder sb = new StringBuilder(ComparisonReport.markdown(r.comparison().result(), r.comparison().environment(),
                 r.comparison().notes()).replaceFirst("# Comparison: ", "# Acceptance: "));
         int insert = sb.indexOf("\n## Matrix");
-        sb.insert(insert < 0 ? sb.length() : insert, extras(r) + "\n## Quality\n\n" + qualityLine(r) + "\n");
+        sb.insert(insert < 0 ? sb.length() : insert, audiences(r) + extras(r) + "\n## Quality\n\n" + qualityLine(r) + "\n");
         if (r.verdict() != r.comparison().result().verdict()) {
             int end = sb.indexOf("\n");
             sb.replace(0, end, "# Acceptance: " + ComparisonFormat.overall(r.verdict()) + " (speed alone: "
                     + ComparisonFormat.overall(r.comparison().result().verdict()) + ")");
         }
+        return sb.toString();
+    }
+
+    /** One line per audience (docs/acceptance.md, "Audiences"). */
+    private static String audiences(AcceptResult r) {
+        StringBuilder sb = new StringBuilder("\n## Audiences\n\n");
+        r.audiences().forEach(a -> sb.append("- **").append(a.audience().label()).append(": ").append(a.word())
+                .append("**, ").append(a.reason()).append('\n'));
         return sb.toString();
     }
 
@@ -218,6 +229,10 @@ public final class AcceptanceReport {
         String headline = headline(r);
         if (headline != null) {
             sb.append("capacity: ").append(headline).append('\n');
+        }
+        r.audiences().forEach(a -> sb.append(a.line()).append('\n'));
+        if (r.untilDecided() != null) {
+            UntilDecidedText.summary(r.untilDecided()).forEach(l -> sb.append(l).append('\n'));
         }
         sb.append("quality: ").append(qualityLine(r)).append('\n');
         if (r.plan().agent() != null) {

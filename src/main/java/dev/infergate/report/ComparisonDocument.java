@@ -21,13 +21,20 @@ import java.util.Map;
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record ComparisonDocument(String schema, String verdict, double confidence, Environment environment, List<String> notes,
-        List<Condition> conditions) {
+        List<Condition> conditions,
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        List<Map<String, Object>> audiences) {
+
+    /** This document with each audience's verdict (comparison.json from {@code compare}); absent inside acceptance.json. */
+    public ComparisonDocument withAudiences(List<Map<String, Object>> verdicts) {
+        return new ComparisonDocument(schema, verdict, confidence, environment, notes, conditions, verdicts);
+    }
 
     /** The document of {@code result}. */
     public static ComparisonDocument of(Comparison.Result result, EnvironmentDiff env, List<String> notes) {
         return new ComparisonDocument(ComparisonReport.SCHEMA, ComparisonFormat.overall(result.verdict()).toLowerCase(Locale.ROOT),
                 result.confidence(), Environment.of(env), List.copyOf(notes),
-                result.conditions().stream().map(Condition::of).toList());
+                result.conditions().stream().map(Condition::of).toList(), null);
     }
 
     /** What differs between the sides: declared labels, what the servers said, sampling settings; and the warnings. */

@@ -60,7 +60,12 @@ public record ComparisonRun(Comparison.Result result, EnvironmentDiff environmen
             throw new IllegalArgumentException("no condition appears on both sides (baseline: " + base.conditions().keySet()
                     + ", candidate: " + cand.conditions().keySet() + ")");
         }
-        Comparison.Result result = Comparison.run(pairs, criteria, bootstrap, runToRunAllowance);
+        ClientLimitedRepeats clean = ClientLimitedRepeats.of(pairs);
+        pairs = clean.pairs();
+        Comparison.Result result = clean.apply(Comparison.run(pairs, criteria, bootstrap, runToRunAllowance));
+        if (clean.note() != null) {
+            notes.add(clean.note());
+        }
         long paired = pairs.values().stream().filter(p -> Pairing.paired(p.baseline(), p.candidate())).count();
         notes.add(paired == pairs.size() ? "paired: every condition compared request by request (the same request ids in"
                 + " every repeat on both sides), so the spread both sides share drops out of the intervals"

@@ -105,11 +105,22 @@ public record Criteria(List<Criterion> global, Map<String, List<Criterion>> work
 
     /** Parses a criteria mapping; every error names the file, line and key. */
     public static Criteria parse(YamlNode node) {
+        return parse(node, java.util.Set.of());
+    }
+
+    /**
+     * Parses a criteria mapping, leaving out the global keys in {@code skipped} (read by the caller: an audience's
+     * {@code capacity.requests_per_hour}, which is judged on the capacity step, not on a condition).
+     */
+    public static Criteria parse(YamlNode node, java.util.Set<String> skipped) {
         List<Criterion> global = new ArrayList<>();
         Map<String, List<Criterion>> workloads = new LinkedHashMap<>();
         Map<String, List<Criterion>> conditions = new LinkedHashMap<>();
         Set<String> notes = new LinkedHashSet<>();
         for (Map.Entry<String, YamlNode> e : node.fields().entrySet()) {
+            if (skipped.contains(e.getKey())) {
+                continue;
+            }
             switch (e.getKey()) {
                 case "workloads" -> e.getValue().fields().forEach((k, v) -> workloads.put(k, scope(v, notes)));
                 case "conditions" -> e.getValue().fields().forEach((k, v) -> conditions.put(k, scope(v, notes)));

@@ -1,5 +1,6 @@
 package dev.infergate.analysis.compare;
 
+import dev.infergate.analysis.ClientLag;
 import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.SessionTrack;
 import dev.infergate.analysis.Slo;
@@ -25,11 +26,19 @@ public final class RepeatSample {
     private final int sessions;
     /** Each request's id (its index in the run's schedule), for pairing with the other side's same request. */
     private final long[] ids;
+    /** Whether the client fell behind its schedule in this run ({@link ClientLag#limited()}). */
+    private final boolean clientLimited;
 
     /** Contribution columns of the run metrics. */
     enum Part { OUTPUT_TOKENS, COMPLETED, GOOD, FAILED, TIMED_OUT, CACHE_HIT }
 
     RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions, long[] ids) {
+        this(values, contributions, windowSeconds, sessions, ids, false);
+    }
+
+    RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions, long[] ids,
+            boolean clientLimited) {
+        this.clientLimited = clientLimited;
         this.values = values;
         this.contributions = contributions;
         this.size = contributions[0].length;
@@ -80,7 +89,14 @@ public final class RepeatSample {
         double window = n == 0 ? 0 : Math.max(0, end - start) / 1e9;
         int sessions = sessionTotals(measured, turnsPerSession, values[Metric.SESSION_TOTAL.ordinal()]);
         long[] ids = measured.stream().mapToLong(RequestRecord::id).toArray();
-        return new RepeatSample(values, parts, window, sessions, ids);
+        ClientLag lag = new ClientLag();
+        measured.forEach(lag::add);
+        return new RepeatSample(values, parts, window, sessions, ids, lag.limited());
+    }
+
+    /** Whether the client fell behind its schedule in this run: its figures describe the machine as much as the server. */
+    public boolean clientLimited() {
+        return clientLimited;
     }
 
     /**
