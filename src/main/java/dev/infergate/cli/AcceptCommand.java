@@ -36,6 +36,10 @@ public final class AcceptCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "The result directory. Default: results/accept-<date>-<time>.")
     Path out;
 
+    @Option(names = "--junit", paramLabel = "FILE",
+            description = "Also write the verdict as JUnit XML (one test case per criterion and condition) for CI.")
+    Path junit;
+
     @Override
     public Integer call() throws IOException {
         AcceptPlan plan = read(planFile);
@@ -55,6 +59,9 @@ public final class AcceptCommand implements Callable<Integer> {
         o.print(dev.infergate.report.TerminalText.sanitizeLines(AcceptanceReport.console(result)));
         o.println("results: " + dir.resolve("acceptance.md") + ", " + dir.resolve("acceptance.json"));
         Reports.html(java.util.List.of(dir), dir.resolve("report.html"), o, err);
+        if (junit != null) {
+            o.println("junit: " + ExportCommand.junit(dir.resolve("acceptance.json"), junit));
+        }
         return CompareCommand.exitCode(result.verdict()).code();
     }
 
