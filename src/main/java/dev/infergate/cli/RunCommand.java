@@ -77,8 +77,8 @@ public final class RunCommand implements Callable<Integer> {
             description = "Send ignore_eos/min_tokens so outputs are exactly --output-tokens long, when the server accepts them (checked first). Default: on.")
     boolean exactOutput;
 
-    @Option(names = "--record-events", defaultValue = "10", paramLabel = "N",
-            description = "Keep the arrival time of every output event for every N-th request (at most 500), for streaming timelines; 0: none. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--record-events", defaultValue = "10", paramLabel = "N", converter = RecordEventsConverter.class,
+            description = "Keep the arrival time of every output event for every N-th request (at most 500 requests), for streaming timelines and exact per-request gaps (export --detail); 1 or 'all': every request, no limit; 0: none. Default: ${DEFAULT-VALUE}.")
     int recordEvents;
 
     @Option(names = "--event-loops", paramLabel = "N",

@@ -140,7 +140,8 @@ public final class RunService {
             // before the first request is due, not counted as that request's lag
             long origin = System.nanoTime() + START_LEAD_NANOS;
             Runner r = new Runner(http, workload, plan.load(), plan.limits(), plan.shard(),
-                    new Runner.RequestSettings(plan.timeouts(), server.exactOutput(), plan.eventSampleEvery(), 500,
+                    new Runner.RequestSettings(plan.timeouts(), server.exactOutput(), plan.eventSampleEvery(),
+                            plan.eventSampleEvery() == 1 ? Integer.MAX_VALUE : 500, // 1 (or 'all'): every request
                             plan.condition()));
             runner = r;
             if (stopRequested) {
