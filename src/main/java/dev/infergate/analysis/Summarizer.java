@@ -122,6 +122,7 @@ public final class Summarizer {
             byCondition.forEach((k, v) -> conditions.put(k, v.toMap(0)));
             summary.put("by_condition", conditions);
         }
+        MissingFigures.mask(summary, run); // an imported run: what its file does not carry is missing, never invented
         return new Summary(summary, all);
     }
 

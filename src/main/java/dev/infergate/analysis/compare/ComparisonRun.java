@@ -76,6 +76,7 @@ public record ComparisonRun(Comparison.Result result, EnvironmentDiff environmen
                     : "one run per side" + where + ": run-to-run variation is not measured and no allowance is made for it"
                     + " (run-to-run allowance 0): the intervals see request-to-request variation only");
         }
+        notes.addAll(ImportNotes.of(base.runs(), cand.runs(), result));
         return new ComparisonRun(result, EnvironmentDiff.of(base.runs(), cand.runs()), notes);
     }
 

@@ -28,7 +28,16 @@ public final class RepeatSample {
     /** Contribution columns of the run metrics. */
     enum Part { OUTPUT_TOKENS, COMPLETED, GOOD, FAILED, TIMED_OUT, CACHE_HIT }
 
+    /** An imported side (another tool's result): never paired with the other side's requests. */
+    private final boolean imported;
+
     RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions, long[] ids) {
+        this(values, contributions, windowSeconds, sessions, ids, false);
+    }
+
+    private RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions, long[] ids,
+            boolean imported) {
+        this.imported = imported;
         this.values = values;
         this.contributions = contributions;
         this.size = contributions[0].length;
@@ -129,6 +138,45 @@ public final class RepeatSample {
 
     private static double millis(long nanos) {
         return nanos == RequestRecord.ABSENT ? Double.NaN : Math.max(0, nanos) / 1e6;
+    }
+
+    /**
+     * This sample as an imported side: every metric in {@code missing} (criteria keys the imported file does not
+     * carry) undefined, so a criterion on it is inconclusive rather than judged on a stand-in, and never paired.
+     */
+    RepeatSample imported(java.util.Collection<String> missing) {
+        double[][] v = values.clone();
+        double[][] c = contributions.clone();
+        for (Metric m : Metric.values()) {
+            if (!missing.contains(m.key())) {
+                continue;
+            }
+            double[] undefined = new double[size];
+            java.util.Arrays.fill(undefined, Double.NaN);
+            if (m.perRequest()) {
+                v[m.ordinal()] = undefined;
+            } else {
+                c[partOf(m).ordinal()] = undefined;
+            }
+        }
+        return new RepeatSample(v, c, windowSeconds, sessions, ids, true);
+    }
+
+    /** Whether this sample came from another tool's result (a fixed baseline: never paired). */
+    boolean imported() {
+        return imported;
+    }
+
+    private static Part partOf(Metric m) {
+        return switch (m) {
+            case THROUGHPUT_OUTPUT_TOKENS -> Part.OUTPUT_TOKENS;
+            case THROUGHPUT_REQUESTS -> Part.COMPLETED;
+            case GOODPUT_REQUESTS, GOODPUT_ATTAINMENT -> Part.GOOD;
+            case ERROR_RATE -> Part.FAILED;
+            case TIMEOUT_RATE -> Part.TIMED_OUT;
+            case CACHE_HIT_RATE -> Part.CACHE_HIT;
+            default -> throw new IllegalArgumentException(m.key() + " is a per-request metric");
+        };
     }
 
     /** Measured requests (sent), failures included. */
