@@ -114,6 +114,11 @@ public final class Summarizer {
         if (server != null) {
             summary.put("server", server);
         }
+        Map<String, Object> gpu = GpuSummary.summarize(runDir, all.windowStartNanos(), all.windowEndNanos(),
+                ((Number) asMap(summary.get("throughput")).get("output_tokens_per_s")).doubleValue());
+        if (gpu != null) {
+            summary.put("gpu", gpu); // DCGM: output tokens per second per watt and per GPU
+        }
         if (!sessions.isEmpty()) {
             summary.put("sessions", sessions.toMap(SessionFigures.turnsPerSession(run)));
         }

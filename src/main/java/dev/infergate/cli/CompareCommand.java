@@ -1,5 +1,6 @@
 package dev.infergate.cli;
 
+import dev.infergate.analysis.GpuSummary;
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.analysis.compare.Bootstrap;
 import dev.infergate.analysis.compare.ComparisonRun;
@@ -100,6 +101,12 @@ public final class CompareCommand implements Callable<Integer> {
             run = ComparisonRun.of(basePath, candPath, criteria, bootstrap, allowance());
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
+        }
+        String gpu = GpuSummary.compareNote(basePath, candPath);
+        if (gpu != null) {
+            java.util.List<String> notes = new java.util.ArrayList<>(run.notes());
+            notes.add(gpu);
+            run = new ComparisonRun(run.result(), run.environment(), notes);
         }
         if (!run.environment().sameWork() && !allowDifferentWorkloads) {
             return notTheSameWork(run);

@@ -1,6 +1,7 @@
 package dev.infergate.report;
 
 import dev.infergate.analysis.ClientLag;
+import dev.infergate.analysis.GpuSummary;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -67,6 +68,7 @@ public final class ConsoleSummary {
         client(out, map(summary.get("client")), map(run.get("client_warmup")));
         delivery(out, map(summary.get("delivery")));
         server(out, map(summary.get("server")));
+        out.append(GpuSummary.line(summary.get("gpu") instanceof Map<?, ?> ? map(summary.get("gpu")) : null));
         if (summary.get("sessions") instanceof Map<?, ?>) {
             sessions(out, map(summary.get("sessions")));
         }
