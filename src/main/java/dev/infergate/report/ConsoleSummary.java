@@ -30,7 +30,9 @@ public final class ConsoleSummary {
         Map<String, Object> run = map(summary.get("run"));
         Map<String, Object> requests = map(summary.get("requests"));
         out.append(baseUrlNote(run));
-        out.append(String.format(Locale.ROOT, "%s · model %s · %s%s%n", run.get("base_url"), run.get("model"),
+        Object endpoint = run.get("imported") instanceof Map<?, ?> imported
+                ? "imported from " + imported.get("tool") + " (" + imported.get("source") + ")" : run.get("base_url");
+        out.append(String.format(Locale.ROOT, "%s · model %s · %s%s%n", endpoint, run.get("model"),
                 run.get("api"), Boolean.TRUE.equals(run.get("partial"))
                         ? " · PARTIAL (" + (run.get("partial_reason") != null ? run.get("partial_reason") : "interrupted") + ")" : ""));
         out.append(String.format(Locale.ROOT, "requests: %s sent, %s completed, %s failed%s · %s warm-up excluded · window %.1f s%n",

@@ -159,6 +159,21 @@ class ImportTest {
     }
 
     @Test
+    void anImportsOneCondition_isComparedWithTheOtherSidesOneCondition() throws IOException {
+        Path vllm = vllmFile(100, 1);
+        Path cand = infergateRun("cand", 100, 2);
+        Files.writeString(cand.resolve("run.json"), Files.readString(cand.resolve("run.json"))
+                .replace("\"ended_at\"", "\"condition\":\"short-chat/fresh/low\",\"ended_at\""));
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = cli(out, err, "compare", vllm.toString(), cand.toString());
+        assertThat(err.toString()).isEmpty();
+        assertThat(code).isIn(0, 1, 4);
+        assertThat(out.toString()).contains("the imported side's only condition (all) is compared with short-chat/fresh/low")
+                .contains("short-chat/fresh/low: ");
+    }
+
+    @Test
     void vllm_summaryMarksWhatTheFileLacksAsMissing_andTheReportRenders() throws IOException {
         Path vllm = vllmFile(100, 1);
         Path imported = Imports.materialize(vllm);

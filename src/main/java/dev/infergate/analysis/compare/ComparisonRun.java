@@ -42,10 +42,11 @@ public record ComparisonRun(Comparison.Result result, EnvironmentDiff environmen
      */
     public static ComparisonRun of(Path baseline, Path candidate, Criteria criteria, Bootstrap bootstrap,
             double runToRunAllowance) {
-        RunSet base = RunSet.read(baseline);
-        RunSet cand = RunSet.read(candidate);
-        Map<String, Comparison.Pair> pairs = new LinkedHashMap<>();
         List<String> notes = new ArrayList<>();
+        RunSet[] aligned = ImportNotes.align(RunSet.read(baseline), RunSet.read(candidate), notes); // an import knows no infergate condition name
+        RunSet base = aligned[0];
+        RunSet cand = aligned[1];
+        Map<String, Comparison.Pair> pairs = new LinkedHashMap<>();
         for (Map.Entry<String, Sample> e : base.conditions().entrySet()) {
             Sample c = cand.conditions().get(e.getKey());
             if (c == null) {

@@ -57,6 +57,28 @@ final class ImportNotes {
         }
     }
 
+    /**
+     * The two sides, with an imported side's one condition renamed to the other side's one condition when their
+     * names differ (another tool's file knows no infergate condition name); a note says so. Anything else is
+     * returned as it is.
+     */
+    static RunSet[] align(RunSet base, RunSet cand, List<String> notes) {
+        boolean baseImported = base.runs().stream().anyMatch(r -> ImportedFrom.of(r) != null);
+        boolean candImported = cand.runs().stream().anyMatch(r -> ImportedFrom.of(r) != null);
+        if (!(baseImported || candImported) || base.conditions().size() != 1 || cand.conditions().size() != 1
+                || base.conditions().keySet().equals(cand.conditions().keySet())) {
+            return new RunSet[] {base, cand};
+        }
+        RunSet imported = baseImported ? base : cand;
+        RunSet other = baseImported ? cand : base;
+        String name = other.conditions().keySet().iterator().next();
+        notes.add("the imported side's only condition (" + imported.conditions().keySet().iterator().next()
+                + ") is compared with " + name);
+        RunSet renamed = new RunSet(imported.root(), Map.of(name, imported.conditions().values().iterator().next()),
+                imported.runs());
+        return baseImported ? new RunSet[] {renamed, cand} : new RunSet[] {base, renamed};
+    }
+
     /** The one line that replaces the load and work checks when a side is imported. */
     static String workNotChecked(Map<String, Object> base, Map<String, Object> cand) {
         return "note: load and work not checked: the imported side describes them in its own terms (baseline: "
