@@ -52,7 +52,7 @@ public final class VllmResult {
         m.put("tokenizer_id", null);
         m.put("num_prompts", measured.size());
         Map<?, ?> load = run.get("load") instanceof Map<?, ?> l ? l : Map.of();
-        m.put("request_rate", load.get("rate") != null ? load.get("rate") : "inf");
+        m.put("request_rate", load.get("rate_per_second") != null ? load.get("rate_per_second") : "inf");
         m.put("burstiness", load.get("burstiness") != null ? load.get("burstiness") : 1.0);
         m.put("max_concurrency", load.get("concurrency") != null ? load.get("concurrency") : load.get("max_concurrency"));
         m.put("duration", duration);

@@ -122,6 +122,18 @@ class ExportTest {
     }
 
     @Test
+    void vllm_ofAnOpenLoopRun_writesItsRate() throws IOException {
+        Path capacity = Path.of("src/test/resources/dev/infergate/golden/accept-small/capacity/baseline/rate-12.0000-a0");
+        Path out = dir.resolve("v.json");
+        assertThat(cli(new StringWriter(), new StringWriter(), "export", capacity.toString(), "--format", "vllm", "--out",
+                out.toString())).isZero();
+        JsonNode v = JSON.readTree(out.toFile());
+        assertThat(v.get("request_rate").asDouble()).isEqualTo(12.0);
+        assertThat(v.has("ttfts")).isFalse();
+        assertThat(v.get("completed").asInt()).isPositive();
+    }
+
+    @Test
     void junit_ofTheRecordedAcceptResult_validatesAgainstTheJunitSchema() throws Exception {
         Path accept = Path.of("src/test/resources/dev/infergate/golden/accept-small");
         Path xml = dir.resolve("ci/junit.xml");
