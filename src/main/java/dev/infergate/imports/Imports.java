@@ -22,7 +22,7 @@ import java.util.Map;
 /**
  * Reads other tools' result files (vLLM, AIPerf, guidellm; recognised by their content, not their name) into
  * infergate run directories, so {@code compare}, {@code report} and {@code summarize} read them unchanged. The
- * directory is built once per file version in a cache ({@code $TMPDIR/infergate-imports/TOOL-HASH}) and holds
+ * directory is built once per file version in a cache ({@code $TMPDIR/infergate-imports-USER/FILE-HASH}, in a directory the user owns) and holds
  * run.json (with the {@code imported} block), requests.jsonl and, once summarised, summary.json.
  */
 public final class Imports {
@@ -130,13 +130,21 @@ public final class Imports {
                     .toMillis() + "|" + IMPORT_VERSION;
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
             String name = file.getFileName().toString().replaceAll("[^A-Za-z0-9._-]", "_");
-            return Path.of(System.getProperty("java.io.tmpdir"), "infergate-imports",
-                    name + "-" + HexFormat.of().formatHex(hash, 0, 6));
+            Path root = Path.of(System.getProperty("java.io.tmpdir"), "infergate-imports-" + user());
+            Files.createDirectories(root);
+            if (!Files.getOwner(root).getName().equals(user())) { // someone else's: never read imports from it
+                root = Files.createTempDirectory("infergate-imports-");
+            }
+            return root.resolve(name + "-" + HexFormat.of().formatHex(hash, 0, 6));
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read " + path + ": " + e.getMessage(), e);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    private static String user() {
+        return System.getProperty("user.name", "user").replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
     /** Bumped when the import of a file changes, so cached imports are rebuilt. */
