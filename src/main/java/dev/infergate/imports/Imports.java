@@ -22,7 +22,7 @@ import java.util.Map;
 /**
  * Reads other tools' result files (vLLM, AIPerf, guidellm; recognised by their content, not their name) into
  * infergate run directories, so {@code compare}, {@code report} and {@code summarize} read them unchanged. The
- * directory is built once per file version in a cache ({@code $TMPDIR/infergate-imports-USER/FILE-HASH}, in a directory the user owns) and holds
+ * directory is built once per file version in a cache ({@code $TMPDIR/infergate-imports-USER/HASH/FILE}, in a directory the user owns) and holds
  * run.json (with the {@code imported} block), requests.jsonl and, once summarised, summary.json.
  */
 public final class Imports {
@@ -135,7 +135,7 @@ public final class Imports {
             if (!Files.getOwner(root).getName().equals(user())) { // someone else's: never read imports from it
                 root = Files.createTempDirectory("infergate-imports-");
             }
-            return root.resolve(name + "-" + HexFormat.of().formatHex(hash, 0, 6));
+            return root.resolve(HexFormat.of().formatHex(hash, 0, 6)).resolve(name); // named as the file in reports
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read " + path + ": " + e.getMessage(), e);
         } catch (NoSuchAlgorithmException e) {

@@ -192,7 +192,7 @@ class ImportTest {
         StringWriter err = new StringWriter();
         assertThat(cli(new StringWriter(), err, "report", vllm.toString(), infergateRun("cand", 120, 3).toString(),
                 "-o", html.toString())).as(err.toString()).isZero();
-        assertThat(Files.readString(html)).contains("vllm");
+        assertThat(Files.readString(html)).contains("imported from vllm (" + vllm + "): it does not carry ttft_from_scheduled");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.infergate.report.html;
 
 import dev.infergate.analysis.Summarizer;
+import dev.infergate.record.ImportedFrom;
 import dev.infergate.record.RequestRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,8 +36,15 @@ final class Side {
         this.run = Summarizer.readRun(dir);
         Summarizer.Summary read = Summarizer.summarize(dir, this::add);
         this.summary = read.document();
-        for (String key : CDF_KEYS) {
-            cdfs.put(key, new Cdf(read.measured().latency(key).copyOfMicros()));
+        ImportedFrom imported = ImportedFrom.of(run);
+        for (String key : CDF_KEYS) { // an import's missing figures stay empty: never the send time passed off as scheduled
+            cdfs.put(key, new Cdf(imported != null && imported.lacks(key) ? new org.HdrHistogram.Histogram(3)
+                    : read.measured().latency(key).copyOfMicros()));
+        }
+        if (imported != null) {
+            caveats.add(imported.describe() + ": it does not carry " + String.join(", ", imported.missing())
+                    + "; its curves from the scheduled time are left empty, and its figures over time run from each"
+                    + " request's send, the only start the file has (docs/coming-from.md)");
         }
         this.serverMetrics = ServerMetrics.read(dir, caveats);
         Map<String, Object> probed = ReportInputs.readObject(dir, ReportInputs.DELIVERY_FILE, caveats);
