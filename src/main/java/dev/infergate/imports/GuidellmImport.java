@@ -14,7 +14,9 @@ import java.util.Map;
  * guidellm's {@code benchmarks.json}: {@code benchmarks[]}, each with {@code requests.successful},
  * {@code requests.errored} and {@code requests.incomplete} lists of requests ({@code start_time},
  * {@code end_time}, {@code first_token_time}, {@code last_token_time} as epoch seconds, {@code prompt_tokens},
- * {@code output_tokens}, {@code error}) and {@code request_totals} (how many there were in all).
+ * {@code output_tokens}, {@code error}; from guidellm 0.4 the times sit in {@code info.timings}:
+ * {@code request_start}, {@code first_token_iteration}, {@code last_token_iteration}, {@code request_end})
+ * and {@code request_totals} (how many there were in all).
  *
  * <p>guidellm keeps only a <b>sample</b> of the requests per status (its {@code --output-sampling}); when the
  * lists hold fewer than the totals, the import is marked sampled and the figures that need every request
@@ -37,7 +39,10 @@ final class GuidellmImport {
         for (JsonNode b : benchmarks) {
             for (String status : List.of("successful", "errored", "incomplete")) {
                 for (JsonNode r : b.path("requests").path(status)) {
-                    origin = Math.min(origin, r.path("start_time").asDouble(Double.MAX_VALUE));
+                    double start = start(r);
+                    if (Double.isFinite(start)) {
+                        origin = Math.min(origin, start);
+                    }
                 }
             }
         }
@@ -74,18 +79,31 @@ final class GuidellmImport {
     }
 
     private static RequestRecord record(Foreign foreign, long id, JsonNode r, double origin, String status) {
-        double start = r.path("start_time").asDouble();
+        double start = start(r);
         boolean ok = status.equals("successful");
-        long first = r.path("first_token_time").isNumber() ? Foreign.seconds(r.get("first_token_time").asDouble() - start)
-                : RequestRecord.ABSENT;
-        long last = r.path("last_token_time").isNumber() ? Foreign.seconds(r.get("last_token_time").asDouble() - start)
-                : RequestRecord.ABSENT;
-        long end = r.path("end_time").isNumber() ? Foreign.seconds(r.get("end_time").asDouble() - start) : RequestRecord.ABSENT;
-        String detail = ok ? null : status.equals("incomplete") ? "incomplete (guidellm)" : r.path("error").asText("error");
+        JsonNode t = r.path("info").path("timings"); // guidellm 0.4 and later; earlier: flat fields
+        long first = since(start, r.has("first_token_time") ? r.get("first_token_time") : t.path("first_token_iteration"));
+        long last = since(start, r.has("last_token_time") ? r.get("last_token_time") : t.path("last_token_iteration"));
+        long end = since(start, r.has("end_time") ? r.get("end_time") : t.has("request_end") ? t.get("request_end")
+                : t.path("resolve_end"));
+        JsonNode error = r.has("error") ? r.get("error") : r.path("info").path("error");
+        String detail = ok ? null : status.equals("incomplete") ? "incomplete (guidellm)" : error.asText("error");
         return foreign.record(id, Phase.MEASURED, Math.max(0, Foreign.seconds(start - origin)), first, last, end, null,
                 r.path("prompt_tokens").asInt(-1), r.path("output_tokens").asInt(0), TokenSource.USAGE,
                 ok ? null : status.equals("incomplete") ? dev.infergate.record.ErrorClass.INCOMPLETE
                         : Foreign.errorClass(0, detail), detail, ok ? 200 : 0);
+    }
+
+    /** When the request started (epoch seconds): {@code start_time}, or 0.4's {@code info.timings.request_start}. */
+    static double start(JsonNode r) {
+        JsonNode t = r.path("info").path("timings");
+        JsonNode v = r.has("start_time") ? r.get("start_time") : t.path("request_start").isNumber() ? t.get("request_start")
+                : r.has("request_start_time") ? r.get("request_start_time") : t.path("resolve_start");
+        return v.isNumber() ? v.asDouble() : Double.NaN;
+    }
+
+    private static long since(double start, JsonNode time) {
+        return time.isNumber() && Double.isFinite(start) ? Foreign.seconds(time.asDouble() - start) : RequestRecord.ABSENT;
     }
 
     private static RequestRecord withCondition(RequestRecord r, String condition) {

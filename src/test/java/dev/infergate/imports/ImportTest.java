@@ -288,6 +288,20 @@ class ImportTest {
     }
 
     @Test
+    void guidellm04_timingsUnderInfo_import() throws IOException {
+        String request = "{\"type_\":\"generative_request_stats\",\"request_id\":\"a\",\"info\":{\"timings\":{"
+                + "\"request_start\":1764000000.0,\"first_token_iteration\":1764000000.1,\"last_token_iteration\":"
+                + "1764000000.3,\"request_end\":1764000000.31,\"token_iterations\":21}},\"prompt_tokens\":128,"
+                + "\"output_tokens\":21}";
+        Path file = Files.writeString(dir.resolve("benchmarks.json"), "{\"benchmarks\":[{\"requests\":{\"successful\":["
+                + request + "],\"errored\":[],\"incomplete\":[]}}]}");
+        RequestRecord r = Imports.read(file).records().get(0);
+        assertThat(r.ttftNanos() / 1e6).isCloseTo(100.0, within(1e-3)); // epoch seconds as doubles: ~0.1 µs
+        assertThat(r.e2eNanos() / 1e6).isCloseTo(310.0, within(1e-3));
+        assertThat(r.tpotNanos() / 1e6).isCloseTo(10.0, within(1e-3));
+    }
+
+    @Test
     void anInfergateRunExportedAsVllm_reimportsWithTheSameFiguresForEveryKey() throws IOException {
         Path run = infergateRun("run", 100, 13);
         Path first = dir.resolve("first.json");
