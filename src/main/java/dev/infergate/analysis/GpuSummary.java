@@ -135,11 +135,9 @@ public final class GpuSummary {
         List<Map<String, Object>> blocks = new ArrayList<>();
         try (java.util.stream.Stream<Path> walk = Files.walk(root, 8)) {
             for (Path f : walk.filter(p -> p.getFileName().toString().equals(RunLog.SERVER_METRICS_FILE)).toList()) {
-                Map<String, Object> summary = Summarizer.summarize(f.getParent());
-                if (summary.get("gpu") instanceof Map<?, ?> gpu) {
-                    @SuppressWarnings("unchecked")
-                    Map<String, Object> g = (Map<String, Object>) gpu;
-                    blocks.add(g);
+                Map<String, Object> gpu = Summarizer.summarize(f.getParent()).gpu();
+                if (gpu != null) {
+                    blocks.add(gpu);
                 }
             }
         } catch (IOException | RuntimeException e) {

@@ -1,56 +1,39 @@
 package dev.infergate.analysis;
 
 import dev.infergate.record.ImportedFrom;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * Marks the figures an imported run does not carry ({@link ImportedFrom#missing()}) as missing in its summary, so
- * no figure that the records only seem to hold (latency from a scheduled time that is really the send time,
- * throughput from a sample of the requests) is ever shown: a latency block becomes {@code {count: 0, missing:
- * "..."}}, a run figure null, with {@code missing} listing them all.
+ * no figure that the records only seem to hold (latency from a scheduled time that is really the send time) is
+ * ever shown: such a latency block is empty ({@code {count: 0}}), and {@code missing} lists every figure the file
+ * lacks, the run figures (throughput, goodput, error shares of a sampled file) included, which readers and
+ * comparisons must not judge.
  */
 public final class MissingFigures {
     private MissingFigures() {}
 
-    /** Applies the run's {@code imported} block to {@code summary} (in place); does nothing for infergate's own runs. */
-    @SuppressWarnings("unchecked")
-    public static void mask(Map<String, Object> summary, Map<String, Object> run) {
+    /** {@code summary} with the run's {@code imported} block applied; unchanged for infergate's own runs. */
+    public static Summary mask(Summary summary, Map<String, Object> run) {
         ImportedFrom imported = ImportedFrom.of(run);
         if (imported == null || imported.missing().isEmpty()) {
-            return;
+            return summary;
         }
-        String why = "not in the " + imported.tool() + " result";
-        maskFigures(summary, imported, why);
-        if (summary.get("by_cache") instanceof Map<?, ?> split) {
-            split.values().forEach(v -> maskFigures((Map<String, Object>) v, imported, why));
-        }
-        if (summary.get("by_condition") instanceof Map<?, ?> conditions) {
-            conditions.values().forEach(v -> maskFigures((Map<String, Object>) v, imported, why));
-        }
-        summary.put("missing", imported.missing());
+        Summary.ByCache byCache = new Summary.ByCache(mask(summary.byCache().cold(), imported),
+                mask(summary.byCache().warm(), imported));
+        Map<String, FigureSet> conditions = new LinkedHashMap<>();
+        summary.byCondition().forEach((k, v) -> conditions.put(k, mask(v, imported)));
+        return new Summary(summary.schema(), summary.run(), summary.clientLimited(), mask(summary.figures(), imported),
+                summary.client(), byCache, summary.promptTokensVsIntended(), summary.connections(), summary.delivery(),
+                summary.server(), summary.sessions(), conditions, summary.gpu(), imported.missing());
     }
 
-    @SuppressWarnings("unchecked")
-    private static void maskFigures(Map<String, Object> figures, ImportedFrom imported, String why) {
-        for (String key : imported.missing()) {
-            if (figures.get("latency_ms") instanceof Map<?, ?> latency && latency.containsKey(key)) {
-                Map<String, Object> block = new LinkedHashMap<>();
-                block.put("count", 0);
-                block.put("missing", why);
-                ((Map<String, Object>) latency).put(key, block);
-            }
-            int dot = key.indexOf('.');
-            if (dot > 0 && figures.get(key.substring(0, dot)) instanceof Map<?, ?> group
-                    && group.containsKey(key.substring(dot + 1))) {
-                ((Map<String, Object>) group).put(key.substring(dot + 1), null);
-            }
-            if (key.equals("errors.rate")) {
-                figures.put("error_rate", null);
-            }
-            if (key.equals("cache.hit_rate") && figures.get("cache") instanceof Map<?, ?> cache) {
-                ((Map<String, Object>) cache).put("reported_by_server", false);
-            }
-        }
+    private static FigureSet mask(FigureSet f, ImportedFrom imported) {
+        Map<Metric, Percentiles> latency = new EnumMap<>(f.latencyMs().byMetric());
+        latency.replaceAll((m, p) -> imported.lacks(m.key()) ? Percentiles.empty() : p);
+        return new FigureSet(f.requests(), f.errors(), f.errorRate(), new LatencyFigures(latency), f.effectiveTokensPerS(),
+                f.chunksPerRequest(), f.throughput(), f.goodput(), f.tokens(), f.cache());
     }
 }

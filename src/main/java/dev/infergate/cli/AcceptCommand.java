@@ -15,8 +15,9 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -33,8 +34,8 @@ public final class AcceptCommand implements Callable<Integer> {
     @Parameters(paramLabel = "PLAN.yaml", description = "The plan: at least 'baseline: URL' and 'candidate: URL'.")
     Path planFile;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "The result directory. Default: results/accept-<date>-<time>.")
-    Path out;
+    @Mixin
+    OutputOptions out = new OutputOptions();
 
     @Option(names = "--junit", paramLabel = "FILE",
             description = "Also write the verdict as JUnit XML (one test case per criterion and condition) for CI.")
@@ -43,7 +44,7 @@ public final class AcceptCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         AcceptPlan plan = read(planFile);
-        Path dir = Reports.created(Reports.outDir(out, "accept"));
+        Path dir = Reports.created(out.dir());
         PrintWriter err = spec.commandLine().getErr();
         AcceptResult result;
         try {

@@ -1,5 +1,6 @@
 package dev.infergate.analysis.compare;
 
+import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.SessionTrack;
 import dev.infergate.analysis.Slo;
 import dev.infergate.record.ErrorClass;
@@ -127,7 +128,7 @@ public final class RepeatSample {
             case E2E -> millis(r.e2eNanos());
             case E2E_FROM_SCHEDULED -> millis(r.e2eFromScheduledNanos());
             case TPOT -> r.tpotNanos() / 1e6;
-            case ITL -> r.chunks() < 2 || r.firstTokenNanos() == RequestRecord.ABSENT
+            case ITL_MEAN_PER_REQUEST -> r.chunks() < 2 || r.firstTokenNanos() == RequestRecord.ABSENT
                     || r.lastTokenNanos() == RequestRecord.ABSENT
                     ? Double.NaN : (r.lastTokenNanos() - r.firstTokenNanos()) / 1e6 / (r.chunks() - 1);
             case QUEUE_WAIT -> r.sentNanos() == RequestRecord.ABSENT ? Double.NaN : Math.max(0, r.queueWaitNanos()) / 1e6;
@@ -148,14 +149,14 @@ public final class RepeatSample {
         double[][] v = values.clone();
         double[][] c = contributions.clone();
         for (Metric m : Metric.values()) {
-            if (!missing.contains(m.key())) {
-                continue;
+            if (!missing.contains(m.key()) || m.scope() == Metric.Scope.DISTRIBUTION) {
+                continue; // a pooled distribution is summary.json's, not a column here
             }
             double[] undefined = new double[size];
             java.util.Arrays.fill(undefined, Double.NaN);
             if (m.perRequest()) {
                 v[m.ordinal()] = undefined;
-            } else {
+            } else if (partOf(m) != null) {
                 c[partOf(m).ordinal()] = undefined;
             }
         }
@@ -175,7 +176,7 @@ public final class RepeatSample {
             case ERROR_RATE -> Part.FAILED;
             case TIMEOUT_RATE -> Part.TIMED_OUT;
             case CACHE_HIT_RATE -> Part.CACHE_HIT;
-            default -> throw new IllegalArgumentException(m.key() + " is a per-request metric");
+            default -> null; // not a run metric built from contributions
         };
     }
 

@@ -57,7 +57,8 @@ public final class ReportModel {
 
     /** run.json plus, as {@code measured.gpu}, the run's GPU figures (DCGM: tokens/s per watt and per GPU). */
     private static Map<String, Object> withGpu(Side s) {
-        if (s.summary == null || !(s.summary.get("gpu") instanceof Map<?, ?> gpu)) {
+        Map<String, Object> gpu = s.summary == null ? null : s.summary.gpu();
+        if (gpu == null) {
             return s.run;
         }
         Map<String, Object> m = new LinkedHashMap<>(s.run);
@@ -96,6 +97,7 @@ public final class ReportModel {
         m.put("environment", env);
         if (acceptance != null) {
             m.put("acceptance", acceptance);
+            m.put("decision", DecisionBlock.of(acceptance));
         }
         return m;
     }
