@@ -52,8 +52,12 @@ public final class ConsoleSummary {
             out.append("  * fewer than 10 samples beyond this percentile: treat it as a rough bound, not a figure\n");
         }
         FigureSet.Throughput tp = all.throughput();
-        out.append(String.format(Locale.ROOT, "throughput: %.2f req/s · %.1f output tok/s · %.1f input tok/s (output tokens from %s)%n",
-                tp.requestsPerS(), tp.outputTokensPerS(), tp.inputTokensPerS(), all.tokens().outputSource()));
+        if (summary.missing() != null && summary.missing().contains("throughput.output_tokens_per_s")) {
+            out.append("throughput: missing (the imported file cannot place every request in time; see run.imported)\n");
+        } else {
+            out.append(String.format(Locale.ROOT, "throughput: %.2f req/s · %.1f output tok/s · %.1f input tok/s (output tokens from %s)%n",
+                    tp.requestsPerS(), tp.outputTokensPerS(), tp.inputTokensPerS(), all.tokens().outputSource()));
+        }
         out.append(OfferedLoad.line(summary));
         FigureSet.Goodput goodput = all.goodput();
         String slo = slo(goodput.slo());

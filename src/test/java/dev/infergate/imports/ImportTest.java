@@ -280,6 +280,8 @@ class ImportTest {
         dev.infergate.analysis.Summary summary = Summarizer.summarize(Imports.materialize(file));
         JsonNode s = JSON.valueToTree(summary);
         assertThat(s.get("missing").toString()).contains("throughput.output_tokens_per_s", "errors.rate");
+        assertThat(dev.infergate.report.ConsoleSummary.render(summary)).contains("throughput: missing (")
+                .doesNotContain("output tok/s ·");
         StringWriter out = new StringWriter();
         cli(out, new StringWriter(), "compare", file.toString(), infergateRun("cand", 100, 11).toString());
         assertThat(out.toString()).contains("guidellm kept only a sample of the requests");
