@@ -31,7 +31,10 @@ public final class GpuSummary {
     /** The block, or null when the run has no GPU figures. */
     public static Map<String, Object> summarize(Path runDir, long windowStartNanos, long windowEndNanos,
             double outputTokensPerSecond) {
-        Path file = runDir.resolve(RunLog.SERVER_METRICS_FILE);
+        Path file = runDir.resolve(RunLog.GPU_METRICS_FILE); // run --gpu-metrics; else the server's page may hold them
+        if (!Files.isRegularFile(file)) {
+            file = runDir.resolve(RunLog.SERVER_METRICS_FILE);
+        }
         if (!Files.isRegularFile(file)) {
             return null;
         }
@@ -134,7 +137,9 @@ public final class GpuSummary {
     private static String side(Path root) {
         List<Map<String, Object>> blocks = new ArrayList<>();
         try (java.util.stream.Stream<Path> walk = Files.walk(root, 8)) {
-            for (Path f : walk.filter(p -> p.getFileName().toString().equals(RunLog.SERVER_METRICS_FILE)).toList()) {
+            for (Path f : walk.filter(p -> p.getFileName().toString().equals(RunLog.SERVER_METRICS_FILE)
+                    || p.getFileName().toString().equals(RunLog.GPU_METRICS_FILE)).map(Path::getParent).distinct()
+                    .map(d -> d.resolve(RunLog.RUN_FILE)).toList()) {
                 Map<String, Object> gpu = Summarizer.summarize(f.getParent()).gpu();
                 if (gpu != null) {
                     blocks.add(gpu);

@@ -78,6 +78,10 @@ public final class RunCommand implements Callable<Integer> {
             description = "The server's Prometheus metrics, scraped every 2 s into OUT/server_metrics.jsonl and summarised (prefix-cache hit rate, preemptions, queue time, running and waiting requests, KV-cache usage, server-side TTFT). Default: the base URL's /metrics; off: do not scrape.")
     String serverMetrics;
 
+    @Option(names = "--gpu-metrics", paramLabel = "URL",
+            description = "An NVIDIA DCGM exporter's page (e.g. http://HOST:9400/metrics), scraped every 2 s into OUT/gpu_metrics.jsonl: GPU utilisation, memory, power and SM clock per GPU, and output tokens/s per watt and per GPU in the summary (docs/metrics.md).")
+    String gpuMetrics;
+
     @Option(names = "--no-progress", description = "Do not show progress while running.")
     boolean noProgress;
 
@@ -178,7 +182,8 @@ public final class RunCommand implements Callable<Integer> {
         dev.infergate.client.Endpoint target = endpoint.endpoint();
         return new RunPlan(target, workload.definition(load.seed, load.sessionMode()), workload.tokenizer, model, runLimits,
                 load.shard(), requestTimeouts, slos, labelMap, null, dir, exactOutput, recordEvents, loops, endpoint.apiKeyEnv,
-                endpoint.apiKeySet(), serverMetricsUrl(serverMetrics, target));
+                endpoint.apiKeySet(), serverMetricsUrl(serverMetrics, target),
+                gpuMetrics == null ? null : serverMetricsUrl(gpuMetrics, target));
     }
 
     /** {@code --server-metrics}: null for off, the base URL's {@code /metrics} by default. */

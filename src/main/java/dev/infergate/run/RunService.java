@@ -147,7 +147,10 @@ public final class RunService {
             Runner.Outcome outcome;
             try (MetricsScraper scraper = plan.serverMetrics() == null ? null
                     : new MetricsScraper(plan.serverMetrics(), http.endpoint(), MetricsScraper.DEFAULT_INTERVAL, origin,
-                            plan.out()).start()) {
+                            plan.out()).start();
+                    MetricsScraper gpu = plan.gpuMetrics() == null ? null
+                    : new MetricsScraper(plan.gpuMetrics(), http.endpoint(), MetricsScraper.DEFAULT_INTERVAL, origin,
+                            plan.out(), RunLog.GPU_METRICS_FILE).start()) {
                 outcome = r.run(plan.out(), origin, outputCounter::count, onStart);
             }
             return finish(plan, outcome);
@@ -275,6 +278,9 @@ public final class RunService {
         run.put("timeouts", timeouts);
         run.put("server", server.describe());
         run.put("server_metrics_url", plan.serverMetrics() == null ? null : plan.serverMetrics().toString());
+        if (plan.gpuMetrics() != null) {
+            run.put("gpu_metrics_url", plan.gpuMetrics().toString());
+        }
         if (plan.condition() != null) {
             run.put("condition", plan.condition());
         }
