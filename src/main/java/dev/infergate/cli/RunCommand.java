@@ -183,7 +183,23 @@ public final class RunCommand implements Callable<Integer> {
         return new RunPlan(target, workload.definition(load.seed, load.sessionMode()), workload.tokenizer, model, runLimits,
                 load.shard(), requestTimeouts, slos, labelMap, null, dir, exactOutput, recordEvents, loops, endpoint.apiKeyEnv,
                 endpoint.apiKeySet(), serverMetricsUrl(serverMetrics, target),
-                gpuMetrics == null ? null : serverMetricsUrl(gpuMetrics, target));
+                gpuMetricsUrl(gpuMetrics));
+    }
+
+    /** {@code --gpu-metrics}: null when not given; an absolute http(s) URL otherwise. */
+    static java.net.URI gpuMetricsUrl(String option) {
+        if (option == null) {
+            return null;
+        }
+        try {
+            java.net.URI uri = new java.net.URI(option.trim());
+            if (uri.getHost() != null && ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
+                return uri;
+            }
+        } catch (java.net.URISyntaxException e) {
+            // one line below
+        }
+        throw UserError.usage("--gpu-metrics '" + option + "' is not a URL; write it like http://127.0.0.1:9400/metrics");
     }
 
     /** {@code --server-metrics}: null for off, the base URL's {@code /metrics} by default. */
