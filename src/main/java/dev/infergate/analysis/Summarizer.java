@@ -97,8 +97,16 @@ public final class Summarizer {
                 new Summary.ByCache(cold.figures(0), warm.figures(0)), prompts.figures(), connections.figures(),
                 Boolean.FALSE.equals(run.get("stream")) ? DeliveryVerdict.Figures.notStreamed() : delivery.figures(),
                 ServerMetricsSummary.summarize(runDir, all.windowStartNanos(), all.windowEndNanos()),
-                sessions.isEmpty() ? null : sessions.figures(SessionFigures.turnsPerSession(run)), conditions);
+                sessions.isEmpty() ? null : sessions.figures(SessionFigures.turnsPerSession(run)), conditions,
+                GpuSummary.summarize(runDir, all.windowStartNanos(), all.windowEndNanos(),
+                        summaryThroughput(all, warmup[0])), null);
+        summary = MissingFigures.mask(summary, run); // an imported run: what its file does not carry is missing, never invented
         return new Read(summary, all);
+    }
+
+    /** The output tokens per second of the measured requests, for the GPU figures per watt and per GPU. */
+    private static double summaryThroughput(Figures all, long warmup) {
+        return all.figures(warmup).throughput().outputTokensPerS();
     }
 
     /** Summarises {@code runDir} and writes its summary.json; returns the summary. */

@@ -21,6 +21,7 @@ import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -59,6 +60,10 @@ public final class AcceptCommand implements Callable<Integer> {
                     + "before the first look, it sets every look's confidence. Default: ${DEFAULT-VALUE}.")
     int maxLooks;
 
+    @Option(names = "--junit", paramLabel = "FILE",
+            description = "Also write the verdict as JUnit XML (one test case per criterion and condition) for CI.")
+    Path junit;
+
     @Override
     public Integer call() throws IOException {
         AcceptPlan plan = read(planFile);
@@ -79,6 +84,9 @@ public final class AcceptCommand implements Callable<Integer> {
         o.print(dev.infergate.report.TerminalText.sanitizeLines(AcceptanceReport.console(result)));
         o.println("results: " + dir.resolve("acceptance.md") + ", " + dir.resolve("acceptance.json"));
         Reports.html(java.util.List.of(dir), dir.resolve("report.html"), o, err);
+        if (junit != null) {
+            o.println("junit: " + ExportCommand.junit(dir.resolve("acceptance.json"), junit));
+        }
         return CompareCommand.exitCode(result.verdict()).code();
     }
 

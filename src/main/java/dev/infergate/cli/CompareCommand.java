@@ -1,5 +1,6 @@
 package dev.infergate.cli;
 
+import dev.infergate.analysis.GpuSummary;
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.analysis.audience.Audience;
 import dev.infergate.analysis.audience.AudienceCriteria;
@@ -32,12 +33,16 @@ import picocli.CommandLine.Spec;
                 + "(with the samples that would settle it). Exit code: 0 accepted, 1 rejected, 4 inconclusive, 5 no verdict "
                 + "because the two sides did not do the same work (loads, work shapes or sampling differ).",
                 "BASE and CAND are run directories, directories of runs (one per repeat), or sides of an accept result; "
-                + "with BASE alone it must be an accept result (holding baseline/ and candidate/)."})
+                + "with BASE alone it must be an accept result (holding baseline/ and candidate/).",
+                "Either side may be another tool's result file, recognised by content: vLLM 'bench serve --save-result "
+                + "--save-detailed' JSON, AIPerf profile_export.jsonl (or its artifact directory), guidellm benchmarks.json; "
+                + "it is compared as a fixed side, unpaired, and criteria on figures it lacks are not judged "
+                + "(docs/coming-from.md)."})
 public final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "BASE", description = "The baseline's runs, or an accept result.")
+    @Parameters(index = "0", paramLabel = "BASE", description = "The baseline's runs, an accept result, or another tool's result file.")
     Path base;
 
     @Parameters(index = "1", arity = "0..1", paramLabel = "CAND", description = "The candidate's runs.")
@@ -90,6 +95,8 @@ public final class CompareCommand implements Callable<Integer> {
             basePath = base.resolve(ComparisonRun.BASELINE_DIR);
             candPath = base.resolve(ComparisonRun.CANDIDATE_DIR);
         }
+        basePath = ImportedPaths.resolve(basePath); // another tool's result file is read into a run directory
+        candPath = ImportedPaths.resolve(candPath);
         List<Audience> audiences = audiences();
         Bootstrap bootstrap;
         try {
@@ -102,6 +109,12 @@ public final class CompareCommand implements Callable<Integer> {
             run = ComparisonRun.of(basePath, candPath, Audiences.union(audiences), bootstrap, allowance());
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
+        }
+        String gpu = GpuSummary.compareNote(basePath, candPath);
+        if (gpu != null) {
+            java.util.List<String> notes = new java.util.ArrayList<>(run.notes());
+            notes.add(gpu);
+            run = new ComparisonRun(run.result(), run.environment(), notes);
         }
         if (!run.environment().sameWork() && !allowDifferentWorkloads) {
             return notTheSameWork(run);

@@ -27,6 +27,7 @@ import picocli.CommandLine.Option;
             CapacityCommand.class,
             BenchCommand.class,
             ReportCommand.class,
+            ExportCommand.class,
             QualityCommand.class,
             QualityCompareCommand.class,
         })

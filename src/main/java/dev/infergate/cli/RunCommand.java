@@ -68,8 +68,8 @@ public final class RunCommand implements Callable<Integer> {
             description = "Send ignore_eos/min_tokens so outputs are exactly --output-tokens long, when the server accepts them (checked first). Default: on.")
     boolean exactOutput;
 
-    @Option(names = "--record-events", defaultValue = "10", paramLabel = "N",
-            description = "Keep the arrival time of every output event for every N-th request (at most 500), for streaming timelines; 0: none. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--record-events", defaultValue = "10", paramLabel = "N", converter = RecordEventsConverter.class,
+            description = "Keep the arrival time of every output event for every N-th request (at most 500 requests), for streaming timelines and exact per-request gaps (export --detail); 1 or 'all': every request, no limit; 0: none. Default: ${DEFAULT-VALUE}.")
     int recordEvents;
 
     @Mixin
@@ -78,6 +78,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--server-metrics", paramLabel = "URL|off",
             description = "The server's Prometheus metrics, scraped every 2 s into OUT/server_metrics.jsonl and summarised (prefix-cache hit rate, preemptions, queue time, running and waiting requests, KV-cache usage, server-side TTFT). Default: the base URL's /metrics; off: do not scrape.")
     String serverMetrics;
+
+    @Option(names = "--gpu-metrics", paramLabel = "URL",
+            description = "An NVIDIA DCGM exporter's page (e.g. http://HOST:9400/metrics), scraped every 2 s into OUT/gpu_metrics.jsonl: GPU utilisation, memory, power and SM clock per GPU, and output tokens/s per watt and per GPU in the summary (docs/metrics.md).")
+    String gpuMetrics;
 
     @Option(names = "--no-progress", description = "Do not show progress while running.")
     boolean noProgress;
@@ -182,7 +186,24 @@ public final class RunCommand implements Callable<Integer> {
         dev.infergate.client.Endpoint target = endpoint.endpoint();
         return new RunPlan(target, workload.definition(load.seed, load.sessionMode()), workload.tokenizer, model, runLimits,
                 load.shard(), requestTimeouts, slos, labelMap, null, dir, exactOutput, recordEvents, loops, endpoint.apiKeyEnv,
-                endpoint.apiKeySet(), serverMetricsUrl(serverMetrics, target));
+                endpoint.apiKeySet(), serverMetricsUrl(serverMetrics, target),
+                gpuMetricsUrl(gpuMetrics));
+    }
+
+    /** {@code --gpu-metrics}: null when not given; an absolute http(s) URL otherwise. */
+    static java.net.URI gpuMetricsUrl(String option) {
+        if (option == null) {
+            return null;
+        }
+        try {
+            java.net.URI uri = new java.net.URI(option.trim());
+            if (uri.getHost() != null && ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
+                return uri;
+            }
+        } catch (java.net.URISyntaxException e) {
+            // one line below
+        }
+        throw UserError.usage("--gpu-metrics '" + option + "' is not a URL; write it like http://127.0.0.1:9400/metrics");
     }
 
     /** {@code --server-metrics}: null for off, the base URL's {@code /metrics} by default. */

@@ -1,6 +1,7 @@
 package dev.infergate.report;
 
 import dev.infergate.analysis.ClientLag;
+import dev.infergate.analysis.GpuSummary;
 import dev.infergate.analysis.ConnectionFigures;
 import dev.infergate.analysis.FigureSet;
 import dev.infergate.analysis.Metric;
@@ -31,7 +32,9 @@ public final class ConsoleSummary {
         FigureSet all = summary.figures();
         FigureSet.Requests requests = all.requests();
         out.append(baseUrlNote(run));
-        out.append(String.format(Locale.ROOT, "%s · model %s · %s%s%n", run.get("base_url"), run.get("model"),
+        Object endpoint = run.get("imported") instanceof Map<?, ?> imported
+                ? "imported from " + imported.get("tool") + " (" + imported.get("source") + ")" : run.get("base_url");
+        out.append(String.format(Locale.ROOT, "%s · model %s · %s%s%n", endpoint, run.get("model"),
                 run.get("api"), Boolean.TRUE.equals(run.get("partial"))
                         ? " · PARTIAL (" + (run.get("partial_reason") != null ? run.get("partial_reason") : "interrupted") + ")" : ""));
         out.append(String.format(Locale.ROOT, "requests: %s sent, %s completed, %s failed%s · %s warm-up excluded · window %.1f s%n",
@@ -51,8 +54,12 @@ public final class ConsoleSummary {
             out.append("  * fewer than 10 samples beyond this percentile: treat it as a rough bound, not a figure\n");
         }
         FigureSet.Throughput tp = all.throughput();
-        out.append(String.format(Locale.ROOT, "throughput: %.2f req/s · %.1f output tok/s · %.1f input tok/s (output tokens from %s)%n",
-                nan(tp.requestsPerS()), nan(tp.outputTokensPerS()), nan(tp.inputTokensPerS()), all.tokens().outputSource()));
+        if (summary.missing() != null && summary.missing().contains("throughput.output_tokens_per_s")) {
+            out.append("throughput: missing (the imported file cannot place every request in time; see run.imported)\n");
+        } else {
+            out.append(String.format(Locale.ROOT, "throughput: %.2f req/s · %.1f output tok/s · %.1f input tok/s (output tokens from %s)%n",
+                    nan(tp.requestsPerS()), nan(tp.outputTokensPerS()), nan(tp.inputTokensPerS()), all.tokens().outputSource()));
+        }
         out.append(OfferedLoad.line(summary));
         FigureSet.Goodput goodput = all.goodput();
         String slo = slo(goodput.slo());
@@ -67,6 +74,7 @@ public final class ConsoleSummary {
         client(out, summary.client(), map(run.get("client_warmup")));
         delivery(out, summary.delivery());
         server(out, summary.server());
+        out.append(GpuSummary.line(summary.gpu()));
         if (summary.sessions() != null) {
             sessions(out, summary.sessions());
         }

@@ -148,7 +148,8 @@ public final class RunService {
                 startGate.started(Instant.now()); // the origin follows by START_LEAD_NANOS, the same on every worker
             }
             Runner r = new Runner(http, workload, plan.load(), plan.limits(), plan.shard(),
-                    new Runner.RequestSettings(plan.timeouts(), server.exactOutput(), plan.eventSampleEvery(), 500,
+                    new Runner.RequestSettings(plan.timeouts(), server.exactOutput(), plan.eventSampleEvery(),
+                            plan.eventSampleEvery() == 1 ? Integer.MAX_VALUE : 500, // 1 (or 'all'): every request
                             plan.condition()));
             runner = r;
             if (stopRequested) {
@@ -157,7 +158,10 @@ public final class RunService {
             Runner.Outcome outcome;
             try (MetricsScraper scraper = plan.serverMetrics() == null ? null
                     : new MetricsScraper(plan.serverMetrics(), http.endpoint(), MetricsScraper.DEFAULT_INTERVAL, origin,
-                            plan.out()).start()) {
+                            plan.out()).start();
+                    MetricsScraper gpu = plan.gpuMetrics() == null ? null
+                    : new MetricsScraper(plan.gpuMetrics(), http.endpoint(), MetricsScraper.DEFAULT_INTERVAL, origin,
+                            plan.out(), RunLog.GPU_METRICS_FILE).start()) {
                 outcome = r.run(plan.out(), origin, outputCounter::count, onStart);
             }
             return finish(plan, outcome);
@@ -302,6 +306,9 @@ public final class RunService {
         run.put("timeouts", timeouts);
         run.put("server", server.describe());
         run.put("server_metrics_url", plan.serverMetrics() == null ? null : plan.serverMetrics().toString());
+        if (plan.gpuMetrics() != null) {
+            run.put("gpu_metrics_url", plan.gpuMetrics().toString());
+        }
         if (plan.condition() != null) {
             run.put("condition", plan.condition());
         }

@@ -1,5 +1,6 @@
 package dev.infergate.analysis.compare;
 
+import dev.infergate.record.ImportedFrom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +54,12 @@ public record EnvironmentDiff(Map<String, List<String>> factors, Map<String, Lis
         if (factors.size() > 1) {
             warnings.add("WARNING: baseline and candidate differ in " + factors.size() + " declared factors ("
                     + String.join(", ", factors.keySet()) + "): no single cause can be named for any difference");
+        }
+        Map<String, Object> base0 = baselineRuns.isEmpty() ? null : baselineRuns.get(0);
+        Map<String, Object> cand0 = candidateRuns.isEmpty() ? null : candidateRuns.get(0);
+        if (ImportedFrom.of(base0) != null || ImportedFrom.of(cand0) != null) {
+            warnings.add(ImportNotes.workNotChecked(base0, cand0));
+            return new EnvironmentDiff(factors, observed, sampling, warnings);
         }
         if (!sampling.isEmpty()) {
             warnings.add(WORKLOAD_WARNING + "the sampling settings differ: baseline: " + side(sampling, 0) + "; candidate: "

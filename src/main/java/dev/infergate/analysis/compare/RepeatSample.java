@@ -32,13 +32,22 @@ public final class RepeatSample {
     /** Contribution columns of the run metrics. */
     enum Part { OUTPUT_TOKENS, COMPLETED, GOOD, FAILED, TIMED_OUT, CACHE_HIT }
 
+    /** An imported side (another tool's result): never paired with the other side's requests. */
+    private final boolean imported;
+
     RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions, long[] ids) {
         this(values, contributions, windowSeconds, sessions, ids, false);
     }
 
     RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions, long[] ids,
             boolean clientLimited) {
+        this(values, contributions, windowSeconds, sessions, ids, clientLimited, false);
+    }
+
+    private RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions, long[] ids,
+            boolean clientLimited, boolean imported) {
         this.clientLimited = clientLimited;
+        this.imported = imported;
         this.values = values;
         this.contributions = contributions;
         this.size = contributions[0].length;
@@ -146,6 +155,45 @@ public final class RepeatSample {
 
     private static double millis(long nanos) {
         return nanos == RequestRecord.ABSENT ? Double.NaN : Math.max(0, nanos) / 1e6;
+    }
+
+    /**
+     * This sample as an imported side: every metric in {@code missing} (criteria keys the imported file does not
+     * carry) undefined, so a criterion on it is inconclusive rather than judged on a stand-in, and never paired.
+     */
+    RepeatSample imported(java.util.Collection<String> missing) {
+        double[][] v = values.clone();
+        double[][] c = contributions.clone();
+        for (Metric m : Metric.values()) {
+            if (!missing.contains(m.key()) || m.scope() == Metric.Scope.DISTRIBUTION) {
+                continue; // a pooled distribution is summary.json's, not a column here
+            }
+            double[] undefined = new double[size];
+            java.util.Arrays.fill(undefined, Double.NaN);
+            if (m.perRequest()) {
+                v[m.ordinal()] = undefined;
+            } else if (partOf(m) != null) {
+                c[partOf(m).ordinal()] = undefined;
+            }
+        }
+        return new RepeatSample(v, c, windowSeconds, sessions, ids, clientLimited, true);
+    }
+
+    /** Whether this sample came from another tool's result (a fixed baseline: never paired). */
+    boolean imported() {
+        return imported;
+    }
+
+    private static Part partOf(Metric m) {
+        return switch (m) {
+            case THROUGHPUT_OUTPUT_TOKENS -> Part.OUTPUT_TOKENS;
+            case THROUGHPUT_REQUESTS -> Part.COMPLETED;
+            case GOODPUT_REQUESTS, GOODPUT_ATTAINMENT -> Part.GOOD;
+            case ERROR_RATE -> Part.FAILED;
+            case TIMEOUT_RATE -> Part.TIMED_OUT;
+            case CACHE_HIT_RATE -> Part.CACHE_HIT;
+            default -> null; // not a run metric built from contributions
+        };
     }
 
     /** Measured requests (sent), failures included. */

@@ -22,7 +22,7 @@ final class Environment {
             "labels.name", "labels.side", "labels.role", "server.models_listed", "header_names", "condition",
             "workload.prompt_salt", "server_metrics_url", "load.shard", "shards", "workload.prefix_warmup_requests",
             "request_id_prefix", "ended_at", "partial_reason", "torn_last_line");
-    private static final Set<String> NOT_FACTOR_PREFIXES = Set.of("tool.");
+    private static final Set<String> NOT_FACTOR_PREFIXES = Set.of("tool.", "measured.", "imported.");
 
     private Environment() {}
 
