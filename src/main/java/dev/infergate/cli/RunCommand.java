@@ -42,6 +42,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     WorkloadOptions workload = new WorkloadOptions();
 
+    @Mixin
+    TrafficOptions traffic = new TrafficOptions();
+
     @Option(names = "--ttft-timeout", defaultValue = "2m", paramLabel = "DURATION",
             description = "Fail a request with no output this long after sending (timeout_first_token). Default: ${DEFAULT-VALUE}.")
     String ttftTimeout;
@@ -159,8 +162,8 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     RunPlan plan() {
-        LoadModel model = load.model();
-        RunLimits limits = load.limits();
+        LoadModel model = traffic.model(load);
+        RunLimits limits = traffic.limits(load);
         Timeouts timeouts;
         Slo slos;
         try {
@@ -187,7 +190,7 @@ public final class RunCommand implements Callable<Integer> {
             throw UserError.usage("--event-loops (" + loops + ") must be >= 1");
         }
         dev.infergate.client.Endpoint target = endpoint.endpoint();
-        return new RunPlan(target, workload.definition(load.seed, load.sessionMode()), workload.tokenizer, model, limits,
+        return new RunPlan(target, workload.definition(load.seed, load.sessionMode(), traffic.trace()), workload.tokenizer, model, limits,
                 load.shard(), timeouts, slos, labelMap, null, dir, exactOutput, recordEvents, loops, endpoint.apiKeyEnv,
                 endpoint.apiKeySet(), serverMetricsUrl(serverMetrics, target));
     }

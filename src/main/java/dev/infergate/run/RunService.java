@@ -105,6 +105,7 @@ public final class RunService {
                 throw new SetupException(f.getMessage(), false, f);
             }
             http.useModel(server.model());
+            plan = TraceContext.resolve(plan, http);
             Tokenizer tokenizer = tokenizer(plan.tokenizer(), http);
             Workload workload;
             try {

@@ -1,0 +1,102 @@
+package dev.infergate.cli;
+
+import dev.infergate.load.LoadModel;
+import dev.infergate.load.OpenLoop;
+import dev.infergate.load.RunLimits;
+import dev.infergate.load.TraceSchedule;
+import dev.infergate.workload.trace.TraceEntry;
+import dev.infergate.workload.trace.TraceFormat;
+import dev.infergate.workload.trace.TraceReader;
+import dev.infergate.workload.trace.TraceSpec;
+import dev.infergate.workload.trace.TraceWindow;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** Options that replay real traffic (docs/workloads.md, "Trace replay"). */
+public final class TrafficOptions {
+    @Option(names = "--trace", paramLabel = "FILE",
+            description = "Replay a request trace: requests are sent at the trace's own times (open loop) with its input and output lengths; "
+                    + "Mooncake hash_ids become shared prompt blocks, so a prefix cache sees the trace's sharing. Without --requests "
+                    + "or --duration the whole window is replayed.")
+    Path trace;
+
+    @Option(names = "--trace-format", paramLabel = "mooncake|azure|burstgpt|jsonl",
+            description = "The format of --trace. Default: azure or burstgpt for a .csv file (by its header), mooncake otherwise.")
+    String traceFormat;
+
+    @Option(names = "--time-scale", defaultValue = "1", paramLabel = "X",
+            description = "Multiplies the trace's gaps: 0.5 replays twice as fast, 2 half as fast. Default: ${DEFAULT-VALUE}.")
+    double timeScale;
+
+    @Option(names = "--trace-window", paramLabel = "FROM..TO",
+            description = "Replay only the requests that arrived in this slice of the trace's own time (before --time-scale), e.g. 0s..15s or 10m.. Default: all.")
+    String traceWindow;
+
+    @Option(names = "--max-context", paramLabel = "TOKENS",
+            description = "The server's context (prompt + output tokens): longer trace requests are skipped and counted, never cut. "
+                    + "Default: the server's own (vLLM max_model_len, llama.cpp n_ctx), else none.")
+    Integer maxContext;
+
+    /** The trace to replay, or null without {@code --trace}. */
+    TraceSpec trace() {
+        if (trace == null) {
+            if (traceFormat != null || traceWindow != null || maxContext != null || timeScale != 1) {
+                throw UserError.usage("--trace-format, --trace-window, --time-scale and --max-context shape a trace replay; give them with --trace FILE");
+            }
+            return null;
+        }
+        try {
+            return TraceSpec.of(trace, traceFormat == null ? null : TraceFormat.parse(traceFormat),
+                    traceWindow == null ? TraceWindow.ALL : TraceWindow.parse(traceWindow), timeScale,
+                    maxContext == null ? 0 : maxContext);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
+    }
+
+    /** The trace's open loop, or {@code load}'s model without a trace. */
+    LoadModel model(LoadOptions load) {
+        TraceSpec spec = trace();
+        if (spec == null) {
+            return load.model();
+        }
+        if (load.rate != null || load.concurrency != null || load.sessions != null) {
+            throw UserError.usage("--trace sends at the trace's own times: leave out --rate, --concurrency and --sessions "
+                    + "(use --time-scale to replay faster or slower, --max-concurrency to cap requests in flight)");
+        }
+        if (load.maxConcurrency < 0 || load.maxConcurrency > LoadOptions.MAX_CONCURRENCY) {
+            throw UserError.usage("--max-concurrency (" + load.maxConcurrency + ") must be between 0 and " + LoadOptions.MAX_CONCURRENCY);
+        }
+        return new OpenLoop(new TraceSchedule(spec), load.maxConcurrency);
+    }
+
+    /**
+     * {@code load}'s limits; with a trace and neither {@code --requests} nor {@code --duration}, the whole window
+     * (warm-up requests counted within it).
+     */
+    RunLimits limits(LoadOptions load) {
+        RunLimits limits = load.limits();
+        TraceSpec spec = trace();
+        if (spec == null || load.requests != null || load.duration != null) {
+            return limits;
+        }
+        long usable = usableRequests(spec);
+        return new RunLimits(Math.max(1, usable - limits.warmupRequests()), null, limits.warmupRequests(),
+                limits.warmupDuration(), limits.drainTimeout());
+    }
+
+    /** Requests of the window that can be sent, before the context check (an upper bound of what is sent). */
+    private static long usableRequests(TraceSpec spec) {
+        long n = 0;
+        try (TraceReader reader = TraceReader.open(spec)) {
+            for (TraceEntry e = reader.next(); e != null; e = reader.next()) {
+                if (e.usable()) {
+                    n++;
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
+        return n;
+    }
+}
