@@ -88,7 +88,7 @@ public final class TrafficOptions {
     /** Requests of the window that can be sent, before the context check (an upper bound of what is sent). */
     private static long usableRequests(TraceSpec spec) {
         long n = 0;
-        try (TraceReader reader = TraceReader.open(spec)) {
+        try (TraceReader reader = TraceReader.openTimesOnly(spec)) {
             for (TraceEntry e = reader.next(); e != null; e = reader.next()) {
                 if (e.usable()) {
                     n++;

@@ -34,7 +34,7 @@ public record TraceSchedule(TraceSpec trace) implements ArrivalSchedule {
     @Override
     public PrimitiveIterator.OfLong offsets() {
         return new PrimitiveIterator.OfLong() {
-            private TraceReader reader = TraceReader.open(trace);
+            private TraceReader reader = TraceReader.openTimesOnly(trace);
             private TraceEntry next = advance();
 
             private TraceEntry advance() {

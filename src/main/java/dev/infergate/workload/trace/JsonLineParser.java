@@ -15,10 +15,20 @@ import java.util.Arrays;
 final class JsonLineParser implements LineParser {
     private static final JsonFactory FACTORY = new JsonFactory();
 
-    private final boolean hashIdsRequired;
+    /** Stands for ids that were present but not read. */
+    private static final int[] SKIPPED = new int[0];
 
-    JsonLineParser(boolean hashIdsRequired) {
+    private final boolean hashIdsRequired;
+    private final boolean readHashIds;
+
+    /**
+     * @param hashIdsRequired whether a line without {@code hash_ids} is an error (Mooncake)
+     * @param readHashIds     false to skip over the ids (the schedule needs only times and lengths): entries then
+     *                        carry an empty array where the line had ids
+     */
+    JsonLineParser(boolean hashIdsRequired, boolean readHashIds) {
         this.hashIdsRequired = hashIdsRequired;
+        this.readHashIds = readHashIds;
     }
 
     @Override
@@ -38,7 +48,7 @@ final class JsonLineParser implements LineParser {
                     case "timestamp" -> timestampMs = number(p, value, name);
                     case "input_length" -> input = count(p, value, name);
                     case "output_length" -> output = count(p, value, name);
-                    case "hash_ids" -> hashIds = hashIds(p, value);
+                    case "hash_ids" -> hashIds = readHashIds ? hashIds(p, value) : skip(p);
                     default -> p.skipChildren();
                 }
             }
@@ -57,6 +67,11 @@ final class JsonLineParser implements LineParser {
         } catch (IOException e) {
             throw new IllegalArgumentException("not readable (" + e.getMessage() + ")", e);
         }
+    }
+
+    private static int[] skip(JsonParser p) throws IOException {
+        p.skipChildren();
+        return SKIPPED;
     }
 
     private static double number(JsonParser p, JsonToken value, String name) throws IOException {

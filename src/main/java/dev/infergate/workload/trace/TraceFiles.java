@@ -26,10 +26,14 @@ final class TraceFiles {
         }
     }
 
-    /** The parser for a file of {@code format} whose first non-blank line is the given bytes (CSV: its header). */
-    static LineParser parser(TraceFormat format, byte[] bytes, int start, int length, String name, long line) {
+    /**
+     * The parser for a file of {@code format} whose first non-blank line is the given bytes (CSV: its header);
+     * {@code readHashIds} false skips over Mooncake's ids.
+     */
+    static LineParser parser(TraceFormat format, boolean readHashIds, byte[] bytes, int start, int length, String name,
+            long line) {
         if (!format.csv()) {
-            return new JsonLineParser(format == TraceFormat.MOONCAKE);
+            return new JsonLineParser(format == TraceFormat.MOONCAKE, readHashIds);
         }
         try {
             return CsvLineParser.forHeader(format, bytes, start, length);

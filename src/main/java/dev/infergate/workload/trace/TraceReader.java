@@ -15,14 +15,16 @@ public final class TraceReader implements Closeable {
     private final TraceSpec spec;
     private final LineSource lines;
     private final String name;
+    private final boolean readHashIds;
     private LineParser parser;
     private long originNanos = -1;
     private long lastNanos = Long.MIN_VALUE;
     private long lastLine;
     private boolean ended;
 
-    private TraceReader(TraceSpec spec) {
+    private TraceReader(TraceSpec spec, boolean readHashIds) {
         this.spec = spec;
+        this.readHashIds = readHashIds;
         this.name = spec.file().getFileName().toString();
         try {
             this.lines = new LineSource(spec.file());
@@ -33,7 +35,15 @@ public final class TraceReader implements Closeable {
 
     /** Opens {@code spec}'s file at its first line. */
     public static TraceReader open(TraceSpec spec) {
-        return new TraceReader(spec);
+        return new TraceReader(spec, true);
+    }
+
+    /**
+     * Opens {@code spec}'s file for times and lengths only: Mooncake's {@code hash_ids} are skipped over, not
+     * read (entries carry an empty array for them), which makes a pass about a third faster.
+     */
+    public static TraceReader openTimesOnly(TraceSpec spec) {
+        return new TraceReader(spec, false);
     }
 
     /** The next request of the window, or null after the last. */
@@ -44,7 +54,7 @@ public final class TraceReader implements Closeable {
                     continue;
                 }
                 if (parser == null) {
-                    parser = TraceFiles.parser(spec.format(), lines.buffer(), lines.lineStart(), lines.lineLength(),
+                    parser = TraceFiles.parser(spec.format(), readHashIds, lines.buffer(), lines.lineStart(), lines.lineLength(),
                             name, lines.lineNumber());
                     if (spec.format().csv()) {
                         continue; // the header

@@ -56,6 +56,6 @@ public record TraceWindow(long fromNanos, long toNanos) {
     }
 
     private static String fmt(long nanos) {
-        return Durations.format(java.time.Duration.ofNanos(nanos));
+        return nanos == 0 ? "0s" : Durations.format(java.time.Duration.ofNanos(nanos));
     }
 }
