@@ -27,7 +27,7 @@ import java.util.Set;
  */
 public final class PlanReader {
     static final Set<String> TOP = Set.of("baseline", "candidate", "matrix", "repeats", "requests", "warmup", "seed",
-            "slo", "criteria", "capacity", "burst", "timeouts", "drain_timeout", "tokenizer", "quality", "agent");
+            "slo", "criteria", "capacity", "burst", "timeouts", "drain_timeout", "tokenizer", "quality", "agent", "trace");
     /** The default load levels: closed-loop users, independent of any capacity measurement. */
     public static final List<LoadLevel> DEFAULT_LOADS = List.of(new LoadLevel("low", 1, 0, 0),
             new LoadLevel("typical", 8, 0, 0), new LoadLevel("near-limit", 32, 0, 0));
@@ -43,6 +43,7 @@ public final class PlanReader {
         Side candidate = side(root, "candidate");
         YamlNode matrix = root.get("matrix");
         MatrixWorkload.Agent agent = agent(root.get("agent"));
+        MatrixWorkload.Trace trace = root.get("trace") == null ? null : new MatrixWorkload.Trace(TraceRows.parse(root.get("trace")));
         List<MatrixWorkload> workloads = java.util.Arrays.stream(Preset.values())
                 .<MatrixWorkload>map(MatrixWorkload.Requests::new).toList();
         List<PrefixMode> prefixes = List.of(PrefixMode.values());
@@ -51,7 +52,7 @@ public final class PlanReader {
             matrix.allowOnly(Set.of("workloads", "prefixes", "loads"));
             if (matrix.get("workloads") != null) {
                 workloads = PlanValues.nonEmpty(matrix.get("workloads"), "workload, e.g. [short-chat]").stream()
-                        .map(n -> workload(n, agent)).toList();
+                        .map(n -> TraceRows.isTrace(n) ? TraceRows.row(n, trace) : workload(n, agent)).toList();
             }
             if (matrix.get("prefixes") != null) {
                 prefixes = PlanValues.nonEmpty(matrix.get("prefixes"), "prefix mode, e.g. [fresh]").stream()
@@ -68,6 +69,7 @@ public final class PlanReader {
             throw root.get("agent").error("shapes the agent workload, which the matrix does not run; "
                     + "add it: matrix: {workloads: [short-chat, agent]}");
         }
+        TraceRows.check(root, workloads, prefixes);
         Slo slo = root.get("slo") == null ? DEFAULT_SLO : slo(root.get("slo"));
         Criteria criteria = root.get("criteria") == null ? Criteria.DEFAULT : Criteria.parse(root.get("criteria"));
         Capacity capacity = capacity(root.get("capacity"));

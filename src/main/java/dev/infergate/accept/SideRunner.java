@@ -34,10 +34,17 @@ final class SideRunner {
     private final int eventLoops;
     /** Makes this acceptance's fresh prompts its own: an earlier acceptance on the same servers warmed none of them. */
     private final long promptNonce = new java.security.SecureRandom().nextLong();
+    private final TraceRows traces;
 
     SideRunner(AcceptPlan plan) {
         this.plan = plan;
         this.eventLoops = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+        this.traces = new TraceRows(plan);
+    }
+
+    /** The plan's trace rows: one context for both sides, a pace per load level. */
+    TraceRows traces() {
+        return traces;
     }
 
     /** Runs independent requests of {@code workload} and returns the run's records (warm-up included). */
@@ -52,12 +59,15 @@ final class SideRunner {
      */
     List<RequestRecord> run(AcceptPlan.Side side, MatrixWorkload workload, PrefixMode prefix, LoadModel load, RunLimits limits,
             String condition, Path dir) throws RunService.SetupException, IOException {
-        WorkloadDefinition.Builder builder = WorkloadDefinition.builder().seed(plan.seed()).prefix(prefix)
+        WorkloadDefinition.Builder builder = WorkloadDefinition.builder().seed(plan.seed())
                 .promptSalt(promptSalt(condition, dir));
-        if (workload instanceof MatrixWorkload.Agent agent) {
+        if (workload instanceof MatrixWorkload.Trace trace) {
+            builder.trace(traces.resolved(trace.trace())); // the trace brings its own prefix sharing
+        } else if (workload instanceof MatrixWorkload.Agent agent) {
+            builder.prefix(prefix);
             builder.sessions(agent.shape(prefix)).outputTokens(agent.outputTokens());
         } else {
-            builder.preset(((MatrixWorkload.Requests) workload).preset());
+            builder.prefix(prefix).preset(((MatrixWorkload.Requests) workload).preset());
         }
         WorkloadDefinition definition = builder.build();
         RunPlan run = new RunPlan(endpoint(side), definition, plan.tokenizer(), load, limits, Shard.ALL, plan.timeouts(), plan.slo(),

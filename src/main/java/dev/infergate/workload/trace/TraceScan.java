@@ -106,6 +106,11 @@ public final class TraceScan {
         return parser;
     }
 
+    /** Trace time from the first to the last sent request, before scaling. */
+    public long spanNanos() {
+        return kept == 0 ? 0 : lastNanos - firstNanos;
+    }
+
     /** Blocks of the sent prompts whose hash id was seen before in the window. */
     public long repeatedBlocks() {
         return repeatedBlocks;
