@@ -121,9 +121,12 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
      * @param tolerance    bisection stops when the bracket is this narrow (relative)
      * @param maxProbes    most rates tried
      * @param maxRepeats   most runs at one rate near the boundary
+     * @param trace        the plan's trace when the probes replay it ({@code workload: trace}, rescaled to each
+     *                     rate) instead of Poisson arrivals of {@code workload}; else null
      */
     public record Capacity(Preset workload, PrefixMode prefix, double target, double startRate, double maxRate,
-            Duration probeDuration, Duration probeWarmup, double tolerance, int maxProbes, int maxRepeats) {}
+            Duration probeDuration, Duration probeWarmup, double tolerance, int maxProbes, int maxRepeats,
+            MatrixWorkload.Trace trace) {}
 
     /**
      * The burst scenario: the typical rate, then a step to {@code multiplier} times it, then back.

@@ -69,10 +69,10 @@ public final class PlanReader {
             throw root.get("agent").error("shapes the agent workload, which the matrix does not run; "
                     + "add it: matrix: {workloads: [short-chat, agent]}");
         }
-        TraceRows.check(root, workloads, prefixes);
         Slo slo = root.get("slo") == null ? DEFAULT_SLO : slo(root.get("slo"));
         Criteria criteria = root.get("criteria") == null ? Criteria.DEFAULT : Criteria.parse(root.get("criteria"));
-        Capacity capacity = capacity(root.get("capacity"));
+        Capacity capacity = capacity(root.get("capacity"), trace);
+        TraceRows.check(root, workloads, prefixes, capacity);
         Burst burst = burst(root.get("burst"));
         if (burst != null && burst.baseRate() == 0 && capacity == null) {
             throw root.get("burst") != null ? root.get("burst").error("needs a rate when capacity is disabled")
@@ -227,7 +227,7 @@ public final class PlanReader {
         return new Slo(PlanValues.duration(n.get("ttft"), null), PlanValues.duration(n.get("tpot"), null), PlanValues.duration(n.get("e2e"), null));
     }
 
-    private static Capacity capacity(YamlNode n) {
+    private static Capacity capacity(YamlNode n, MatrixWorkload.Trace trace) {
         if (n != null && !enabled(n)) {
             return null;
         }
@@ -251,11 +251,12 @@ public final class PlanReader {
         if (maxProbes < 2) {
             throw c.get("max_probes").error("(" + maxProbes + ") must be >= 2");
         }
-        return new Capacity(c.get("workload") == null ? Preset.SHORT_CHAT : preset(c.get("workload")),
+        boolean replay = c.get("workload") != null && TraceRows.isTrace(c.get("workload"));
+        return new Capacity(c.get("workload") == null || replay ? Preset.SHORT_CHAT : preset(c.get("workload")),
                 c.get("prefix") == null ? PrefixMode.FRESH : c.get("prefix").as(PrefixMode::parse), target, startRate,
                 maxRate, PlanValues.duration(c.get("duration"), Duration.ofSeconds(20)), PlanValues.duration(c.get("warmup"), Duration.ofSeconds(3)),
                 c.get("tolerance") == null ? 0.05 : c.get("tolerance").as(PlanValues::share), maxProbes,
-                PlanValues.positive(c, "repeats", 3));
+                PlanValues.positive(c, "repeats", 3), replay ? TraceRows.row(c.get("workload"), trace) : null);
     }
 
     private static Burst burst(YamlNode n) {

@@ -63,11 +63,12 @@ final class TraceRows {
         return trace;
     }
 
-    /** A trace block needs a trace row; a trace row brings its own prefix sharing, so one prefix mode. */
-    static void check(YamlNode root, List<MatrixWorkload> workloads, List<PrefixMode> prefixes) {
+    /** A trace block needs a trace row or capacity step; a trace row brings its own prefix sharing, so one prefix mode. */
+    static void check(YamlNode root, List<MatrixWorkload> workloads, List<PrefixMode> prefixes, AcceptPlan.Capacity capacity) {
         boolean row = workloads.stream().anyMatch(w -> w instanceof MatrixWorkload.Trace);
-        if (root.get("trace") != null && !row) {
-            throw root.get("trace").error("declares a trace the matrix does not run; add it: matrix: {workloads: [trace]}");
+        if (root.get("trace") != null && !row && (capacity == null || capacity.trace() == null)) {
+            throw root.get("trace").error("declares a trace nothing replays; add it: matrix: {workloads: [trace]}, "
+                    + "or capacity: {workload: trace}");
         }
         if (row && prefixes.size() > 1) {
             throw root.get("matrix").error("a trace brings its own prefix sharing: give one prefix mode (prefixes: [fresh]), "

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -59,12 +60,15 @@ public final class CapacityCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Where the probe runs go. Default: results/capacity-<date>-<time>.")
     Path out;
 
+    @Mixin
+    TrafficOptions traffic = new TrafficOptions();
+
     @Override
     public Integer call() throws IOException {
         String yaml = String.format(Locale.ROOT, "baseline: {url: '%s', api: %s%s}%ncandidate: '%s'%nslo: '%s'%n"
                 + "burst: false%ncapacity: {target: %s, workload: %s, start_rate: %s, duration: %s, tolerance: '%s'}%n",
-                baseUrl, api, model == null ? "" : ", model: '" + model + "'", baseUrl, slo, target, preset, startRate,
-                probeDuration, tolerance);
+                baseUrl, api, model == null ? "" : ", model: '" + model + "'", baseUrl, slo, target,
+                traffic.capacityWorkload(preset), startRate, probeDuration, tolerance) + traffic.planYaml();
         AcceptPlan plan;
         try {
             Slo.parse(slo);

@@ -54,6 +54,29 @@ public final class TrafficOptions {
         }
     }
 
+    /**
+     * For plans built from options ({@code capacity}): the plan's {@code trace} block, or "" without
+     * {@code --trace}.
+     */
+    String planYaml() {
+        TraceSpec spec = trace();
+        if (spec == null) {
+            return "";
+        }
+        return String.format(java.util.Locale.ROOT, "trace: {file: %s, format: %s, window: '%s', time_scale: %s%s}%n",
+                quoted(spec.file().toString()), spec.format().label(), spec.window(), spec.timeScale(),
+                spec.maxContextTokens() > 0 ? ", max_context: " + spec.maxContextTokens() : "");
+    }
+
+    /** The work shape a capacity step runs: {@code trace} with {@code --trace}, else {@code preset}. */
+    String capacityWorkload(String preset) {
+        return trace == null ? preset : "trace";
+    }
+
+    private static String quoted(String text) {
+        return "'" + text.replace("'", "''") + "'";
+    }
+
     /** The trace's open loop, or {@code load}'s model without a trace. */
     LoadModel model(LoadOptions load) {
         TraceSpec spec = trace();
