@@ -3,6 +3,7 @@ package dev.infergate.accept;
 import dev.infergate.analysis.Slo;
 import dev.infergate.analysis.compare.Criteria;
 import dev.infergate.client.Timeouts;
+import dev.infergate.client.ExtraBody;
 import dev.infergate.workload.PrefixMode;
 import dev.infergate.workload.Preset;
 import java.time.Duration;
@@ -83,10 +84,17 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
      * @param api    chat or completions
      * @param labels environment labels: gpu, model_version, engine, engine_commit, quantization, parallelism,
      *               speculative_decoding, sampling.* (compared to name the change)
+     * @param extraBody fields merged into every request body of this side ({@code extra_body})
      */
-    public record Side(String url, String model, String api, Map<String, String> labels) {
+    public record Side(String url, String model, String api, Map<String, String> labels, ExtraBody extraBody) {
         public Side {
             labels = Map.copyOf(labels);
+            extraBody = extraBody == null ? ExtraBody.NONE : extraBody;
+        }
+
+        /** A side sending no extra body fields. */
+        public Side(String url, String model, String api, Map<String, String> labels) {
+            this(url, model, api, labels, ExtraBody.NONE);
         }
     }
 

@@ -176,7 +176,7 @@ public final class PlanReader {
         if (!n.isMap()) {
             return new Side(url(n), null, "chat", Map.of());
         }
-        n.allowOnly(Set.of("url", "model", "api", "labels"));
+        n.allowOnly(Set.of("url", "model", "api", "labels", "extra_body"));
         if (n.get("url") == null) {
             throw n.error("needs a url, e.g. url: http://127.0.0.1:8000/v1");
         }
@@ -185,7 +185,8 @@ public final class PlanReader {
         if (n.get("labels") != null) {
             n.get("labels").fields().forEach((k, v) -> labels.put(k, v.text()));
         }
-        return new Side(url(n.get("url")), n.get("model") == null ? null : n.get("model").text(), api, labels);
+        return new Side(url(n.get("url")), n.get("model") == null ? null : n.get("model").text(), api, labels,
+                n.get("extra_body") == null ? null : PlanJson.extraBody(n.get("extra_body")));
     }
 
     private static String url(YamlNode n) {

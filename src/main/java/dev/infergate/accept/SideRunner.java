@@ -112,7 +112,7 @@ final class SideRunner {
             headers.put("Authorization", "Bearer " + key.trim());
         }
         return new Endpoint(URI.create(side.url()), Api.parse(side.api()), side.model(), true, headers, null, false, false,
-                Duration.ofSeconds(10));
+                Duration.ofSeconds(10)).withExtraBody(side.extraBody());
     }
 
     private static String apiKey() {

@@ -65,7 +65,7 @@ public final class CapacityCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        String yaml = String.format(Locale.ROOT, "baseline: {url: '%s', api: %s%s}%ncandidate: '%s'%nslo: '%s'%n"
+        String yaml = String.format(Locale.ROOT, "baseline: {url: '%s', api: %s%s" + traffic.sideYaml() + "}%ncandidate: '%s'%nslo: '%s'%n"
                 + "burst: false%ncapacity: {target: %s, workload: %s, start_rate: %s, duration: %s, tolerance: '%s'}%n",
                 baseUrl, api, model == null ? "" : ", model: '" + model + "'", baseUrl, slo, target,
                 traffic.capacityWorkload(preset), startRate, probeDuration, tolerance) + traffic.planYaml();

@@ -189,7 +189,7 @@ public final class RunCommand implements Callable<Integer> {
         if (loops < 1) {
             throw UserError.usage("--event-loops (" + loops + ") must be >= 1");
         }
-        dev.infergate.client.Endpoint target = endpoint.endpoint();
+        dev.infergate.client.Endpoint target = traffic.endpoint(endpoint.endpoint());
         return new RunPlan(target, workload.definition(load.seed, load.sessionMode(), traffic.trace()), workload.tokenizer, model, limits,
                 load.shard(), timeouts, slos, labelMap, null, dir, exactOutput, recordEvents, loops, endpoint.apiKeyEnv,
                 endpoint.apiKeySet(), serverMetricsUrl(serverMetrics, target));

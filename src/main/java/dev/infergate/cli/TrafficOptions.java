@@ -1,5 +1,7 @@
 package dev.infergate.cli;
 
+import dev.infergate.client.Endpoint;
+import dev.infergate.client.ExtraBody;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.OpenLoop;
 import dev.infergate.load.RunLimits;
@@ -36,6 +38,29 @@ public final class TrafficOptions {
             description = "The server's context (prompt + output tokens): longer trace requests are skipped and counted, never cut. "
                     + "Default: the server's own (vLLM max_model_len, llama.cpp n_ctx), else none.")
     Integer maxContext;
+
+    @Option(names = "--extra-body", paramLabel = "JSON|@FILE",
+            description = "Fields merged into every request body, e.g. '{\"temperature\": 0.6, \"chat_template_kwargs\": {\"enable_thinking\": false}}' "
+                    + "or @body.json (sampling settings, tools and tool_choice, vendor fields). A field infergate also writes (max_tokens, stream, ...) "
+                    + "is replaced by yours. Recorded in run.json (values of key/token/secret fields hidden).")
+    String extraBody;
+
+    /** {@code endpoint} sending the {@code --extra-body} fields. */
+    Endpoint endpoint(Endpoint endpoint) {
+        if (extraBody == null) {
+            return endpoint;
+        }
+        try {
+            return endpoint.withExtraBody(ExtraBody.parse(extraBody));
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
+    }
+
+    /** The side of a plan built from options: {@code extra_body: '<json>'} with {@code --extra-body}, else "". */
+    String sideYaml() {
+        return extraBody == null ? "" : (", extra_body: " + quoted(extraBody)).replace("%", "%%"); // a format string
+    }
 
     /** The trace to replay, or null without {@code --trace}. */
     TraceSpec trace() {
