@@ -1,5 +1,7 @@
 package dev.infergate.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.infergate.client.Endpoint;
 import dev.infergate.client.ExtraBody;
 import dev.infergate.load.LoadModel;
@@ -11,6 +13,8 @@ import dev.infergate.workload.trace.TraceFormat;
 import dev.infergate.workload.trace.TraceReader;
 import dev.infergate.workload.trace.TraceSpec;
 import dev.infergate.workload.trace.TraceWindow;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -45,15 +49,45 @@ public final class TrafficOptions {
                     + "is replaced by yours. Recorded in run.json (values of key/token/secret fields hidden).")
     String extraBody;
 
-    /** {@code endpoint} sending the {@code --extra-body} fields. */
+    @Option(names = "--tools", paramLabel = "builtin|JSON|@FILE",
+            description = "A tool-call workload: every request carries these tools (a JSON array of OpenAI tool definitions, "
+                    + "or builtin: one search function) with tool_choice auto, so answers may stream tool-call deltas, timed like text.")
+    String tools;
+
+    /** One function, as a tool-using assistant offers it: a search that takes a query. */
+    static final String BUILTIN_TOOLS = "[{\"type\":\"function\",\"function\":{\"name\":\"search\",\"description\":"
+            + "\"Searches the knowledge base and returns the best passages.\",\"parameters\":{\"type\":\"object\","
+            + "\"properties\":{\"query\":{\"type\":\"string\"}},\"required\":[\"query\"]}}}]";
+
+    /** {@code endpoint} sending the {@code --extra-body} fields and the {@code --tools}. */
     Endpoint endpoint(Endpoint endpoint) {
-        if (extraBody == null) {
+        if (extraBody == null && tools == null) {
             return endpoint;
         }
         try {
-            return endpoint.withExtraBody(ExtraBody.parse(extraBody));
+            ExtraBody extra = extraBody == null ? ExtraBody.NONE : ExtraBody.parse(extraBody);
+            if (tools != null) {
+                extra = extra.withDefault("tools", toolsJson(tools)).withDefault("tool_choice", "\"auto\"");
+            }
+            return endpoint.withExtraBody(extra);
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
+        }
+    }
+
+    private static String toolsJson(String option) {
+        String t = option.trim();
+        if (t.equalsIgnoreCase("builtin")) {
+            return BUILTIN_TOOLS;
+        }
+        try {
+            JsonNode list = new ObjectMapper().readTree(t.startsWith("@") ? Files.readString(Path.of(t.substring(1))) : t);
+            if (list == null || !list.isArray() || list.isEmpty()) {
+                throw new IllegalArgumentException("--tools " + t + " must be builtin, or a non-empty JSON array of tool definitions (or @FILE holding one)");
+            }
+            return list.toString();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--tools " + t + ": cannot read it as JSON (" + e.getMessage().lines().findFirst().orElse("") + ")", e);
         }
     }
 

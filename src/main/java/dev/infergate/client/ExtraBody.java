@@ -73,6 +73,16 @@ public record ExtraBody(Map<String, String> rawFields) {
         }
     }
 
+    /** These fields plus {@code name} (JSON text {@code rawJson}), unless they set it already: the user's word wins. */
+    public ExtraBody withDefault(String name, String rawJson) {
+        if (has(name)) {
+            return this;
+        }
+        Map<String, String> fields = new LinkedHashMap<>(rawFields);
+        fields.put(name, rawJson);
+        return new ExtraBody(fields);
+    }
+
     public boolean isEmpty() {
         return rawFields.isEmpty();
     }
