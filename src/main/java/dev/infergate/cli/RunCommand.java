@@ -190,7 +190,7 @@ public final class RunCommand implements Callable<Integer> {
             throw UserError.usage("--event-loops (" + loops + ") must be >= 1");
         }
         dev.infergate.client.Endpoint target = traffic.endpoint(endpoint.endpoint());
-        return new RunPlan(target, workload.definition(load.seed, load.sessionMode(), traffic.trace()), workload.tokenizer, model, limits,
+        return new RunPlan(target, workload.definition(load.seed, load.sessionMode(), traffic.trace()), traffic.tokenizer(workload.tokenizer), model, limits,
                 load.shard(), timeouts, slos, labelMap, null, dir, exactOutput, recordEvents, loops, endpoint.apiKeyEnv,
                 endpoint.apiKeySet(), serverMetricsUrl(serverMetrics, target));
     }

@@ -8,6 +8,7 @@ import dev.infergate.load.LoadModel;
 import dev.infergate.load.OpenLoop;
 import dev.infergate.load.RunLimits;
 import dev.infergate.load.TraceSchedule;
+import dev.infergate.run.RunService;
 import dev.infergate.workload.trace.TraceEntry;
 import dev.infergate.workload.trace.TraceFormat;
 import dev.infergate.workload.trace.TraceReader;
@@ -58,6 +59,22 @@ public final class TrafficOptions {
     static final String BUILTIN_TOOLS = "[{\"type\":\"function\",\"function\":{\"name\":\"search\",\"description\":"
             + "\"Searches the knowledge base and returns the best passages.\",\"parameters\":{\"type\":\"object\","
             + "\"properties\":{\"query\":{\"type\":\"string\"}},\"required\":[\"query\"]}}}]";
+
+    @Option(names = "--tokenizer-file", paramLabel = "PATH",
+            description = "The model's own tokenizer: a tokenizer.json, or the model directory holding one (HuggingFace tokenizers, "
+                    + "run locally), so prompt lengths are exact for Llama, Qwen or GLM behind endpoints without /tokenize. Replaces --tokenizer.")
+    Path tokenizerFile;
+
+    /** The plan's tokenizer: {@code file:PATH} with {@code --tokenizer-file}, else {@code --tokenizer}'s. */
+    String tokenizer(String tokenizerOption) {
+        if (tokenizerFile == null) {
+            return tokenizerOption;
+        }
+        if (tokenizerOption != null && !tokenizerOption.equals("auto")) {
+            throw UserError.usage("give --tokenizer " + tokenizerOption + " or --tokenizer-file, not both");
+        }
+        return RunService.FILE_TOKENIZER + tokenizerFile;
+    }
 
     /** {@code endpoint} sending the {@code --extra-body} fields and the {@code --tools}. */
     Endpoint endpoint(Endpoint endpoint) {
