@@ -108,11 +108,6 @@ public final class TrafficOptions {
         }
     }
 
-    /** The side of a plan built from options: {@code extra_body: '<json>'} with {@code --extra-body}, else "". */
-    String sideYaml() {
-        return extraBody == null ? "" : (", extra_body: " + quoted(extraBody)).replace("%", "%%"); // a format string
-    }
-
     /** The trace to replay, or null without {@code --trace}. */
     TraceSpec trace() {
         if (trace == null) {
@@ -159,7 +154,7 @@ public final class TrafficOptions {
         if (spec == null) {
             return load.model();
         }
-        if (load.rate != null || load.concurrency != null || load.sessions != null) {
+        if (load.loop != null || load.sessions != null) {
             throw UserError.usage("--trace sends at the trace's own times: leave out --rate, --concurrency and --sessions "
                     + "(use --time-scale to replay faster or slower, --max-concurrency to cap requests in flight)");
         }
