@@ -27,15 +27,27 @@ import java.util.Map;
  * @param connections  connections opened and client retries; null when not recorded
  * @param server       the server's /metrics over the window; null when not scraped
  * @param sessions     agent sessions; null for independent requests
+ * @param reasoning    reasoning models: time to the first reasoning and answer events, token split; null when no
+ *                     request streamed reasoning
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schema", "run", "client_limited", "figures", "client", "by_cache", "prompt_tokens_vs_intended",
-    "connections", "delivery", "server", "sessions", "by_condition"})
+    "connections", "delivery", "server", "sessions", "by_condition", "reasoning"})
 public record Summary(String schema, Map<String, Object> run, boolean clientLimited, @JsonUnwrapped FigureSet figures,
         ClientLag.Figures client, ByCache byCache, PromptReconciliation.Figures promptTokensVsIntended,
         ConnectionFigures.Figures connections, DeliveryVerdict.Figures delivery, Map<String, Object> server,
-        SessionFigures.Figures sessions, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, FigureSet> byCondition) {
+        SessionFigures.Figures sessions, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, FigureSet> byCondition,
+        ReasoningFigures.Figures reasoning) {
+
+    /** A summary without reasoning figures. */
+    public Summary(String schema, Map<String, Object> run, boolean clientLimited, FigureSet figures,
+            ClientLag.Figures client, ByCache byCache, PromptReconciliation.Figures promptTokensVsIntended,
+            ConnectionFigures.Figures connections, DeliveryVerdict.Figures delivery, Map<String, Object> server,
+            SessionFigures.Figures sessions, Map<String, FigureSet> byCondition) {
+        this(schema, run, clientLimited, figures, client, byCache, promptTokensVsIntended, connections, delivery, server,
+                sessions, byCondition, null);
+    }
 
     public Summary {
         if (figures == null || byCache == null || run == null) {
