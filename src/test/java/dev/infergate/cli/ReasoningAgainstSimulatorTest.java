@@ -25,10 +25,14 @@ class ReasoningAgainstSimulatorTest {
         Path out = dir.resolve("run");
         try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
             StringWriter err = new StringWriter();
-            int code = RunAgainstSimulatorTest.run(new StringWriter(), err, "run", "--base-url", sim.baseUrl(),
+            StringWriter console = new StringWriter();
+            int code = RunAgainstSimulatorTest.run(console, err, "run", "--base-url", sim.baseUrl(),
                     "--requests", "5", "--input-tokens", "32", "--output-tokens", "10", "--extra-body", "{\"reasoning_tokens\": 6}",
                     "--out", out.toString(), "--no-progress", "--server-metrics", "off");
             assertThat(code).as(err.toString()).isZero();
+            assertThat(console.toString()).containsPattern("\nreasoning: 5 requests · first reasoning token \\(their TTFT\\) p50 [0-9.]+ ms"
+                    + " · first answer token p50 [0-9.]+ ms \\(what a chat UI that folds reasoning shows first\\) · thinking p50 [0-9.]+ ms"
+                    + " · 6.0 reasoning \\+ 4.0 answer tokens per request \\(60 % reasoning\\)\n");
         }
         List<RequestRecord> records = new ArrayList<>();
         RunLog.readRecords(out, records::add);
