@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.infergate.client.Endpoint;
 import dev.infergate.client.ExtraBody;
 import dev.infergate.load.LoadModel;
+import dev.infergate.config.Durations;
 import dev.infergate.load.OpenLoop;
+import dev.infergate.load.RampUpSchedule;
 import dev.infergate.load.RunLimits;
 import dev.infergate.load.TraceSchedule;
 import dev.infergate.run.RunService;
@@ -148,11 +150,19 @@ public final class TrafficOptions {
         return "'" + text.replace("'", "''") + "'";
     }
 
-    /** The trace's open loop, or {@code load}'s model without a trace. */
+    @Option(names = "--ramp-up", paramLabel = "DURATION",
+            description = "With --rate: the rate rises linearly from 0 to R over this time, then stays at R (a Poisson "
+                    + "schedule stays Poisson at the rising rate), e.g. 30s. Default: none.")
+    String rampUp;
+
+    /** The trace's open loop, or {@code load}'s model without a trace (ramped up with {@code --ramp-up}). */
     LoadModel model(LoadOptions load) {
         TraceSpec spec = trace();
         if (spec == null) {
-            return load.model();
+            return rampUp(load.model());
+        }
+        if (rampUp != null) {
+            throw UserError.usage("--ramp-up ramps a --rate; a trace keeps its own times (use --trace-window and --time-scale)");
         }
         if (load.loop != null || load.sessions != null) {
             throw UserError.usage("--trace sends at the trace's own times: leave out --rate, --concurrency and --sessions "
@@ -162,6 +172,20 @@ public final class TrafficOptions {
             throw UserError.usage("--max-concurrency (" + load.maxConcurrency + ") must be between 0 and " + LoadOptions.MAX_CONCURRENCY);
         }
         return new OpenLoop(new TraceSchedule(spec), load.maxConcurrency);
+    }
+
+    private LoadModel rampUp(LoadModel model) {
+        if (rampUp == null) {
+            return model;
+        }
+        if (!(model instanceof OpenLoop open)) {
+            throw UserError.usage("--ramp-up ramps an open loop: give it with --rate (not --concurrency or --sessions)");
+        }
+        try {
+            return new OpenLoop(new RampUpSchedule(open.schedule(), Durations.parse(rampUp)), open.maxConcurrency());
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage("--ramp-up: " + e.getMessage());
+        }
     }
 
     /**
