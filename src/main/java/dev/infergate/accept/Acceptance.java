@@ -263,6 +263,9 @@ public final class Acceptance {
      */
     private LoadModel load(MatrixWorkload workload, LoadLevel level, double baselineCapacity, int repeat) {
         double rate = level.ratePerSecond() > 0 ? level.ratePerSecond() : level.capacityFraction() * baselineCapacity;
+        if (workload instanceof MatrixWorkload.Trace trace) {
+            return runner.traces().load(trace.trace(), level, rate);
+        }
         if (workload instanceof MatrixWorkload.Agent agent) {
             SessionStarts starts = level.concurrency() > 0 ? new SessionStarts.Concurrent(level.concurrency())
                     : SessionStarts.Arrivals.atRequestRate(ArrivalKind.POISSON, rate, agent.turns(), 1, plan.seed() + repeat);

@@ -67,7 +67,10 @@ public enum Metric {
     TIMEOUT_RATE("errors.timeout_rate", "Timeout rate", Unit.SHARE, true, Scope.PER_RUN, false,
             "requests that timed out (connect, first token, idle, total) / requests sent"),
     CACHE_HIT_RATE("cache.hit_rate", "Warm-cache share", Unit.SHARE, false, Scope.PER_RUN, false,
-            "requests with at least half of the prompt served from the server's cache / requests sent");
+            "requests with at least half of the prompt served from the server's cache / requests sent"),
+    /** Reasoning models: what a chat UI that folds reasoning away shows first (summary.json's {@code reasoning} block). */
+    TIME_TO_FIRST_ANSWER("time_to_first_answer", "Time to first answer", Unit.MS, true, Scope.PER_REQUEST, false,
+            "first_answer - sent: the first content or tool-call event after any reasoning; TTFT for answers without reasoning");
 
     /** Older names of a comparable metric, still accepted in criteria. */
     private final List<String> aliases;

@@ -27,7 +27,7 @@ public final class MissingFigures {
         summary.byCondition().forEach((k, v) -> conditions.put(k, mask(v, imported)));
         return new Summary(summary.schema(), summary.run(), summary.clientLimited(), mask(summary.figures(), imported),
                 summary.client(), byCache, summary.promptTokensVsIntended(), summary.connections(), summary.delivery(),
-                summary.server(), summary.sessions(), conditions, summary.gpu(), imported.missing());
+                summary.server(), summary.sessions(), conditions, summary.gpu(), imported.missing(), summary.reasoning());
     }
 
     private static FigureSet mask(FigureSet f, ImportedFrom imported) {

@@ -44,6 +44,9 @@ public final class RunCommand implements Callable<Integer> {
     WorkloadOptions workload = new WorkloadOptions();
 
     @Mixin
+    TrafficOptions traffic = new TrafficOptions();
+
+    @Mixin
     TimeoutOptions timeouts = new TimeoutOptions();
 
     @Option(names = "--max-body-size", defaultValue = "64MiB", paramLabel = "SIZE",
@@ -160,8 +163,8 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     RunPlan plan() {
-        LoadModel model = load.model();
-        RunLimits runLimits = load.limits();
+        LoadModel model = traffic.model(load);
+        RunLimits runLimits = traffic.limits(load);
         Timeouts requestTimeouts;
         Slo slos = slo.slo();
         try {
@@ -183,8 +186,9 @@ public final class RunCommand implements Callable<Integer> {
         }
         Path dir = out.dir();
         int loops = eventLoops.count();
-        dev.infergate.client.Endpoint target = endpoint.endpoint();
-        return new RunPlan(target, workload.definition(load.seed, load.sessionMode()), workload.tokenizer, model, runLimits,
+        dev.infergate.client.Endpoint target = traffic.endpoint(endpoint.endpoint());
+        return new RunPlan(target, workload.definition(load.seed, load.sessionMode(), traffic.trace()),
+                traffic.tokenizer(workload.tokenizer), model, runLimits,
                 load.shard(), requestTimeouts, slos, labelMap, null, dir, exactOutput, recordEvents, loops, endpoint.apiKeyEnv,
                 endpoint.apiKeySet(), serverMetricsUrl(serverMetrics, target),
                 gpuMetricsUrl(gpuMetrics));

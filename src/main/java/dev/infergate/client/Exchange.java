@@ -371,7 +371,9 @@ final class Exchange {
                 r.cachedTokens(), r.chunks(), r.maxStallNanos(), null, r.eventOffsetsNanos(), retries,
                 retries > 0 && dispatchNanos != ABSENT ? dispatchNanos - firstAttemptDispatchNanos : ABSENT, connectionsOpened,
                 Math.max(-1, dispatch.spec().inputTokens()),
-                rel(dispatch.slotNanos(), origin), rel(dispatchNanos, origin), connectWaitNanos);
+                rel(dispatch.slotNanos(), origin), rel(dispatchNanos, origin), connectWaitNanos,
+                rel(r.firstReasoningNanos(), origin), r.reasoningEvents() > 0 ? rel(r.firstAnswerNanos(), origin) : ABSENT,
+                r.reasoningEvents());
         owner.writer.submit(record, r.itlGapsMicros(), r.itlGapsMicros().length, source == TokenSource.CLIENT ? text : null);
         listener.finished(record, text);
     }

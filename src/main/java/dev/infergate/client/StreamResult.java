@@ -39,6 +39,9 @@ import dev.infergate.record.ErrorClass;
  * @param eventOffsetsNanos arrival of each output-carrying event minus {@code sentNanos}, when recording
  *                          was asked for; else null
  * @param ended             whether {@link StreamTimeline#onEnd} was called (false: the caller aborted)
+ * @param firstReasoningNanos arrival of the first event with reasoning text; ABSENT when none
+ * @param firstAnswerNanos  arrival of the first event with answer output (content, text or a tool call); ABSENT
+ *                          when none
  */
 public record StreamResult(
         int status,
@@ -62,7 +65,9 @@ public record StreamResult(
         ErrorClass failure,
         String errorDetail,
         long[] eventOffsetsNanos,
-        boolean ended) {
+        boolean ended,
+        long firstReasoningNanos,
+        long firstAnswerNanos) {
 
     /** Marks a timeline point that never happened (same value as {@code RequestRecord.ABSENT}). */
     public static final long ABSENT = -1L;

@@ -46,6 +46,8 @@ public final class StreamTimeline {
     private long sentNanos = ABSENT;
     private long headersNanos = ABSENT;
     private long firstTokenNanos = ABSENT;
+    private long firstReasoningNanos = ABSENT;
+    private long firstAnswerNanos = ABSENT;
     private long lastTokenNanos = ABSENT;
     private long doneNanos = ABSENT;
     private long maxStallNanos = ABSENT;
@@ -184,7 +186,8 @@ public final class StreamTimeline {
         return new StreamResult(status, sentNanos, headersNanos, firstTokenNanos, lastTokenNanos, doneNanos,
                 chunks, gapsMicros.toArray(), maxStallNanos, text.toString(), promptTokens, completionTokens,
                 cachedTokens, doneSeen, finishReason, reasoningEvents, toolCallEvents, malformedEvents, failure,
-                detail, offsets == null ? null : Arrays.copyOf(offsets, offsetCount), ended);
+                detail, offsets == null ? null : Arrays.copyOf(offsets, offsetCount), ended, firstReasoningNanos,
+                firstAnswerNanos);
     }
 
     /**
@@ -257,6 +260,12 @@ public final class StreamTimeline {
         chunks++;
         c.appendOutputText(text);
         reasoningEvents += c.hasReasoning() ? 1 : 0;
+        if (c.hasReasoning() && firstReasoningNanos == ABSENT) {
+            firstReasoningNanos = arrivalNanos;
+        }
+        if (c.hasAnswer() && firstAnswerNanos == ABSENT) {
+            firstAnswerNanos = arrivalNanos;
+        }
         toolCallEvents += c.hasToolCallInAnyChoice() ? 1 : 0;
         if (offsets != null) {
             if (offsetCount == offsets.length) {

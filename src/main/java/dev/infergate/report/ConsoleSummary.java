@@ -78,6 +78,7 @@ public final class ConsoleSummary {
         if (summary.sessions() != null) {
             sessions(out, summary.sessions());
         }
+        out.append(ReasoningLine.render(summary.reasoning()));
         return out.toString();
     }
 

@@ -12,6 +12,7 @@ import dev.infergate.load.Runner;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.RunLog;
 import dev.infergate.workload.BundledTokenizer;
+import dev.infergate.workload.FileTokenizer;
 import dev.infergate.workload.Tokenizer;
 import dev.infergate.workload.Workload;
 import java.io.IOException;
@@ -61,6 +62,9 @@ public final class RunService {
         }
     }
 
+    /** A plan's tokenizer {@code file:PATH}: a model's tokenizer.json ({@code --tokenizer-file}). */
+    public static final String FILE_TOKENIZER = "file:";
+
     /** How far ahead of the end of set-up the schedule's origin lies. */
     static final long START_LEAD_NANOS = 50_000_000L;
 
@@ -109,6 +113,7 @@ public final class RunService {
         try (OpenedEndpoint opened = open(plan, connections)) {
             HttpExecutor http = opened.http();
             Preflight.Result server = opened.server();
+            plan = TraceContext.resolve(plan, http);
             Tokenizer tokenizer = tokenizer(plan.tokenizer(), http);
             Workload workload;
             try {
@@ -241,7 +246,10 @@ public final class RunService {
      */
     static Map<String, Object> lengthsVersusServer(Map<String, Object> described, ServerTokenizer serverTokenizer) {
         Map<String, Object> m = new LinkedHashMap<>(described);
-        if (serverTokenizer == null) {
+        if (String.valueOf(described.get("tokenizer")).startsWith("file:")) {
+            // the model's own tokenizer.json: the server's vocabulary, so the workload's exactness stands
+            m.put("tokenize_dialect", "tokenizer.json");
+        } else if (serverTokenizer == null) {
             m.put("input_lengths_exact", false);
         } else {
             m.put("tokenize_dialect", serverTokenizer.dialect().key());
@@ -261,6 +269,13 @@ public final class RunService {
 
     private static Tokenizer tokenizer(String choice, HttpExecutor http) throws SetupException {
         String name = choice == null ? "auto" : choice;
+        if (name.startsWith(FILE_TOKENIZER)) { // --tokenizer-file: the model's own tokenizer.json
+            try {
+                return FileTokenizer.load(java.nio.file.Path.of(name.substring(FILE_TOKENIZER.length())));
+            } catch (IllegalArgumentException e) {
+                throw new SetupException(e.getMessage(), true, e);
+            }
+        }
         if (name.equals("auto") || name.equals("server")) {
             ServerTokenizer server = ServerTokenizer.detect(http);
             if (server != null) {

@@ -12,7 +12,7 @@ import java.util.TreeSet;
  * What differs between the baseline's and the candidate's environment, from their run.json files: the
  * declared labels (GPU, model version, engine and commit, quantization, parallelism, speculative decoding,
  * anything the user labelled), the model id and server version the tool read itself, the sampling settings
- * (labels starting with {@code sampling}) and the workload.
+ * (labels starting with {@code sampling}), the extra request-body fields ({@code extra_body}) and the workload.
  *
  * <p>A comparison names one cause only when exactly one declared factor differs and nothing else does. More
  * than one differing factor, a sampling difference or a workload difference produces a loud warning; a
@@ -110,6 +110,9 @@ public record EnvironmentDiff(Map<String, List<String>> factors, Map<String, Lis
         }
         if (run.get("model") != null) {
             env.put("model_id", String.valueOf(run.get("model")));
+        }
+        if (run.get("extra_body") != null) { // fields sent in every request body: a factor like any declared one
+            env.put("extra_body", String.valueOf(run.get("extra_body")));
         }
         if (run.get("server") instanceof Map<?, ?> server && server.get("server_version") != null) {
             env.put("server_version", String.valueOf(server.get("server_version")));

@@ -141,6 +141,8 @@ public final class RepeatSample {
         return switch (m) {
             case TTFT -> millis(r.ttftNanos());
             case TTFT_FROM_SCHEDULED -> millis(r.ttftFromScheduledNanos());
+            case TIME_TO_FIRST_ANSWER -> r.firstAnswerOrTokenNanos() == RequestRecord.ABSENT || r.sentNanos() == RequestRecord.ABSENT
+                    ? Double.NaN : millis(r.firstAnswerOrTokenNanos() - r.sentNanos());
             case E2E -> millis(r.e2eNanos());
             case E2E_FROM_SCHEDULED -> millis(r.e2eFromScheduledNanos());
             case TPOT -> r.tpotNanos() / 1e6;
