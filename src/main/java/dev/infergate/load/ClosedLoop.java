@@ -26,9 +26,9 @@ public record ClosedLoop(int concurrency, Duration thinkTime) implements LoadMod
     public void schedule(RunContext run) throws InterruptedException {
         CountDownLatch users = new CountDownLatch(concurrency);
         for (int u = 0; u < concurrency; u++) {
-            userNext(run, users, System.nanoTime());
+            userNext(run, users, run.clock().nanoTime());
         }
-        while (!users.await(50, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+        while (!run.clock().await(users, 50)) {
             if (run.stopped()) {
                 return;
             }
@@ -42,11 +42,11 @@ public record ClosedLoop(int concurrency, Duration thinkTime) implements LoadMod
             users.countDown();
             return;
         }
-        Runnable send = () -> run.send(id, scheduled, () -> userNext(run, users, System.nanoTime()));
-        long remainingNanos = scheduled - System.nanoTime();
+        Runnable send = () -> run.send(id, scheduled, () -> userNext(run, users, run.clock().nanoTime()));
+        long remainingNanos = scheduled - run.clock().nanoTime();
         if (remainingNanos > 0) {
             // round up: a request must never leave before its scheduled mark (queue wait would go negative)
-            run.timer((remainingNanos + 999_999) / 1_000_000, send);
+            run.clock().schedule((remainingNanos + 999_999) / 1_000_000, send);
         } else {
             send.run();
         }

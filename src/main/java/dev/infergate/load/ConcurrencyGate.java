@@ -3,6 +3,7 @@ package dev.infergate.load;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
  * Holds requests back while {@code limit} are in flight (open loop with {@code --max-concurrency}). A held
@@ -16,21 +17,30 @@ final class ConcurrencyGate {
     /** A request waiting for a slot. */
     interface Task {
         /**
-         * @param slotFreedNanos when the slot it takes was freed ({@link System#nanoTime()}), or {@link #NO_WAIT}
+         * @param slotFreedNanos when the slot it takes was freed (the gate's clock), or {@link #NO_WAIT}
          *                       when one was free as it arrived
          */
         void run(long slotFreedNanos);
 
-        /** Called instead of {@link #run()} when the run ends before a slot freed. */
+        /** Called instead of {@link #run(long)} when the run ends before a slot freed. */
         void cancel();
     }
 
     private final int limit;
+    private final LongSupplier nanoClock;
     private final ArrayDeque<Task> waiting = new ArrayDeque<>();
     private int active;
 
-    ConcurrencyGate(int limit) {
+    /**
+     * @param limit     requests in flight at most; 0: no limit
+     * @param nanoClock when a slot is freed ({@link System#nanoTime()} in a run)
+     */
+    ConcurrencyGate(int limit, LongSupplier nanoClock) {
+        if (limit < 0) {
+            throw new IllegalArgumentException("limit (" + limit + ") must be >= 0 (0: no limit)");
+        }
         this.limit = limit;
+        this.nanoClock = nanoClock;
     }
 
     void submit(Task task) {
@@ -51,7 +61,7 @@ final class ConcurrencyGate {
         if (limit == 0) {
             return;
         }
-        long freedNanos = System.nanoTime();
+        long freedNanos = nanoClock.getAsLong();
         Task next;
         synchronized (this) {
             next = waiting.poll();

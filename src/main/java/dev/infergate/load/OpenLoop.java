@@ -3,7 +3,6 @@ package dev.infergate.load;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.PrimitiveIterator;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Open loop: requests start at their arrival times from an {@link ArrivalSchedule}, whether or not earlier
@@ -11,13 +10,10 @@ import java.util.concurrent.locks.LockSupport;
  * in the client; its wait is recorded (queue wait) and its latency is also reported from its arrival time,
  * so neither a saturated server nor a slow client can hide (no coordinated omission).
  *
- * <p>The scheduling thread parks until each arrival time; it never sends late without saying so, because
+ * <p>The scheduling thread parks until each arrival time ({@link RunClock#waitUntil}); it never sends late without saying so, because
  * the scheduled mark is the arrival time, not the moment the thread woke up.
  */
 public record OpenLoop(ArrivalSchedule schedule, int maxConcurrency) implements LoadModel {
-    /** Below this much time before an arrival the thread spins instead of parking (park overshoots ~50 µs). */
-    private static final long SPIN_NANOS = 100_000;
-
     public OpenLoop {
         if (schedule == null) {
             throw new IllegalArgumentException("schedule must not be null");
@@ -41,23 +37,11 @@ public record OpenLoop(ArrivalSchedule schedule, int maxConcurrency) implements 
                 continue;
             }
             long due = run.originNanos() + offset;
-            waitUntil(due, run);
+            run.clock().waitUntil(due, run::stopped);
             if (run.stopped()) {
                 return;
             }
             run.send(current, due, null);
-        }
-    }
-
-    /** Parks, then spins, until {@code due} (absolute nanos) or a stop; shared with the session loop's arrivals. */
-    static void waitUntil(long due, RunContext run) {
-        long remaining;
-        while ((remaining = due - System.nanoTime()) > 0 && !run.stopped()) {
-            if (remaining > SPIN_NANOS) {
-                LockSupport.parkNanos(Math.min(remaining - SPIN_NANOS, 50_000_000L));
-            } else {
-                Thread.onSpinWait();
-            }
         }
     }
 

@@ -9,7 +9,6 @@ import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
 import dev.infergate.workload.RequestSpec;
 import dev.infergate.workload.Workload;
-import io.vertx.core.Vertx;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
@@ -19,30 +18,30 @@ import java.util.function.Supplier;
  * record: completed, failed, or cancelled while it waited.
  */
 public final class RunContext {
-    private final RequestClient client;
+    private final Sender client;
+    private final RunClock clock;
     private final Workload workload;
     private final RunLimits limits;
     private final Shard shard;
     private final long originNanos;
     private final RecordWriter writer;
-    private final Vertx vertx;
     private final String condition;
     private final ConcurrencyGate gate;
     private final Progress progress = new Progress();
     private final AtomicLong nextShardIndex = new AtomicLong();
     private volatile boolean stopped;
 
-    public RunContext(RequestClient client, Workload workload, RunLimits limits, Shard shard, long originNanos,
-            RecordWriter writer, Vertx vertx, String condition, int maxConcurrency) {
+    RunContext(Sender client, RunClock clock, Workload workload, RunLimits limits, Shard shard, long originNanos,
+            RecordWriter writer, String condition, int maxConcurrency) {
         this.client = client;
+        this.clock = clock;
         this.workload = workload;
         this.limits = limits;
         this.shard = shard;
         this.originNanos = originNanos;
         this.writer = writer;
-        this.vertx = vertx;
         this.condition = condition;
-        this.gate = new ConcurrencyGate(maxConcurrency);
+        this.gate = new ConcurrencyGate(maxConcurrency, clock::nanoTime);
     }
 
     public RunLimits limits() {
@@ -84,8 +83,9 @@ public final class RunContext {
         return shard.index() + nextShardIndex.getAndIncrement() * shard.count();
     }
 
-    void timer(long delayMillis, Runnable task) {
-        vertx.setTimer(delayMillis, t -> task.run());
+    /** The clock and timers the load model schedules with. */
+    RunClock clock() {
+        return clock;
     }
 
     /** The workload the run sends (the session load model needs its {@code turn} method). */
@@ -134,7 +134,7 @@ public final class RunContext {
             public void cancel() {
                 RequestRecord r = new RequestRecord(id, shard.index(), phase, condition, session, turn,
                         Math.max(0, scheduledNanos - originNanos), RequestRecord.ABSENT, RequestRecord.ABSENT,
-                        RequestRecord.ABSENT, RequestRecord.ABSENT, Math.max(0, System.nanoTime() - originNanos), 0,
+                        RequestRecord.ABSENT, RequestRecord.ABSENT, Math.max(0, clock.nanoTime() - originNanos), 0,
                         ErrorClass.CANCELLED, "never sent: the run ended while it waited for a concurrency slot", -1,
                         -1, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null);
                 writer.submit(r, new int[0], 0, null);

@@ -1,7 +1,8 @@
 package dev.infergate.load;
 
-import dev.infergate.client.RequestClient;
 import dev.infergate.client.HttpExecutor;
+import dev.infergate.client.RequestClient;
+import dev.infergate.client.Timeouts;
 import dev.infergate.record.RecordWriter;
 import dev.infergate.record.RunLog;
 import dev.infergate.workload.Workload;
@@ -26,12 +27,24 @@ public final class Runner {
      */
     public record Outcome(Path dir, boolean interrupted, long finished, long cancelled, RecordWriter.WriteFailure writeFailure) {}
 
-    private final HttpExecutor http;
+    /** Opens the run's sender once the log is open: the measuring client in a run, a stand-in in tests. */
+    interface Senders {
+        Sender open(RecordWriter writer, long originNanos);
+    }
+
+    private final Senders senders;
+    private final RunClock clock;
     private final Workload workload;
     private final LoadModel model;
     private final RunLimits limits;
     private final Shard shard;
     private final RequestSettings settings;
+    /**
+     * The drain of an interrupted run (Ctrl-C) at most, and how long cancelled requests get to end: the user
+     * asked to stop, and a run that hangs on its way out is worse than a request recorded as cancelled.
+     */
+    static final Duration INTERRUPTED_GRACE = Duration.ofSeconds(5);
+
     private volatile RunContext context;
     private volatile boolean interrupted;
 
@@ -44,12 +57,21 @@ public final class Runner {
      * @param eventSampleMax   at most this many requests keep them
      * @param condition        label for every record of this run, or null
      */
-    public record RequestSettings(dev.infergate.client.Timeouts timeouts, boolean exactOutput, int eventSampleEvery,
+    public record RequestSettings(Timeouts timeouts, boolean exactOutput, int eventSampleEvery,
             int eventSampleMax, String condition) {}
 
     public Runner(HttpExecutor http, Workload workload, LoadModel model, RunLimits limits, Shard shard,
             RequestSettings settings) {
-        this.http = http;
+        this((writer, originNanos) -> Sender.of(new RequestClient(http, settings.timeouts(), settings.exactOutput(),
+                originNanos, shard.index(), writer, settings.eventSampleEvery(), settings.eventSampleMax())),
+                RunClock.system(http.vertx()), workload, model, limits, shard, settings);
+    }
+
+    /** A runner on {@code clock} whose requests go to the senders {@code senders} opens (tests: a simulated server). */
+    Runner(Senders senders, RunClock clock, Workload workload, LoadModel model, RunLimits limits, Shard shard,
+            RequestSettings settings) {
+        this.senders = senders;
+        this.clock = clock;
         this.workload = workload;
         this.model = model;
         this.limits = limits;
@@ -73,10 +95,9 @@ public final class Runner {
         // a log that cannot be written stops scheduling: requests in flight finish, their records are counted as lost
         try (RecordWriter writer = new RecordWriter(dir.resolve(RunLog.REQUESTS_FILE)).countingTokensWith(tokenCounter)
                 .onFailure(e -> stopScheduling()).start()) {
-            RequestClient client = new RequestClient(http, settings.timeouts(), settings.exactOutput(), originNanos,
-                    shard.index(), writer, settings.eventSampleEvery(), settings.eventSampleMax());
+            Sender sender = senders.open(writer, originNanos);
             int maxInFlight = model instanceof OpenLoop open ? open.maxConcurrency() : 0;
-            RunContext ctx = new RunContext(client, workload, limits, shard, originNanos, writer, http.vertx(),
+            RunContext ctx = new RunContext(sender, clock, workload, limits, shard, originNanos, writer,
                     settings.condition(), maxInFlight);
             context = ctx;
             if (interrupted) {
@@ -86,13 +107,14 @@ public final class Runner {
                 onStart.accept(ctx);
             }
             try {
-                OpenLoop.waitUntil(originNanos, ctx); // the origin may lie a little ahead: nothing starts before it
+                clock.waitUntil(originNanos, ctx::stopped); // the origin may lie a little ahead: nothing starts before it
                 model.schedule(ctx);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 interrupted = true;
+                ctx.stop(); // as on Ctrl-C: a finishing request must not start its user's next one during the drain
             }
-            Duration drain = interrupted ? min(limits.drainTimeout(), Duration.ofSeconds(5)) : limits.drainTimeout();
+            Duration drain = interrupted ? min(limits.drainTimeout(), INTERRUPTED_GRACE) : limits.drainTimeout();
             cancelled = drain(ctx, drain);
         } catch (RecordWriter.WriteFailure f) {
             writeFailure = f;
@@ -106,31 +128,23 @@ public final class Runner {
 
     /** Waits for requests in flight; cancels what is left at the deadline. Returns how many were cancelled. */
     private long drain(RunContext ctx, Duration drain) {
-        long deadline = System.nanoTime() + drain.toNanos();
-        while ((ctx.inFlight() > 0 || ctx.waiting() > 0) && System.nanoTime() < deadline) {
-            sleep(10);
+        long deadline = clock.nanoTime() + drain.toNanos();
+        while ((ctx.inFlight() > 0 || ctx.waiting() > 0) && clock.nanoTime() < deadline) {
+            clock.sleep(10);
             if (interrupted) {
-                deadline = Math.min(deadline, System.nanoTime() + Duration.ofSeconds(5).toNanos());
+                deadline = Math.min(deadline, clock.nanoTime() + INTERRUPTED_GRACE.toNanos());
             }
         }
         long left = ctx.inFlight() + ctx.waiting();
         if (left > 0) {
             ctx.cancelRemaining(interrupted ? "still in flight when the run was interrupted"
                     : "still in flight when the drain period (" + drain.toSeconds() + " s) ended");
-            long hardDeadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-            while (ctx.inFlight() > 0 && System.nanoTime() < hardDeadline) {
-                sleep(10);
+            long hardDeadline = clock.nanoTime() + INTERRUPTED_GRACE.toNanos();
+            while (ctx.inFlight() > 0 && clock.nanoTime() < hardDeadline) {
+                clock.sleep(10);
             }
         }
         return left;
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     private void stopScheduling() {
@@ -147,9 +161,5 @@ public final class Runner {
         if (ctx != null) {
             ctx.stop();
         }
-    }
-
-    public boolean interrupted() {
-        return interrupted;
     }
 }

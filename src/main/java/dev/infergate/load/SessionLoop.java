@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.PrimitiveIterator;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Agent sessions: {@code warmupSessions + sessions} conversations of {@code turns} turns each, the turns of a
@@ -99,7 +98,7 @@ public record SessionLoop(int sessions, int turns, Duration thinkTime, int warmu
         if (starts instanceof SessionStarts.Arrivals a) {
             running.arrive(a.schedule(), total);
         } else {
-            running.start(queue.start(), System.nanoTime());
+            running.start(queue.start(), run.clock().nanoTime());
         }
         running.await();
     }
@@ -131,7 +130,7 @@ public record SessionLoop(int sessions, int turns, Duration thinkTime, int warmu
         /** Waits until every session ended, or the run stopped (sessions in flight are then the run's to drain). */
         void await() throws InterruptedException {
             checkFinished();
-            while (!finished.await(50, TimeUnit.MILLISECONDS)) {
+            while (!run.clock().await(finished, 50)) {
                 if (run.stopped()) {
                     return;
                 }
@@ -168,7 +167,7 @@ public record SessionLoop(int sessions, int turns, Duration thinkTime, int warmu
                     break;
                 }
                 long due = run.originNanos() + offset;
-                OpenLoop.waitUntil(due, run);
+                run.clock().waitUntil(due, run::stopped);
                 if (run.stopped()) {
                     break;
                 }
@@ -205,16 +204,16 @@ public record SessionLoop(int sessions, int turns, Duration thinkTime, int warmu
                     () -> workload.turn(id, session, earlier),
                     (record, text) -> finished(session, earlier, record, text));
             // rounded up: a timer that fires before the scheduled mark would send early (a negative queue wait)
-            long delayMillis = Math.floorDiv(scheduledNanos - System.nanoTime() + 999_999, 1_000_000);
+            long delayMillis = Math.floorDiv(scheduledNanos - run.clock().nanoTime() + 999_999, 1_000_000);
             if (delayMillis >= 1) {
-                run.timer(delayMillis, send);
+                run.clock().schedule(delayMillis, send);
             } else {
                 send.run();
             }
         }
 
         private void finished(long session, List<SessionWorkload.Reply> earlier, RequestRecord record, String text) {
-            long doneNanos = record.doneNanos() == RequestRecord.ABSENT ? System.nanoTime()
+            long doneNanos = record.doneNanos() == RequestRecord.ABSENT ? run.clock().nanoTime()
                     : run.originNanos() + record.doneNanos();
             if (!record.succeeded() || earlier.size() + 1 == turns) {
                 ended(doneNanos); // done, or an agent that cannot go on without the answer

@@ -1,0 +1,121 @@
+package dev.infergate.load;
+
+import static dev.infergate.load.LoopHarness.MS;
+import static dev.infergate.load.LoopHarness.ORIGIN;
+import static dev.infergate.load.LoopHarness.requests;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.infergate.record.ErrorClass;
+import dev.infergate.record.RequestRecord;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The run loop's end: the drain, cancellation, Ctrl-C and an interrupted scheduling thread, on a simulated clock. */
+class RunnerTest {
+    private static final long TEN_MINUTES_MS = 600_000;
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void clearInterrupt() {
+        Thread.interrupted();
+    }
+
+    @Test
+    void requestsStillInFlightWhenTheDrainEnds_areCancelledThen_andCounted() throws Exception {
+        LoopHarness h = new LoopHarness(dir, new OpenLoop(new ConstantRateSchedule(10), 0),
+                requests(3, Duration.ofSeconds(1)), id -> id == 2 ? TEN_MINUTES_MS : 50);
+        Runner.Outcome outcome = h.run();
+
+        assertThat(outcome.finished()).isEqualTo(3);
+        assertThat(outcome.cancelled()).isEqualTo(1);
+        RequestRecord last = h.server.finished.get(2);
+        assertThat(last.id()).isEqualTo(2);
+        assertThat(last.error()).isEqualTo(ErrorClass.CANCELLED);
+        assertThat(last.doneNanos()).isEqualTo(1_200 * MS); // scheduling ended at 200 ms, the drain lasted 1 s
+    }
+
+    @Test
+    void requestsWaitingForASlotWhenTheRunEnds_areRecordedAsNeverSent_andNoneStartsLate() throws Exception {
+        LoopHarness h = new LoopHarness(dir, new OpenLoop(new ConstantRateSchedule(10), 1),
+                requests(3, Duration.ofSeconds(1)), id -> TEN_MINUTES_MS);
+        Runner.Outcome outcome = h.run();
+
+        assertThat(outcome.cancelled()).isEqualTo(3);
+        assertThat(outcome.finished()).isEqualTo(3);
+        assertThat(h.server.sent).hasSize(1); // the in-flight one's end did not let a waiting one start
+        assertThat(h.logged()).extracting(RequestRecord::id).containsExactlyInAnyOrder(1L, 2L);
+        assertThat(h.logged()).allSatisfy(r -> {
+            assertThat(r.error()).isEqualTo(ErrorClass.CANCELLED);
+            assertThat(r.errorDetail()).isEqualTo("never sent: the run ended while it waited for a concurrency slot");
+            assertThat(r.sentNanos()).isEqualTo(RequestRecord.ABSENT);
+            assertThat(r.queueWaitNanos()).isEqualTo(RequestRecord.ABSENT);
+            assertThat(r.doneNanos()).isEqualTo(1_200 * MS);
+        });
+    }
+
+    @Test
+    void aDrainThatOutlivesEveryRequest_endsWithTheLastOne() throws Exception {
+        LoopHarness h = new LoopHarness(dir, new OpenLoop(new ConstantRateSchedule(10), 0),
+                requests(3, Duration.ofSeconds(60)), id -> 700);
+        Runner.Outcome outcome = h.run();
+
+        assertThat(outcome.cancelled()).isZero();
+        assertThat(h.server.finished).allMatch(RequestRecord::succeeded);
+        // the drain polls every 10 ms: it notices the last end (900 ms) within one poll, never waits out its 60 s
+        assertThat(h.clock.nanoTime() - ORIGIN).isBetween(900 * MS, 910 * MS);
+    }
+
+    @Test
+    void stop_endsScheduling_andCutsTheDrainToTheGracePeriod() throws Exception {
+        LoopHarness h = new LoopHarness(dir, new OpenLoop(new ConstantRateSchedule(10), 0),
+                requests(100, Duration.ofSeconds(60)), id -> TEN_MINUTES_MS);
+        h.server.onSend = d -> {
+            if (d.spec().id() == 3) {
+                h.runner.stop(); // Ctrl-C while request 3 leaves
+            }
+        };
+        Runner.Outcome outcome = h.run();
+
+        assertThat(outcome.interrupted()).isTrue();
+        assertThat(h.server.sent).hasSize(4);
+        assertThat(outcome.cancelled()).isEqualTo(4);
+        long graceEnd = 300 * MS + Runner.INTERRUPTED_GRACE.toNanos();
+        assertThat(h.server.finished).allSatisfy(r -> {
+            assertThat(r.error()).isEqualTo(ErrorClass.CANCELLED);
+            assertThat(r.doneNanos()).isEqualTo(graceEnd);
+        });
+    }
+
+    @Test
+    void aStopBeforeSchedulingBegan_sendsNothing() throws Exception {
+        LoopHarness h = new LoopHarness(dir, new ClosedLoop(4, Duration.ZERO), requests(100, Duration.ofSeconds(1)), id -> 10);
+        h.runner.stop();
+        Runner.Outcome outcome = h.run();
+
+        assertThat(outcome.interrupted()).isTrue();
+        assertThat(h.server.sent).isEmpty();
+        assertThat(outcome.finished()).isZero();
+    }
+
+    @Test
+    void anInterruptedSchedulingThread_endsTheRunAsInterrupted_andStartsNothingMore() throws Exception {
+        LoopHarness h = new LoopHarness(dir, new ClosedLoop(1, Duration.ZERO), requests(100, Duration.ofSeconds(60)),
+                id -> 100);
+        h.server.onSend = d -> {
+            if (d.spec().id() == 2) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        Runner.Outcome outcome = h.run();
+
+        assertThat(outcome.interrupted()).isTrue();
+        assertThat(h.server.sent).hasSize(3); // request 2 ends in the drain; its user sends no request 3
+        assertThat(outcome.finished()).isEqualTo(3);
+        assertThat(outcome.cancelled()).isZero();
+    }
+}
