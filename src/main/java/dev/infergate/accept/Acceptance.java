@@ -13,7 +13,6 @@ import dev.infergate.load.ClosedLoop;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.OpenLoop;
 import dev.infergate.load.PiecewiseSchedule;
-import dev.infergate.load.SessionLoop;
 import dev.infergate.load.SessionStarts;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.run.RunService;
@@ -179,8 +178,7 @@ public final class Acceptance {
                             Path dir = out.resolve(side).resolve(condition).resolve("r" + k);
                             LoadModel load = load(workload, level, baselineCapacity, k);
                             runner.run(baseline ? plan.baseline() : plan.candidate(), workload, prefix, load,
-                                    load instanceof SessionLoop sessions ? sessions.limits(null, plan.drainTimeout())
-                                            : runner.matrixLimits(), condition, dir);
+                                    load.limits(runner.matrixLimits()), condition, dir);
                         }
                     }
                 }

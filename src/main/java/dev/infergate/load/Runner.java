@@ -96,9 +96,8 @@ public final class Runner {
         try (RecordWriter writer = new RecordWriter(dir.resolve(RunLog.REQUESTS_FILE)).countingTokensWith(tokenCounter)
                 .onFailure(e -> stopScheduling()).start()) {
             Sender sender = senders.open(writer, originNanos);
-            int maxInFlight = model instanceof OpenLoop open ? open.maxConcurrency() : 0;
             RunContext ctx = new RunContext(sender, clock, workload, limits, shard, originNanos, writer,
-                    settings.condition(), maxInFlight);
+                    settings.condition(), model.clientConcurrencyCap());
             context = ctx;
             if (interrupted) {
                 ctx.stop(); // stopped before scheduling began

@@ -71,6 +71,23 @@ public record SessionLoop(int sessions, int turns, Duration thinkTime, int warmu
         return new RunLimits((long) sessions * turns, duration, (long) warmupSessions * turns, null, drainTimeout);
     }
 
+    /** Every turn of every session, as {@link #limits(Duration, Duration)}, with the asked duration and drain. */
+    @Override
+    public RunLimits limits(RunLimits asked) {
+        return limits(asked.duration(), asked.drainTimeout());
+    }
+
+    @Override
+    public Kind kind() {
+        return Kind.SESSIONS;
+    }
+
+    /** 0: a session sends its next turn when the last one finished. */
+    @Override
+    public int clientConcurrencyCap() {
+        return 0;
+    }
+
     @Override
     public void schedule(RunContext run) throws InterruptedException {
         if (!(run.workload() instanceof SessionWorkload workload)) {
@@ -241,7 +258,7 @@ public record SessionLoop(int sessions, int turns, Duration thinkTime, int warmu
     @Override
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("mode", "sessions");
+        m.put("mode", kind().mode());
         m.put("sessions", sessions);
         m.put("turns", turns);
         m.put("think_time_ms", thinkTime.toMillis());

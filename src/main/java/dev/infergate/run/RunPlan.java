@@ -7,6 +7,7 @@ import dev.infergate.load.LoadModel;
 import dev.infergate.load.RunLimits;
 import dev.infergate.load.Shard;
 import dev.infergate.workload.WorkloadDefinition;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -30,30 +31,23 @@ import java.util.Map;
  * @param eventLoops   client event loops (threads doing I/O)
  * @param apiKeyEnv    the variable the API key came from (for messages only)
  * @param apiKeySet    whether a key was found
+ * @param serverMetrics the server's Prometheus {@code /metrics} to scrape during the run, or null for none
  */
 public record RunPlan(Endpoint endpoint, WorkloadDefinition workload, String tokenizer, LoadModel load, RunLimits limits,
         Shard shard, Timeouts timeouts, Slo slo, Map<String, String> labels, String condition, Path out,
         boolean exactOutput, int eventSampleEvery, int eventLoops, String apiKeyEnv, boolean apiKeySet,
-        java.net.URI serverMetrics) {
+        URI serverMetrics) {
 
     public RunPlan {
         if (endpoint == null || workload == null || load == null || limits == null || out == null) {
             throw new IllegalArgumentException("endpoint, workload, load, limits and out must be set");
         }
         labels = Map.copyOf(labels == null ? Map.of() : labels);
-        if ((workload.sessions() != null) != (load instanceof dev.infergate.load.SessionLoop)) {
+        if ((workload.sessions() != null) != (load.kind() == LoadModel.Kind.SESSIONS)) {
             throw new IllegalArgumentException("agent sessions need both the session workload and the session load model");
         }
         if (eventLoops < 1) {
             throw new IllegalArgumentException("event loops (" + eventLoops + ") must be >= 1");
         }
-    }
-
-    /** A plan without server metrics (the form before {@code serverMetrics} existed). */
-    public RunPlan(Endpoint endpoint, WorkloadDefinition workload, String tokenizer, LoadModel load, RunLimits limits,
-            Shard shard, Timeouts timeouts, Slo slo, Map<String, String> labels, String condition, Path out,
-            boolean exactOutput, int eventSampleEvery, int eventLoops, String apiKeyEnv, boolean apiKeySet) {
-        this(endpoint, workload, tokenizer, load, limits, shard, timeouts, slo, labels, condition, out, exactOutput,
-                eventSampleEvery, eventLoops, apiKeyEnv, apiKeySet, null);
     }
 }
