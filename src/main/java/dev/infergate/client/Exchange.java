@@ -356,24 +356,17 @@ final class Exchange {
         StreamResult r = timeline.result();
         ErrorClass error = override != null ? override : r.failure();
         String errorDetail = owner.redactor.redact(override != null ? detail : r.errorDetail());
-        long origin = owner.originNanos;
         boolean usage = r.hasUsage();
-        String text = r.outputText();
-        TokenSource source = outputSource(usage, error != null, r.chunks(), text);
+        TokenSource source = outputSource(usage, error != null, r.chunks(), r.outputText());
         int outputTokens = usage ? r.completionTokens() : source == TokenSource.EVENTS ? r.chunks() : 0; // CLIENT: on the writer thread
-        int inputTokens = r.promptTokens() >= 0 ? r.promptTokens() : dispatch.spec().inputTokens();
         long done = r.doneNanos() != ABSENT && override == null ? r.doneNanos() : endNanos;
-        RequestRecord record = new RequestRecord(id(), owner.worker, dispatch.phase(), dispatch.condition(),
-                dispatch.session(), dispatch.turn(), Math.max(0, dispatch.scheduledNanos() - origin),
-                rel(r.sentNanos(), origin), rel(r.headersNanos(), origin), rel(r.firstTokenNanos(), origin),
-                rel(r.lastTokenNanos(), origin), rel(done, origin), r.status(), error, errorDetail,
-                Failures.retryAfterSeconds(r.status(), retryAfter), inputTokens, outputTokens, source,
-                r.cachedTokens(), r.chunks(), r.maxStallNanos(), null, r.eventOffsetsNanos(), retries,
-                retries > 0 && dispatchNanos != ABSENT ? dispatchNanos - firstAttemptDispatchNanos : ABSENT, connectionsOpened,
-                Math.max(-1, dispatch.spec().inputTokens()),
-                rel(dispatch.slotNanos(), origin), rel(dispatchNanos, origin), connectWaitNanos);
-        owner.writer.submit(record, r.itlGapsMicros(), r.itlGapsMicros().length, source == TokenSource.CLIENT ? text : null);
-        listener.finished(record, text);
+        Completion completion = new Completion(dispatch, owner.worker, owner.originNanos, r, error, errorDetail, done,
+                Failures.retryAfterSeconds(r.status(), retryAfter), source, outputTokens,
+                new Completion.ClientFigures(retries,
+                        retries > 0 && dispatchNanos != ABSENT ? dispatchNanos - firstAttemptDispatchNanos : ABSENT,
+                        connectionsOpened, dispatchNanos, connectWaitNanos));
+        owner.writer.submit(completion); // the record is built there, once
+        listener.finished(completion);
     }
 
     /** Usage when the server sent it; the events received for a failed stream; else the client's tokenizer. */
@@ -385,9 +378,5 @@ final class Exchange {
             return TokenSource.EVENTS;
         }
         return text.isEmpty() ? TokenSource.NONE : TokenSource.CLIENT;
-    }
-
-    private static long rel(long nanos, long origin) {
-        return nanos == ABSENT ? ABSENT : Math.max(0, nanos - origin);
     }
 }

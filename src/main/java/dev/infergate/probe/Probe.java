@@ -2,6 +2,7 @@ package dev.infergate.probe;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.infergate.client.Api;
+import dev.infergate.client.Completion;
 import dev.infergate.client.Dispatch;
 import dev.infergate.client.HttpExecutor;
 import dev.infergate.client.Preflight;
@@ -132,8 +133,8 @@ public final class Probe {
     }
 
     private static void send(RequestClient client, RequestSpec spec, ProbeCase c, ProbePlan plan) throws IOException {
-        CompletableFuture<RequestRecord> done = new CompletableFuture<>();
-        client.send(new Dispatch(spec, System.nanoTime(), Phase.MEASURED, c.label(), null, -1), (r, text) -> done.complete(r));
+        CompletableFuture<Completion> done = new CompletableFuture<>();
+        client.send(new Dispatch(spec, System.nanoTime(), Phase.MEASURED, c.label(), null, -1), done::complete);
         try {
             done.get(plan.timeouts().total().toMillis() + 30_000, TimeUnit.MILLISECONDS);
         } catch (ExecutionException | TimeoutException e) {
