@@ -15,6 +15,7 @@ import dev.infergate.record.Phase;
 import dev.infergate.record.RecordWriter;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.RunLog;
+import dev.infergate.run.RunFile;
 import dev.infergate.workload.BundledTokenizer;
 import dev.infergate.workload.Message;
 import dev.infergate.workload.PromptFactory;
@@ -24,6 +25,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -86,17 +88,10 @@ public final class Probe {
 
     /** run.json, so the probe directory is a run directory: summarize and report work on it too. */
     private static void writeRunFile(ProbePlan plan, HttpExecutor http, Preflight.Result server) throws IOException {
-        java.util.Map<String, Object> run = new java.util.LinkedHashMap<>();
-        run.put("schema", "infergate.run/1");
-        run.put("started_at", java.time.Instant.now().toString());
-        run.putAll(http.endpoint().describe());
-        run.put("request_id_prefix", http.requestIdPrefix());
-        run.put("labels", java.util.Map.of());
-        run.put("load", java.util.Map.of("mode", "probe", "rounds", plan.repeats(), "concurrency", 1));
-        run.put("workload", java.util.Map.of("kind", "probe", "input_tokens", plan.inputTokens(),
-                "cases", List.of("cold", "warm_repeat", "warm_prefix")));
-        run.put("server", server.describe());
-        AtomicFiles.writeJson(dev.infergate.analysis.Summarizer.JSON, plan.out().resolve(RunLog.RUN_FILE), run);
+        new RunFile(Instant.now(), http.endpoint(), http.requestIdPrefix(), Map.of(),
+                Map.of("mode", "probe", "rounds", plan.repeats(), "concurrency", 1),
+                Map.of("kind", "probe", "input_tokens", plan.inputTokens(),
+                        "cases", List.of("cold", "warm_repeat", "warm_prefix")), server, null, null).write(plan.out());
     }
 
     private static void sendRounds(HttpExecutor http, ProbePlan plan, boolean exactOutput) throws IOException {
