@@ -1,5 +1,8 @@
 package dev.infergate.quality.eval;
 
+import dev.infergate.questions.BundledQuestions;
+import dev.infergate.questions.MultipleChoice;
+import dev.infergate.questions.Template;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -24,9 +27,6 @@ public enum BundledEval {
     /** The numeric sets need the exact integer. */
     public static final Scorer NUMERIC = new Scorer.Numeric(0);
     public static final Scorer CHOICE = new Scorer.Choice(MultipleChoice.LETTERS);
-
-    /** Bundled questions are short; longer text is not looked at (keeps the simulator's per-request cost flat). */
-    private static final int MAX_QUESTION_CHARS = 1000;
 
     private final String key;
     private final long salt;
@@ -87,30 +87,16 @@ public enum BundledEval {
     }
 
     private List<Template> templates() {
-        return this == ARITHMETIC ? ArithmeticAndWords.ARITHMETIC : ArithmeticAndWords.WORD_PROBLEMS;
+        return BundledQuestions.templates(this == ARITHMETIC ? BundledQuestions.Set.ARITHMETIC : BundledQuestions.Set.WORD_PROBLEMS);
     }
 
     /** The answer to a bundled question, re-derived from its text alone. */
     public record Solution(BundledEval set, String answer, Scorer scorer) {}
 
-    /**
-     * Recognises a question of any bundled set from its text and solves it; empty for any other text.
-     * The simulator's answer model uses this, so it needs no item id in the prompt.
-     */
+    /** Recognises a question of any bundled set from its text and solves it ({@link BundledQuestions}); empty for any other text. */
     public static Optional<Solution> recognise(String question) {
-        if (question == null || question.length() > MAX_QUESTION_CHARS) {
-            return Optional.empty();
-        }
-        for (BundledEval set : List.of(ARITHMETIC, WORD_PROBLEMS)) {
-            for (Template t : set.templates()) {
-                Long answer = t.solve(question);
-                if (answer != null) {
-                    return Optional.of(new Solution(set, Long.toString(answer), NUMERIC));
-                }
-            }
-        }
-        String letter = MultipleChoice.solve(question);
-        return letter == null ? Optional.empty() : Optional.of(new Solution(MULTIPLE_CHOICE, letter, CHOICE));
+        return BundledQuestions.recognise(question).map(s -> new Solution(valueOf(s.set().name()), s.answer(),
+                s.choiceLetters() == null ? NUMERIC : CHOICE));
     }
 
     private static long mix(long z) {

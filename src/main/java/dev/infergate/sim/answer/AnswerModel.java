@@ -1,14 +1,13 @@
 package dev.infergate.sim.answer;
 
-import dev.infergate.quality.eval.BundledEval;
-import dev.infergate.quality.eval.Scorer;
+import dev.infergate.questions.BundledQuestions;
 import dev.infergate.sim.engine.Tokenizer;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
  * The simulator's answer model: a model, not a measurement. When a prompt is a question of a bundled
- * evaluation set ({@link BundledEval#recognise}, from the question text alone), the simulated server
+ * evaluation set ({@link BundledQuestions#recognise}, from the question text alone), the simulated server
  * answers it correctly with probability {@code accuracy} and otherwise gives a plausible wrong answer (a
  * number off by 1, 2 or 10; another option letter). Every other prompt gets the usual generated words.
  *
@@ -39,10 +38,10 @@ public final class AnswerModel {
 
     /** The answer text for a bundled eval question, or empty for any other prompt (or a null one). */
     public Optional<String> answer(String promptText) {
-        return BundledEval.recognise(promptText).map(s -> render(s, promptText));
+        return BundledQuestions.recognise(promptText).map(s -> render(s, promptText));
     }
 
-    private String render(BundledEval.Solution solution, String promptText) {
+    private String render(BundledQuestions.Solution solution, String promptText) {
         long h = hash(promptText.strip());
         double u = (Tokenizer.mix(serverSeed ^ h) >>> 11) * 0x1.0p-53;
         long style = Tokenizer.mix(h ^ 0x57A7E5L);
@@ -50,9 +49,9 @@ public final class AnswerModel {
         return (style & 1) == 0 ? answer : "The answer is " + answer + ".";
     }
 
-    private static String wrong(BundledEval.Solution solution, long draw) {
-        if (solution.scorer() instanceof Scorer.Choice choice) {
-            String others = choice.letters().replace(solution.answer(), "");
+    private static String wrong(BundledQuestions.Solution solution, long draw) {
+        if (solution.choiceLetters() != null) {
+            String others = solution.choiceLetters().replace(solution.answer(), "");
             return String.valueOf(others.charAt((int) Long.remainderUnsigned(draw >>> 8, others.length())));
         }
         long right = Long.parseLong(solution.answer());

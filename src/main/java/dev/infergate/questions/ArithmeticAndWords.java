@@ -1,14 +1,14 @@
-package dev.infergate.quality.eval;
+package dev.infergate.questions;
 
-import static dev.infergate.quality.eval.Template.between;
+import static dev.infergate.questions.Template.between;
 
 import java.util.List;
 
 /** The question templates of the numeric bundled sets, {@code arithmetic} and {@code word-problems}. */
-final class ArithmeticAndWords {
+public final class ArithmeticAndWords {
     static final String NUMBER_ONLY = " Answer with the number only.";
 
-    static final List<Template> ARITHMETIC = List.of(
+    public static final List<Template> ARITHMETIC = List.of(
             new Template("add", "What is {0} + {1}?" + NUMBER_ONLY,
                     r -> new long[] {between(r, 100, 999), between(r, 100, 999)}, v -> v[0] + v[1]),
             new Template("sub", "What is {0} - {1}?" + NUMBER_ONLY,
@@ -19,7 +19,7 @@ final class ArithmeticAndWords {
             new Template("mul", "What is {0} \u00d7 {1}?" + NUMBER_ONLY,
                     r -> new long[] {between(r, 12, 99), between(r, 12, 99)}, v -> v[0] * v[1]));
 
-    static final List<Template> WORD_PROBLEMS = List.of(
+    public static final List<Template> WORD_PROBLEMS = List.of(
             new Template("apples", "{name} has {0} apples, buys {1} more and gives {2} to a friend."
                     + " How many apples does {name} have now?" + NUMBER_ONLY,
                     r -> {

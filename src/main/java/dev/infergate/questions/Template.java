@@ -1,4 +1,4 @@
-package dev.infergate.quality.eval;
+package dev.infergate.questions;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * rendered question, so the answer can be re-derived from the text alone (the simulator's answer model
  * does this; no item id needs to travel in the prompt).
  */
-final class Template {
+public final class Template {
     static final String[] NAMES = {"Maria", "Tom", "Aisha", "Kenji", "Lena", "Omar", "Sofia", "Ravi", "Nora", "Pablo"};
 
     private final String key;
@@ -49,12 +49,12 @@ final class Template {
         this.slots = count;
     }
 
-    String key() {
+    public String key() {
         return key;
     }
 
     /** A question and its answer drawn from {@code random}. */
-    Drawn draw(SplittableRandom random) {
+    public Drawn draw(SplittableRandom random) {
         long[] numbers = draw.apply(random);
         if (numbers.length != slots) {
             throw new IllegalStateException("template " + key + " drew " + numbers.length + " numbers for " + slots + " slots");
@@ -68,7 +68,7 @@ final class Template {
     }
 
     /** The answer of a question rendered from this template, or null when {@code question} is not one. */
-    Long solve(String question) {
+    public Long solve(String question) {
         Matcher m = pattern.matcher(question.strip());
         if (!m.matches()) {
             return null;
@@ -81,7 +81,7 @@ final class Template {
     }
 
     /** A rendered question and its answer. */
-    record Drawn(String question, long answer) {}
+    public record Drawn(String question, long answer) {}
 
     /** A uniform draw from {@code [low, high]}. */
     static long between(SplittableRandom r, long low, long high) {

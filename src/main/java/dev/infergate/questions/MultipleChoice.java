@@ -1,6 +1,6 @@
-package dev.infergate.quality.eval;
+package dev.infergate.questions;
 
-import static dev.infergate.quality.eval.Template.between;
+import static dev.infergate.questions.Template.between;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,13 +13,13 @@ import java.util.regex.Pattern;
  * The {@code multiple-choice} set: four numbers, exactly one of which has a property the generator can
  * check itself (prime, divisible by 7, the largest), so the answer key is computed, never typed.
  */
-final class MultipleChoice {
-    static final String LETTERS = "ABCD";
+public final class MultipleChoice {
+    public static final String LETTERS = "ABCD";
     static final String TAIL = "Answer with the letter only.";
     private static final Pattern OPTION = Pattern.compile("(?m)^([A-D])\\) (\\d+)$");
 
     /** One kind of question: its wording and how the right option is told apart. */
-    enum Kind {
+    public enum Kind {
         PRIME("Which of these numbers is prime?", MultipleChoice::isPrime),
         SEVEN("Which of these numbers is divisible by 7?", n -> n % 7 == 0),
         LARGEST("Which of these numbers is the largest?", null);
@@ -36,7 +36,7 @@ final class MultipleChoice {
     private MultipleChoice() {}
 
     /** A question of a kind drawn from {@code random}, and its answer letter. */
-    static Template.Drawn draw(SplittableRandom random, Kind kind) {
+    public static Template.Drawn draw(SplittableRandom random, Kind kind) {
         List<Long> options = new ArrayList<>();
         int right = random.nextInt(LETTERS.length());
         if (kind == Kind.LARGEST) {
@@ -72,7 +72,7 @@ final class MultipleChoice {
     }
 
     /** The answer letter of a question rendered by {@link #draw}, or null when {@code text} is not one. */
-    static String solve(String text) {
+    public static String solve(String text) {
         String t = text.strip();
         Kind kind = null;
         for (Kind k : Kind.values()) {
