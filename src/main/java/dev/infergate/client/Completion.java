@@ -68,7 +68,7 @@ public record Completion(Dispatch dispatch, int worker, long originNanos, Stream
 
     @Override
     public int[] itlGapsMicros() {
-        return stream.itlGapsMicros();
+        return stream.events().itlGapsMicros();
     }
 
     @Override
@@ -78,14 +78,17 @@ public record Completion(Dispatch dispatch, int worker, long originNanos, Stream
 
     @Override
     public RequestRecord toRecord(String itlHistogram, int countedOutputTokens) {
-        StreamResult r = stream;
+        StreamResult.Marks m = stream.marks();
+        StreamResult.Events e = stream.events();
+        StreamResult.Usage u = stream.usage();
         int input = dispatch.spec().inputTokens();
         return new RequestRecord(id(), worker, dispatch.phase(), dispatch.condition(), dispatch.session(),
-                dispatch.turn(), Math.max(0, dispatch.scheduledNanos() - originNanos), rel(r.sentNanos()),
-                rel(r.headersNanos()), rel(r.firstTokenNanos()), rel(r.lastTokenNanos()), rel(doneAtNanos), r.status(),
-                error, errorDetail, retryAfterSeconds, r.promptTokens() >= 0 ? r.promptTokens() : input,
-                countedOutputTokens >= 0 ? countedOutputTokens : outputTokens, outputSource, r.cachedTokens(),
-                r.chunks(), r.maxStallNanos(), itlHistogram, r.eventOffsetsNanos(), client.retries(),
+                dispatch.turn(), Math.max(0, dispatch.scheduledNanos() - originNanos), rel(m.sentNanos()),
+                rel(m.headersNanos()), rel(m.firstTokenNanos()), rel(m.lastTokenNanos()), rel(doneAtNanos),
+                stream.outcome().status(), error, errorDetail, retryAfterSeconds,
+                u.promptTokens() >= 0 ? u.promptTokens() : input,
+                countedOutputTokens >= 0 ? countedOutputTokens : outputTokens, outputSource, u.cachedTokens(),
+                e.chunks(), e.maxStallNanos(), itlHistogram, e.eventOffsetsNanos(), client.retries(),
                 client.retryDelayNanos(), client.connectionsOpened(), Math.max(-1, input),
                 rel(dispatch.slotNanos()), rel(client.dispatchAtNanos()), client.connectWaitNanos());
     }

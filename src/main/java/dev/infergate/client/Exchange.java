@@ -272,7 +272,7 @@ final class Exchange {
                 timeline.onBytes(bytes, 0, bytes.length, arrival);
             }
             if (timeline.tooLarge()) { // an endless body is cut here, not read into memory until a timeout
-                fail(ErrorClass.TOO_LARGE, timeline.result().errorDetail(), arrival);
+                fail(ErrorClass.TOO_LARGE, timeline.result().outcome().errorDetail(), arrival);
                 request.reset();
             }
         });
@@ -354,14 +354,16 @@ final class Exchange {
         }
         owner.done(this);
         StreamResult r = timeline.result();
-        ErrorClass error = override != null ? override : r.failure();
-        String errorDetail = owner.redactor.redact(override != null ? detail : r.errorDetail());
+        ErrorClass error = override != null ? override : r.outcome().failure();
+        String errorDetail = owner.redactor.redact(override != null ? detail : r.outcome().errorDetail());
         boolean usage = r.hasUsage();
-        TokenSource source = outputSource(usage, error != null, r.chunks(), r.outputText());
-        int outputTokens = usage ? r.completionTokens() : source == TokenSource.EVENTS ? r.chunks() : 0; // CLIENT: on the writer thread
-        long done = r.doneNanos() != ABSENT && override == null ? r.doneNanos() : endNanos;
+        int chunks = r.events().chunks();
+        TokenSource source = outputSource(usage, error != null, chunks, r.outputText());
+        // CLIENT: counted on the writer thread
+        int outputTokens = usage ? r.usage().completionTokens() : source == TokenSource.EVENTS ? chunks : 0;
+        long done = r.marks().doneNanos() != ABSENT && override == null ? r.marks().doneNanos() : endNanos;
         Completion completion = new Completion(dispatch, owner.worker, owner.originNanos, r, error, errorDetail, done,
-                Failures.retryAfterSeconds(r.status(), retryAfter), source, outputTokens,
+                Failures.retryAfterSeconds(r.outcome().status(), retryAfter), source, outputTokens,
                 new Completion.ClientFigures(retries,
                         retries > 0 && dispatchNanos != ABSENT ? dispatchNanos - firstAttemptDispatchNanos : ABSENT,
                         connectionsOpened, dispatchNanos, connectWaitNanos));

@@ -154,10 +154,12 @@ public final class Probe {
                         + "\"parameters\":{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\"}},\"required\":[\"city\"]}}}]"));
         ServerTokenizer tokenizer = ServerTokenizer.detect(http);
         boolean tokenize = tokenizer != null;
-        int reasoning = events(plain, StreamResult::reasoningEvents) + events(tools, StreamResult::reasoningEvents);
+        ToIntFunction<StreamResult> reasoningEvents = r -> r.events().reasoningEvents();
+        int reasoning = events(plain, reasoningEvents) + events(tools, reasoningEvents);
         return new ProtocolFindings(plain.result() != null && plain.result().hasUsage(),
-                plain.result() != null && plain.result().doneSeen(), continuous.usageEvents() > 1,
-                continuous.usageEvents(), tokenize, reasoning, events(tools, StreamResult::toolCallEvents), tools.status(),
+                plain.result() != null && plain.result().outcome().doneSeen(), continuous.usageEvents() > 1,
+                continuous.usageEvents(), tokenize, reasoning, events(tools, r -> r.events().toolCallEvents()),
+                tools.status(),
                 tokenize ? tokenizer.dialect().key() : null);
     }
 

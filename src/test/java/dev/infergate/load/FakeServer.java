@@ -72,9 +72,11 @@ final class FakeServer implements Sender {
         long done = clock.nanoTime();
         boolean ok = error == null;
         long absent = StreamResult.ABSENT;
-        StreamResult stream = new StreamResult(ok ? 200 : 0, p.sentNanos(), p.sentNanos(), ok ? done : absent,
-                ok ? done : absent, done, ok ? 1 : 0, new int[0], absent, ok ? "answer " + id : "", -1, ok ? 4 : -1, -1,
-                ok, ok ? "stop" : null, 0, 0, 0, null, null, null, ok);
+        StreamResult stream = new StreamResult(
+                new StreamResult.Marks(p.sentNanos(), p.sentNanos(), ok ? done : absent, ok ? done : absent, done),
+                new StreamResult.Events(ok ? 1 : 0, new int[0], absent, null, 0, 0, 0),
+                new StreamResult.Usage(-1, ok ? 4 : -1, -1), ok ? "answer " + id : "",
+                new StreamResult.Outcome(ok ? 200 : 0, ok, ok, ok ? "stop" : null, null, null));
         Completion c = new Completion(d, 0, originNanos, stream, error, null, done, -1,
                 ok ? TokenSource.USAGE : TokenSource.NONE, ok ? 4 : 0,
                 new Completion.ClientFigures(0, absent, 0, p.sentNanos(), 0));
