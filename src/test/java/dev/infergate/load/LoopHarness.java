@@ -36,11 +36,16 @@ final class LoopHarness {
     final Runner runner;
     private final Path dir;
 
-    LoopHarness(Path dir, LoadModel model, RunLimits limits, Shard shard, LongUnaryOperator serviceMillis) {
+    LoopHarness(Path dir, Workload workload, LoadModel model, RunLimits limits, Shard shard,
+            LongUnaryOperator serviceMillis) {
         this.dir = dir;
         this.server = new FakeServer(clock, ORIGIN, serviceMillis);
-        this.runner = new Runner((writer, originNanos) -> server, clock, WORKLOAD, model, limits, shard,
+        this.runner = new Runner((writer, originNanos) -> server, clock, workload, model, limits, shard,
                 new Runner.RequestSettings(Timeouts.DEFAULT, false, 0, 0, null));
+    }
+
+    LoopHarness(Path dir, LoadModel model, RunLimits limits, Shard shard, LongUnaryOperator serviceMillis) {
+        this(dir, WORKLOAD, model, limits, shard, serviceMillis);
     }
 
     LoopHarness(Path dir, LoadModel model, RunLimits limits, LongUnaryOperator serviceMillis) {
