@@ -123,7 +123,8 @@ public final class RunContext {
             @Override
             public void run(long slotFreedNanos) {
                 long slot = slotFreedNanos == ConcurrencyGate.NO_WAIT ? scheduledNanos : slotFreedNanos;
-                client.send(new Dispatch(spec.get(), scheduledNanos, phase, condition, session, turn, slot), (Completion c) -> {
+                Dispatch dispatch = new Dispatch(spec.get(), scheduledNanos, phase, condition, session, turn, slot);
+                client.send(dispatch, (Completion c) -> {
                     count(c.succeeded());
                     gate.release();
                     if (after != null && !stopped) {
