@@ -4,8 +4,6 @@ import dev.infergate.analysis.burst.BurstTimeline;
 import dev.infergate.analysis.capacity.CapacitySearch;
 import dev.infergate.analysis.capacity.Measurement;
 import dev.infergate.analysis.compare.ComparisonRun;
-import dev.infergate.analysis.compare.Verdict;
-import dev.infergate.analysis.quality.QualityComparison;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -24,23 +22,23 @@ import java.util.Map;
  */
 public record AcceptResult(AcceptPlan plan, Path out, Map<String, CapacitySearch.Result> capacity,
         Map<String, String> loads, Map<String, BurstRun> burst, ComparisonRun comparison, List<String> caveats,
-        QualityComparison quality) {
+        dev.infergate.analysis.quality.QualityComparison quality) {
 
     /**
      * The overall verdict: the speed criteria and the quality check together. A failed quality check rejects
      * the candidate whatever its speed; an inconclusive one keeps an otherwise accepted candidate inconclusive.
      */
-    public Verdict verdict() {
-        Verdict speed = comparison.result().verdict();
+    public dev.infergate.analysis.compare.Verdict verdict() {
+        dev.infergate.analysis.compare.Verdict speed = comparison.result().verdict();
         if (quality == null) {
             return speed;
         }
-        Verdict q = switch (quality.verdict()) {
-            case PASS -> Verdict.PASS;
-            case FAIL -> Verdict.FAIL;
-            case INCONCLUSIVE -> Verdict.INCONCLUSIVE;
+        dev.infergate.analysis.compare.Verdict q = switch (quality.verdict()) {
+            case PASS -> dev.infergate.analysis.compare.Verdict.PASS;
+            case FAIL -> dev.infergate.analysis.compare.Verdict.FAIL;
+            case INCONCLUSIVE -> dev.infergate.analysis.compare.Verdict.INCONCLUSIVE;
         };
-        return Verdict.combine(List.of(speed, q));
+        return dev.infergate.analysis.compare.Verdict.combine(List.of(speed, q));
     }
 
     /**

@@ -2,7 +2,6 @@ package dev.infergate.accept;
 
 import dev.infergate.config.Durations;
 import dev.infergate.config.YamlNode;
-import dev.infergate.workload.BundledTokenizer;
 import java.time.Duration;
 import java.util.List;
 
@@ -18,7 +17,7 @@ final class PlanValues {
         String name = n.text().trim();
         if (!name.equals("auto") && !name.equals("server")) {
             try {
-                BundledTokenizer.named(name);
+                dev.infergate.workload.BundledTokenizer.named(name);
             } catch (IllegalArgumentException e) {
                 throw n.error(e.getMessage() + ", or auto or server");
             }

@@ -5,7 +5,6 @@ import dev.infergate.accept.Acceptance;
 import dev.infergate.accept.PlanReader;
 import dev.infergate.analysis.Slo;
 import dev.infergate.analysis.capacity.CapacitySearch;
-import dev.infergate.report.TerminalText;
 import dev.infergate.run.RunService;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -78,7 +77,7 @@ public final class CapacityCommand implements Callable<Integer> {
         CapacitySearch.Result r;
         try {
             r = Acceptance.capacity(plan, dir, line -> {
-                err.println("infergate: " + TerminalText.sanitize(line));
+                err.println("infergate: " + dev.infergate.report.TerminalText.sanitize(line));
                 err.flush();
             });
         } catch (RunService.SetupException e) {

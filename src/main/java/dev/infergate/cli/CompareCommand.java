@@ -7,7 +7,6 @@ import dev.infergate.analysis.compare.Criteria;
 import dev.infergate.analysis.compare.Verdict;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.report.ComparisonReport;
-import dev.infergate.report.TerminalText;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -99,7 +98,7 @@ public final class CompareCommand implements Callable<Integer> {
         if (!run.environment().sameWork() && !allowDifferentWorkloads) {
             return notTheSameWork(run);
         }
-        spec.commandLine().getOut().print(TerminalText.sanitizeLines(ComparisonReport.console(run.result(), run.environment(), run.notes())));
+        spec.commandLine().getOut().print(dev.infergate.report.TerminalText.sanitizeLines(ComparisonReport.console(run.result(), run.environment(), run.notes())));
         if (out != null) {
             write(run);
             spec.commandLine().getOut().println("results: " + out.resolve("comparison.md") + ", " + out.resolve("comparison.json"));

@@ -1,15 +1,12 @@
 package dev.infergate.cli;
 
 import dev.infergate.analysis.Slo;
-import dev.infergate.client.Endpoint;
 import dev.infergate.client.Timeouts;
 import dev.infergate.config.ByteSizes;
 import dev.infergate.config.Durations;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.RunLimits;
 import dev.infergate.report.ConsoleSummary;
-import dev.infergate.report.TerminalText;
-import dev.infergate.run.ClientWarmup;
 import dev.infergate.run.RunPlan;
 import dev.infergate.run.RunService;
 import java.io.IOException;
@@ -105,7 +102,7 @@ public final class RunCommand implements Callable<Integer> {
         RunPlan plan = plan();
         Reports.created(plan.out());
         RunService service = new RunService().startingAt(load.startAt())
-                .withClientWarmup(noClientWarmup ? null : ClientWarmup.Budget.DEFAULT);
+                .withClientWarmup(noClientWarmup ? null : dev.infergate.run.ClientWarmup.Budget.DEFAULT);
         CountDownLatch finished = new CountDownLatch(1);
         // Ctrl-C: stop scheduling and keep the JVM alive until the summary is written and printed
         Thread hook = new Thread(() -> {
@@ -147,7 +144,7 @@ public final class RunCommand implements Callable<Integer> {
         } catch (IllegalStateException e) {
             // shutting down already (Ctrl-C): the hook is running
         }
-        out.print(TerminalText.sanitizeLines(ConsoleSummary.render(result.summary())));
+        out.print(dev.infergate.report.TerminalText.sanitizeLines(ConsoleSummary.render(result.summary())));
         out.println("results: " + plan.out().resolve("summary.json") + " (per request: " + plan.out().resolve("requests.jsonl") + ")");
         Reports.html(java.util.List.of(plan.out()), plan.out().resolve("report.html"), out, spec.commandLine().getErr());
         if (result.outcome().interrupted()) {
@@ -189,14 +186,14 @@ public final class RunCommand implements Callable<Integer> {
         if (loops < 1) {
             throw UserError.usage("--event-loops (" + loops + ") must be >= 1");
         }
-        Endpoint target = endpoint.endpoint();
+        dev.infergate.client.Endpoint target = endpoint.endpoint();
         return new RunPlan(target, workload.definition(load.seed, load.sessionMode()), workload.tokenizer, model, limits,
                 load.shard(), timeouts, slos, labelMap, null, dir, exactOutput, recordEvents, loops, endpoint.apiKeyEnv,
                 endpoint.apiKeySet(), serverMetricsUrl(serverMetrics, target));
     }
 
     /** {@code --server-metrics}: null for off, the base URL's {@code /metrics} by default. */
-    static java.net.URI serverMetricsUrl(String option, Endpoint target) {
+    static java.net.URI serverMetricsUrl(String option, dev.infergate.client.Endpoint target) {
         if (option == null) {
             return java.net.URI.create(target.rootUrl("/metrics"));
         }

@@ -1,11 +1,9 @@
 package dev.infergate.probe;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.infergate.analysis.Summarizer;
 import dev.infergate.client.Api;
 import dev.infergate.client.Completion;
 import dev.infergate.client.Dispatch;
-import dev.infergate.client.Endpoint;
 import dev.infergate.client.HttpExecutor;
 import dev.infergate.client.Preflight;
 import dev.infergate.client.RequestClient;
@@ -36,7 +34,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.ToIntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -163,7 +160,7 @@ public final class Probe {
                 tokenize ? tokenizer.dialect().key() : null);
     }
 
-    private static int events(Raw raw, ToIntFunction<StreamResult> f) {
+    private static int events(Raw raw, java.util.function.ToIntFunction<StreamResult> f) {
         return raw.result() == null ? 0 : f.applyAsInt(raw.result());
     }
 
@@ -206,11 +203,11 @@ public final class Probe {
         }
     }
 
-    private static void write(ProbePlan plan, Endpoint used, Preflight.Result server, ProbeReport report)
+    private static void write(ProbePlan plan, dev.infergate.client.Endpoint used, Preflight.Result server, ProbeReport report)
             throws IOException {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("schema", "infergate.probe/1");
-        m.put("started_at", Instant.now().toString());
+        m.put("started_at", java.time.Instant.now().toString());
         m.put("endpoint", used.describe()); // the base URL Preflight settled on, the model it picked
         m.put("server", server.describe());
         Map<String, Object> p = new LinkedHashMap<>();
@@ -220,6 +217,6 @@ public final class Probe {
         p.put("shared_prefix_share", ProbePlan.SHARED_SHARE);
         m.put("plan", p);
         m.putAll(report.toMap());
-        AtomicFiles.writeJson(Summarizer.JSON, plan.out().resolve("probe.json"), m);
+        AtomicFiles.writeJson(dev.infergate.analysis.Summarizer.JSON, plan.out().resolve("probe.json"), m);
     }
 }

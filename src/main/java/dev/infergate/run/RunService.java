@@ -1,25 +1,18 @@
 package dev.infergate.run;
 
 import dev.infergate.analysis.Summarizer;
-import dev.infergate.client.Endpoint;
 import dev.infergate.client.HttpExecutor;
 import dev.infergate.client.MetricsScraper;
 import dev.infergate.client.Preflight;
-import dev.infergate.client.RequestEncoder;
 import dev.infergate.client.ServerTokenizer;
 import dev.infergate.load.RunContext;
 import dev.infergate.load.Runner;
 import dev.infergate.record.RunLog;
 import dev.infergate.workload.BundledTokenizer;
-import dev.infergate.workload.RequestSpec;
 import dev.infergate.workload.Tokenizer;
 import dev.infergate.workload.Workload;
-import io.vertx.core.http.HttpMethod;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -160,7 +153,7 @@ public final class RunService {
             return;
         }
         long millis;
-        while (!stopRequested && (millis = Duration.between(Instant.now(), startAt).toMillis()) > 0) {
+        while (!stopRequested && (millis = java.time.Duration.between(Instant.now(), startAt).toMillis()) > 0) {
             try {
                 Thread.sleep(Math.min(millis, 100));
             } catch (InterruptedException e) {
@@ -177,15 +170,15 @@ public final class RunService {
      */
     private static int warmPrefixes(Workload workload, HttpExecutor http) {
         int answered = 0;
-        for (RequestSpec spec : workload.prefixWarmups()) {
-            Endpoint e = http.endpoint();
-            Endpoint plain = new Endpoint(e.baseUrl(), e.api(), e.model(), false,
+        for (dev.infergate.workload.RequestSpec spec : workload.prefixWarmups()) {
+            dev.infergate.client.Endpoint e = http.endpoint();
+            dev.infergate.client.Endpoint plain = new dev.infergate.client.Endpoint(e.baseUrl(), e.api(), e.model(), false,
                     e.headers(), e.caCert(), e.insecure(), e.http2(), e.connectTimeout());
-            String body = new String(RequestEncoder.encode(spec, plain, false),
-                    StandardCharsets.UTF_8);
+            String body = new String(dev.infergate.client.RequestEncoder.encode(spec, plain, false),
+                    java.nio.charset.StandardCharsets.UTF_8);
             try {
-                if (http.call(HttpMethod.POST, e.url(e.api().path()), body,
-                        Duration.ofMinutes(2)).status() / 100 == 2) {
+                if (http.call(io.vertx.core.http.HttpMethod.POST, e.url(e.api().path()), body,
+                        java.time.Duration.ofMinutes(2)).status() / 100 == 2) {
                     answered++;
                 }
             } catch (IOException ex) {
@@ -272,7 +265,7 @@ public final class RunService {
         try {
             Summarizer.write(plan.out());
             summary = "summary.json holds the records kept (partial)";
-        } catch (UncheckedIOException e) {
+        } catch (java.io.UncheckedIOException e) {
             summary = "summary.json was not written (" + e.getMessage() + "): run 'infergate summarize "
                     + plan.out() + "' once there is space";
         }
