@@ -34,6 +34,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.ToIntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -160,7 +161,7 @@ public final class Probe {
                 tokenize ? tokenizer.dialect().key() : null);
     }
 
-    private static int events(Raw raw, java.util.function.ToIntFunction<StreamResult> f) {
+    private static int events(Raw raw, ToIntFunction<StreamResult> f) {
         return raw.result() == null ? 0 : f.applyAsInt(raw.result());
     }
 
