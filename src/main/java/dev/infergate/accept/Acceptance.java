@@ -2,11 +2,12 @@ package dev.infergate.accept;
 
 import dev.infergate.accept.AcceptPlan.LoadLevel;
 import dev.infergate.accept.AcceptPlan.Side;
+import dev.infergate.analysis.burst.BurstPhases;
 import dev.infergate.analysis.burst.BurstTimeline;
 import dev.infergate.analysis.capacity.CapacitySearch;
-import dev.infergate.analysis.capacity.Measurement;
 import dev.infergate.analysis.compare.Bootstrap;
 import dev.infergate.analysis.compare.ComparisonRun;
+import dev.infergate.client.Endpoint;
 import dev.infergate.load.ArrivalKind;
 import dev.infergate.load.ArrivalSchedule;
 import dev.infergate.load.ClosedLoop;
@@ -49,10 +50,14 @@ public final class Acceptance {
     private final CapacityProbes probes;
 
     private Acceptance(AcceptPlan plan, Path out, Consumer<String> progress) {
+        this(plan, out, progress, new SideRunner(plan));
+    }
+
+    private Acceptance(AcceptPlan plan, Path out, Consumer<String> progress, SideRunner runner) {
         this.plan = plan;
         this.out = out;
         this.progress = progress == null ? s -> { } : progress;
-        this.runner = new SideRunner(plan);
+        this.runner = runner;
         this.probes = new CapacityProbes(plan, out, this.progress, runner);
     }
 
@@ -76,10 +81,24 @@ public final class Acceptance {
      */
     public static CapacitySearch.Result capacity(AcceptPlan plan, Path out, Consumer<String> progress)
             throws RunService.SetupException, IOException {
+        return capacity(plan, new SideRunner(plan), out, progress);
+    }
+
+    /**
+     * Only the capacity step, reaching the baseline at {@code endpoint} (headers, TLS, HTTP/2, timeouts as given)
+     * with the key from {@code apiKeyEnv}: for {@code infergate capacity} with the shared endpoint options.
+     */
+    public static CapacitySearch.Result capacity(AcceptPlan plan, Endpoint endpoint, String apiKeyEnv, boolean apiKeySet,
+            Path out, Consumer<String> progress) throws RunService.SetupException, IOException {
+        return capacity(plan, new SideRunner(plan, endpoint, apiKeyEnv, apiKeySet), out, progress);
+    }
+
+    private static CapacitySearch.Result capacity(AcceptPlan plan, SideRunner runner, Path out, Consumer<String> progress)
+            throws RunService.SetupException, IOException {
         if (plan.capacity() == null) {
             throw new IllegalArgumentException("the plan's capacity step is disabled");
         }
-        Acceptance a = new Acceptance(plan, out, progress);
+        Acceptance a = new Acceptance(plan, out, progress, runner);
         CapacitySearch search = a.probes.search(ComparisonRun.BASELINE_DIR, plan.baseline());
         a.probes.probeInterleaved(List.of(search));
         return search.result();
@@ -164,6 +183,7 @@ public final class Acceptance {
     private void matrix(double baselineCapacity) throws RunService.SetupException, IOException {
         int total = plan.conditions().size() * plan.repeats() * 2;
         int done = 0;
+        MatrixEta eta = new MatrixEta(System::nanoTime, total);
         for (var workload : plan.workloads()) {
             for (PrefixMode prefix : plan.prefixes()) {
                 for (LoadLevel level : plan.loads()) {
@@ -173,8 +193,8 @@ public final class Acceptance {
                         for (int i = 0; i < 2; i++) {
                             boolean baseline = baselineFirst == (i == 0);
                             String side = baseline ? ComparisonRun.BASELINE_DIR : ComparisonRun.CANDIDATE_DIR;
-                            progress.accept(String.format(Locale.ROOT, "[%d/%d] %s %s repeat %d", ++done, total, side,
-                                    condition, k));
+                            progress.accept(String.format(Locale.ROOT, "[%d/%d] %s %s repeat %d%s", ++done, total, side,
+                                    condition, k, eta.starting(done)));
                             Path dir = out.resolve(side).resolve(condition).resolve("r" + k);
                             LoadModel load = load(workload, level, baselineCapacity, k);
                             runner.run(baseline ? plan.baseline() : plan.candidate(), workload, prefix, load,
@@ -246,21 +266,7 @@ public final class Acceptance {
         List<RequestRecord> records = runner.run(side, b.workload(), PrefixMode.FRESH, new OpenLoop(schedule, 0),
                 runner.timedLimits(total, null), "burst", out.resolve("burst").resolve(sideName));
         long stepStart = b.before().toNanos();
-        long stepEnd = stepStart + b.during().toNanos();
-        Map<String, List<RequestRecord>> phases = new LinkedHashMap<>();
-        phases.put("before", new ArrayList<>());
-        phases.put("during", new ArrayList<>());
-        phases.put("after", new ArrayList<>());
-        for (RequestRecord r : records) {
-            String phase = r.scheduledNanos() < stepStart ? "before" : r.scheduledNanos() < stepEnd ? "during" : "after";
-            phases.get(phase).add(r);
-        }
-        Map<String, Measurement.LongestWait> waits = new LinkedHashMap<>();
-        Map<String, Long> failures = new LinkedHashMap<>();
-        phases.forEach((k, v) -> {
-            waits.put(k, Measurement.of(k.equals("during") ? peak : baseRate, v, plan.slo()).longestWait());
-            failures.put(k, v.stream().filter(r -> !r.succeeded()).count());
-        });
-        return new AcceptResult.BurstRun(baseRate, peak, BurstTimeline.of(records), waits, failures);
+        BurstPhases phases = BurstPhases.of(records, stepStart, stepStart + b.during().toNanos(), baseRate, peak, plan.slo());
+        return new AcceptResult.BurstRun(baseRate, peak, BurstTimeline.of(records), phases.waits(), phases.failures());
     }
 }

@@ -2,6 +2,7 @@ package dev.infergate.accept;
 
 import dev.infergate.analysis.Slo;
 import dev.infergate.client.Api;
+import dev.infergate.client.ApiKeys;
 import dev.infergate.client.Endpoint;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.RunLimits;
@@ -28,16 +29,28 @@ import java.util.Map;
  * prompts and seeds.
  */
 final class SideRunner {
-    static final String API_KEY_ENV = "OPENAI_API_KEY";
+    static final String API_KEY_ENV = ApiKeys.DEFAULT_ENV;
 
     private final AcceptPlan plan;
     private final int eventLoops;
+    /** The endpoint every side is reached at instead of its plan entry (infergate capacity's options), or null. */
+    private final Endpoint fixed;
+    private final String apiKeyEnv;
+    private final boolean apiKeySet;
     /** Makes this acceptance's fresh prompts its own: an earlier acceptance on the same servers warmed none of them. */
     private final long promptNonce = new java.security.SecureRandom().nextLong();
 
     SideRunner(AcceptPlan plan) {
+        this(plan, null, API_KEY_ENV, apiKey() != null);
+    }
+
+    /** Reaches every side at {@code fixed} (when not null), with the key from {@code apiKeyEnv}. */
+    SideRunner(AcceptPlan plan, Endpoint fixed, String apiKeyEnv, boolean apiKeySet) {
         this.plan = plan;
         this.eventLoops = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+        this.fixed = fixed;
+        this.apiKeyEnv = apiKeyEnv;
+        this.apiKeySet = apiKeySet;
     }
 
     /** Runs independent requests of {@code workload} and returns the run's records (warm-up included). */
@@ -60,9 +73,10 @@ final class SideRunner {
             builder.preset(((MatrixWorkload.Requests) workload).preset());
         }
         WorkloadDefinition definition = builder.build();
-        RunPlan run = new RunPlan(endpoint(side), definition, plan.tokenizer(), load, limits, Shard.ALL, plan.timeouts(), plan.slo(),
-                side.labels(), condition, dir, true, 10, eventLoops, API_KEY_ENV, apiKey() != null,
-                URI.create(endpoint(side).rootUrl("/metrics")));
+        Endpoint endpoint = fixed != null ? fixed : endpoint(side);
+        RunPlan run = new RunPlan(endpoint, definition, plan.tokenizer(), load, limits, Shard.ALL, plan.timeouts(), plan.slo(),
+                side.labels(), condition, dir, true, 10, eventLoops, apiKeyEnv, apiKeySet,
+                URI.create(endpoint.rootUrl("/metrics")));
         new RunService().execute(run, null);
         List<RequestRecord> records = new ArrayList<>();
         RunLog.readRecords(dir, records::add);
@@ -99,14 +113,13 @@ final class SideRunner {
         Map<String, String> headers = new LinkedHashMap<>();
         String key = apiKey();
         if (key != null) {
-            headers.put("Authorization", "Bearer " + key.trim());
+            headers.put("Authorization", "Bearer " + key);
         }
         return new Endpoint(URI.create(side.url()), Api.parse(side.api()), side.model(), true, headers, null, false, false,
                 Duration.ofSeconds(10));
     }
 
     private static String apiKey() {
-        String key = System.getenv(API_KEY_ENV);
-        return key == null || key.isBlank() ? null : key;
+        return ApiKeys.read(API_KEY_ENV);
     }
 }

@@ -1,8 +1,8 @@
 package dev.infergate.analysis;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.infergate.record.RequestRecord;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * How far the client itself fell behind its schedule, over a set of requests: the lag of each (from the later of
@@ -26,9 +26,9 @@ public final class ClientLag {
     /** Requests beyond the limit needed too: in a short run the p99 is the maximum, and one hiccup is not a trend. */
     public static final int MIN_LAGGED_REQUESTS = 2;
 
-    private final Distribution lag = Distribution.latency();
+    private final LatencyDistribution lag = Distribution.latency();
     private long lagged;
-    private final Distribution write = Distribution.latency();
+    private final LatencyDistribution write = Distribution.latency();
 
     /** Adds one request's marks; requests without them (older logs, never sent) are skipped. */
     public void add(RequestRecord r) {
@@ -65,24 +65,28 @@ public final class ClientLag {
         return !Double.isNaN(lagP99Millis) && lagP99Millis > LIMIT_P99_MILLIS && laggedRequests >= MIN_LAGGED_REQUESTS;
     }
 
-    public Distribution lag() {
+    public LatencyDistribution lag() {
         return lag;
     }
 
-    public Distribution write() {
+    public LatencyDistribution write() {
         return write;
     }
 
     /** The {@code client} block of summary.json. */
-    public Map<String, Object> toMap() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("lag_ms", lag.toMap());
-        m.put("write_ms", write.toMap());
-        m.put("lag_p99_limit_ms", LIMIT_P99_MILLIS);
-        m.put("lagged_requests", lagged);
-        m.put("limited", limited());
-        return m;
+    public Figures figures() {
+        return new Figures(lag.percentiles(), write.percentiles(), LIMIT_P99_MILLIS, lagged, limited());
     }
+
+    /**
+     * summary.json's {@code client} block: the client's own lag and write time, never server figures.
+     *
+     * @param lagP99LimitMs  {@link #LIMIT_P99_MILLIS}
+     * @param laggedRequests requests whose lag exceeded it
+     * @param limited        whether the run was client-limited
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Figures(Percentiles lagMs, Percentiles writeMs, double lagP99LimitMs, long laggedRequests, boolean limited) {}
 
     /** The one-line warning for a client-limited run, or null when it is not. */
     public String warning() {

@@ -1,8 +1,8 @@
 package dev.infergate.analysis;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.infergate.record.RequestRecord;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * How the client used connections over a run's measured requests: connections opened per request, and the
@@ -15,7 +15,7 @@ public final class ConnectionFigures {
     private long recorded;
     private long opened;
     private long retried;
-    private final Distribution retryDelay = Distribution.latency();
+    private final LatencyDistribution retryDelay = Distribution.latency();
 
     public void add(RequestRecord r) {
         requests++;
@@ -32,16 +32,22 @@ public final class ConnectionFigures {
     }
 
     /** The {@code connections} block of summary.json; null when no record says how it used connections. */
-    public Map<String, Object> toMap() {
+    public Figures figures() {
         if (recorded == 0) {
             return null;
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("requests", recorded);
-        m.put("opened", opened);
-        m.put("opened_per_request", Math.round((double) opened / recorded * 1e3) / 1e3);
-        m.put("client_retries", retried);
-        m.put("client_retry_delay_ms", retryDelay.toMap());
-        return m;
+        return new Figures(recorded, opened, Math.round((double) opened / recorded * 1e3) / 1e3, retried,
+                retryDelay.percentiles());
     }
+
+    /**
+     * Connections the client opened and its retries: client behaviour, never server figures.
+     *
+     * @param requests           requests whose record says how they used connections
+     * @param clientRetries      connections lost before any response byte and retried
+     * @param clientRetryDelayMs the delay those retries added
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Figures(long requests, long opened, double openedPerRequest, long clientRetries,
+            Percentiles clientRetryDelayMs) {}
 }

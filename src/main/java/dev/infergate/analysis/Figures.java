@@ -22,16 +22,9 @@ public final class Figures {
     private long completed;
     private long good;
     private final Map<ErrorClass, Long> errors = new EnumMap<>(ErrorClass.class);
-    final Distribution ttft = Distribution.latency();
-    final Distribution ttftFromScheduled = Distribution.latency();
-    final Distribution itl = Distribution.latency();
-    final Distribution tpot = Distribution.latency();
-    final Distribution e2e = Distribution.latency();
-    final Distribution e2eFromScheduled = Distribution.latency();
-    final Distribution queueWait = Distribution.latency();
-    final Distribution effectiveTokensPerSecond = Distribution.values();
-    final Distribution chunks = Distribution.values();
-    final Distribution maxStall = Distribution.latency();
+    private final Map<Metric, LatencyDistribution> latency = new EnumMap<>(Metric.class);
+    private final ValueDistribution effectiveTokensPerSecond = Distribution.values();
+    private final ValueDistribution chunks = Distribution.values();
     private long inputTokens;
     private long outputTokens;
     private long cachedTokens;
@@ -45,6 +38,9 @@ public final class Figures {
 
     public Figures(Slo slo) {
         this.slo = slo == null ? Slo.NONE : slo;
+        for (Metric m : Metric.latencyBlock()) {
+            latency.put(m, Distribution.latency());
+        }
     }
 
     /** Adds {@code r} whose ITL histogram the caller has already decoded ({@code itlGaps}, null: none). */
@@ -54,7 +50,7 @@ public final class Figures {
         long end = Math.max(r.doneNanos(), r.scheduledNanos());
         windowEndNanos = Math.max(windowEndNanos, end);
         if (r.sentNanos() != RequestRecord.ABSENT) {
-            queueWait.recordNanos(Math.max(0, r.queueWaitNanos()));
+            latency.get(Metric.QUEUE_WAIT).recordNanos(Math.max(0, r.queueWaitNanos()));
         }
         if (!r.succeeded()) {
             errors.merge(r.error(), 1L, Long::sum);
@@ -64,18 +60,18 @@ public final class Figures {
         if (slo.met(r)) {
             good++;
         }
-        recordIfPresent(ttft, r.ttftNanos());
-        recordIfPresent(ttftFromScheduled, r.ttftFromScheduledNanos());
-        recordIfPresent(e2e, r.e2eNanos());
-        recordIfPresent(e2eFromScheduled, r.e2eFromScheduledNanos());
-        recordIfPresent(maxStall, r.maxStallNanos());
+        recordIfPresent(Metric.TTFT, r.ttftNanos());
+        recordIfPresent(Metric.TTFT_FROM_SCHEDULED, r.ttftFromScheduledNanos());
+        recordIfPresent(Metric.E2E, r.e2eNanos());
+        recordIfPresent(Metric.E2E_FROM_SCHEDULED, r.e2eFromScheduledNanos());
+        recordIfPresent(Metric.MAX_STALL, r.maxStallNanos());
         if (!Double.isNaN(r.tpotNanos())) {
-            tpot.recordNanos(Math.round(r.tpotNanos()));
+            latency.get(Metric.TPOT).recordNanos(Math.round(r.tpotNanos()));
         }
         effectiveTokensPerSecond.recordValue(r.effectiveTokensPerSecond());
         chunks.recordValue(r.chunks());
         if (itlGaps != null) {
-            itl.addMicros(itlGaps);
+            latency.get(Metric.ITL).addMicros(itlGaps);
         }
         if (r.inputTokens() > 0) {
             inputTokens += r.inputTokens();
@@ -98,9 +94,9 @@ public final class Figures {
         }
     }
 
-    private static void recordIfPresent(Distribution d, long nanos) {
+    private void recordIfPresent(Metric metric, long nanos) {
         if (nanos != RequestRecord.ABSENT) {
-            d.recordNanos(Math.max(0, nanos));
+            latency.get(metric).recordNanos(Math.max(0, nanos));
         }
     }
 
@@ -141,81 +137,41 @@ public final class Figures {
     }
 
     /**
-     * The latency distribution named as in summary.json's {@code latency_ms} block ({@code ttft},
-     * {@code ttft_from_scheduled}, {@code itl}, {@code tpot}, {@code e2e}, {@code e2e_from_scheduled},
-     * {@code queue_wait}, {@code max_stall}).
+     * The latency distribution of a {@link Metric#latencyBlock()} metric (summary.json's {@code latency_ms}).
      *
-     * @throws IllegalArgumentException for any other name
+     * @throws IllegalArgumentException for any other metric
      */
-    public Distribution latency(String name) {
-        return switch (name) {
-            case "ttft" -> ttft;
-            case "ttft_from_scheduled" -> ttftFromScheduled;
-            case "itl" -> itl;
-            case "tpot" -> tpot;
-            case "e2e" -> e2e;
-            case "e2e_from_scheduled" -> e2eFromScheduled;
-            case "queue_wait" -> queueWait;
-            case "max_stall" -> maxStall;
-            default -> throw new IllegalArgumentException("unknown latency distribution '" + name + "'");
-        };
+    public LatencyDistribution latency(Metric metric) {
+        LatencyDistribution d = latency.get(metric);
+        if (d == null) {
+            throw new IllegalArgumentException(metric.key() + " is not a latency distribution of the summary");
+        }
+        return d;
     }
 
     /** The latency block of summary.json, in milliseconds. */
-    public Map<String, Object> latencyMillis() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("ttft", ttft.toMap());
-        m.put("ttft_from_scheduled", ttftFromScheduled.toMap());
-        m.put("itl", itl.toMap());
-        m.put("tpot", tpot.toMap());
-        m.put("e2e", e2e.toMap());
-        m.put("e2e_from_scheduled", e2eFromScheduled.toMap());
-        m.put("queue_wait", queueWait.toMap());
-        m.put("max_stall", maxStall.toMap());
-        return m;
+    public LatencyFigures latencyMillis() {
+        Map<Metric, Percentiles> m = new EnumMap<>(Metric.class);
+        latency.forEach((k, v) -> m.put(k, v.percentiles()));
+        return new LatencyFigures(m);
     }
 
     /** Every figure for this set, as the body of summary.json (without the run block). */
-    public Map<String, Object> toMap(long warmup) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        Map<String, Object> requests = new LinkedHashMap<>();
-        requests.put("sent", sent);
-        requests.put("completed", completed);
-        requests.put("failed", failed());
-        requests.put("warmup", warmup);
-        m.put("requests", requests);
-        Map<String, Object> errorMap = new LinkedHashMap<>();
-        errors.forEach((k, v) -> errorMap.put(k.key(), v));
-        m.put("errors", errorMap);
-        m.put("error_rate", sent == 0 ? 0.0 : Distribution.round((double) failed() / sent * 1e3) / 1e3);
-        m.put("latency_ms", latencyMillis());
-        m.put("effective_tokens_per_s", effectiveTokensPerSecond.toMap());
-        m.put("chunks_per_request", chunks.toMap());
-        Map<String, Object> throughput = new LinkedHashMap<>();
-        throughput.put("window_s", Distribution.round(windowSeconds()));
-        throughput.put("requests_per_s", perSecond(completed));
-        throughput.put("output_tokens_per_s", perSecond(outputTokens));
-        throughput.put("input_tokens_per_s", perSecond(inputTokens));
-        m.put("throughput", throughput);
-        Map<String, Object> goodput = new LinkedHashMap<>();
-        goodput.put("slo", slo.toMap());
-        goodput.put("requests_per_s", perSecond(good));
-        goodput.put("attainment", sent == 0 ? 0.0 : Math.round((double) good / sent * 1e4) / 1e4);
-        m.put("goodput", goodput);
-        Map<String, Object> tokens = new LinkedHashMap<>();
-        tokens.put("input_total", inputTokens);
-        tokens.put("output_total", outputTokens);
-        tokens.put("output_source", usageCounted > 0 && clientCounted > 0 ? "mixed" : clientCounted > 0 ? "client" : "usage");
-        m.put("tokens", tokens);
-        Map<String, Object> cache = new LinkedHashMap<>();
-        cache.put("requests_with_cached_tokens", withCachedTokens);
-        cache.put("cached_token_ratio", inputTokensWhereCacheReported == 0 ? null
-                : Math.round((double) cachedTokens / inputTokensWhereCacheReported * 1e4) / 1e4);
-        cache.put("warm_cached_share", RequestRecord.WARM_CACHED_SHARE);
-        cache.put("warm_requests", warmRequests);
-        cache.put("warm_request_share", completed == 0 ? null : Math.round((double) warmRequests / completed * 1e4) / 1e4);
-        cache.put("reported_by_server", inputTokensWhereCacheReported > 0 || withCachedTokens > 0);
-        m.put("cache", cache);
-        return m;
+    public FigureSet figures(long warmup) {
+        Map<String, Long> errorCounts = new LinkedHashMap<>();
+        errors.forEach((k, v) -> errorCounts.put(k.key(), v));
+        FigureSet.Throughput throughput = new FigureSet.Throughput(Distribution.round(windowSeconds()), perSecond(completed),
+                perSecond(outputTokens), perSecond(inputTokens));
+        FigureSet.Goodput goodput = new FigureSet.Goodput(slo.targets(), perSecond(good),
+                sent == 0 ? 0.0 : Math.round((double) good / sent * 1e4) / 1e4);
+        FigureSet.Tokens tokens = new FigureSet.Tokens(inputTokens, outputTokens,
+                usageCounted > 0 && clientCounted > 0 ? "mixed" : clientCounted > 0 ? "client" : "usage");
+        FigureSet.Cache cache = new FigureSet.Cache(withCachedTokens, inputTokensWhereCacheReported == 0 ? null
+                : Math.round((double) cachedTokens / inputTokensWhereCacheReported * 1e4) / 1e4, RequestRecord.WARM_CACHED_SHARE,
+                warmRequests, completed == 0 ? null : Math.round((double) warmRequests / completed * 1e4) / 1e4,
+                inputTokensWhereCacheReported > 0 || withCachedTokens > 0);
+        return new FigureSet(new FigureSet.Requests(sent, completed, failed(), warmup), errorCounts,
+                sent == 0 ? 0.0 : Distribution.round((double) failed() / sent * 1e3) / 1e3, latencyMillis(),
+                effectiveTokensPerSecond.percentiles(), chunks.percentiles(), throughput, goodput, tokens, cache);
     }
 }

@@ -1,10 +1,10 @@
 package dev.infergate.analysis;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * The prompt lengths the workload meant to send against the server's own count ({@code usage.prompt_tokens}):
@@ -28,21 +28,24 @@ public final class PromptReconciliation {
     }
 
     /** The {@code prompt_tokens_vs_intended} block of summary.json; null when no server counted the prompt. */
-    public Map<String, Object> toMap() {
+    public Figures figures() {
         if (count == 0) {
             return null;
         }
         int[] sorted = Arrays.copyOf(differences, count);
         Arrays.sort(sorted);
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("requests", count);
-        m.put("difference_p50", at(sorted, 0.50));
-        m.put("difference_p99", at(sorted, 0.99));
-        m.put("difference_min", sorted[0]);
-        m.put("difference_max", sorted[count - 1]);
-        m.put("exact_share", Math.round((double) countZero(sorted) / count * 1e4) / 1e4);
-        return m;
+        return new Figures(count, at(sorted, 0.50), at(sorted, 0.99), sorted[0], sorted[count - 1],
+                Math.round((double) countZero(sorted) / count * 1e4) / 1e4);
     }
+
+    /**
+     * The server's prompt token count minus the workload's intended count, over requests with usage, in tokens.
+     *
+     * @param exactShare share of requests where the two counts agree exactly
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Figures(int requests, int differenceP50, int differenceP99, int differenceMin, int differenceMax,
+            double exactShare) {}
 
     /** The nearest-rank percentile. */
     private static int at(int[] sorted, double quantile) {

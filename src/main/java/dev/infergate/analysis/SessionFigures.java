@@ -1,8 +1,11 @@
 package dev.infergate.analysis;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.infergate.record.RequestRecord;
+import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -28,8 +31,8 @@ public final class SessionFigures {
 
     /** Figures of one turn index across sessions. */
     private static final class Turn {
-        final Distribution ttft = Distribution.latency();
-        final Distribution e2e = Distribution.latency();
+        final LatencyDistribution ttft = Distribution.latency();
+        final LatencyDistribution e2e = Distribution.latency();
         long sent;
         long failed;
         long inputTokens;
@@ -86,9 +89,9 @@ public final class SessionFigures {
      * @param turnsPerSession turns each session was meant to run (run.json's {@code load.turns}), or 0 when
      *                        unknown: then the most turns seen in any session
      */
-    public Map<String, Object> toMap(int turnsPerSession) {
+    public Figures figures(int turnsPerSession) {
         int turns = SessionTrack.turns(turnsPerSession, sessions.values());
-        Distribution total = Distribution.latency();
+        LatencyDistribution total = Distribution.latency();
         long completed = 0;
         for (SessionTrack t : sessions.values()) {
             if (t.completed(turns)) {
@@ -96,25 +99,20 @@ public final class SessionFigures {
                 total.recordNanos(t.totalNanos());
             }
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("count", sessions.size());
-        m.put("completed", completed);
-        m.put("turns_per_session", turns);
-        m.put("session_total_ms", total.toMap());
-        List<Map<String, Object>> turnList = new java.util.ArrayList<>();
-        byTurn.forEach((index, t) -> {
-            Map<String, Object> e = new LinkedHashMap<>();
-            e.put("turn", index);
-            e.put("sent", t.sent);
-            e.put("failed", t.failed);
-            e.put("ttft_ms", t.ttft.toMap());
-            e.put("e2e_ms", t.e2e.toMap());
-            e.put("input_tokens_mean", t.inputCounted == 0 ? null : Distribution.round((double) t.inputTokens / t.inputCounted));
-            e.put("cached_tokens_mean", t.cachedReported == 0 ? null
-                    : Distribution.round((double) t.cachedTokens / t.cachedReported));
-            turnList.add(e);
-        });
-        m.put("by_turn", turnList);
-        return m;
+        List<TurnFigures> turnList = new ArrayList<>();
+        byTurn.forEach((index, t) -> turnList.add(new TurnFigures(index, t.sent, t.failed, t.ttft.percentiles(),
+                t.e2e.percentiles(), t.inputCounted == 0 ? null : Distribution.round((double) t.inputTokens / t.inputCounted),
+                t.cachedReported == 0 ? null : Distribution.round((double) t.cachedTokens / t.cachedReported))));
+        return new Figures(sessions.size(), completed, turns, total.percentiles(), turnList);
     }
+
+    /** summary.json's {@code sessions} block (see the class comment). */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Figures(int count, long completed, int turnsPerSession, Percentiles sessionTotalMs, List<TurnFigures> byTurn) {}
+
+    /** One turn index across sessions; the means are null when no request of the turn reported the count. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public record TurnFigures(int turn, long sent, long failed, Percentiles ttftMs, Percentiles e2eMs, Double inputTokensMean,
+            Double cachedTokensMean) {}
 }

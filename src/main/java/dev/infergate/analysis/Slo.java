@@ -1,6 +1,11 @@
 package dev.infergate.analysis;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.infergate.config.Durations;
+import dev.infergate.json.Json;
 import dev.infergate.record.RequestRecord;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -74,13 +79,44 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
         return e2e == null || r.e2eFromScheduledNanos() <= e2e.toNanos();
     }
 
-    /** The targets in milliseconds, for summary.json. */
+    /**
+     * The targets in milliseconds, as summary.json, run.json and acceptance.json write them (null: no target).
+     *
+     * @param ttftMs TTFT from scheduled
+     * @param tpotMs TPOT
+     * @param e2eMs  E2E from scheduled
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public record Targets(Double ttftMs, Double tpotMs, Double e2eMs) {
+        /** Each target set, by the metric it bounds, in this order. */
+        public Map<Metric, Double> byMetric() {
+            Map<Metric, Double> m = new LinkedHashMap<>();
+            if (ttftMs != null) {
+                m.put(Metric.TTFT, ttftMs);
+            }
+            if (tpotMs != null) {
+                m.put(Metric.TPOT, tpotMs);
+            }
+            if (e2eMs != null) {
+                m.put(Metric.E2E, e2eMs);
+            }
+            return m;
+        }
+    }
+
+    /** The targets in milliseconds. */
+    public Targets targets() {
+        return new Targets(millis(ttft), millis(tpot), millis(e2e));
+    }
+
+    private static Double millis(Duration d) {
+        return d == null ? null : d.toNanos() / 1e6;
+    }
+
+    /** The targets in milliseconds as a JSON object, for run.json, which is built as a map. */
     public Map<String, Object> toMap() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("ttft_ms", ttft == null ? null : ttft.toNanos() / 1e6);
-        m.put("tpot_ms", tpot == null ? null : tpot.toNanos() / 1e6);
-        m.put("e2e_ms", e2e == null ? null : e2e.toNanos() / 1e6);
-        return m;
+        return Json.COMPACT.convertValue(targets(), new TypeReference<LinkedHashMap<String, Object>>() {});
     }
 
     public static Slo fromMap(Map<?, ?> m) {

@@ -2,8 +2,8 @@ package dev.infergate.analysis;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.infergate.analysis.delivery.DeliveryVerdict;
+import dev.infergate.json.Json;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.ItlCodec;
 import dev.infergate.record.RequestRecord;
@@ -27,34 +27,29 @@ import org.HdrHistogram.Histogram;
 public final class Summarizer {
     /** The schema id of summary.json; bump the number only for incompatible changes. */
     public static final String SCHEMA = "infergate.summary/1";
-    public static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** The shared mapper for result files; prefer {@link Json#PRETTY}. */
+    public static final ObjectMapper JSON = Json.PRETTY;
 
     private Summarizer() {}
 
     /**
      * A summary with the figures it came from.
      *
-     * @param document the summary.json document
-     * @param measured the figures over every measured request (warm-up excluded)
+     * @param summary  summary.json
+     * @param measured the figures over every measured request (warm-up excluded), with their histograms
      */
-    public record Summary(Map<String, Object> document, Figures measured) {}
+    public record Read(Summary summary, Figures measured) {}
 
-    private static void putIfPresent(Map<String, Object> m, String key, Object value) {
-        if (value != null) {
-            m.put(key, value);
-        }
-    }
-
-    /** Reads the run and returns the summary as an ordered map (the JSON document). */
-    public static Map<String, Object> summarize(Path runDir) {
-        return summarize(runDir, r -> { }).document();
+    /** Reads the run and returns its summary. */
+    public static Summary summarize(Path runDir) {
+        return summarize(runDir, r -> { }).summary();
     }
 
     /**
      * Reads the run once: summarises it and also hands every record, warm-up included, to {@code alsoSee}
      * (so a report can collect what it needs in the same read).
      */
-    public static Summary summarize(Path runDir, Consumer<RequestRecord> alsoSee) {
+    public static Read summarize(Path runDir, Consumer<RequestRecord> alsoSee) {
         Map<String, Object> run = readRun(runDir);
         Slo slo = Slo.fromMap(asMap(run.get("slo")));
         Figures all = new Figures(slo);
@@ -85,8 +80,6 @@ public final class Summarizer {
                 byCondition.computeIfAbsent(r.condition(), c -> new Figures(slo)).add(r, itlGaps);
             }
         });
-        Map<String, Object> summary = new LinkedHashMap<>();
-        summary.put("schema", SCHEMA);
         Map<String, Object> runBlock = new LinkedHashMap<>(run);
         runBlock.remove("schema");
         runBlock.put("duration_s", Distribution.round(all.windowSeconds()));
@@ -98,36 +91,19 @@ public final class Summarizer {
         if (read.torn()) {
             runBlock.put("torn_last_line", read.tornLine());
         }
-        summary.put("run", runBlock);
-        summary.put("client_limited", lag.limited());
-        summary.putAll(all.toMap(warmup[0]));
-        summary.put("client", lag.toMap());
-        Map<String, Object> split = new LinkedHashMap<>();
-        split.put("cold", cold.toMap(0));
-        split.put("warm", warm.toMap(0));
-        summary.put("by_cache", split);
-        putIfPresent(summary, "prompt_tokens_vs_intended", prompts.toMap());
-        putIfPresent(summary, "connections", connections.toMap());
-        summary.put("delivery", Boolean.FALSE.equals(run.get("stream"))
-                ? Map.of("verdict", "not_streamed") : delivery.toMap());
-        Map<String, Object> server = ServerMetricsSummary.summarize(runDir, all.windowStartNanos(), all.windowEndNanos());
-        if (server != null) {
-            summary.put("server", server);
-        }
-        if (!sessions.isEmpty()) {
-            summary.put("sessions", sessions.toMap(SessionFigures.turnsPerSession(run)));
-        }
-        if (!byCondition.isEmpty()) {
-            Map<String, Object> conditions = new LinkedHashMap<>();
-            byCondition.forEach((k, v) -> conditions.put(k, v.toMap(0)));
-            summary.put("by_condition", conditions);
-        }
-        return new Summary(summary, all);
+        Map<String, FigureSet> conditions = new LinkedHashMap<>();
+        byCondition.forEach((k, v) -> conditions.put(k, v.figures(0)));
+        Summary summary = new Summary(SCHEMA, runBlock, lag.limited(), all.figures(warmup[0]), lag.figures(),
+                new Summary.ByCache(cold.figures(0), warm.figures(0)), prompts.figures(), connections.figures(),
+                Boolean.FALSE.equals(run.get("stream")) ? DeliveryVerdict.Figures.notStreamed() : delivery.figures(),
+                ServerMetricsSummary.summarize(runDir, all.windowStartNanos(), all.windowEndNanos()),
+                sessions.isEmpty() ? null : sessions.figures(SessionFigures.turnsPerSession(run)), conditions);
+        return new Read(summary, all);
     }
 
     /** Summarises {@code runDir} and writes its summary.json; returns the summary. */
-    public static Map<String, Object> write(Path runDir) {
-        Map<String, Object> summary = summarize(runDir);
+    public static Summary write(Path runDir) {
+        Summary summary = summarize(runDir);
         try {
             AtomicFiles.writeJson(JSON, runDir.resolve(RunLog.SUMMARY_FILE), summary);
         } catch (IOException e) {

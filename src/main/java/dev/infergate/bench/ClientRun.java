@@ -1,8 +1,10 @@
 package dev.infergate.bench;
 
 import dev.infergate.client.Api;
+import dev.infergate.client.ApiKeys;
 import dev.infergate.client.Endpoint;
 import dev.infergate.client.HttpExecutor;
+import dev.infergate.client.OpenedEndpoint;
 import dev.infergate.client.Preflight;
 import dev.infergate.client.Timeouts;
 import dev.infergate.load.ClosedLoop;
@@ -19,7 +21,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * The client side of every benchmark, as users run it: {@link HttpExecutor}, {@link Preflight}, then the
+ * The client side of every benchmark, as users run it: an {@link OpenedEndpoint} (client and preflight), then the
  * {@link Runner} in a closed loop of {@code streams} users, recording every request's event arrivals into
  * {@code requests.jsonl} (event sampling 1, no cap).
  */
@@ -45,9 +47,9 @@ final class ClientRun {
             Supplier<Set<Long>> serverThreads, Path dir) throws IOException, Preflight.Failure {
         Endpoint endpoint = new Endpoint(URI.create(baseUrl), Api.CHAT, null, true, Map.of(), null, false, false,
                 Duration.ofSeconds(10));
-        try (HttpExecutor http = new HttpExecutor(endpoint, streams, eventLoops)) {
-            Preflight.Result preflight = Preflight.run(http, null, true, "OPENAI_API_KEY", false);
-            http.useModel(preflight.model());
+        try (OpenedEndpoint opened = OpenedEndpoint.open(endpoint, streams, eventLoops, true, ApiKeys.DEFAULT_ENV, false)) {
+            HttpExecutor http = opened.http();
+            Preflight.Result preflight = opened.server();
             RunLimits limits = new RunLimits((long) streams * rounds, null, (long) streams * warmupRounds, null,
                     Duration.ofSeconds(60));
             Runner runner = new Runner(http, workload, new ClosedLoop(streams, Duration.ZERO), limits, Shard.ALL,

@@ -1,5 +1,6 @@
 package dev.infergate.bench;
 
+import dev.infergate.client.ApiKeys;
 import dev.infergate.analysis.ClientLag;
 import dev.infergate.analysis.Slo;
 import dev.infergate.client.Api;
@@ -74,14 +75,14 @@ public final class LagBench {
             RunPlan run = new RunPlan(endpoint, workload, "cl100k_base",
                     new OpenLoop(new ConstantRateSchedule(plan.ratePerSecond()), 0),
                     new RunLimits(plan.requests(), null, 0, null, Duration.ofSeconds(60)), Shard.ALL, Timeouts.DEFAULT,
-                    Slo.NONE, Map.of("bench", "lag"), null, dir, true, 0, plan.eventLoops(), "OPENAI_API_KEY", false,
+                    Slo.NONE, Map.of("bench", "lag"), null, dir, true, 0, plan.eventLoops(), ApiKeys.DEFAULT_ENV, false,
                     null);
             RunService.Result result = new RunService()
                     .withClientWarmup(plan.clientWarmup() ? ClientWarmup.Budget.DEFAULT : null).execute(run, null);
             List<RequestRecord> records = new ArrayList<>();
             RunLog.readRecords(dir, records::add);
             records.sort(Comparator.comparingLong(RequestRecord::id));
-            return of(records, asMap(asMap(result.summary().get("run")).get("client_warmup")));
+            return of(records, asMap(result.summary().run().get("client_warmup")));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.infergate.bench;
 
+import dev.infergate.client.ApiKeys;
 import dev.infergate.analysis.Slo;
 import dev.infergate.client.Api;
 import dev.infergate.client.Endpoint;
@@ -62,7 +63,7 @@ public final class MemoryBench {
             RunPlan run = new RunPlan(endpoint, workload, "cl100k_base", new ClosedLoop(plan.concurrency(), Duration.ZERO),
                     new RunLimits(plan.requests(), null, 0, null, Duration.ofSeconds(60)), Shard.ALL, Timeouts.DEFAULT,
                     Slo.NONE, Map.of("bench", "memory"), null, dir, true, plan.recordEvents(), plan.eventLoops(),
-                    "OPENAI_API_KEY", false, null);
+                    ApiKeys.DEFAULT_ENV, false, null);
             AtomicReference<RunContext> live = new AtomicReference<>();
             long start = System.nanoTime();
             RunService.Result result;

@@ -15,8 +15,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -33,13 +33,13 @@ public final class AcceptCommand implements Callable<Integer> {
     @Parameters(paramLabel = "PLAN.yaml", description = "The plan: at least 'baseline: URL' and 'candidate: URL'.")
     Path planFile;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "The result directory. Default: results/accept-<date>-<time>.")
-    Path out;
+    @Mixin
+    OutputOptions out = new OutputOptions();
 
     @Override
     public Integer call() throws IOException {
         AcceptPlan plan = read(planFile);
-        Path dir = Reports.created(Reports.outDir(out, "accept"));
+        Path dir = Reports.created(out.dir());
         PrintWriter err = spec.commandLine().getErr();
         AcceptResult result;
         try {

@@ -2,13 +2,11 @@ package dev.infergate.cli;
 
 import dev.infergate.bench.AccuracyBench;
 import dev.infergate.bench.AccuracyPoint;
-import dev.infergate.bench.Phases;
 import dev.infergate.client.IoTransport;
 import dev.infergate.bench.AccuracySweep;
 import dev.infergate.bench.AccuracyTable;
 import dev.infergate.bench.ServerHandle;
 import dev.infergate.client.Preflight;
-import dev.infergate.config.Durations;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -41,46 +39,17 @@ public final class BenchAccuracyCommand implements Callable<Integer> {
     @Option(names = "--tokens", defaultValue = "200", paramLabel = "N", description = "Output events per request. Default: ${DEFAULT-VALUE}.")
     int tokens;
 
-    @Option(names = "--ttft", defaultValue = "50ms", paramLabel = "DURATION", description = "Server delay before the first event. Default: ${DEFAULT-VALUE}.")
-    String ttft;
+    @Option(names = "--itl", defaultValue = "20ms", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Server gap between events. Default: ${DEFAULT-VALUE}.")
+    Duration itl;
 
-    @Option(names = "--itl", defaultValue = "20ms", paramLabel = "DURATION", description = "Server gap between events. Default: ${DEFAULT-VALUE}.")
-    String itl;
-
-    @Option(names = "--rounds", defaultValue = "2", paramLabel = "N", description = "Measured requests per stream. Default: ${DEFAULT-VALUE}.")
-    int rounds;
-
-    @Option(names = "--warmup-rounds", defaultValue = "1", paramLabel = "N", description = "Warm-up requests per stream (not compared). Default: ${DEFAULT-VALUE}.")
-    int warmupRounds;
-
-    @Option(names = "--repeat", defaultValue = "1", paramLabel = "N", description = "Runs of the point; the last table holds the medians. Default: ${DEFAULT-VALUE}.")
-    int repeat;
-
-    @Option(names = "--event-loops", paramLabel = "N", description = "Client I/O threads. Default: the number of cores.")
-    Integer eventLoops;
-
-    @Option(names = "--phases", defaultValue = "spread", paramLabel = "spread|aligned",
-            converter = PhasesConverter.class,
-            description = "spread: the streams' events interleave evenly and lengths vary 75-125 %% (a steady rate); aligned: every stream's events "
-                    + "fall due together, like one decode step of the whole batch (a burst per ITL). Default: ${DEFAULT-VALUE}.")
-    Phases phases;
-
-    @Option(names = "--keep", paramLabel = "DIR", description = "Keep each run's requests.jsonl under DIR (default: a temporary directory, deleted).")
-    Path keep;
+    @Mixin
+    BenchPointOptions points = new BenchPointOptions();
 
     @Override
     public Integer call() throws IOException {
-        AccuracyPoint point = point(streams, Durations.parse(itl));
-        return BenchAccuracyCommand.sweep(spec, server, List.of(point), repeat, keep);
-    }
-
-    AccuracyPoint point(int pointStreams, Duration pointItl) {
-        int loops = eventLoops != null ? eventLoops : Runtime.getRuntime().availableProcessors();
-        try {
-            return new AccuracyPoint(pointStreams, tokens, Durations.parse(ttft), pointItl, rounds, warmupRounds, loops, phases);
-        } catch (IllegalArgumentException e) {
-            throw UserError.usage(e.getMessage());
-        }
+        AccuracyPoint point = points.point(streams, tokens, itl);
+        return BenchAccuracyCommand.sweep(spec, server, List.of(point), points.repeat, points.keep);
     }
 
     /** Runs {@code points} and prints rows and the median table; exit 0 whether or not the target was met. */

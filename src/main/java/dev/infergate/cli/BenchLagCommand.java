@@ -1,5 +1,6 @@
 package dev.infergate.cli;
 
+import java.time.Duration;
 import dev.infergate.bench.LagBench;
 import dev.infergate.config.Durations;
 import dev.infergate.run.RunService;
@@ -16,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -38,8 +40,9 @@ public final class BenchLagCommand implements Callable<Integer> {
     @Option(names = "--requests", defaultValue = "200", paramLabel = "N", description = "Requests per repeat, all measured. Default: ${DEFAULT-VALUE}.")
     long requests;
 
-    @Option(names = "--ttft", defaultValue = "50ms", paramLabel = "DURATION", description = "The server's TTFT and gap between events. Default: ${DEFAULT-VALUE}.")
-    String ttft;
+    @Option(names = "--ttft", defaultValue = "50ms", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "The server's TTFT and gap between events. Default: ${DEFAULT-VALUE}.")
+    Duration ttft;
 
     @Option(names = "--tokens", defaultValue = "10", paramLabel = "N", description = "Output events per answer. Default: ${DEFAULT-VALUE}.")
     int tokens;
@@ -47,14 +50,15 @@ public final class BenchLagCommand implements Callable<Integer> {
     @Option(names = "--repeats", defaultValue = "3", paramLabel = "N", description = "Repeats, each in a fresh JVM. Default: ${DEFAULT-VALUE}.")
     int repeats;
 
-    @Option(names = "--target", defaultValue = "5ms", paramLabel = "DURATION", description = "The lag p99 to hold (issue 14). Default: ${DEFAULT-VALUE}.")
-    String target;
+    @Option(names = "--target", defaultValue = "5ms", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "The lag p99 to hold (issue 14). Default: ${DEFAULT-VALUE}.")
+    Duration target;
 
     @Option(names = "--no-client-warmup", description = "Skip the client warm-up, to see what it buys.")
     boolean noClientWarmup;
 
-    @Option(names = "--event-loops", paramLabel = "N", description = "Client I/O threads. Default: the number of cores.")
-    Integer eventLoops;
+    @Mixin
+    EventLoopOptions eventLoops = new EventLoopOptions();
 
     @Option(names = "--no-fork", description = "Run one repeat in this JVM (a warm JVM hides what a fresh one pays).")
     boolean noFork;
@@ -64,9 +68,9 @@ public final class BenchLagCommand implements Callable<Integer> {
         double targetMs;
         LagBench.Plan plan;
         try {
-            targetMs = Durations.parse(target).toNanos() / 1e6;
-            plan = new LagBench.Plan(rate, requests, Durations.parse(ttft), tokens, !noClientWarmup,
-                    eventLoops != null ? eventLoops : Runtime.getRuntime().availableProcessors());
+            targetMs = target.toNanos() / 1e6;
+            plan = new LagBench.Plan(rate, requests, ttft, tokens, !noClientWarmup,
+                    eventLoops.count());
             if (repeats < 1) {
                 throw new IllegalArgumentException("--repeats (" + repeats + ") must be >= 1");
             }
@@ -78,7 +82,7 @@ public final class BenchLagCommand implements Callable<Integer> {
             return once(plan, out);
         }
         out.printf(Locale.ROOT, "infergate bench lag: %.4g req/s, %d requests, TTFT %s, %d tokens, client warm-up %s, %d cores, load average %s%n",
-                rate, requests, ttft, tokens, noClientWarmup ? "off" : "on", Runtime.getRuntime().availableProcessors(), loadAverage());
+                rate, requests, Durations.format(ttft), tokens, noClientWarmup ? "off" : "on", Runtime.getRuntime().availableProcessors(), loadAverage());
         out.flush();
         List<double[]> results = new ArrayList<>();
         for (int i = 0; i < repeats; i++) {

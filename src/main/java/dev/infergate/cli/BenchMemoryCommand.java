@@ -1,5 +1,6 @@
 package dev.infergate.cli;
 
+import java.time.Duration;
 import dev.infergate.bench.MemoryBench;
 import dev.infergate.config.Durations;
 import dev.infergate.run.RunService;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -34,8 +36,9 @@ public final class BenchMemoryCommand implements Callable<Integer> {
     @Option(names = "--tokens", defaultValue = "32", paramLabel = "N", description = "Output events per request. Default: ${DEFAULT-VALUE}.")
     int tokens;
 
-    @Option(names = "--itl", defaultValue = "2ms", paramLabel = "DURATION", description = "Server gap between events (and TTFT). Default: ${DEFAULT-VALUE}.")
-    String itl;
+    @Option(names = "--itl", defaultValue = "2ms", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Server gap between events (and TTFT). Default: ${DEFAULT-VALUE}.")
+    Duration itl;
 
     @Option(names = "--record-events", defaultValue = "10", paramLabel = "N",
             description = "As in `infergate run`: keep per-event arrivals of every N-th request (at most 500). Default: ${DEFAULT-VALUE}.")
@@ -47,8 +50,8 @@ public final class BenchMemoryCommand implements Callable<Integer> {
     @Option(names = "--no-fork", description = "Run in this JVM (then start it with the heap you want, e.g. INFERGATE_JAVA_OPTS=-Xmx512m).")
     boolean noFork;
 
-    @Option(names = "--event-loops", paramLabel = "N", description = "Client I/O threads. Default: the number of cores.")
-    Integer eventLoops;
+    @Mixin
+    EventLoopOptions eventLoops = new EventLoopOptions();
 
     @Option(names = "--out", paramLabel = "DIR", description = "The run directory (default: a temporary one, deleted).")
     Path out;
@@ -58,17 +61,17 @@ public final class BenchMemoryCommand implements Callable<Integer> {
         if (!noFork) {
             return relaunch();
         }
-        int loops = eventLoops != null ? eventLoops : Runtime.getRuntime().availableProcessors();
+        int loops = eventLoops.count();
         MemoryBench.Plan plan;
         try {
-            plan = new MemoryBench.Plan(requests, concurrency, tokens, Durations.parse(itl), recordEvents, loops);
+            plan = new MemoryBench.Plan(requests, concurrency, tokens, itl, recordEvents, loops);
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }
         Path dir = out != null ? out : Files.createTempDirectory("infergate-bench-memory").resolve("run");
         PrintWriter w = spec.commandLine().getOut();
         w.printf(Locale.ROOT, "infergate bench memory: %d requests, concurrency %d, %d tokens every %s, max heap %d MB, %d cores%n",
-                requests, concurrency, tokens, itl, Runtime.getRuntime().maxMemory() >> 20, Runtime.getRuntime().availableProcessors());
+                requests, concurrency, tokens, Durations.format(itl), Runtime.getRuntime().maxMemory() >> 20, Runtime.getRuntime().availableProcessors());
         w.flush();
         MemoryBench.Result r;
         try {

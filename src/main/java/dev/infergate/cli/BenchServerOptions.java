@@ -1,5 +1,6 @@
 package dev.infergate.cli;
 
+import java.time.Duration;
 import dev.infergate.bench.ServerHandle;
 import dev.infergate.config.Durations;
 import java.io.IOException;
@@ -19,22 +20,17 @@ final class BenchServerOptions {
             description = "I/O threads of a metronome server started here. Default: ${DEFAULT-VALUE}.")
     int serverEventLoops;
 
-    @Option(names = "--spin", defaultValue = "0us", paramLabel = "DURATION",
+    @Option(names = "--spin", defaultValue = "0us", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "0us: each stream is timed on its connection's event loop (epoll timerfd, sub-millisecond, no extra "
                     + "thread). More: a dedicated metronome thread parks until this long before each due time and spins "
                     + "(exact, but it burns a core the client shares). Default: ${DEFAULT-VALUE}.")
-    String spin;
+    Duration spin;
 
     ServerHandle start() throws IOException {
         if (serverEventLoops < 1) {
             throw UserError.usage("--server-event-loops (" + serverEventLoops + ") must be >= 1");
         }
-        long spinNanos;
-        try {
-            spinNanos = Durations.parse(spin).toNanos();
-        } catch (IllegalArgumentException e) {
-            throw UserError.usage("--spin: " + e.getMessage());
-        }
+        long spinNanos = spin.toNanos();
         if (server != null) {
             return ServerHandle.external(server);
         }
@@ -45,6 +41,6 @@ final class BenchServerOptions {
     String describe() {
         return server != null ? "external server " + server
                 : (serverProcess ? "server in a child JVM" : "server in this JVM") + ", " + serverEventLoops
-                        + " server event loop(s), spin " + spin;
+                        + " server event loop(s), spin " + Durations.format(spin);
     }
 }

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -35,15 +36,15 @@ public final class BenchSimCommand implements Callable<Integer> {
     @Option(names = "--tokens", defaultValue = "100", paramLabel = "N", description = "Output tokens per request. Default: ${DEFAULT-VALUE}.")
     int tokens;
 
-    @Option(names = "--step", defaultValue = "50ms", paramLabel = "DURATION",
+    @Option(names = "--step", defaultValue = "50ms", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "The modelled cost of every engine step, i.e. the model's ITL. Default: ${DEFAULT-VALUE}.")
-    String step;
+    Duration step;
 
-    @Option(names = "--output-cost", defaultValue = "20us", paramLabel = "DURATION",
+    @Option(names = "--output-cost", defaultValue = "20us", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "The output stage's time per streamed token (cost.output_us_per_token): a step's tokens leave "
                     + "one after another, this far apart, as a serving engine streams a batch's outputs. 0 sends all of a "
                     + "step's tokens at its end, a burst no server can write at once. Default: ${DEFAULT-VALUE}.")
-    String outputCost;
+    Duration outputCost;
 
     @Option(names = "--phases", defaultValue = "spread", paramLabel = "spread|aligned", converter = PhasesConverter.class,
             description = "spread: requests ask for 75-125 %% of --tokens, so streams end and restart at different steps, a "
@@ -57,30 +58,24 @@ public final class BenchSimCommand implements Callable<Integer> {
     @Option(names = "--warmup-rounds", defaultValue = "1", paramLabel = "N", description = "Warm-up requests per stream. Default: ${DEFAULT-VALUE}.")
     int warmupRounds;
 
-    @Option(names = "--event-loops", paramLabel = "N", description = "Client I/O threads. Default: the number of cores.")
-    Integer eventLoops;
+    @Mixin
+    EventLoopOptions eventLoops = new EventLoopOptions();
 
     @Override
     public Integer call() throws IOException {
-        Duration stepDuration;
-        Duration perToken;
-        try {
-            stepDuration = Durations.parse(step);
-            perToken = Durations.parse(outputCost);
-        } catch (IllegalArgumentException e) {
-            throw UserError.usage("--step / --output-cost: " + e.getMessage());
-        }
+        Duration stepDuration = step;
+        Duration perToken = outputCost;
         if (streams < 1 || tokens < 2 || rounds < 1 || warmupRounds < 0 || stepDuration.toNanos() < 1000) {
             throw UserError.usage("--streams (" + streams + ") and --rounds (" + rounds + ") must be >= 1, --tokens (" + tokens
-                    + ") >= 2, --warmup-rounds (" + warmupRounds + ") >= 0 and --step (" + step + ") >= 1us");
+                    + ") >= 2, --warmup-rounds (" + warmupRounds + ") >= 0 and --step (" + Durations.format(step) + ") >= 1us");
         }
-        int loops = eventLoops != null ? eventLoops : Runtime.getRuntime().availableProcessors();
+        int loops = eventLoops.count();
         Path dir = Files.createTempDirectory("infergate-bench-sim");
         PrintWriter out = spec.commandLine().getOut();
         try {
             SimBench.Result r = SimBench.run(streams, tokens, stepDuration, perToken, phases, rounds, warmupRounds, loops, dir);
             out.printf(Locale.ROOT, "infergate bench sim: %d streams, step %s, output %s per token, phases %s, transport %s, %d cores%s; "
-                    + "%d events (%.0f/s), %d failed, %d unpaired%n", r.streams(), step, outputCost, phases.label(), IoTransport.describe(),
+                    + "%d events (%.0f/s), %d failed, %d unpaired%n", r.streams(), Durations.format(step), Durations.format(outputCost), phases.label(), IoTransport.describe(),
                     Runtime.getRuntime().availableProcessors(), BenchAccuracyCommand.jvmOptions(), r.events(), r.eventsPerSecond(),
                     r.failed(), r.mismatched());
             out.println("                              p50       p99     p99.9       max   (ms, measured requests)");

@@ -6,12 +6,17 @@ import dev.infergate.accept.PlanReader;
 import dev.infergate.analysis.Slo;
 import dev.infergate.analysis.capacity.CapacitySearch;
 import dev.infergate.run.RunService;
+import dev.infergate.client.Endpoint;
+import dev.infergate.client.Timeouts;
+import dev.infergate.config.Durations;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -25,58 +30,55 @@ public final class CapacityCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--base-url", required = true, paramLabel = "URL", description = "The OpenAI-compatible base URL.")
-    String baseUrl;
+    @Mixin
+    EndpointOptions endpoint = new EndpointOptions();
 
-    @Option(names = "--model", paramLabel = "ID", description = "The model id. Default: the server's first.")
-    String model;
+    @Mixin
+    TimeoutOptions timeouts = new TimeoutOptions();
 
-    @Option(names = "--api", defaultValue = "chat", paramLabel = "chat|completions", description = "Default: ${DEFAULT-VALUE}.")
-    String api;
+    @Mixin
+    SloOptions slo = new SloOptions();
 
-    @Option(names = "--slo", defaultValue = "ttft=2s,tpot=100ms", paramLabel = "ttft=2s,tpot=100ms,e2e=30s",
-            description = "The SLO a request must meet to count (TTFT and E2E from the scheduled time). Default: ${DEFAULT-VALUE}.")
-    String slo;
-
-    @Option(names = "--target", defaultValue = "0.95", paramLabel = "SHARE",
-            description = "Attainment to hold. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--target", defaultValue = "0.95", paramLabel = "SHARE", converter = ShareConverter.class,
+            description = "SLO attainment to hold: the share of requests sent that complete within the SLO (0.95 or 95%%). Default: ${DEFAULT-VALUE}.")
     double target;
 
-    @Option(names = "--preset", defaultValue = "short-chat", paramLabel = "NAME", description = "Work shape. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--preset", defaultValue = "short-chat", paramLabel = "short-chat|long-doc|long-output",
+            description = "The work shape offered (token counts in docs/workloads.md). Default: ${DEFAULT-VALUE}.")
     String preset;
 
-    @Option(names = "--start-rate", defaultValue = "1", paramLabel = "R", description = "First rate tried, req/s. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--prefix", defaultValue = "fresh", paramLabel = "fresh|shared",
+            description = "fresh: every prompt starts with unique text, so no prefix cache can help; shared: prompts start with one of a few long common prefixes. Default: ${DEFAULT-VALUE}.")
+    String prefix;
+
+    @Option(names = "--seed", defaultValue = "0", paramLabel = "N",
+            description = "Seed of every random draw (arrivals, prompts): the same seed gives the same schedules. Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Option(names = "--start-rate", defaultValue = "1", paramLabel = "R", converter = RateConverter.class,
+            description = "The first rate tried, in requests per second (1, 60/m, 3600/h). Default: ${DEFAULT-VALUE}.")
     double startRate;
 
-    @Option(names = "--probe-duration", defaultValue = "20s", paramLabel = "DURATION",
+    @Option(names = "--probe-duration", defaultValue = "20s", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How long each rate is offered (after 3 s of warm-up). Default: ${DEFAULT-VALUE}.")
-    String probeDuration;
+    Duration probeDuration;
 
-    @Option(names = "--tolerance", defaultValue = "5%", paramLabel = "SHARE",
-            description = "Stop when the bracket is this narrow. Default: ${DEFAULT-VALUE}.")
-    String tolerance;
+    @Option(names = "--tolerance", defaultValue = "5%", paramLabel = "SHARE", converter = ShareConverter.class,
+            description = "Stop when the bracket is this narrow, relative to its rate (5%% or 0.05). Default: ${DEFAULT-VALUE}.")
+    double tolerance;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where the probe runs go. Default: results/capacity-<date>-<time>.")
-    Path out;
+    @Mixin
+    OutputOptions out = new OutputOptions();
 
     @Override
     public Integer call() throws IOException {
-        String yaml = String.format(Locale.ROOT, "baseline: {url: '%s', api: %s%s}%ncandidate: '%s'%nslo: '%s'%n"
-                + "burst: false%ncapacity: {target: %s, workload: %s, start_rate: %s, duration: %s, tolerance: '%s'}%n",
-                baseUrl, api, model == null ? "" : ", model: '" + model + "'", baseUrl, slo, target, preset, startRate,
-                probeDuration, tolerance);
-        AcceptPlan plan;
-        try {
-            Slo.parse(slo);
-            plan = PlanReader.read("options", yaml);
-        } catch (IllegalArgumentException e) {
-            throw UserError.usage(e.getMessage().replace("options, key capacity.", "--").replace("options line 1, key baseline.", "--"));
-        }
-        Path dir = Reports.created(Reports.outDir(out, "capacity"));
+        Endpoint target = endpoint.endpoint();
+        AcceptPlan plan = plan(target);
+        Path dir = Reports.created(out.dir());
         PrintWriter err = spec.commandLine().getErr();
         CapacitySearch.Result r;
         try {
-            r = Acceptance.capacity(plan, dir, line -> {
+            r = Acceptance.capacity(plan, target, endpoint.apiKeyEnv, endpoint.apiKeySet(), dir, line -> {
                 err.println("infergate: " + dev.infergate.report.TerminalText.sanitize(line));
                 err.flush();
             });
@@ -89,7 +91,7 @@ public final class CapacityCommand implements Callable<Integer> {
         } else {
             var w = r.atCapacity().longestWait();
             o.printf(Locale.ROOT, "capacity at %.0f%% attainment: %.3g req/s = %,.0f requests/hour (bracket %,.0f .. %s)%n",
-                    target * 100, r.ratePerSecond(), r.requestsPerHour(), r.lowerRate() * 3600,
+                    this.target * 100, r.ratePerSecond(), r.requestsPerHour(), r.lowerRate() * 3600,
                     r.bounded() ? String.format(Locale.ROOT, "%,.0f", r.upperRate() * 3600) : "not reached");
             o.printf(Locale.ROOT, "longest wait there (from scheduled): TTFT p99 %.0fms max %.0fms, E2E p99 %.0fms max %.0fms (%d requests)%n",
                     w.ttftP99Ms(), w.ttftMaxMs(), w.e2eP99Ms(), w.e2eMaxMs(), w.count());
@@ -97,5 +99,46 @@ public final class CapacityCommand implements Callable<Integer> {
         o.println("probe runs: " + dir.resolve("capacity"));
         o.flush();
         return ExitCode.OK.code();
+    }
+
+    /** The capacity step of an acceptance plan, from these options (its baseline is {@code target}). */
+    AcceptPlan plan(Endpoint target) {
+        Slo targets = slo.slo();
+        if (targets.isEmpty()) {
+            throw UserError.usage("--slo none leaves nothing to hold; capacity needs a target, e.g. --slo ttft=2s,tpot=100ms");
+        }
+        Timeouts t = timeouts.timeouts();
+        String url = quoted(target.baseUrl().toString());
+        String yaml = String.format(Locale.ROOT, "baseline: {url: %s, api: %s%s}%ncandidate: %s%nseed: %d%nslo: %s%n"
+                + "timeouts: {ttft: %s, idle: %s, total: %s}%nburst: false%n"
+                + "capacity: {target: %s, workload: %s, prefix: %s, start_rate: %s, duration: %s, tolerance: %s}%n",
+                url, target.api().name().toLowerCase(Locale.ROOT), target.model() == null ? "" : ", model: " + quoted(target.model()),
+                url, seed, quoted(sloText(targets)), Durations.format(t.firstToken()), Durations.format(t.idle()),
+                Durations.format(t.total()), this.target, quoted(preset), quoted(prefix), startRate,
+                Durations.format(probeDuration), tolerance);
+        try {
+            return PlanReader.read("options", yaml);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage().replaceAll("options(?: line \\d+)?, key (?:capacity\\.)?", "--")
+                    .replace("--workload", "--preset").replace("--start_rate", "--start-rate").replace("--duration", "--probe-duration"));
+        }
+    }
+
+    private static String quoted(String text) {
+        return "'" + text.replace("'", "''") + "'";
+    }
+
+    private static String sloText(Slo s) {
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        if (s.ttft() != null) {
+            parts.add("ttft=" + Durations.format(s.ttft()));
+        }
+        if (s.tpot() != null) {
+            parts.add("tpot=" + Durations.format(s.tpot()));
+        }
+        if (s.e2e() != null) {
+            parts.add("e2e=" + Durations.format(s.e2e()));
+        }
+        return String.join(",", parts);
     }
 }

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -28,23 +29,23 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Runs the whole acceptance workflow against two simulated servers (a baseline and an FP8-KV-cache "
-                + "candidate) started in-process, and prints the verdict. No GPU or server needed; about 3 minutes (--quick: 45 s). "
+                + "candidate) started in-process, and prints the verdict. No GPU or server needed; about 3 minutes (--quick: about 30 s). "
                 + "Exits 0 when it ran to completion, whatever the verdict (it shows one, it gates nothing).")
 public final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where the results go. Default: results/demo-<date>-<time>.")
-    Path out;
+    @Mixin
+    OutputOptions out = new OutputOptions();
 
-    @Option(names = "--quick", description = "A smaller plan (about 45 s) for a first look.")
+    @Option(names = "--quick", description = "A smaller plan (about 30 s) for a first look.")
     boolean quick;
 
     @Override
     public Integer call() throws IOException {
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Path dir = Reports.created(Reports.outDir(out, "demo"));
+        Path dir = Reports.created(out.dir());
         o.println("infergate demo: is the FP8-KV-cache candidate better for users than the baseline?");
         o.println("both servers are simulated in-process (" + SimServer.DISCLAIMER + ")");
         o.flush();

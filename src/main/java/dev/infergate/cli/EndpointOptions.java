@@ -2,40 +2,41 @@ package dev.infergate.cli;
 
 import dev.infergate.client.Api;
 import dev.infergate.client.Endpoint;
-import dev.infergate.config.Durations;
+import dev.infergate.client.ApiKeys;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
-/** Options that say which endpoint to measure and how to talk to it; shared by run, probe and quality. */
+/**
+ * Options that say which endpoint to measure and how to reach it (URL, API, model, key, headers, TLS, HTTP/2,
+ * connection policy): one set for every command that sends requests (run, probe, quality, capacity).
+ */
 public final class EndpointOptions {
     @Option(names = "--base-url", required = true, paramLabel = "URL",
             description = "The OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1. When its /models answers 4xx and the URL does not end in /v1, /v1 is appended if a model list is there, and the console says so.")
     String baseUrl;
 
     @Option(names = "--api", defaultValue = "chat", paramLabel = "chat|completions",
-            description = "Which API to drive: chat (/chat/completions) or completions (/completions). Default: ${DEFAULT-VALUE}.")
+            description = "Which API to send requests to: chat (/chat/completions, messages) or completions (/completions, a prompt). Default: ${DEFAULT-VALUE}.")
     String api;
 
     @Option(names = "--model", paramLabel = "ID",
             description = "The model id to send. Default: the first id the server lists at /models.")
     String model;
 
-    /** The variable read when --api-key-env is not given; it may be unset (a server without keys). */
-    static final String DEFAULT_KEY_ENV = "OPENAI_API_KEY";
-
-    String apiKeyEnv = DEFAULT_KEY_ENV;
+    String apiKeyEnv = ApiKeys.DEFAULT_ENV;
     private boolean apiKeyEnvNamed;
 
     @Option(names = "--api-key-env", paramLabel = "VAR",
             description = "The environment variable holding the API key, sent as a bearer token and never written anywhere. "
-                    + "A variable named here must be set. Default: OPENAI_API_KEY, used when set.")
+                    + "A variable named here must be set. Default: " + ApiKeys.DEFAULT_ENV + ", used when set.")
     void apiKeyEnv(String variable) {
         apiKeyEnv = variable;
         apiKeyEnvNamed = true;
@@ -59,21 +60,20 @@ public final class EndpointOptions {
     @Option(names = "--insecure", description = "Trust any TLS certificate (for testing only).")
     boolean insecure;
 
-    @Option(names = "--connect-timeout", defaultValue = "10s", paramLabel = "DURATION",
+    @Option(names = "--connect-timeout", defaultValue = "10s", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How long opening a connection may take. Default: ${DEFAULT-VALUE}.")
-    String connectTimeout;
+    Duration connectTimeout;
 
-    @Option(names = "--idle-connection-timeout", defaultValue = "4s", paramLabel = "DURATION",
+    @Option(names = "--idle-connection-timeout", defaultValue = "4s", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Close a connection idle this long rather than send the next request on it: keep it below the "
                     + "server's own idle timeout (5 s for uvicorn and llama-server), so the server never closes a "
                     + "connection the client is writing to. Shorter Keep-Alive timeouts a server announces win. "
                     + "Default: ${DEFAULT-VALUE}.")
-    String idleConnectionTimeout;
+    Duration idleConnectionTimeout;
 
     /** Whether an API key was found in the named environment variable. */
     boolean apiKeySet() {
-        String key = System.getenv(apiKeyEnv);
-        return key != null && !key.isBlank();
+        return ApiKeys.read(apiKeyEnv) != null;
     }
 
     /** The endpoint; the model may still be null (pick it with the server's list). */
@@ -93,24 +93,18 @@ public final class EndpointOptions {
         }
         Map<String, String> headerMap = headerMap(headers);
         if (apiKeySet() && headerMap.keySet().stream().noneMatch(k -> k.equalsIgnoreCase("Authorization"))) {
-            headerMap.put("Authorization", "Bearer " + System.getenv(apiKeyEnv).trim());
+            headerMap.put("Authorization", "Bearer " + ApiKeys.read(apiKeyEnv));
         }
-        java.time.Duration idle;
-        try {
-            idle = Durations.parse(idleConnectionTimeout);
-        } catch (IllegalArgumentException e) {
-            throw UserError.usage("--idle-connection-timeout: " + e.getMessage());
-        }
-        if (idle.isZero()) {
+        if (idleConnectionTimeout.isZero()) {
             throw UserError.usage("--idle-connection-timeout must be more than 0 (e.g. 4s): a connection must stay open"
                     + " for its own response");
         }
         try {
             if (apiKeySet()) {
-                Endpoint.checkHeaderValue("$" + apiKeyEnv, System.getenv(apiKeyEnv).trim());
+                Endpoint.checkHeaderValue("$" + apiKeyEnv, ApiKeys.read(apiKeyEnv));
             }
             return new Endpoint(uri, Api.parse(api), model, !noStream, headerMap, caCert, insecure, http2,
-                    Durations.parse(connectTimeout), idle);
+                    connectTimeout, idleConnectionTimeout);
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }

@@ -11,7 +11,10 @@ import dev.infergate.load.SessionLoop;
 import dev.infergate.load.SessionStarts;
 import dev.infergate.load.Shard;
 import java.time.Duration;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /** Options that shape the load: closed or open loop, how long, warm-up, shard. */
 public final class LoadOptions {
@@ -22,13 +25,27 @@ public final class LoadOptions {
      */
     static final int MAX_CONCURRENCY = 65_536;
 
-    @Option(names = "--concurrency", paramLabel = "N",
-            description = "Closed loop: N virtual users, each sending its next request when the previous one finished. Default: 1 when --rate is not given. With --sessions: at most N sessions in progress. At most 65536.")
-    Integer concurrency;
+    /** Closed loop or open loop: one or the other, never both (picocli refuses both in one line). */
+    static final class Loop {
+        @Option(names = "--concurrency", paramLabel = "N",
+                description = "Closed loop: N virtual users, each sending its next request when the previous one finished. Default: 1 when --rate is not given. With --sessions: at most N sessions in progress. At most 65536. Not together with --rate (use --max-concurrency to cap an open loop).")
+        Integer concurrency;
 
-    @Option(names = "--rate", paramLabel = "R",
-            description = "Open loop: R requests per second arrive on schedule, whether or not earlier ones finished. With --sessions: sessions arrive at R / turns per second. At least one a day (1.16e-05): a lower rate is refused as a mistake.")
-    Double rate;
+        @Option(names = {"--rate", "--request-rate"}, paramLabel = "R", converter = RateConverter.class,
+                description = "Open loop: R requests per second (6, 6/s, 360/m, 21600/h) arrive on schedule, whether or not earlier ones finished. With --sessions: sessions arrive at R / turns per second. At least one a day (1.16e-05): a lower rate is refused as a mistake. --request-rate is vLLM's name for it.")
+        Double rate;
+    }
+
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
+    Loop loop;
+
+    private Integer concurrency() {
+        return loop == null ? null : loop.concurrency;
+    }
+
+    private Double rate() {
+        return loop == null ? null : loop.rate;
+    }
 
     @Option(names = "--arrival", defaultValue = "poisson", paramLabel = "constant|poisson|gamma",
             description = "How open-loop arrivals are spaced. Default: ${DEFAULT-VALUE}.")
@@ -42,9 +59,9 @@ public final class LoadOptions {
             description = "With --rate: at most N requests in flight; later arrivals wait in the client, and that wait is reported (queue wait, latency from scheduled). At most 65536. Default: unlimited.")
     int maxConcurrency;
 
-    @Option(names = "--think-time", defaultValue = "0ms", paramLabel = "DURATION",
+    @Option(names = "--think-time", defaultValue = "0ms", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Closed loop and --sessions: pause between a user's requests (between a session's turns). Default: ${DEFAULT-VALUE}.")
-    String thinkTime;
+    Duration thinkTime;
 
     @Option(names = "--sessions", paramLabel = "N",
             description = "Agent sessions: N conversations, each --turns turns; every turn sends the system prompt, the conversation so far (the real replies) and a new message, after --think-time. All N start at once, unless --concurrency C keeps at most C in progress (the next starts when one ends) or --rate R makes sessions arrive at R / turns per second (their turns offered at about R requests per second). The run ends when every session has ended; --warmup N then counts sessions run first.")
@@ -54,21 +71,22 @@ public final class LoadOptions {
             description = "With --sessions: turns per session. Default: 4.")
     Integer turns;
 
-    @Option(names = "--requests", paramLabel = "N",
-            description = "Measured requests to send (after warm-up). Default: 100 when --duration is not given.")
+    @Option(names = {"--requests", "--num-prompts", "--request-count", "--max-requests"}, paramLabel = "N",
+            description = "Measured requests to send (after warm-up). Default: 100 when --duration is not given. "
+                    + "--num-prompts (vLLM), --request-count (AIPerf) and --max-requests (guidellm) are the same option.")
     Long requests;
 
-    @Option(names = "--duration", paramLabel = "DURATION",
+    @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Measured time to keep sending (after warm-up), e.g. 60s or 5m.")
-    String duration;
+    Duration duration;
 
-    @Option(names = "--warmup", defaultValue = "0", paramLabel = "N|DURATION",
+    @Option(names = "--warmup", defaultValue = "0", paramLabel = "N|DURATION", converter = WarmupConverter.class,
             description = "Warm-up before measuring, as a request count (20) or a time (10s); recorded but excluded from every figure. Default: none.")
-    String warmup;
+    Warmup warmup;
 
-    @Option(names = "--drain-timeout", defaultValue = "60s", paramLabel = "DURATION",
+    @Option(names = "--drain-timeout", defaultValue = "60s", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "After scheduling stops, how long requests in flight may take before they are cancelled (and recorded as cancelled). Default: ${DEFAULT-VALUE}.")
-    String drainTimeout;
+    Duration drainTimeout;
 
     @Option(names = "--seed", defaultValue = "0", paramLabel = "N",
             description = "Seed of every random draw (arrivals, prompt lengths, prompts): the same seed gives the same schedule. Default: ${DEFAULT-VALUE}.")
@@ -81,6 +99,36 @@ public final class LoadOptions {
     @Option(names = "--start-at", paramLabel = "INSTANT",
             description = "Start the schedule at this wall-clock time (ISO-8601, e.g. 2026-12-02T16:30:00Z), so the shards of one run on several machines start together.")
     String startAt;
+
+    /**
+     * {@code --warmup}: a count of requests (sessions with {@code --sessions}) or a time; exactly one is set.
+     *
+     * @param count requests run first, or 0
+     * @param time  time run first, or null
+     */
+    record Warmup(long count, Duration time) {
+        Warmup {
+            if (count < 0) {
+                throw new IllegalArgumentException("--warmup (" + count + ") must be >= 0");
+            }
+        }
+    }
+
+    /** Reads {@code --warmup 20} or {@code --warmup 10s}. */
+    static final class WarmupConverter implements ITypeConverter<Warmup> {
+        @Override
+        public Warmup convert(String value) {
+            String v = value.trim();
+            if (v.matches("\\d{1,18}")) {
+                return new Warmup(Long.parseLong(v), null);
+            }
+            try {
+                return new Warmup(0, Durations.parse(v));
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException("'" + value + "' is neither a request count (20) nor a duration (10s)");
+            }
+        }
+    }
 
     java.time.Instant startAt() {
         if (startAt == null) {
@@ -112,6 +160,8 @@ public final class LoadOptions {
     static final double MIN_RATE_PER_S = 1.0 / 86_400;
 
     LoadModel model() {
+        Integer concurrency = concurrency();
+        Double rate = rate();
         checkConcurrency("--concurrency", concurrency == null ? 0 : concurrency);
         checkConcurrency("--max-concurrency", maxConcurrency);
         if (rate != null && !(rate >= MIN_RATE_PER_S && Double.isFinite(rate))) {
@@ -126,17 +176,13 @@ public final class LoadOptions {
                 throw UserError.usage("--turns counts the turns of agent sessions; give it together with --sessions");
             }
             if (rate != null) {
-                if (concurrency != null) {
-                    throw UserError.usage("give --concurrency (closed loop) or --rate (open loop), not both; "
-                            + "use --max-concurrency to cap an open loop");
-                }
                 ArrivalSchedule schedule = ArrivalSchedule.of(ArrivalKind.parse(arrival), rate, burstiness, seed);
                 return new OpenLoop(schedule, maxConcurrency);
             }
             if (maxConcurrency != 0) {
                 throw UserError.usage("--max-concurrency caps an open loop; give it together with --rate");
             }
-            return new ClosedLoop(concurrency == null ? 1 : concurrency, Durations.parse(thinkTime));
+            return new ClosedLoop(concurrency == null ? 1 : concurrency, thinkTime);
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }
@@ -153,10 +199,9 @@ public final class LoadOptions {
                 throw UserError.usage(other[0] + " does not apply to --sessions: the run is --sessions N sessions of --turns T turns");
             }
         }
-        if (rate != null && concurrency != null) {
-            throw UserError.usage("give --concurrency (sessions in progress at once) or --rate (sessions arriving), not both");
-        }
-        if (!warmup.trim().matches("\\d+")) {
+        Integer concurrency = concurrency();
+        Double rate = rate();
+        if (warmup.time() != null) {
             throw UserError.usage("with --sessions, --warmup counts sessions (e.g. --warmup 2), not time");
         }
         int t = turns == null ? 4 : turns;
@@ -166,7 +211,7 @@ public final class LoadOptions {
         } else if (rate != null) {
             starts = SessionStarts.Arrivals.atRequestRate(ArrivalKind.parse(arrival), rate, t, burstiness, seed);
         }
-        return new SessionLoop(sessions, t, Durations.parse(thinkTime), Integer.parseInt(warmup.trim()), starts);
+        return new SessionLoop(sessions, t, thinkTime, Math.toIntExact(warmup.count()), starts);
     }
 
     private static String str(Object o) {
@@ -175,22 +220,14 @@ public final class LoadOptions {
 
     RunLimits limits() {
         try {
-            if (duration != null && (Durations.parse(duration).isZero() || Durations.parse(duration).isNegative())) {
-                throw UserError.usage("--duration (" + duration.trim() + ") must be > 0, e.g. 60s; leave it out to run --requests N");
+            if (duration != null && (duration.isZero() || duration.isNegative())) {
+                throw UserError.usage("--duration (0s) must be > 0, e.g. 60s; leave it out to run --requests N");
             }
             if (sessions != null) {
-                return sessionLoop().limits(duration == null ? null : Durations.parse(duration), Durations.parse(drainTimeout));
+                return sessionLoop().limits(duration, drainTimeout);
             }
-            Duration measured = duration == null ? null : Durations.parse(duration);
-            long count = requests != null ? requests : measured == null ? 100 : 0;
-            long warmupRequests = 0;
-            Duration warmupTime = null;
-            if (warmup.trim().matches("\\d+")) {
-                warmupRequests = Long.parseLong(warmup.trim());
-            } else {
-                warmupTime = Durations.parse(warmup);
-            }
-            return new RunLimits(count, measured, warmupRequests, warmupTime, Durations.parse(drainTimeout));
+            long count = requests != null ? requests : duration == null ? 100 : 0;
+            return new RunLimits(count, duration, warmup.count(), warmup.time(), drainTimeout);
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }

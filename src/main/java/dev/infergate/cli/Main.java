@@ -90,7 +90,8 @@ public final class Main implements Runnable {
     private static int handleParameterException(CommandLine.ParameterException ex, String[] args) {
         CommandLine cli = ex.getCommandLine();
         PrintWriter err = cli.getErr();
-        err.println("infergate: " + TerminalText.sanitize(withoutHeaderValues(ex.getMessage(), java.util.Arrays.asList(args)))
+        String message = OptionNames.asTyped(ex.getMessage(), cli.getCommandSpec(), java.util.Arrays.asList(args));
+        err.println("infergate: " + TerminalText.sanitize(withoutHeaderValues(message, java.util.Arrays.asList(args)))
                 + " (see '" + cli.getCommandSpec().qualifiedName() + " --help')");
         return ExitCode.USAGE.code();
     }

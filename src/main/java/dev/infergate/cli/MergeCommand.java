@@ -1,6 +1,7 @@
 package dev.infergate.cli;
 
 import dev.infergate.analysis.Summarizer;
+import dev.infergate.analysis.Summary;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.RunLog;
 import dev.infergate.record.ShardMerge;
@@ -62,7 +63,7 @@ public final class MergeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }
-        Map<String, Object> summary = Summarizer.write(out);
+        Summary summary = Summarizer.write(out);
         spec.commandLine().getOut().print(dev.infergate.report.TerminalText.sanitizeLines(ConsoleSummary.render(summary)));
         spec.commandLine().getOut().println("merged " + shards.size() + " shards: " + out.resolve("summary.json"));
         spec.commandLine().getOut().flush();

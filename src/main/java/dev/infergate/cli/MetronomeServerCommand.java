@@ -1,8 +1,8 @@
 package dev.infergate.cli;
 
+import java.time.Duration;
 import dev.infergate.bench.MetronomeServer;
 import dev.infergate.bench.ServerHandle;
-import dev.infergate.config.Durations;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -25,16 +25,16 @@ public final class MetronomeServerCommand implements Callable<Integer> {
     @Option(names = "--event-loops", defaultValue = "1", paramLabel = "N", description = "Server I/O threads. Default: ${DEFAULT-VALUE}.")
     int eventLoops;
 
-    @Option(names = "--spin", defaultValue = "0us", paramLabel = "DURATION",
+    @Option(names = "--spin", defaultValue = "0us", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How long before each due time the metronome spins instead of parking. Default: ${DEFAULT-VALUE}.")
-    String spin;
+    Duration spin;
 
     @Override
     public Integer call() throws InterruptedException {
         long spinNanos;
         MetronomeServer server;
         try {
-            spinNanos = Durations.parse(spin).toNanos();
+            spinNanos = spin.toNanos();
             server = MetronomeServer.start(port, eventLoops, spinNanos, true);
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());

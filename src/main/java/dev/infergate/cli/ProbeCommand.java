@@ -1,7 +1,5 @@
 package dev.infergate.cli;
 
-import dev.infergate.client.Timeouts;
-import dev.infergate.config.Durations;
 import dev.infergate.probe.Probe;
 import dev.infergate.probe.ProbePlan;
 import dev.infergate.probe.ProbeReport;
@@ -42,12 +40,11 @@ public final class ProbeCommand implements Callable<Integer> {
             description = "Output tokens per request, enough to judge delivery. Default: ${DEFAULT-VALUE}.")
     int outputTokens;
 
-    @Option(names = "--timeout", defaultValue = "2m", paramLabel = "DURATION",
-            description = "Fail a request that takes longer than this in total. Default: ${DEFAULT-VALUE}.")
-    String timeout;
+    @Mixin
+    TimeoutOptions timeouts = new TimeoutOptions();
 
-    @Option(names = "--out", paramLabel = "DIR", description = "The probe directory. Default: results/probe-<date>-<time>.")
-    Path out;
+    @Mixin
+    OutputOptions out = new OutputOptions();
 
     @Override
     public Integer call() throws IOException {
@@ -71,11 +68,9 @@ public final class ProbeCommand implements Callable<Integer> {
     }
 
     ProbePlan plan() {
-        Path dir = Reports.outDir(out, "probe");
+        Path dir = out.dir();
         try {
-            java.time.Duration total = Durations.parse(timeout);
-            Timeouts timeouts = new Timeouts(total, total, total);
-            return new ProbePlan(endpoint.endpoint(), dir, rounds, inputTokens, outputTokens, timeouts,
+            return new ProbePlan(endpoint.endpoint(), dir, rounds, inputTokens, outputTokens, timeouts.timeouts(),
                     endpoint.apiKeyEnv, endpoint.apiKeySet());
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());

@@ -2,7 +2,10 @@ package dev.infergate.cli;
 
 import dev.infergate.load.Progress;
 import dev.infergate.load.RunContext;
+import dev.infergate.client.Endpoint;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.net.URI;
 import java.util.Locale;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -26,6 +29,8 @@ final class ProgressDisplay implements AutoCloseable {
     private final long durationMillis;
     private ProgressBar bar;
     private long startNanos;
+    private long warmupRequests;
+    private long warmupMillis;
 
     /**
      * @param total          requests expected (0 when the run is bounded by time)
@@ -35,6 +40,29 @@ final class ProgressDisplay implements AutoCloseable {
         this.err = err;
         this.total = total;
         this.durationMillis = durationMillis;
+    }
+
+    /**
+     * One line before the set-up (which takes seconds: the server check, prefix warm-up, the client's warm-up), so
+     * the console is not blank meanwhile. Names only the server's scheme, host and port: a base URL may carry a key.
+     */
+    static void announceSetup(PrintWriter err, Endpoint endpoint, boolean clientWarmup) {
+        URI u = endpoint.baseUrl();
+        err.println("infergate: checking the server at " + u.getScheme() + "://" + u.getHost() + ":" + endpoint.port()
+                + " (its model list and one short request)" + (clientWarmup ? ", then warming up the client (about 2 s)" : "")
+                + "; the clock starts after that");
+        err.flush();
+    }
+
+    /**
+     * Marks the warm-up in the display: while the first {@code requests} have not finished (or for the first
+     * {@code duration}), the status starts with "warm-up (not measured)", so warm-up requests counted by the bar
+     * are not taken for measured ones.
+     */
+    ProgressDisplay withWarmup(long requests, java.time.Duration duration) {
+        this.warmupRequests = requests;
+        this.warmupMillis = duration == null ? 0 : duration.toMillis();
+        return this;
     }
 
     void start(RunContext run, boolean enabled) {
@@ -62,8 +90,18 @@ final class ProgressDisplay implements AutoCloseable {
     private String status(RunContext run) {
         Progress p = run.progress();
         double seconds = Math.max(1e-3, (System.nanoTime() - startNanos) / 1e9);
-        return String.format(Locale.ROOT, "%d done, %.1f req/s, %.0f tok/s, %d in flight, %d waiting, %d errors",
+        return warmupMark(p, seconds) + String.format(Locale.ROOT, "%d done, %.1f req/s, %.0f tok/s, %d in flight, %d waiting, %d errors",
                 p.finished(), p.finished() / seconds, p.outputTokens() / seconds, run.inFlight(), run.waiting(), p.failed());
+    }
+
+    private String warmupMark(Progress p, double seconds) {
+        if (warmupRequests > 0 && p.finished() < warmupRequests) {
+            return String.format(Locale.ROOT, "warm-up (not measured) %d/%d · ", p.finished(), warmupRequests);
+        }
+        if (warmupMillis > 0 && seconds * 1000 < warmupMillis) {
+            return String.format(Locale.ROOT, "warm-up (not measured) %.0f/%.0f s · ", seconds, warmupMillis / 1000.0);
+        }
+        return "";
     }
 
     @Override

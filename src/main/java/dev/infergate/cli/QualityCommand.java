@@ -1,7 +1,6 @@
 package dev.infergate.cli;
 
 import dev.infergate.client.Preflight;
-import dev.infergate.config.Durations;
 import dev.infergate.quality.QualityPlan;
 import dev.infergate.quality.QualityRun;
 import dev.infergate.quality.eval.BundledEval;
@@ -21,7 +20,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code infergate quality}: asks one endpoint an evaluation set with deterministic sampling and scores it. */
 @Command(name = "quality", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Asks an endpoint every item of an evaluation set (temperature 0, fixed seed, no streaming), "
+        description = {"Asks an endpoint every item of an evaluation set (temperature 0, fixed seed, no streaming: an answer must "
+                + "arrive whole within --ttft-timeout and --timeout), "
                 + "scores each answer and writes OUT/quality.json (accuracy with a 95%% interval) and OUT/quality-items.jsonl "
                 + "(one line per item). Compare two such directories with 'infergate quality-compare'. See docs/quality.md."})
 public final class QualityCommand implements Callable<Integer> {
@@ -60,17 +60,16 @@ public final class QualityCommand implements Callable<Integer> {
             description = "Requests in flight at once (saves time only; this is not a load test). Default: ${DEFAULT-VALUE}.")
     int concurrency;
 
-    @Option(names = "--timeout", defaultValue = "2m", paramLabel = "DURATION",
-            description = "How long one answer may take before it counts as failed (and wrong). Default: ${DEFAULT-VALUE}.")
-    String timeout;
+    @Mixin
+    TimeoutOptions timeouts = new TimeoutOptions();
 
-    @Option(names = "--out", paramLabel = "DIR", description = "The result directory. Default: results/quality-<date>-<time>.")
-    Path out;
+    @Mixin
+    OutputOptions out = new OutputOptions();
 
     @Override
     public Integer call() {
         QualityPlan plan = plan();
-        Path dir = Reports.created(Reports.outDir(out, "quality"));
+        Path dir = Reports.created(out.dir());
         if (Files.exists(dir.resolve("quality.json"))) {
             throw UserError.usage(dir + " already holds a quality run; pass another --out or remove it");
         }
@@ -98,7 +97,7 @@ public final class QualityCommand implements Callable<Integer> {
             if (items != null && items < 1) {
                 throw new IllegalArgumentException("--items (" + items + ") must be >= 1");
             }
-            Duration perAnswer = Durations.parse(timeout);
+            Duration perAnswer = timeouts.wholeAnswer();
             return new QualityPlan(EvalSet.load(eval, seed, size), concurrency, maxTokens, samplingSeed, topLogprobs, perAnswer,
                     endpoint.apiKeyEnv);
         } catch (IllegalArgumentException e) {

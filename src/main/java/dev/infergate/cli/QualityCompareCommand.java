@@ -34,9 +34,15 @@ public final class QualityCompareCommand implements Callable<Integer> {
             description = "The largest accuracy drop allowed, in percentage points (1%%) or as a fraction (0.01). Default: ${DEFAULT-VALUE}.")
     String maxDrop;
 
-    @Option(names = "--out", paramLabel = "FILE",
-            description = "Where to write the comparison JSON. Default: CANDIDATE/quality-comparison.json.")
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "The directory to write quality-comparison.json into, as every command's --out names a directory "
+                    + "(created when missing). Default: CANDIDATE. A path ending in .json is still written as that file, "
+                    + "with a note (deprecated: use -o).")
     Path out;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "The comparison file itself (instead of --out).")
+    Path output;
 
     @Override
     public Integer call() {
@@ -48,7 +54,11 @@ public final class QualityCompareCommand implements Callable<Integer> {
         } catch (UncheckedIOException e) {
             throw UserError.cannotRun(e.getMessage(), e);
         }
-        Path file = out != null ? out : candidate.resolve(QualityComparison.FILE);
+        if (out != null && output != null) {
+            throw UserError.usage("give --out DIR (writes DIR/" + QualityComparison.FILE + ") or -o FILE, not both");
+        }
+        Path file = Reports.fileIn(out, output, QualityComparison.FILE, ".json", candidate.resolve(QualityComparison.FILE),
+                spec.commandLine().getErr());
         try {
             c.write(file);
         } catch (IOException e) {

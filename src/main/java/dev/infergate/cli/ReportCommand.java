@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code infergate report DIR... [-o report.html]}: the self-contained HTML report of one or more runs. */
+/** {@code infergate report DIR... [--out DIR | -o report.html]}: the self-contained HTML report of one or more runs. */
 @Command(name = "report", mixinStandardHelpOptions = true,
         description = "Writes one self-contained HTML file (works offline) from run directories alone: headline, "
                 + "latency distributions, figures over time, streaming timelines, environment, and the acceptance "
@@ -26,9 +26,15 @@ public final class ReportCommand implements Callable<Integer> {
             description = "Run directories (the --out of 'infergate run'), or an acceptance directory holding acceptance.json.")
     List<Path> dirs;
 
-    @Option(names = {"-o", "--out"}, paramLabel = "FILE",
-            description = "Where to write the report. Default: DIR/report.html for one directory, ./report.html for several.")
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "The directory to write report.html into, as every command's --out names a directory (created "
+                    + "when missing). Default: DIR for one directory, the current directory for several. A path ending in "
+                    + ".html is still written as that file, with a note (deprecated: use -o).")
     Path out;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "The report file itself, e.g. -o review.html (instead of --out).")
+    Path output;
 
     @Override
     public Integer call() {
@@ -37,7 +43,11 @@ public final class ReportCommand implements Callable<Integer> {
                 throw UserError.usage(dir + " is not a directory; pass the --out directory of a run");
             }
         }
-        Path target = out != null ? out : dirs.size() == 1 ? dirs.get(0).resolve("report.html") : Path.of("report.html");
+        if (out != null && output != null) {
+            throw UserError.usage("give --out DIR (writes DIR/report.html) or -o FILE, not both");
+        }
+        Path target = Reports.fileIn(out, output, "report.html", ".html",
+                dirs.size() == 1 ? dirs.get(0).resolve("report.html") : Path.of("report.html"), spec.commandLine().getErr());
         try {
             HtmlReport.write(dirs, target);
         } catch (IllegalArgumentException e) {

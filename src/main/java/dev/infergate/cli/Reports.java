@@ -38,6 +38,28 @@ final class Reports {
         }
     }
 
+    /**
+     * The file a command that writes one file puts it in: {@code -o/--output FILE} as given; {@code --out DIR} as
+     * {@code DIR/fileName} (every {@code --out} names a directory); nothing: {@code fallback}. An {@code --out}
+     * ending in {@code legacySuffix} that is not a directory is still taken as the file, as before, with a note.
+     */
+    static Path fileIn(Path outDir, Path outputFile, String fileName, String legacySuffix, Path fallback, PrintWriter err) {
+        if (outputFile != null) {
+            return outputFile;
+        }
+        if (outDir == null) {
+            return fallback;
+        }
+        String name = outDir.getFileName() == null ? "" : outDir.getFileName().toString();
+        if (name.toLowerCase(java.util.Locale.ROOT).endsWith(legacySuffix) && !java.nio.file.Files.isDirectory(outDir)) {
+            err.println("infergate: note: --out " + outDir + " names a file, which is deprecated: --out names a directory "
+                    + "in every command; write -o " + outDir + " (--output) for a file");
+            err.flush();
+            return outDir;
+        }
+        return created(outDir).resolve(fileName);
+    }
+
     /** Writes {@code out} from {@code dirs} and prints where it is; returns false (with a warning) on failure. */
     static boolean html(List<Path> dirs, Path out, PrintWriter o, PrintWriter err) {
         try {

@@ -1,9 +1,9 @@
 package dev.infergate.cli;
 
+import dev.infergate.analysis.FigureSet;
 import dev.infergate.analysis.Slo;
 import dev.infergate.client.Timeouts;
 import dev.infergate.config.ByteSizes;
-import dev.infergate.config.Durations;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.RunLimits;
 import dev.infergate.report.ConsoleSummary;
@@ -42,17 +42,8 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     WorkloadOptions workload = new WorkloadOptions();
 
-    @Option(names = "--ttft-timeout", defaultValue = "2m", paramLabel = "DURATION",
-            description = "Fail a request with no output this long after sending (timeout_first_token). Default: ${DEFAULT-VALUE}.")
-    String ttftTimeout;
-
-    @Option(names = "--idle-timeout", defaultValue = "60s", paramLabel = "DURATION",
-            description = "Fail a request that receives no bytes for this long once its response started (timeout_idle). Default: ${DEFAULT-VALUE}.")
-    String idleTimeout;
-
-    @Option(names = "--timeout", defaultValue = "10m", paramLabel = "DURATION",
-            description = "Fail a request that takes longer than this in total (timeout_total). Default: ${DEFAULT-VALUE}.")
-    String totalTimeout;
+    @Mixin
+    TimeoutOptions timeouts = new TimeoutOptions();
 
     @Option(names = "--max-body-size", defaultValue = "64MiB", paramLabel = "SIZE",
             description = "With --no-stream: fail a request whose body is longer (too_large) and close its connection, so an endless body cannot exhaust memory. Default: ${DEFAULT-VALUE}.")
@@ -62,16 +53,15 @@ public final class RunCommand implements Callable<Integer> {
             description = "Fail a streaming request with an SSE event longer than this (too_large); the event's bytes are dropped as they come. Default: ${DEFAULT-VALUE}.")
     String maxEventSize;
 
-    @Option(names = "--slo", paramLabel = "ttft=500ms,tpot=50ms,e2e=20s",
-            description = "Targets for goodput: a request is good when it completed and met every target (TTFT and E2E from the scheduled time).")
-    String slo;
+    @Mixin
+    SloOptions slo = new SloOptions();
 
-    @Option(names = "--label", paramLabel = "KEY=VALUE",
-            description = "A label recorded with the results (repeatable), e.g. gpu=H100 quant=fp8.")
+    @Option(names = {"--label", "--metadata"}, arity = "1..*", paramLabel = "KEY=VALUE",
+            description = "Labels recorded with the results (repeatable), e.g. gpu=H100 quant=fp8. --metadata is vLLM's name for it.")
     List<String> labels = new java.util.ArrayList<>();
 
-    @Option(names = "--out", paramLabel = "DIR", description = "The run directory. Default: results/run-<date>-<time>.")
-    Path out;
+    @Mixin
+    OutputOptions out = new OutputOptions();
 
     @Option(names = "--exact-output", defaultValue = "true", negatable = true, fallbackValue = "true",
             description = "Send ignore_eos/min_tokens so outputs are exactly --output-tokens long, when the server accepts them (checked first). Default: on.")
@@ -81,9 +71,8 @@ public final class RunCommand implements Callable<Integer> {
             description = "Keep the arrival time of every output event for every N-th request (at most 500), for streaming timelines; 0: none. Default: ${DEFAULT-VALUE}.")
     int recordEvents;
 
-    @Option(names = "--event-loops", paramLabel = "N",
-            description = "Client I/O threads. Default: the number of cores.")
-    Integer eventLoops;
+    @Mixin
+    EventLoopOptions eventLoops = new EventLoopOptions();
 
     @Option(names = "--server-metrics", paramLabel = "URL|off",
             description = "The server's Prometheus metrics, scraped every 2 s into OUT/server_metrics.jsonl and summarised (prefix-cache hit rate, preemptions, queue time, running and waiting requests, KV-cache usage, server-side TTFT). Default: the base URL's /metrics; off: do not scrape.")
@@ -125,9 +114,13 @@ public final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         RunLimits limits = plan.limits();
         RunService.Result result;
+        if (!noProgress) {
+            ProgressDisplay.announceSetup(spec.commandLine().getErr(), plan.endpoint(), !noClientWarmup);
+        }
         try (ProgressDisplay progress = new ProgressDisplay(System.err,
                 limits.requests() > 0 ? limits.requests() + limits.warmupRequests() : 0,
-                limits.duration() == null ? 0 : limits.endOffsetNanos() / 1_000_000)) {
+                limits.duration() == null ? 0 : limits.endOffsetNanos() / 1_000_000)
+                .withWarmup(limits.warmupRequests(), limits.warmupDuration())) {
             result = service.execute(plan, ctx -> progress.start(ctx, !noProgress));
         } catch (RunService.SetupException e) {
             throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
@@ -150,9 +143,9 @@ public final class RunCommand implements Callable<Integer> {
         if (result.outcome().interrupted()) {
             return ExitCode.INTERRUPTED.code();
         }
-        Map<?, ?> requests = (Map<?, ?>) result.summary().get("requests");
-        if (((Number) requests.get("completed")).longValue() == 0 && ((Number) requests.get("sent")).longValue() > 0) {
-            throw UserError.cannotRun("every measured request failed (" + result.summary().get("errors")
+        FigureSet.Requests requests = result.summary().figures().requests();
+        if (requests.completed() == 0 && requests.sent() > 0) {
+            throw UserError.cannotRun("every measured request failed (" + result.summary().figures().errors()
                     + "); see " + plan.out().resolve("requests.jsonl") + " for each error");
         }
         return ExitCode.OK.code();
@@ -160,13 +153,12 @@ public final class RunCommand implements Callable<Integer> {
 
     RunPlan plan() {
         LoadModel model = load.model();
-        RunLimits limits = load.limits();
-        Timeouts timeouts;
-        Slo slos;
+        RunLimits runLimits = load.limits();
+        Timeouts requestTimeouts;
+        Slo slos = slo.slo();
         try {
-            timeouts = new Timeouts(Durations.parse(ttftTimeout), Durations.parse(idleTimeout), Durations.parse(totalTimeout),
-                    ByteSizes.parse("--max-body-size", maxBodySize), ByteSizes.parse("--max-event-size", maxEventSize));
-            slos = Slo.parse(slo);
+            requestTimeouts = timeouts.timeouts().withSizeLimits(ByteSizes.parse("--max-body-size", maxBodySize),
+                    ByteSizes.parse("--max-event-size", maxEventSize));
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }
@@ -181,14 +173,11 @@ public final class RunCommand implements Callable<Integer> {
         if (recordEvents < 0) {
             throw UserError.usage("--record-events (" + recordEvents + ") must be >= 0");
         }
-        Path dir = Reports.outDir(out, "run");
-        int loops = eventLoops != null ? eventLoops : Runtime.getRuntime().availableProcessors();
-        if (loops < 1) {
-            throw UserError.usage("--event-loops (" + loops + ") must be >= 1");
-        }
+        Path dir = out.dir();
+        int loops = eventLoops.count();
         dev.infergate.client.Endpoint target = endpoint.endpoint();
-        return new RunPlan(target, workload.definition(load.seed, load.sessionMode()), workload.tokenizer, model, limits,
-                load.shard(), timeouts, slos, labelMap, null, dir, exactOutput, recordEvents, loops, endpoint.apiKeyEnv,
+        return new RunPlan(target, workload.definition(load.seed, load.sessionMode()), workload.tokenizer, model, runLimits,
+                load.shard(), requestTimeouts, slos, labelMap, null, dir, exactOutput, recordEvents, loops, endpoint.apiKeyEnv,
                 endpoint.apiKeySet(), serverMetricsUrl(serverMetrics, target));
     }
 

@@ -1,6 +1,7 @@
 package dev.infergate.cli;
 
 import dev.infergate.analysis.Summarizer;
+import dev.infergate.analysis.Summary;
 import dev.infergate.record.RunLog;
 import dev.infergate.report.ConsoleSummary;
 import java.io.UncheckedIOException;
@@ -31,7 +32,7 @@ public final class SummarizeCommand implements Callable<Integer> {
         if (!Files.isDirectory(dir)) {
             throw UserError.usage(dir + " is not a directory; pass the --out directory of a run");
         }
-        Map<String, Object> summary;
+        Summary summary;
         try {
             summary = Summarizer.write(dir);
         } catch (IllegalArgumentException e) { // a log or run.json it cannot read in full: the message names the line
@@ -44,7 +45,7 @@ public final class SummarizeCommand implements Callable<Integer> {
                     ? "cannot read the run log in " + dir + ": it is not UTF-8 text; it is not a log infergate wrote whole"
                     : e.getMessage(), e);
         }
-        Map<?, ?> run = (Map<?, ?>) summary.get("run");
+        Map<String, Object> run = summary.run();
         if (run.get("torn_last_line") != null) {
             spec.commandLine().getErr().println("infergate: warning: " + dir.resolve(RunLog.REQUESTS_FILE) + " line "
                     + run.get("torn_last_line") + " is torn (the run was killed while writing it) and was skipped; "

@@ -15,8 +15,8 @@ public final class WorkloadOptions {
             description = "A named work shape from the acceptance plan (token counts in docs/workloads.md); --input-tokens and --output-tokens override its lengths. Default: short-chat.")
     String preset;
 
-    @Option(names = "--input-tokens", paramLabel = "N|MEAN:SD|uniform:A-B",
-            description = "Prompt length in tokens: fixed (512), normal (512:128) or uniform (uniform:256-1024).")
+    @Option(names = {"--input-tokens", "--isl"}, paramLabel = "N|MEAN:SD|uniform:A-B",
+            description = "Prompt length in tokens: fixed (512), normal (512:128) or uniform (uniform:256-1024). --isl is AIPerf's name for it.")
     String inputTokens;
 
     @Option(names = "--output-tokens", paramLabel = "N|MEAN:SD|uniform:A-B",

@@ -5,6 +5,7 @@ import dev.infergate.client.Api;
 import dev.infergate.client.Completion;
 import dev.infergate.client.Dispatch;
 import dev.infergate.client.HttpExecutor;
+import dev.infergate.client.OpenedEndpoint;
 import dev.infergate.client.Preflight;
 import dev.infergate.client.RequestClient;
 import dev.infergate.client.ServerTokenizer;
@@ -68,14 +69,15 @@ public final class Probe {
         if (Files.exists(plan.out().resolve(RunLog.REQUESTS_FILE))) {
             throw new SetupException(plan.out() + " already holds a probe; pass another --out or remove it", null);
         }
-        try (HttpExecutor http = new HttpExecutor(plan.endpoint(), 4, 1)) {
-            Preflight.Result server;
-            try {
-                server = Preflight.run(http, plan.endpoint().model(), true, plan.apiKeyEnv(), plan.apiKeySet());
-            } catch (Preflight.Failure f) {
-                throw new SetupException(f.getMessage(), f);
-            }
-            http.useModel(server.model());
+        OpenedEndpoint opened;
+        try {
+            opened = OpenedEndpoint.open(plan.endpoint(), 4, 1, true, plan.apiKeyEnv(), plan.apiKeySet());
+        } catch (Preflight.Failure f) {
+            throw new SetupException(f.getMessage(), f);
+        }
+        try (opened) {
+            HttpExecutor http = opened.http();
+            Preflight.Result server = opened.server();
             writeRunFile(plan, http, server);
             sendRounds(http, plan, server.exactOutput());
             ProtocolFindings protocol = protocol(http, plan.endpoint().api());

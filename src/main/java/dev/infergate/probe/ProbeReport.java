@@ -1,7 +1,9 @@
 package dev.infergate.probe;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import dev.infergate.analysis.delivery.DeliveryKind;
 import dev.infergate.analysis.delivery.DeliveryVerdict;
+import dev.infergate.json.Json;
 import dev.infergate.record.RequestRecord;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -78,7 +80,7 @@ public final class ProbeReport {
     }
 
     private static Check deliveryCheck(DeliveryVerdict verdict) {
-        Map<String, Object> block = verdict.toMap();
+        Map<String, Object> block = Json.COMPACT.convertValue(verdict.figures(), new TypeReference<LinkedHashMap<String, Object>>() {});
         Map<String, Object> evidence = new LinkedHashMap<>();
         evidence.put("share_buffered", block.get("share_buffered"));
         evidence.put("share_bursty", block.get("share_bursty"));

@@ -1,5 +1,6 @@
 package dev.infergate.quality;
 
+import dev.infergate.client.ApiKeys;
 import dev.infergate.quality.eval.EvalSet;
 import java.time.Duration;
 
@@ -34,7 +35,7 @@ public record QualityPlan(EvalSet evalSet, int concurrency, int maxTokens, long 
         if (requestTimeout == null || requestTimeout.isNegative() || requestTimeout.isZero()) {
             throw new IllegalArgumentException("request timeout (" + requestTimeout + ") must be > 0");
         }
-        apiKeyEnv = apiKeyEnv == null ? "OPENAI_API_KEY" : apiKeyEnv;
+        apiKeyEnv = apiKeyEnv == null ? ApiKeys.DEFAULT_ENV : apiKeyEnv;
     }
 
     /** Defaults: 8 in flight, 64 output tokens, seed 0, no log-probs, 2 minutes per answer. */

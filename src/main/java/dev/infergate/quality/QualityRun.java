@@ -6,6 +6,7 @@ import dev.infergate.analysis.quality.QualityCriterion;
 import dev.infergate.analysis.quality.QualitySummary;
 import dev.infergate.client.Endpoint;
 import dev.infergate.client.HttpExecutor;
+import dev.infergate.client.OpenedEndpoint;
 import dev.infergate.client.Preflight;
 import dev.infergate.quality.eval.EvalItem;
 import io.vertx.core.http.HttpMethod;
@@ -69,10 +70,10 @@ public final class QualityRun {
         Endpoint whole = new Endpoint(endpoint.baseUrl(), endpoint.api(), endpoint.model(), false, endpoint.headers(),
                 endpoint.caCert(), endpoint.insecure(), endpoint.http2(), endpoint.connectTimeout(),
                 endpoint.idleConnectionTimeout());
-        try (HttpExecutor http = new HttpExecutor(whole, plan.concurrency(), 1)) {
-            boolean keySet = endpoint.headers().keySet().stream().anyMatch(k -> k.equalsIgnoreCase("Authorization"));
-            Preflight.Result pre = Preflight.run(http, endpoint.model(), false, plan.apiKeyEnv(), keySet);
-            http.useModel(pre.model());
+        boolean keySet = endpoint.headers().keySet().stream().anyMatch(k -> k.equalsIgnoreCase("Authorization"));
+        try (OpenedEndpoint opened = OpenedEndpoint.open(whole, plan.concurrency(), 1, false, plan.apiKeyEnv(), keySet)) {
+            HttpExecutor http = opened.http();
+            Preflight.Result pre = opened.server();
             dev.infergate.client.Redactor redactor = whole.redactor();
             // scored on what the server said; kept without the credentials a server may have echoed
             List<ItemResult> items = ask(http, plan, progress).stream().map(r -> redacted(r, redactor)).toList();

@@ -1,6 +1,8 @@
 package dev.infergate.report;
 
+import dev.infergate.accept.AcceptPlan;
 import dev.infergate.accept.AcceptResult;
+import dev.infergate.analysis.burst.BurstPhases;
 import dev.infergate.analysis.burst.BurstTimeline;
 import dev.infergate.analysis.capacity.CapacityDifference;
 import dev.infergate.analysis.capacity.CapacitySearch;
@@ -9,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Renders an {@link AcceptResult}: {@code acceptance.json} (schema {@value #SCHEMA}), {@code acceptance.md}
@@ -32,8 +35,8 @@ public final class AcceptanceReport {
         m.put("quality", r.quality() == null ? null : r.quality().toMap());
         m.put("headline", headline(r));
         Map<String, Object> plan = new LinkedHashMap<>();
-        plan.put("baseline", Map.of("url", r.plan().baseline().url(), "labels", r.plan().baseline().labels()));
-        plan.put("candidate", Map.of("url", r.plan().candidate().url(), "labels", r.plan().candidate().labels()));
+        plan.put("baseline", side(r.plan().baseline()));
+        plan.put("candidate", side(r.plan().candidate()));
         plan.put("conditions", r.plan().conditions());
         plan.put("loads", r.loads());
         plan.put("repeats", r.plan().repeats());
@@ -63,6 +66,17 @@ public final class AcceptanceReport {
     }
 
     /**
+     * A side's url then its labels sorted by name: the plan keeps them in an unordered map, and acceptance.json
+     * must come out the same on every run of the same result.
+     */
+    private static Map<String, Object> side(AcceptPlan.Side side) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("url", side.url());
+        m.put("labels", new TreeMap<>(side.labels()));
+        return m;
+    }
+
+    /**
      * The shapes the HTML report draws (docs/report.md): the runs to overlay (the last condition's first repeat
      * of each side) and the matrix grid with each cell's verdict and first unsettled criterion.
      */
@@ -86,14 +100,20 @@ public final class AcceptanceReport {
         m.put("matrix", matrix);
         if (!conditions.isEmpty()) {
             String last = String.valueOf(conditions.get(conditions.size() - 1).get("condition"));
-            m.put("runs", List.of(Map.of("side", BASE, "dir", BASE + "/" + last + "/r1"),
-                    Map.of("side", CAND, "dir", CAND + "/" + last + "/r1")));
+            m.put("runs", List.of(run(BASE, last), run(CAND, last)));
         }
         Map<String, Object> env = (Map<String, Object>) comparison.get("environment");
         if (env != null && env.get("declared_differences") instanceof Map<?, ?> declared) {
             m.put("factors_changed", declared.keySet().stream().map(String::valueOf).toList());
         }
         m.put("slo", r.plan().slo().toMap());
+        return m;
+    }
+
+    private static Map<String, Object> run(String side, String condition) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("side", side);
+        m.put("dir", side + "/" + condition + "/r1");
         return m;
     }
 
@@ -202,7 +222,7 @@ public final class AcceptanceReport {
                     + "\n|---|---|---:|---:|---:|---:|\n");
             r.burst().forEach((side, b) -> b.phases().forEach((phase, w) -> sb.append(String.format(Locale.ROOT,
                     "| %s | %s | %.3g/s | %s / %s | %s / %s | %d |%n", side, phase,
-                    phase.equals("during") ? b.peakRate() : b.baseRate(), ms(w.ttftP99Ms()), ms(w.ttftMaxMs()),
+                    phase.equals(BurstPhases.DURING) ? b.peakRate() : b.baseRate(), ms(w.ttftP99Ms()), ms(w.ttftMaxMs()),
                     ms(w.e2eP99Ms()), ms(w.e2eMaxMs()), b.failures().get(phase)))));
             sb.append('\n');
             r.burst().forEach((side, b) -> sb.append(String.format(Locale.ROOT,
@@ -269,7 +289,7 @@ public final class AcceptanceReport {
         }
         r.burst().forEach((side, b) -> sb.append(String.format(Locale.ROOT,
                 "burst %s: %.3g -> %.3g req/s: TTFT p99 during the step %s, peak in flight %d, max queue wait %s, failures %d%n",
-                side, b.baseRate(), b.peakRate(), ms(b.phases().get("during").ttftP99Ms()), peak(b.timeline()),
+                side, b.baseRate(), b.peakRate(), ms(b.phases().get(BurstPhases.DURING).ttftP99Ms()), peak(b.timeline()),
                 ms(maxWait(b.timeline())), b.failures().values().stream().mapToLong(Long::longValue).sum())));
         return sb.toString();
     }

@@ -50,6 +50,17 @@ final class CapacityJson {
         return m;
     }
 
+    /** One rate tried, its keys always in this order (a Map.of would order them anew on every JVM start). */
+    private static Map<String, Object> probe(CapacitySearch.Step s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("rate_per_s", s.ratePerSecond());
+        m.put("runs", s.runs());
+        m.put("sent", s.pooled().sent());
+        m.put("attainment", s.pooled().attainment());
+        m.put("passed", s.passed());
+        return m;
+    }
+
     static Map<String, Object> side(CapacitySearch.Result c) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("rate_per_s", ComparisonFormat.round(c.ratePerSecond()));
@@ -57,8 +68,7 @@ final class CapacityJson {
         m.put("requests_per_hour_interval", java.util.Arrays.asList(ComparisonFormat.round(c.lowerRate() * 3600),
                 ComparisonFormat.round(c.upperRate() * 3600)));
         m.put("longest_wait_ms", c.atCapacity() == null ? null : AcceptanceReport.wait(c.atCapacity().longestWait()));
-        m.put("probes", c.steps().stream().map(s -> Map.of("rate_per_s", s.ratePerSecond(), "runs", s.runs(),
-                "sent", s.pooled().sent(), "attainment", s.pooled().attainment(), "passed", s.passed())).toList());
+        m.put("probes", c.steps().stream().map(CapacityJson::probe).toList());
         // the HTML report's shape (docs/report.md): the capacity point on an attainment curve in offered-load order,
         // each point with its measured requests and the 95 % Wilson interval of its attainment
         m.put("rps", ComparisonFormat.round(c.ratePerSecond()));

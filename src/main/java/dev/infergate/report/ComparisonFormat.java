@@ -2,7 +2,7 @@ package dev.infergate.report;
 
 import dev.infergate.analysis.compare.Estimate;
 import dev.infergate.analysis.compare.Judgement;
-import dev.infergate.analysis.compare.Metric;
+import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.compare.Statistic;
 import dev.infergate.analysis.compare.Verdict;
 import java.util.List;

@@ -1,6 +1,15 @@
 package dev.infergate.report;
 
 import dev.infergate.analysis.ClientLag;
+import dev.infergate.analysis.ConnectionFigures;
+import dev.infergate.analysis.FigureSet;
+import dev.infergate.analysis.Metric;
+import dev.infergate.analysis.Percentiles;
+import dev.infergate.analysis.PromptReconciliation;
+import dev.infergate.analysis.SessionFigures;
+import dev.infergate.analysis.Slo;
+import dev.infergate.analysis.Summary;
+import dev.infergate.analysis.delivery.DeliveryVerdict;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -10,65 +19,54 @@ import java.util.Map;
  * the summary, so {@code infergate summarize} prints exactly what the run printed.
  */
 public final class ConsoleSummary {
-    private static final String[][] LATENCY_ROWS = {
-        {"ttft", "TTFT"},
-        {"ttft_from_scheduled", "TTFT from scheduled"},
-        {"itl", "ITL"},
-        {"tpot", "TPOT"},
-        {"e2e", "E2E"},
-        {"e2e_from_scheduled", "E2E from scheduled"},
-        {"queue_wait", "Client queue wait"},
-        {"max_stall", "Max stall per request"},
-    };
     private static final List<String> COLUMNS = List.of("mean", "p50", "p90", "p95", "p99", "p999", "max");
 
     private ConsoleSummary() {}
 
-    public static String render(Map<String, Object> summary) {
+    public static String render(Summary summary) {
         StringBuilder out = new StringBuilder();
-        Map<String, Object> run = map(summary.get("run"));
-        Map<String, Object> requests = map(summary.get("requests"));
+        Map<String, Object> run = summary.run();
+        FigureSet all = summary.figures();
+        FigureSet.Requests requests = all.requests();
         out.append(baseUrlNote(run));
         out.append(String.format(Locale.ROOT, "%s · model %s · %s%s%n", run.get("base_url"), run.get("model"),
                 run.get("api"), Boolean.TRUE.equals(run.get("partial"))
                         ? " · PARTIAL (" + (run.get("partial_reason") != null ? run.get("partial_reason") : "interrupted") + ")" : ""));
         out.append(String.format(Locale.ROOT, "requests: %s sent, %s completed, %s failed%s · %s warm-up excluded · window %.1f s%n",
-                requests.get("sent"), requests.get("completed"), requests.get("failed"), errors(summary),
-                requests.get("warmup"), number(map(summary.get("throughput")).get("window_s"))));
+                requests.sent(), requests.completed(), requests.failed(), errors(all.errors()),
+                requests.warmup(), all.throughput().windowS()));
         out.append(String.format(Locale.ROOT, "%-24s %7s", "latency (ms)", "count"));
         for (String c : COLUMNS) {
             out.append(String.format(Locale.ROOT, " %9s", c.equals("p999") ? "p99.9" : c));
         }
         out.append('\n');
-        Map<String, Object> latency = map(summary.get("latency_ms"));
         boolean anyLow = false;
-        for (String[] row : LATENCY_ROWS) {
-            anyLow |= row(out, row[1], map(latency.get(row[0])));
+        for (Metric m : Metric.latencyBlock()) {
+            anyLow |= row(out, m.label(), all.latencyMs().get(m));
         }
-        anyLow |= row(out, "Effective tok/s", map(summary.get("effective_tokens_per_s")));
+        anyLow |= row(out, Metric.EFFECTIVE_TOKENS_PER_S.label(), all.effectiveTokensPerS());
         if (anyLow) {
             out.append("  * fewer than 10 samples beyond this percentile: treat it as a rough bound, not a figure\n");
         }
-        Map<String, Object> tp = map(summary.get("throughput"));
+        FigureSet.Throughput tp = all.throughput();
         out.append(String.format(Locale.ROOT, "throughput: %.2f req/s · %.1f output tok/s · %.1f input tok/s (output tokens from %s)%n",
-                number(tp.get("requests_per_s")), number(tp.get("output_tokens_per_s")),
-                number(tp.get("input_tokens_per_s")), map(summary.get("tokens")).get("output_source")));
+                tp.requestsPerS(), tp.outputTokensPerS(), tp.inputTokensPerS(), all.tokens().outputSource()));
         out.append(OfferedLoad.line(summary));
-        Map<String, Object> goodput = map(summary.get("goodput"));
-        String slo = slo(map(goodput.get("slo")));
+        FigureSet.Goodput goodput = all.goodput();
+        String slo = slo(goodput.slo());
         if (!slo.isEmpty()) {
             out.append(String.format(Locale.ROOT, "goodput: %.2f req/s · SLO attainment %.1f %% (%s; failures count as misses)%n",
-                    number(goodput.get("requests_per_s")), number(goodput.get("attainment")) * 100, slo));
+                    goodput.requestsPerS(), goodput.attainment() * 100, slo));
         }
-        cache(out, map(summary.get("cache")), requests.get("completed"));
-        cacheSplit(out, map(summary.get("cache")), map(summary.get("by_cache")));
-        prompts(out, map(summary.get("prompt_tokens_vs_intended")));
-        connections(out, map(summary.get("connections")));
-        client(out, map(summary.get("client")), map(run.get("client_warmup")));
-        delivery(out, map(summary.get("delivery")));
-        server(out, map(summary.get("server")));
-        if (summary.get("sessions") instanceof Map<?, ?>) {
-            sessions(out, map(summary.get("sessions")));
+        cache(out, all.cache(), requests.completed());
+        cacheSplit(out, all.cache(), summary.byCache());
+        prompts(out, summary.promptTokensVsIntended());
+        connections(out, summary.connections());
+        client(out, summary.client(), map(run.get("client_warmup")));
+        delivery(out, summary.delivery());
+        server(out, summary.server() == null ? Map.of() : summary.server());
+        if (summary.sessions() != null) {
+            sessions(out, summary.sessions());
         }
         return out.toString();
     }
@@ -81,15 +79,15 @@ public final class ConsoleSummary {
     }
 
     /** Warm and cold by the share of the prompt served from cache, and the cached share of all prompt tokens. */
-    private static void cache(StringBuilder out, Map<String, Object> cache, Object completed) {
-        if (!Boolean.TRUE.equals(cache.get("reported_by_server"))) {
+    private static void cache(StringBuilder out, FigureSet.Cache cache, long completed) {
+        if (!cache.reportedByServer()) {
             out.append("cache: the server did not report cached tokens: every request counts as cold\n");
             return;
         }
         out.append(String.format(Locale.ROOT,
                 "cache: %s of %s completed requests warm (at least %.0f %% of the prompt cached) · cached-token share %s · %s had any cached tokens%n",
-                cache.get("warm_requests"), completed, number(cache.get("warm_cached_share")) * 100,
-                percent(cache.get("cached_token_ratio")), cache.get("requests_with_cached_tokens")));
+                cache.warmRequests(), completed, cache.warmCachedShare() * 100,
+                percent(cache.cachedTokenRatio()), cache.requestsWithCachedTokens()));
     }
 
     /**
@@ -97,81 +95,79 @@ public final class ConsoleSummary {
      * milliseconds. Only when the server reports cached tokens: otherwise every request is cold and the
      * row would repeat the TTFT row above.
      */
-    private static void cacheSplit(StringBuilder out, Map<String, Object> cache, Map<String, Object> byCache) {
-        if (!Boolean.TRUE.equals(cache.get("reported_by_server"))) {
+    private static void cacheSplit(StringBuilder out, FigureSet.Cache cache, Summary.ByCache byCache) {
+        if (!cache.reportedByServer()) {
             return;
         }
-        double warmShare = number(cache.get("warm_cached_share")) * 100;
-        for (String side : List.of("cold", "warm")) {
-            Map<String, Object> ttft = map(map(map(byCache.get(side)).get("latency_ms")).get("ttft"));
-            if (number(ttft.get("count")) > 0) {
+        double warmShare = cache.warmCachedShare() * 100;
+        for (boolean warm : new boolean[] {false, true}) {
+            Percentiles ttft = (warm ? byCache.warm() : byCache.cold()).latencyMs().get(Metric.TTFT);
+            if (ttft.count() > 0) {
                 out.append(String.format(Locale.ROOT, "  %s TTFT (%s %.0f %% cached): p50 %s ms · p95 %s ms · p99 %s ms · %s requests%n",
-                        side, side.equals("warm") ? ">=" : "<", warmShare, cell(ttft.get("p50")), cell(ttft.get("p95")),
-                        cell(ttft.get("p99")), ttft.get("count")));
+                        warm ? "warm" : "cold", warm ? ">=" : "<", warmShare, cell(ttft.p50()), cell(ttft.p95()),
+                        cell(ttft.p99()), ttft.count()));
             }
         }
     }
 
     /** The server's prompt count against the workload's: how far every input-token figure is off. */
-    private static void prompts(StringBuilder out, Map<String, Object> p) {
-        if (p.isEmpty()) {
+    private static void prompts(StringBuilder out, PromptReconciliation.Figures p) {
+        if (p == null) {
             return;
         }
         out.append(String.format(Locale.ROOT,
                 "prompt tokens: server count minus intended p50 %+d, p99 %+d (min %+d, max %+d; %s requests, %s exact)%n",
-                (int) number(p.get("difference_p50")), (int) number(p.get("difference_p99")),
-                (int) number(p.get("difference_min")), (int) number(p.get("difference_max")), p.get("requests"),
-                percent(p.get("exact_share"))));
+                p.differenceP50(), p.differenceP99(), p.differenceMin(), p.differenceMax(), p.requests(),
+                percent(p.exactShare())));
     }
 
     /** Connections opened per request and the client's retries: client behaviour, never server figures. */
-    private static void connections(StringBuilder out, Map<String, Object> c) {
-        if (c.isEmpty()) {
+    private static void connections(StringBuilder out, ConnectionFigures.Figures c) {
+        if (c == null) {
             return;
         }
         out.append(String.format(Locale.ROOT,
                 "connections: %s opened for %s requests (%s per request) · %s client retries (connection lost before any response byte: not server errors)%n",
-                c.get("opened"), c.get("requests"), format(number(c.get("opened_per_request"))), c.get("client_retries")));
+                c.opened(), c.requests(), format(c.openedPerRequest()), c.clientRetries()));
     }
 
-    private static String percent(Object share) {
-        return share == null ? "-" : String.format(Locale.ROOT, "%.1f %%", number(share) * 100);
+    private static String percent(Double share) {
+        return share == null ? "-" : String.format(Locale.ROOT, "%.1f %%", share * 100);
     }
 
     /** The client's own lag (older summaries have no such block) and, when it was too large, the warning. */
-    private static void client(StringBuilder out, Map<String, Object> c, Map<String, Object> warmup) {
+    private static void client(StringBuilder out, ClientLag.Figures c, Map<String, Object> warmup) {
         if (warmup.get("requests") != null) {
             out.append(String.format(Locale.ROOT, "client warm-up before the clock: %s requests to a loopback stub in %s s wall, %s s CPU%n",
                     warmup.get("requests"), cell(warmup.get("wall_s")), cell(warmup.get("cpu_s"))));
         }
-        Map<String, Object> lag = map(c.get("lag_ms"));
-        if (lag.get("p50") == null) {
+        Percentiles lag = c.lagMs();
+        if (lag.p50() == null) {
             return;
         }
-        Map<String, Object> write = map(c.get("write_ms"));
         out.append(String.format(Locale.ROOT, "client lag (ms, not in any server figure): p50 %s · p99 %s · max %s · write p99 %s%n",
-                cell(lag.get("p50")), cell(lag.get("p99")), cell(lag.get("max")), cell(write.get("p99"))));
-        if (Boolean.TRUE.equals(c.get("limited"))) {
-            out.append(ClientLag.warning(number(lag.get("p99")))).append('\n');
+                cell(lag.p50()), cell(lag.p99()), cell(lag.max()), cell(c.writeMs().p99())));
+        if (c.limited()) {
+            out.append(ClientLag.warning(lag.p99())).append('\n');
         }
     }
 
-    private static void delivery(StringBuilder out, Map<String, Object> d) {
-        if (d.isEmpty() || d.get("verdict") == null) {
+    private static void delivery(StringBuilder out, DeliveryVerdict.Figures d) {
+        if (d == null || d.verdict() == null) {
             return;
         }
-        if ("not_streamed".equals(d.get("verdict"))) {
+        if ("not_streamed".equals(d.verdict()) || d.evidence() == null) {
             out.append("streaming delivery: not streamed (--no-stream): each answer came whole, so there is no delivery verdict\n");
             return;
         }
-        Map<String, Object> e = map(d.get("evidence"));
+        DeliveryVerdict.Evidence e = d.evidence();
         // no completed stream (or E2E of 0): there is no share to show, and "NaN %" would read as a figure
-        double ttftShare = number(e.get("ttft_share_of_e2e_p50"));
+        double ttftShare = number(e.ttftShareOfE2eP50());
         String share = Double.isFinite(ttftShare) ? String.format(Locale.ROOT, "at p50 TTFT is %.0f %% of E2E, ", ttftShare * 100) : "";
         out.append(String.format(Locale.ROOT,
                 "streaming delivery: %s (%.0f %% incremental, %.0f %% bursty, %.0f %% buffered; %s%s tokens per event)%n",
-                d.get("verdict"), number(d.get("share_incremental")) * 100, number(d.get("share_bursty")) * 100,
-                number(d.get("share_buffered")) * 100, share, format(number(e.get("tokens_per_chunk_p50")))));
+                d.verdict(), d.shareIncremental() * 100, d.shareBursty() * 100,
+                d.shareBuffered() * 100, share, format(number(e.tokensPerChunkP50()))));
     }
 
     private static void server(StringBuilder out, Map<String, Object> s) {
@@ -204,41 +200,40 @@ public final class ConsoleSummary {
     }
 
     /** Agent sessions: how many completed, the session total, and per turn the agent turn latency. */
-    private static void sessions(StringBuilder out, Map<String, Object> sessions) {
-        Map<String, Object> total = map(sessions.get("session_total_ms"));
+    private static void sessions(StringBuilder out, SessionFigures.Figures sessions) {
+        Percentiles total = sessions.sessionTotalMs();
         out.append(String.format(Locale.ROOT, "sessions: %s of %s completed all %s turns · session total p50 %s ms, p95 %s ms%n",
-                sessions.get("completed"), sessions.get("count"), sessions.get("turns_per_session"),
-                cell(total.get("p50")), cell(total.get("p95"))));
+                sessions.completed(), sessions.count(), sessions.turnsPerSession(), cell(total.p50()), cell(total.p95())));
         out.append(String.format(Locale.ROOT, "%-6s %7s %11s %11s %11s %11s %11s%n", "turn", "count", "TTFT p50",
                 "E2E p50", "E2E p95", "input tok", "cached tok"));
-        for (Object o : (List<?>) sessions.get("by_turn")) {
-            Map<String, Object> turn = map(o);
-            Map<String, Object> e2e = map(turn.get("e2e_ms"));
-            out.append(String.format(Locale.ROOT, "%-6s %7s %11s %11s %11s %11s %11s%n", turn.get("turn"),
-                    e2e.get("count"), cell(map(turn.get("ttft_ms")).get("p50")), cell(e2e.get("p50")),
-                    cell(e2e.get("p95")), cell(turn.get("input_tokens_mean")), cell(turn.get("cached_tokens_mean"))));
+        for (SessionFigures.TurnFigures turn : sessions.byTurn()) {
+            Percentiles e2e = turn.e2eMs();
+            out.append(String.format(Locale.ROOT, "%-6s %7s %11s %11s %11s %11s %11s%n", turn.turn(),
+                    e2e.count(), cell(turn.ttftMs().p50()), cell(e2e.p50()), cell(e2e.p95()),
+                    cell(turn.inputTokensMean()), cell(turn.cachedTokensMean())));
         }
+    }
+
+    private static String cell(Double v) {
+        return v == null ? "-" : format(v);
     }
 
     private static String cell(Object v) {
         return v == null ? "-" : format(number(v));
     }
 
-    private static boolean row(StringBuilder out, String label, Map<String, Object> dist) {
-        Object count = dist.get("count");
-        out.append(String.format(Locale.ROOT, "%-24s %7s", label, count == null ? 0 : count));
-        List<?> low = dist.get("low_sample") instanceof List<?> l ? l : List.of();
+    private static boolean row(StringBuilder out, String label, Percentiles dist) {
+        out.append(String.format(Locale.ROOT, "%-24s %7s", label, dist.count()));
         for (String c : COLUMNS) {
-            Object v = dist.get(c);
-            String cell = v == null ? "-" : format(number(v)) + (low.contains(c) ? "*" : "");
+            double v = dist.get(c);
+            String cell = Double.isNaN(v) ? "-" : format(v) + (dist.isLowSample(c) ? "*" : "");
             out.append(String.format(Locale.ROOT, " %9s", cell));
         }
         out.append('\n');
-        return !low.isEmpty() && dist.get("p50") != null;
+        return dist.lowSample() != null && dist.p50() != null;
     }
 
-    private static String errors(Map<String, Object> summary) {
-        Map<String, Object> errors = map(summary.get("errors"));
+    private static String errors(Map<String, Long> errors) {
         if (errors.isEmpty()) {
             return "";
         }
@@ -247,14 +242,10 @@ public final class ConsoleSummary {
         return sb.append(')').toString();
     }
 
-    private static String slo(Map<String, Object> slo) {
+    private static String slo(Slo.Targets slo) {
         StringBuilder sb = new StringBuilder();
-        slo.forEach((k, v) -> {
-            if (v != null) {
-                sb.append(sb.length() > 0 ? ", " : "").append(k.replace("_ms", "")).append(" <= ")
-                        .append(format(number(v))).append(" ms");
-            }
-        });
+        slo.byMetric().forEach((m, v) -> sb.append(sb.length() > 0 ? ", " : "").append(m.key()).append(" <= ")
+                .append(format(v)).append(" ms"));
         return sb.toString();
     }
 

@@ -4,6 +4,8 @@ import static dev.infergate.report.ConsoleSummary.format;
 import static dev.infergate.report.ConsoleSummary.map;
 import static dev.infergate.report.ConsoleSummary.number;
 
+import dev.infergate.analysis.FigureSet;
+import dev.infergate.analysis.Summary;
 import java.util.Locale;
 import java.util.Map;
 
@@ -18,25 +20,25 @@ final class OfferedLoad {
     private OfferedLoad() {}
 
     /** The line, or "" when the run was not open-loop at one fixed rate (closed loop, sessions, a piecewise shape). */
-    static String line(Map<String, Object> summary) {
-        Map<String, Object> load = map(map(summary.get("run")).get("load"));
+    static String line(Summary summary) {
+        Map<String, Object> load = map(summary.run().get("load"));
         double offeredPerSecond = number(load.get("rate_per_second"));
         if (!"open".equals(load.get("mode")) || !Double.isFinite(offeredPerSecond)) {
             return "";
         }
-        Map<String, Object> requests = map(summary.get("requests"));
-        Map<String, Object> tp = map(summary.get("throughput"));
+        FigureSet.Requests requests = summary.figures().requests();
+        FigureSet.Throughput tp = summary.figures().throughput();
         double scheduleSeconds = number(load.get("duration_s"));
         boolean noWarmup = number(load.get("warmup_requests")) == 0 && load.get("warmup_s") == null;
         // sent over the schedule only when the schedule held measured requests alone: a warm-up shares its time
         String sent = Double.isFinite(scheduleSeconds) && scheduleSeconds > 0 && noWarmup
                 ? String.format(Locale.ROOT, " · sent %s req/s over the %.1f s schedule",
-                        format(number(requests.get("sent")) / scheduleSeconds), scheduleSeconds)
+                        format(requests.sent() / scheduleSeconds), scheduleSeconds)
                 : "";
         return String.format(Locale.ROOT,
                 "load: offered %s req/s (%s)%s · achieved %s req/s completed over the %.1f s window"
                         + " (first scheduled send to last answer, so it includes the drain after the last send)%n",
-                format(offeredPerSecond), load.get("arrival"), sent, format(number(tp.get("requests_per_s"))),
-                number(tp.get("window_s")));
+                format(offeredPerSecond), load.get("arrival"), sent, format(tp.requestsPerS()),
+                tp.windowS());
     }
 }

@@ -1,8 +1,10 @@
 package dev.infergate.run;
 
 import dev.infergate.analysis.Summarizer;
+import dev.infergate.analysis.Summary;
 import dev.infergate.client.HttpExecutor;
 import dev.infergate.client.MetricsScraper;
+import dev.infergate.client.OpenedEndpoint;
 import dev.infergate.client.Preflight;
 import dev.infergate.client.ServerTokenizer;
 import dev.infergate.load.RunContext;
@@ -43,7 +45,7 @@ public final class RunService {
     }
 
     /** The result of a run. */
-    public record Result(Runner.Outcome outcome, Map<String, Object> summary) {}
+    public record Result(Runner.Outcome outcome, Summary summary) {}
 
     /**
      * requests.jsonl could not be written (disk full, I/O error): the run stopped scheduling, let the requests
@@ -96,14 +98,9 @@ public final class RunService {
         }
         Files.createDirectories(plan.out());
         int connections = plan.load().maxInFlight() > 0 ? plan.load().maxInFlight() : 4096;
-        try (HttpExecutor http = new HttpExecutor(plan.endpoint(), connections, plan.eventLoops())) {
-            Preflight.Result server;
-            try {
-                server = Preflight.run(http, plan.endpoint().model(), plan.exactOutput(), plan.apiKeyEnv(), plan.apiKeySet());
-            } catch (Preflight.Failure f) {
-                throw new SetupException(f.getMessage(), false, f);
-            }
-            http.useModel(server.model());
+        try (OpenedEndpoint opened = open(plan, connections)) {
+            HttpExecutor http = opened.http();
+            Preflight.Result server = opened.server();
             Tokenizer tokenizer = tokenizer(plan.tokenizer(), http);
             Workload workload;
             try {
@@ -229,6 +226,16 @@ public final class RunService {
             return BundledTokenizer.named(name);
         } catch (IllegalArgumentException e) {
             throw new SetupException(e.getMessage(), true, e);
+        }
+    }
+
+    /** The client on the plan's endpoint, checked by the preflight; a failed check is a set-up problem. */
+    private static OpenedEndpoint open(RunPlan plan, int connections) throws SetupException {
+        try {
+            return OpenedEndpoint.open(plan.endpoint(), connections, plan.eventLoops(), plan.exactOutput(), plan.apiKeyEnv(),
+                    plan.apiKeySet());
+        } catch (Preflight.Failure f) {
+            throw new SetupException(f.getMessage(), false, f);
         }
     }
 

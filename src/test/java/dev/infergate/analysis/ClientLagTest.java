@@ -56,17 +56,15 @@ class ClientLagTest {
                 null, null));
         assertThat(lag.limited()).isFalse();
         assertThat(lag.lag().count()).isZero();
-        assertThat(lag.toMap()).containsEntry("limited", false);
+        assertThat(lag.figures().limited()).isFalse();
     }
 
     @Test
     void theSummaryBlock_namesTheLimitAndTheWriteTime() {
         ClientLag lag = new ClientLag();
         lag.add(lagging(1, 3));
-        Map<String, Object> m = lag.toMap();
-        assertThat(m).containsEntry("lag_p99_limit_ms", ClientLag.LIMIT_P99_MILLIS);
-        @SuppressWarnings("unchecked")
-        Map<String, Object> write = (Map<String, Object>) m.get("write_ms");
-        assertThat((Double) write.get("max")).isEqualTo(0.05);
+        ClientLag.Figures m = lag.figures();
+        assertThat(m.lagP99LimitMs()).isEqualTo(ClientLag.LIMIT_P99_MILLIS);
+        assertThat(m.writeMs().max()).isEqualTo(0.05);
     }
 }

@@ -36,20 +36,19 @@ class SessionFiguresTest {
         // session b: its second turn failed, so it did not complete and has no total
         f.add(turn("b", 0, 0, 60, 100, 300, 0));
         f.add(failed("b", 1, 1101));
-        Map<String, Object> m = f.toMap(2);
-        assertThat(m).containsEntry("count", 2).containsEntry("completed", 1L).containsEntry("turns_per_session", 2);
-        @SuppressWarnings("unchecked")
-        Map<String, Object> total = (Map<String, Object>) m.get("session_total_ms");
-        assertThat(total.get("count")).isEqualTo(1L);
-        assertThat((double) total.get("max")).isBetween(1301.0, 1303.0);
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> byTurn = (List<Map<String, Object>>) m.get("by_turn");
+        SessionFigures.Figures m = f.figures(2);
+        assertThat(m.count()).isEqualTo(2);
+        assertThat(m.completed()).isEqualTo(1L);
+        assertThat(m.turnsPerSession()).isEqualTo(2);
+        assertThat(m.sessionTotalMs().count()).isEqualTo(1L);
+        assertThat(m.sessionTotalMs().max()).isBetween(1301.0, 1303.0);
+        List<SessionFigures.TurnFigures> byTurn = m.byTurn();
         assertThat(byTurn).hasSize(2);
-        assertThat(byTurn.get(0)).containsEntry("turn", 0).containsEntry("sent", 2L).containsEntry("failed", 0L)
-                .containsEntry("input_tokens_mean", 300.0).containsEntry("cached_tokens_mean", 0.0);
-        assertThat(byTurn.get(1)).containsEntry("sent", 2L).containsEntry("failed", 1L)
-                .containsEntry("input_tokens_mean", 500.0).containsEntry("cached_tokens_mean", 288.0);
-        assertThat(((Map<?, ?>) byTurn.get(1).get("e2e_ms")).get("count")).isEqualTo(1L);
+        assertThat(byTurn.get(0)).isEqualTo(new SessionFigures.TurnFigures(0, 2, 0, byTurn.get(0).ttftMs(),
+                byTurn.get(0).e2eMs(), 300.0, 0.0));
+        assertThat(byTurn.get(1)).isEqualTo(new SessionFigures.TurnFigures(1, 2, 1, byTurn.get(1).ttftMs(),
+                byTurn.get(1).e2eMs(), 500.0, 288.0));
+        assertThat(byTurn.get(1).e2eMs().count()).isEqualTo(1L);
     }
 
     @Test
@@ -58,11 +57,10 @@ class SessionFiguresTest {
         f.add(turn("a", 0, 0, 50, 100, 300, -1));
         f.add(turn("a", 1, 200, 50, 100, 400, -1));
         f.add(turn("b", 0, 0, 50, 100, 300, -1));
-        Map<String, Object> m = f.toMap(0);
-        assertThat(m).containsEntry("turns_per_session", 2).containsEntry("completed", 1L);
-        @SuppressWarnings("unchecked")
-        List<Map<String, Object>> byTurn = (List<Map<String, Object>>) m.get("by_turn");
-        assertThat(byTurn.get(0)).containsEntry("cached_tokens_mean", null);
+        SessionFigures.Figures m = f.figures(0);
+        assertThat(m.turnsPerSession()).isEqualTo(2);
+        assertThat(m.completed()).isEqualTo(1L);
+        assertThat(m.byTurn().get(0).cachedTokensMean()).isNull();
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.infergate.analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.infergate.json.Json;
 import dev.infergate.record.ErrorClass;
 import dev.infergate.record.ItlCodec;
 import dev.infergate.record.Phase;
@@ -63,38 +64,36 @@ class SummarizerTest {
         records.add(failed(10, 1000, ErrorClass.TIMEOUT_IDLE));
         writeRun(records, "{\"ttft_ms\":500}", "");
 
-        Map<String, Object> s = Summarizer.summarize(dir);
+        Summary s = Summarizer.summarize(dir);
+        FigureSet f = s.figures();
 
-        assertThat(s.get("schema")).isEqualTo("infergate.summary/1");
-        assertThat(s.get("requests")).isEqualTo(Map.of("sent", 10L, "completed", 8L, "failed", 2L, "warmup", 1L));
-        assertThat(s.get("errors")).isEqualTo(Map.of("http_429", 1L, "timeout_idle", 1L));
-        Map<?, ?> goodput = (Map<?, ?>) s.get("goodput");
+        assertThat(s.schema()).isEqualTo("infergate.summary/1");
+        assertThat(f.requests()).isEqualTo(new FigureSet.Requests(10, 8, 2, 1));
+        assertThat(f.errors()).isEqualTo(Map.of("http_429", 1L, "timeout_idle", 1L));
         // 4 requests met TTFT <= 500 ms (from scheduled: 101 ms); 4 did not (901 ms); 2 failed: 4 / 10.
-        assertThat(goodput.get("attainment")).isEqualTo(0.4);
-        Map<?, ?> throughput = (Map<?, ?>) s.get("throughput");
+        assertThat(f.goodput().attainment()).isEqualTo(0.4);
         // window: first scheduled 100 ms .. last end: request 8 ends at 801+900+90+1 = 1792 ms
-        assertThat((Double) throughput.get("window_s")).isEqualTo(1.692);
-        assertThat((Double) throughput.get("requests_per_s")).isEqualTo(Math.round(8 / 1.692 * 1000) / 1000.0);
-        Map<?, ?> ttft = (Map<?, ?>) ((Map<?, ?>) s.get("latency_ms")).get("ttft");
-        assertThat(ttft.get("count")).isEqualTo(8L);
-        assertThat((Double) ttft.get("p50")).isBetween(99.9, 100.1);
-        assertThat((Double) ttft.get("max")).isBetween(899.5, 900.5);
-        assertThat(ttft.get("low_sample")).isEqualTo(List.of("p50", "p90", "p95", "p99", "p999"));
-        Map<?, ?> itl = (Map<?, ?>) ((Map<?, ?>) s.get("latency_ms")).get("itl");
-        assertThat(itl.get("count")).isEqualTo(72L);
-        assertThat((Double) itl.get("p50")).isBetween(9.99, 10.01);
-        Map<?, ?> cache = (Map<?, ?>) s.get("cache");
-        assertThat(cache.get("requests_with_cached_tokens")).isEqualTo(4L);
-        Map<?, ?> byCache = (Map<?, ?>) s.get("by_cache");
-        assertThat(((Map<?, ?>) ((Map<?, ?>) byCache.get("warm")).get("requests")).get("sent")).isEqualTo(4L);
-        assertThat(((Map<?, ?>) ((Map<?, ?>) byCache.get("cold")).get("requests")).get("sent")).isEqualTo(6L);
+        assertThat(f.throughput().windowS()).isEqualTo(1.692);
+        assertThat(f.throughput().requestsPerS()).isEqualTo(Math.round(8 / 1.692 * 1000) / 1000.0);
+        Percentiles ttft = f.latencyMs().get(Metric.TTFT);
+        assertThat(ttft.count()).isEqualTo(8L);
+        assertThat(ttft.p50()).isBetween(99.9, 100.1);
+        assertThat(ttft.max()).isBetween(899.5, 900.5);
+        assertThat(ttft.lowSample()).isEqualTo(List.of("p50", "p90", "p95", "p99", "p999"));
+        Percentiles itl = f.latencyMs().get(Metric.ITL);
+        assertThat(itl.count()).isEqualTo(72L);
+        assertThat(itl.p50()).isBetween(9.99, 10.01);
+        assertThat(f.cache().requestsWithCachedTokens()).isEqualTo(4L);
+        assertThat(s.byCache().warm().requests().sent()).isEqualTo(4L);
+        assertThat(s.byCache().cold().requests().sent()).isEqualTo(6L);
+        String json = Json.PRETTY.writeValueAsString(s);
+        assertThat(json).contains("\"errors\" : {\n    \"http_429\" : 1,\n    \"timeout_idle\" : 1\n  },\n  \"error_rate\" : 0.2,");
     }
 
     @Test
     void summary_skipsATornLastLineFromAKilledRun() throws IOException {
         writeRun(List.of(ok(0, 0, 50, 0, Phase.MEASURED)), "null", "{\"id\":1,\"sched");
-        Map<String, Object> s = Summarizer.summarize(dir);
-        assertThat(((Map<?, ?>) s.get("requests")).get("sent")).isEqualTo(1L);
+        assertThat(Summarizer.summarize(dir).figures().requests().sent()).isEqualTo(1L);
     }
 
     @Test
@@ -124,17 +123,15 @@ class SummarizerTest {
             records.add(ok(i, i * 100L, 100, 0, Phase.MEASURED));
         }
         writeRun(records, "{}", "");
-        Map<String, Object> summary = Summarizer.summarize(dir);
-        assertThat(summary).containsKeys("requests", "latency_ms", "by_cache", "effective_tokens_per_s", "delivery");
-        @SuppressWarnings("unchecked")
-        Map<String, Object> delivery = (Map<String, Object>) summary.get("delivery");
-        assertThat(delivery).containsEntry("verdict", "incremental").containsEntry("share_buffered", 0.0);
+        String json = Json.PRETTY.writeValueAsString(Summarizer.summarize(dir));
+        assertThat(json).contains("\"requests\"", "\"latency_ms\"", "\"by_cache\"", "\"effective_tokens_per_s\"",
+                "\"delivery\" : {\n    \"verdict\" : \"incremental\",\n    \"share_buffered\" : 0.0,");
     }
 
     @Test
     void summary_ofANonStreamingRun_saysDeliveryWasNotStreamed() throws IOException {
         writeRun(List.of(ok(0, 0, 100, 0, Phase.MEASURED)), "{}", "");
         Files.writeString(dir.resolve("run.json"), "{\"schema\":\"infergate.run/1\",\"stream\":false,\"slo\":{}}");
-        assertThat(Summarizer.summarize(dir).get("delivery")).isEqualTo(Map.of("verdict", "not_streamed"));
+        assertThat(Json.COMPACT.writeValueAsString(Summarizer.summarize(dir).delivery())).isEqualTo("{\"verdict\":\"not_streamed\"}");
     }
 }

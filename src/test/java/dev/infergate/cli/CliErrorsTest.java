@@ -50,7 +50,28 @@ class CliErrorsTest {
     @Test
     void run_withBothClosedAndOpenLoop_saysWhichToChoose() {
         assertOneLine(run("run", "--base-url", "http://127.0.0.1:9/v1", "--concurrency", "2", "--rate", "3"), 2,
-                "--concurrency", "--rate", "not both");
+                "--concurrency", "--rate", "mutually exclusive");
+    }
+
+    @Test
+    void badOptionValues_nameTheOptionAsTypedTheValueAndTheForm() {
+        assertOneLine(run("run", "--base-url", "http://127.0.0.1:9/v1", "--timeout", "10"), 2,
+                "option '--timeout'", "'10' is not a duration", "250ms, 10s, 2m");
+        assertOneLine(run("run", "--base-url", "http://127.0.0.1:9/v1", "--rate", "fast"), 2,
+                "option '--rate'", "'fast' is not a rate", "360/m");
+        assertOneLine(run("run", "--base-url", "http://127.0.0.1:9/v1", "--request-rate", "fast"), 2, "option '--request-rate'");
+        assertOneLine(run("run", "--base-url", "http://127.0.0.1:9/v1", "--slo", "ttft=fast"), 2,
+                "option '--slo'", "'fast' is not a duration");
+        assertOneLine(run("capacity", "--base-url", "http://127.0.0.1:9/v1", "--tolerance", "lots"), 2,
+                "option '--tolerance'", "'lots' is not a share", "5% or 0.05");
+        assertOneLine(run("run", "--base-url", "http://127.0.0.1:9/v1", "--warmup", "soon"), 2,
+                "option '--warmup'", "'soon' is neither a request count (20) nor a duration (10s)");
+    }
+
+    @Test
+    void run_withBothClosedAndOpenLoopUnderTheirVllmNames_namesWhatWasTyped() {
+        assertOneLine(run("run", "--base-url", "http://127.0.0.1:9/v1", "--concurrency", "2", "--request-rate", "3"), 2,
+                "--concurrency", "--request-rate", "mutually exclusive");
     }
 
     @Test

@@ -157,7 +157,7 @@ class SessionsAgainstSimulatorTest {
     @Test
     void sessions_withAnotherLoadOrLength_isAOneLineUsageError() {
         CliErrorsTest.assertOneLine(CliErrorsTest.run("run", "--base-url", "http://127.0.0.1:9/v1", "--sessions", "2",
-                "--rate", "3", "--concurrency", "2"), 2, "give --concurrency (sessions in progress at once) or --rate");
+                "--rate", "3", "--concurrency", "2"), 2, "--concurrency=N, --rate=R are mutually exclusive");
         CliErrorsTest.assertOneLine(CliErrorsTest.run("run", "--base-url", "http://127.0.0.1:9/v1", "--sessions", "2",
                 "--rate", "3", "--max-concurrency", "2"), 2, "--max-concurrency does not apply to --sessions");
         CliErrorsTest.assertOneLine(CliErrorsTest.run("run", "--base-url", "http://127.0.0.1:9/v1", "--sessions", "2",

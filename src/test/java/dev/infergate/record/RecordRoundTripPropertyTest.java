@@ -3,6 +3,7 @@ package dev.infergate.record;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.infergate.analysis.Summarizer;
+import dev.infergate.analysis.Summary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,9 +48,9 @@ class RecordRoundTripPropertyTest {
             assertThat(b.session()).isEqualTo(Text.wellFormed(session));
             assertThat(b.errorDetail()).isEqualTo(Text.wellFormed(detail));
             assertThat(b.retryAfterSeconds()).isEqualTo(1.5);
-            Map<String, Object> summary = Summarizer.write(dir);
-            assertThat(((Map<?, ?>) summary.get("requests")).get("sent")).isEqualTo(1L);
-            assertThat(((Map<?, ?>) summary.get("run")).get("partial")).isEqualTo(false);
+            Summary summary = Summarizer.write(dir);
+            assertThat(summary.figures().requests().sent()).isEqualTo(1L);
+            assertThat(summary.partial()).isFalse();
         } finally {
             try (var files = Files.list(dir)) {
                 files.forEach(p -> p.toFile().delete());

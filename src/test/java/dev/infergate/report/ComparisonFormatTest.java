@@ -3,7 +3,7 @@ package dev.infergate.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.infergate.analysis.compare.Estimate;
-import dev.infergate.analysis.compare.Metric;
+import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.compare.Statistic;
 import org.junit.jupiter.api.Test;
 

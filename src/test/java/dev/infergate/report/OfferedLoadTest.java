@@ -2,14 +2,20 @@ package dev.infergate.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.infergate.analysis.FigureSet;
+import dev.infergate.analysis.Summary;
+import dev.infergate.analysis.SummaryBuilder;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class OfferedLoadTest {
-    private static Map<String, Object> summary(Map<String, Object> load) {
-        return Map.of("run", Map.of("load", load), "requests", Map.of("sent", 100),
-                "throughput", Map.of("window_s", 14.43, "requests_per_s", 6.93));
+    private static Summary summary(Map<String, Object> load) {
+        SummaryBuilder b = new SummaryBuilder();
+        b.run = Map.of("load", load);
+        b.requests = new FigureSet.Requests(100, 100, 0, 0);
+        b.throughput = new FigureSet.Throughput(14.43, 6.93, 0, 0);
+        return b.build();
     }
 
     private static Map<String, Object> open(int warmupRequests) {

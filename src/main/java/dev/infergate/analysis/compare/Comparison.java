@@ -1,5 +1,6 @@
 package dev.infergate.analysis.compare;
 
+import dev.infergate.analysis.Metric;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,11 +14,11 @@ import java.util.Map;
 public final class Comparison {
     /** Figures shown for every condition whether or not a criterion judges them. */
     public static final List<Statistic> SHOWN = List.of(
-            Statistic.parse("ttft.p50"), Statistic.parse("ttft.p95"), Statistic.parse("ttft.p99"),
-            Statistic.parse("tpot.p50"), Statistic.parse("tpot.p95"), Statistic.parse("tpot.p99"),
-            Statistic.parse("e2e.p50"), Statistic.parse("e2e.p95"), Statistic.parse("e2e.p99"),
-            Statistic.parse("ttft_from_scheduled.p99"), Statistic.parse("e2e_from_scheduled.p99"),
-            Statistic.parse("queue_wait.p99"),
+            Statistic.of(Metric.TTFT, 50), Statistic.of(Metric.TTFT, 95), Statistic.of(Metric.TTFT, 99),
+            Statistic.of(Metric.TPOT, 50), Statistic.of(Metric.TPOT, 95), Statistic.of(Metric.TPOT, 99),
+            Statistic.of(Metric.E2E, 50), Statistic.of(Metric.E2E, 95), Statistic.of(Metric.E2E, 99),
+            Statistic.of(Metric.TTFT_FROM_SCHEDULED, 99), Statistic.of(Metric.E2E_FROM_SCHEDULED, 99),
+            Statistic.of(Metric.QUEUE_WAIT, 99),
             Statistic.value(Metric.THROUGHPUT_OUTPUT_TOKENS), Statistic.value(Metric.THROUGHPUT_REQUESTS),
             Statistic.value(Metric.GOODPUT_REQUESTS), Statistic.value(Metric.GOODPUT_ATTAINMENT),
             Statistic.value(Metric.ERROR_RATE), Statistic.value(Metric.TIMEOUT_RATE),
@@ -28,7 +29,7 @@ public final class Comparison {
      * ("agent turn latency" of the whole task), whose counts are completed sessions.
      */
     public static final List<Statistic> SHOWN_FOR_SESSIONS = List.of(
-            Statistic.parse("session_total.p50"), Statistic.parse("session_total.p90"));
+            Statistic.of(Metric.SESSION_TOTAL, 50), Statistic.of(Metric.SESSION_TOTAL, 90));
 
     /**
      * With one run per side the interval cannot see how much a second run would differ; relative criteria then

@@ -1,5 +1,6 @@
 package dev.infergate.analysis.compare;
 
+import dev.infergate.analysis.Metric;
 import dev.infergate.config.Durations;
 import dev.infergate.config.YamlNode;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.infergate.analysis.compare;
 
+import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.SessionTrack;
 import dev.infergate.analysis.Slo;
 import dev.infergate.record.ErrorClass;
@@ -118,7 +119,7 @@ public final class RepeatSample {
             case E2E -> millis(r.e2eNanos());
             case E2E_FROM_SCHEDULED -> millis(r.e2eFromScheduledNanos());
             case TPOT -> r.tpotNanos() / 1e6;
-            case ITL -> r.chunks() < 2 || r.firstTokenNanos() == RequestRecord.ABSENT
+            case ITL_MEAN_PER_REQUEST -> r.chunks() < 2 || r.firstTokenNanos() == RequestRecord.ABSENT
                     || r.lastTokenNanos() == RequestRecord.ABSENT
                     ? Double.NaN : (r.lastTokenNanos() - r.firstTokenNanos()) / 1e6 / (r.chunks() - 1);
             case QUEUE_WAIT -> r.sentNanos() == RequestRecord.ABSENT ? Double.NaN : Math.max(0, r.queueWaitNanos()) / 1e6;

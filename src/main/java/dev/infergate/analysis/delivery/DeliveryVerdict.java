@@ -1,6 +1,12 @@
 package dev.infergate.analysis.delivery;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.infergate.analysis.Distribution;
+import dev.infergate.analysis.LatencyDistribution;
+import dev.infergate.analysis.ValueDistribution;
 import dev.infergate.record.ItlCodec;
 import dev.infergate.record.RequestRecord;
 import java.util.EnumMap;
@@ -30,12 +36,12 @@ public final class DeliveryVerdict {
 
     private final Map<DeliveryKind, Long> kinds = new EnumMap<>(DeliveryKind.class);
     private final Map<DeliveryReason, Long> reasons = new EnumMap<>(DeliveryReason.class);
-    private final Distribution ttft = Distribution.latency();
-    private final Distribution e2e = Distribution.latency();
-    private final Distribution maxStall = Distribution.latency();
-    private final Distribution chunks = Distribution.values();
-    private final Distribution tokensPerChunk = Distribution.values();
-    private final Distribution effectiveTokensPerSecond = Distribution.values();
+    private final LatencyDistribution ttft = Distribution.latency();
+    private final LatencyDistribution e2e = Distribution.latency();
+    private final LatencyDistribution maxStall = Distribution.latency();
+    private final ValueDistribution chunks = Distribution.values();
+    private final ValueDistribution tokensPerChunk = Distribution.values();
+    private final ValueDistribution effectiveTokensPerSecond = Distribution.values();
     private final ShareMedian ttftShare = new ShareMedian();
     private final ShareMedian tailShare = new ShareMedian();
     private final ShareMedian firstLumpShare = new ShareMedian();
@@ -98,35 +104,46 @@ public final class DeliveryVerdict {
     }
 
     /** The {@code delivery} block of summary.json. */
-    public Map<String, Object> toMap() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("verdict", verdict().label());
-        m.put("share_buffered", round(share(DeliveryKind.BUFFERED)));
-        m.put("share_bursty", round(share(DeliveryKind.BURSTY)));
-        m.put("share_incremental", round(share(DeliveryKind.INCREMENTAL)));
-        Map<String, Object> ev = new LinkedHashMap<>();
-        ev.put("requests_classified", classified());
-        ev.put("requests_undetermined", count(DeliveryKind.UNDETERMINED));
-        ev.put("requests_with_event_offsets", withOffsets);
-        putMedian(ev, "ttft_ms_p50", ttft);
-        putMedian(ev, "e2e_ms_p50", e2e);
-        ev.put("ttft_share_of_e2e_p50", ttftShare.median());
-        putMedian(ev, "chunks_p50", chunks);
-        putMedian(ev, "tokens_per_chunk_p50", tokensPerChunk);
-        putMedian(ev, "max_stall_ms_p50", maxStall);
-        ev.put("tail_share_p50", tailShare.median());
-        ev.put("first_lump_share_p50", firstLumpShare.median());
-        putMedian(ev, "effective_tokens_per_s_p50", effectiveTokensPerSecond);
-        Map<String, Object> why = new LinkedHashMap<>();
+    public Figures figures() {
+        Map<String, Long> why = new LinkedHashMap<>();
         reasons.forEach((k, v) -> why.put(k.label(), v));
-        ev.put("reasons", why);
-        m.put("evidence", ev);
-        return m;
+        Evidence ev = new Evidence(classified(), count(DeliveryKind.UNDETERMINED), withOffsets, median(ttft), median(e2e),
+                ttftShare.median(), median(chunks), median(tokensPerChunk), median(maxStall), tailShare.median(),
+                firstLumpShare.median(), median(effectiveTokensPerSecond), why);
+        return new Figures(verdict().label(), round(share(DeliveryKind.BUFFERED)), round(share(DeliveryKind.BURSTY)),
+                round(share(DeliveryKind.INCREMENTAL)), ev);
     }
 
-    private static void putMedian(Map<String, Object> m, String key, Distribution d) {
-        m.put(key, d.count() == 0 ? null : round(d.valueAt(50)));
+    private static Double median(Distribution d) {
+        return d.count() == 0 ? null : round(d.valueAt(50));
     }
+
+    /**
+     * summary.json's {@code delivery} block: the verdict, the shares of classified requests, and the evidence.
+     * A run that did not stream has the verdict {@code not_streamed} alone.
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Figures(String verdict, Double shareBuffered, Double shareBursty, Double shareIncremental,
+            Evidence evidence) {
+        /** The block of a run without streaming: there is nothing to judge. */
+        public static Figures notStreamed() {
+            return new Figures("not_streamed", null, null, null, null);
+        }
+    }
+
+    /**
+     * Medians over the classified requests (null: none had the figure), and the count of each reason.
+     *
+     * @param ttftShareOfE2eP50 TTFT as a share of E2E: near 1 when the answer came in one lump
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public record Evidence(long requestsClassified, long requestsUndetermined, long requestsWithEventOffsets,
+            Double ttftMsP50, Double e2eMsP50, Double ttftShareOfE2eP50, Double chunksP50, Double tokensPerChunkP50,
+            Double maxStallMsP50, Double tailShareP50, Double firstLumpShareP50,
+            @JsonProperty("effective_tokens_per_s_p50") Double effectiveTokensPerSP50,
+            Map<String, Long> reasons) {}
 
     private static double round(double v) {
         return Math.round(v * 1000) / 1000.0;

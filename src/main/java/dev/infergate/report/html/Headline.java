@@ -1,5 +1,8 @@
 package dev.infergate.report.html;
 
+import dev.infergate.analysis.FigureSet;
+import dev.infergate.analysis.Metric;
+import dev.infergate.analysis.Percentiles;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,21 +43,19 @@ final class Headline {
     }
 
     private static Map<String, Object> side(Side s, Map<String, Object> acceptance) {
-        Map<String, Object> sum = s.summary;
+        FigureSet sum = s.summary.figures();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", s.name);
-        m.put("requests", sum.get("requests"));
-        m.put("errors", sum.get("errors"));
-        m.put("error_rate", sum.get("error_rate"));
-        m.put("throughput", sum.get("throughput"));
-        m.put("goodput", sum.get("goodput"));
-        Map<String, Object> latency = map(sum.get("latency_ms"));
+        m.put("requests", sum.requests());
+        m.put("errors", sum.errors());
+        m.put("error_rate", sum.errorRate());
+        m.put("throughput", sum.throughput());
+        m.put("goodput", sum.goodput());
         Map<String, Object> worst = new LinkedHashMap<>();
-        for (String key : List.of("ttft_from_scheduled", "e2e_from_scheduled")) {
-            Map<String, Object> d = map(latency.get(key));
-            String name = key.replace("_from_scheduled", "");
-            worst.put(name + "_p99_ms", d.get("p99"));
-            worst.put(name + "_max_ms", d.get("max"));
+        for (Metric[] pair : new Metric[][] {{Metric.TTFT_FROM_SCHEDULED, Metric.TTFT}, {Metric.E2E_FROM_SCHEDULED, Metric.E2E}}) {
+            Percentiles d = sum.latencyMs().get(pair[0]);
+            worst.put(pair[1].key() + "_p99_ms", d.p99());
+            worst.put(pair[1].key() + "_max_ms", d.max());
         }
         m.put("worst_ms", worst);
         m.put("capacity", capacity(acceptance, s.name));
@@ -73,27 +74,26 @@ final class Headline {
     }
 
     private static void sideCaveats(Side s, List<String> caveats) {
-        Map<String, Object> sum = s.summary;
-        Map<String, Object> requests = map(sum.get("requests"));
-        Map<String, Object> run = map(sum.get("run"));
-        if (Boolean.TRUE.equals(run.get("partial"))) {
+        FigureSet sum = s.summary.figures();
+        FigureSet.Requests requests = sum.requests();
+        if (s.summary.partial()) {
             caveats.add(s.name + ": the run was interrupted; its figures cover only the requests that finished.");
         }
-        Map<String, Object> latency = map(sum.get("latency_ms"));
         List<String> low = new ArrayList<>();
-        for (String key : List.of("ttft", "itl", "tpot", "e2e")) {
-            if (map(latency.get(key)).get("low_sample") instanceof List<?> l && !l.isEmpty()) {
-                low.add(key.toUpperCase() + " " + String.join(", ", l.stream().map(Headline::percentile).toList()));
+        for (Metric m : List.of(Metric.TTFT, Metric.ITL, Metric.TPOT, Metric.E2E)) {
+            List<String> l = sum.latencyMs().get(m).lowSample();
+            if (l != null) {
+                low.add(m.key().toUpperCase() + " " + String.join(", ", l.stream().map(Headline::percentile).toList()));
             }
         }
         if (!low.isEmpty()) {
-            caveats.add(s.name + ": " + requests.get("completed") + " completed requests: fewer than 10 samples lie beyond "
+            caveats.add(s.name + ": " + requests.completed() + " completed requests: fewer than 10 samples lie beyond "
                     + String.join("; ", low) + ". Treat those percentiles as rough bounds.");
         }
-        if (Objects.equals(requests.get("warmup"), 0L) || Objects.equals(requests.get("warmup"), 0)) {
+        if (requests.warmup() == 0) {
             caveats.add(s.name + ": no warm-up requests were excluded; the first requests may include cold starts.");
         }
-        Object source = map(sum.get("tokens")).get("output_source");
+        Object source = sum.tokens().outputSource();
         if ("client".equals(source) || "mixed".equals(source)) {
             caveats.add(s.name + ": output tokens were counted by the client (the server did not always send usage); "
                     + "TPOT and token rates are estimates.");

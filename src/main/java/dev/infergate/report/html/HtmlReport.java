@@ -2,6 +2,7 @@ package dev.infergate.report.html;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.json.Json;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.report.ReportFormat;
 import java.io.IOException;
@@ -27,7 +28,7 @@ import java.util.regex.Pattern;
  */
 public final class HtmlReport implements ReportFormat {
     static final String UPLOT_DIR = "META-INF/resources/webjars/uplot/1.6.30/dist/";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.COMPACT;
     private static final Pattern MARKER = Pattern.compile("\\{\\{([A-Z_]+)}}");
 
     /** Writes the report of {@code runDirs} to {@code out}; the call {@code run}, {@code accept} and {@code demo} make. */

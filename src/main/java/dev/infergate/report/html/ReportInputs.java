@@ -2,6 +2,7 @@ package dev.infergate.report.html;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +23,9 @@ public final class ReportInputs {
     /** One scrape of the server's metrics per line, timed from the run's origin. */
     public static final String SERVER_METRICS_FILE = "server_metrics.jsonl";
 
-    static final ObjectMapper JSON = new ObjectMapper();
+    static final ObjectMapper JSON = Json.COMPACT;
+    /** A JSON object read as it is: the shape of files other commands wrote. */
+    static final TypeReference<LinkedHashMap<String, Object>> OBJECT = new TypeReference<>() {};
 
     private ReportInputs() {}
 
@@ -33,7 +36,7 @@ public final class ReportInputs {
             return null;
         }
         try {
-            return JSON.readValue(file.toFile(), new TypeReference<LinkedHashMap<String, Object>>() {});
+            return JSON.readValue(file.toFile(), OBJECT);
         } catch (IOException e) {
             caveats.add(file.getFileName() + " in " + dir.getFileName() + " is not a JSON object and was left out: "
                     + firstLine(e.getMessage()));

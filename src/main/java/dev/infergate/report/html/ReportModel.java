@@ -86,6 +86,7 @@ public final class ReportModel {
         m.put("environment", env);
         if (acceptance != null) {
             m.put("acceptance", acceptance);
+            m.put("decision", DecisionBlock.of(acceptance));
         }
         return m;
     }

@@ -1,6 +1,9 @@
 package dev.infergate.report.html;
 
+import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.Summarizer;
+import dev.infergate.analysis.Summary;
+import dev.infergate.json.Json;
 import dev.infergate.record.RequestRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,13 +18,14 @@ import java.util.Map;
  * Everything measured counts in the statistics; only the drawings are thinned.
  */
 final class Side {
-    /** The distributions drawn as CDFs, named as in summary.json's latency_ms block. */
-    static final List<String> CDF_KEYS = List.of("ttft", "ttft_from_scheduled", "itl", "tpot", "e2e", "e2e_from_scheduled");
+    /** The distributions drawn as CDFs. */
+    static final List<Metric> CDF_METRICS = List.of(Metric.TTFT, Metric.TTFT_FROM_SCHEDULED, Metric.ITL, Metric.TPOT,
+            Metric.E2E, Metric.E2E_FROM_SCHEDULED);
     final Path dir;
     final Map<String, Object> run;
-    final Map<String, Object> summary;
+    final Summary summary;
     final RunColumns columns = new RunColumns();
-    final Map<String, Cdf> cdfs = new LinkedHashMap<>();
+    final Map<Metric, Cdf> cdfs = new LinkedHashMap<>();
     final TimelineSample timeline = new TimelineSample();
     final Map<String, Object> serverMetrics;
     final Map<String, Object> delivery;
@@ -33,15 +37,15 @@ final class Side {
     Side(Path dir) {
         this.dir = dir;
         this.run = Summarizer.readRun(dir);
-        Summarizer.Summary read = Summarizer.summarize(dir, this::add);
-        this.summary = read.document();
-        for (String key : CDF_KEYS) {
-            cdfs.put(key, new Cdf(read.measured().latency(key).copyOfMicros()));
+        Summarizer.Read read = Summarizer.summarize(dir, this::add);
+        this.summary = read.summary();
+        for (Metric m : CDF_METRICS) {
+            cdfs.put(m, new Cdf(read.measured().latency(m).copyOfMicros()));
         }
         this.serverMetrics = ServerMetrics.read(dir, caveats);
         Map<String, Object> probed = ReportInputs.readObject(dir, ReportInputs.DELIVERY_FILE, caveats);
         this.delivery = probed != null ? probed
-                : summary.get("delivery") instanceof Map<?, ?> fromSummary ? Headline.map(fromSummary) : null;
+                : summary.delivery() == null ? null : Json.COMPACT.convertValue(summary.delivery(), ReportInputs.OBJECT);
         this.acceptance = ReportInputs.readObject(dir, ReportInputs.ACCEPTANCE_FILE, caveats);
         this.name = defaultName();
     }

@@ -1,5 +1,6 @@
 package dev.infergate.report.html;
 
+import dev.infergate.json.Json;
 import dev.infergate.record.RequestRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,7 +17,7 @@ final class SideView {
         m.put("name", s.name);
         Path dirName = s.dir.toAbsolutePath().normalize().getFileName();
         m.put("dir", dirName == null ? s.dir.toString() : dirName.toString());
-        Map<String, Object> summary = new LinkedHashMap<>(s.summary);
+        Map<String, Object> summary = Json.COMPACT.convertValue(s.summary, ReportInputs.OBJECT); // the page's JSON
         summary.remove("schema");
         summary.remove("run");
         Object byCondition = summary.remove("by_condition");
@@ -25,7 +26,7 @@ final class SideView {
             m.put("by_condition", byCondition);
         }
         Map<String, Object> cdf = new LinkedHashMap<>();
-        s.cdfs.forEach((k, v) -> cdf.put(k, v.toMap()));
+        s.cdfs.forEach((k, v) -> cdf.put(k.key(), v.toMap()));
         m.put("cdf", cdf);
         m.put("series", TimeSeries.of(s.columns, bucketSeconds, buckets));
         long warmupEnd = s.columns.warmupEndNanos();

@@ -51,6 +51,16 @@
     add(toc, a);
     return s;
   }
+  /* which run each side's cards and charts come from: acceptance pages draw one cell's first repeat per side */
+  function shownRun(i) {
+    var env = (get(data, 'environment.sides') || [])[i] || {};
+    return env.condition || (sides[i] && sides[i].dir) || '';
+  }
+  function shownNote(s) {
+    if (!data.acceptance || !sides.length) { return; }
+    var runs = sides.map(function (sd, i) { return sd.name + ': ' + shownRun(i); }).join('; ');
+    add(s, el('p', 'note shown', 'Shows one run per side (' + runs + '), not the whole plan; the Decision and Acceptance sections cover every condition.'));
+  }
   /* headers: array of strings (first column left-aligned); rows: arrays of values or {v, cls} */
   function table(headers, rows, caption) {
     var box = el('div', 'tablebox');
@@ -139,10 +149,7 @@
         ctx.save();
         ctx.fillStyle = 'rgba(110,119,129,0.16)';
         ctx.fillRect(x0, u.bbox.top, x1 - x0, u.bbox.height);
-        ctx.fillStyle = '#57606a';
-        ctx.font = (11 * devicePixelRatio) + 'px sans-serif';
-        ctx.fillText('warm-up (excluded)', x0 + 4 * devicePixelRatio, u.bbox.top + 12 * devicePixelRatio);
-        ctx.restore();
+        ctx.restore(); // named in the section's note (warmupNote), not on the plot, where it would cover the lines
       }],
       draw: [function (u) {
         var ctx = u.ctx;
@@ -160,6 +167,13 @@
         ctx.restore();
       }]
     };
+  }
+
+  /* the grey band's meaning, for the notes of sections whose charts carry it */
+  function warmupNote() {
+    var warm = 0;
+    sides.forEach(function (s) { if (num(s.warmup_end_s)) { warm = Math.max(warm, s.warmup_end_s); } });
+    return warm > 0 ? ' Grey band: the warm-up (first ' + fmt(warm) + ' s), excluded from every figure.' : '';
   }
 
   /* ---------- small canvas drawing helpers (xy charts, timelines, legend) ---------- */
@@ -282,7 +296,9 @@
   function renderHeadline() {
     var h = data.headline || {};
     var s = section('headline', 'Headline');
-    if (h.verdict) {
+    if (h.verdict && data.decision) {
+      add(s, add(el('p', 'note'), document.createTextNode('Verdict: '), link(String(h.verdict).toUpperCase(), '#decision'), document.createTextNode(' (see Decision above). The cards below describe the runs drawn on this page.')));
+    } else if (h.verdict) {
       var v = String(h.verdict).toLowerCase();
       var known = ['accepted', 'rejected', 'inconclusive'].indexOf(v) >= 0;
       var symbol = v === 'accepted' ? '✓ ' : v === 'rejected' ? '✗ ' : '? ';
@@ -298,6 +314,7 @@
       add(card, el('h3', null, hs.name));
       var dl = el('dl');
       function item(k, v) { add(dl, el('dt', null, k), el('dd', null, v)); }
+      if (shownRun(i)) { item('run shown', shownRun(i)); }
       var req = hs.requests || {};
       item('requests', fmt(req.sent) + ' sent · ' + fmt(req.completed) + ' completed · ' + fmt(req.warmup) + ' warm-up excluded');
       var errs = Object.keys(hs.errors || {}).map(function (k) { return k + ' ' + hs.errors[k]; }).join(', ');
@@ -317,11 +334,99 @@
       add(cards, card);
     });
     add(s, el('p', 'note', 'Worst waits are measured from when each request was scheduled, so time spent queued in the client counts.'));
+    shownNote(s);
     var cav = h.caveats || [];
     add(s, el('h3', null, cav.length ? 'Caveats' : 'Caveats: none'));
     var ul = el('ul', 'caveats');
     cav.forEach(function (c) { add(ul, el('li', null, c)); });
     add(s, ul);
+  }
+
+  /* ---------- decision at a glance (data.decision, from acceptance.json) ---------- */
+  function signedPct(v) { return num(v) ? (v > 0 ? '+' : '') + fmt(v * 100) + ' %' : '—'; }
+  function signed(v, unit) { return num(v) ? (v > 0 ? '+' : '') + fmt(v, unit) : '—'; }
+  /* "+14.4 % [-7.3 %, +60.3 %]" for a relative change and its interval */
+  function changeText(d) {
+    if (!d || !num(d.delta)) { return '—'; }
+    var ci = d.ci || [];
+    return signedPct(d.delta) + (num(ci[0]) && num(ci[1]) ? ' [' + signedPct(ci[0]) + ', ' + signedPct(ci[1]) + ']' : '');
+  }
+  /* 'up' or 'down' when the interval excludes zero, else 'unsettled' */
+  function direction(d) {
+    var ci = (d && d.ci) || [];
+    if (!num(ci[0]) || !num(ci[1])) { return 'unsettled'; }
+    return ci[0] > 0 ? 'up' : ci[1] < 0 ? 'down' : 'unsettled';
+  }
+  function link(text, href, cls) {
+    var a = el('a', cls || null, text);
+    if (typeof href === 'string' && /^#[A-Za-z0-9_-]+$/.test(href)) { a.href = href; }
+    return a;
+  }
+  function verdictBadge(verdict, cls) {
+    var v = String(verdict || 'unknown').toLowerCase();
+    var known = ['accepted', 'rejected', 'inconclusive'].indexOf(v) >= 0;
+    var symbol = v === 'accepted' ? '✓ ' : v === 'rejected' ? '✗ ' : '? ';
+    return el('span', (cls || 'verdict') + ' ' + (known ? v : 'unknown'), symbol + String(verdict || 'unknown').toUpperCase());
+  }
+  function renderDecision() {
+    var d = data.decision;
+    if (!d) { return; }
+    var s = section('decision', 'Decision', 'The verdict for each audience and the figures it rests on, over every condition of the plan; each item links to its evidence below.');
+    var aud = add(s, el('div', 'audiences')).lastChild;
+    (d.audiences || []).forEach(function (a) {
+      var box = add(aud, el('div', 'audience')).lastChild;
+      add(box, el('div', 'who', a.name === 'all' ? 'all users (one audience)' : a.name));
+      add(box, verdictBadge(a.verdict));
+      add(box, el('p', 'reason', a.reason || '—'));
+      add(box, link('evidence: criteria' + (num(a.criteria) ? ' (' + a.criteria + ')' : ''), a.href));
+    });
+    var facts = add(s, el('dl', 'facts')).lastChild;
+    function fact(label, value, href, evidence) {
+      var dd = el('dd', null, value);
+      if (href) { add(dd, document.createTextNode(' · '), link(evidence || 'evidence', href)); }
+      add(facts, el('dt', null, label), dd);
+    }
+    var c = d.capacity;
+    if (c) {
+      var iv = c.interval || [];
+      var sidesText = Object.keys(c.per_side || {}).map(function (k) { return k + ' ' + fmt(c.per_side[k]) + '/h'; }).join(' → ');
+      fact('requests/hour at the SLO', signed(c.requests_per_hour) + ' requests/hour [' + (num(iv[0]) ? signed(iv[0]) : 'unbounded') + ', '
+        + (num(iv[1]) ? signed(iv[1]) : 'unbounded') + '] (' + sidesText + (num(c.attainment_target) ? ', at ' + pct(c.attainment_target) + ' attainment' : '') + '; '
+        + (c.excludes_zero ? 'the interval excludes zero' : 'the interval includes zero: not a difference yet') + ')', c.href, 'capacity curves');
+    } else {
+      fact('requests/hour at the SLO', 'not measured: the plan has no capacity step');
+    }
+    (d.longest_wait || []).forEach(function (w) {
+      fact('longest wait, ' + w.side, 'p99 E2E from scheduled ' + fmt(w.e2e_p99_ms, 'ms') + ' (TTFT ' + fmt(w.ttft_p99_ms, 'ms') + ')'
+        + (num(w.count) ? ' of ' + fmt(w.count) + ' requests' : '') + ', ' + w.where, w.href);
+    });
+    var diffs = d.differences || [];
+    if (diffs.length) {
+      var stats = [['ttft.p50', 'TTFT p50'], ['e2e.p50', 'E2E p50'], ['throughput.output_tokens_per_s', 'output tok/s']];
+      var summary = stats.map(function (st) {
+        var counts = { up: 0, down: 0, unsettled: 0 };
+        diffs.forEach(function (r) { if (r.figures && r.figures[st[0]]) { counts[direction(r.figures[st[0]])]++; } });
+        return st[1] + ': up in ' + counts.up + ', down in ' + counts.down + ', unsettled in ' + counts.unsettled;
+      }).join(' · ');
+      fact('candidate vs baseline', summary + ' (of ' + diffs.length + ' condition' + (diffs.length === 1 ? '' : 's') + '; up/down: the 95 % interval excludes zero)');
+      var t = el('table', 'differences');
+      var head = add(el('tr'), el('th', 'text', 'condition'));
+      stats.forEach(function (st) { add(head, el('th', null, st[1] + ' change [95 % interval]')); });
+      add(head, el('th', null, 'verdict'));
+      add(t, add(el('thead'), head));
+      var body = el('tbody');
+      diffs.forEach(function (r) {
+        var tr = add(el('tr'), add(el('td', 'text'), link(r.condition, r.href)));
+        stats.forEach(function (st) {
+          var f = (r.figures || {})[st[0]];
+          add(tr, el('td', 'change ' + direction(f), changeText(f)));
+        });
+        add(tr, el('td', 'outcome ' + outcomeClass(r.verdict === 'pass' || r.verdict === 'accepted' ? 'pass' : r.verdict === 'fail' || r.verdict === 'rejected' ? 'fail' : 'inconclusive'), outcomeText(r.verdict)));
+        add(body, tr);
+      });
+      add(s, el('h3', null, 'Differences per condition'));
+      add(s, add(el('div', 'tablebox'), add(t, body)));
+    }
   }
 
   /* ---------- acceptance: criteria, matrix grid, capacity ---------- */
@@ -351,7 +456,8 @@
     var s = section('acceptance', 'Acceptance', 'Each criterion passes or fails only when its confidence interval says so; otherwise it is inconclusive.');
     if (a.criteria && a.criteria.length) { add(s, el('h3', null, 'Criteria')); add(s, criteriaTable(a.criteria)); }
     if (a.matrix && a.matrix.length) { renderMatrix(s, a.matrix); }
-    if (a.capacity) { renderCapacity(s, a); }
+    if (a.capacity && Object.keys(a.capacity).length) { renderCapacity(s, a); }
+    else { var nc = add(s, el('h3', null, 'Capacity at the SLO')).lastChild; nc.id = 'capacity'; add(s, el('p', 'note', 'Not measured: the plan has no capacity step, so there is no requests/hour figure.')); }
   }
   function renderMatrix(s, cells) {
     add(s, el('h3', null, 'Matrix: workload × prefix × load'));
@@ -384,13 +490,27 @@
     });
     add(s, add(el('div', 'tablebox'), add(t, body)));
     add(s, el('h3', null, 'Cell details'));
-    var detail = table(['cell', 'outcome', { label: 'note', text: true }, { label: 'criteria', text: true }, { label: 'details', text: true }], cells.map(function (c, i) {
-      var crit = (c.criteria || []).map(function (k) {
+    var conds = get(data, 'acceptance.comparison.conditions') || [];
+    var diffs = get(data, 'decision.differences') || [];
+    var links = cells.some(function (c) { return safeHref(c.href); });
+    var headers = ['cell', 'outcome', { label: 'note', text: true }, { label: 'criteria', text: true }, { label: 'TTFT p50 · E2E p50 · output tok/s: change [95 % interval]', text: true }];
+    if (links) { headers.push({ label: 'report', text: true }); }
+    var detail = table(headers, cells.map(function (c, i) {
+      var name = String(c.workload) + '/' + String(c.prefix) + '/' + String(c.load);
+      var cond = conds.filter(function (k) { return k.condition === name; })[0] || {};
+      var crit = (c.criteria || cond.criteria || []).map(function (k) {
+        if (k.criterion !== undefined) {
+          return String(k.criterion) + ': ' + outcomeText(k.verdict) + (num(k.samples_to_settle) ? ' (about ' + fmt(k.samples_to_settle) + ' requests per side would settle it)' : '');
+        }
         var ci = num(k.ci_low) || num(k.ci_high) ? ' [' + fmt(k.ci_low) + ', ' + fmt(k.ci_high) + ']' : '';
         return String(k.name) + ': ' + (num(k.delta) ? (k.delta > 0 ? '+' : '') + fmt(k.delta) : '—') + ci + ' ' + outcomeText(k.outcome);
       }).join('; ');
-      return { id: 'cell-' + i, cells: [String(c.workload) + ' · ' + String(c.prefix) + ' · ' + String(c.load),
-        { v: outcomeText(c.outcome), cls: 'outcome ' + outcomeClass(c.outcome) }, c.note, crit, { href: safeHref(c.href) }] };
+      var d = diffs.filter(function (x) { return x.condition === name; })[0];
+      var change = d ? ['ttft.p50', 'e2e.p50', 'throughput.output_tokens_per_s'].map(function (k) { return changeText((d.figures || {})[k]); }).join(' · ') : '';
+      var row = [String(c.workload) + ' · ' + String(c.prefix) + ' · ' + String(c.load),
+        { v: outcomeText(c.outcome), cls: 'outcome ' + outcomeClass(c.outcome) }, c.note || 'every criterion passed', crit || 'no criteria in the plan', change || 'no comparison figures'];
+      if (links) { row.push({ href: safeHref(c.href) }); }
+      return { id: 'cell-' + i, cells: row };
     }));
     detail.querySelector('table').classList.add('celldetails');
     add(s, detail);
@@ -403,7 +523,7 @@
     }).filter(function (x) { return x.c.curve && x.c.curve.length; });
     if (!curves.length) { return; }
     var target = get(a, 'slo.attainment');
-    add(s, el('h3', null, 'Capacity across load levels'));
+    add(s, el('h3', null, 'Capacity across load levels')).lastChild.id = 'capacity';
     var r = row(s);
     var box = chartBox(r);
     xyChart(box, {
@@ -419,9 +539,101 @@
     var rows = [];
     curves.forEach(function (x) {
       x.c.curve.forEach(function (p) { rows.push([x.name, p.offered_rps, p.throughput_rps, p.ttft_p95_ms, p.e2e_p95_ms, pct(p.attainment)]); });
-      rows.push({ cls: 'differs', cells: [x.name + ': capacity', x.c.rps, null, null, null, num(target) ? 'target ' + pct(target) : null] });
+      var at = x.c.curve.filter(function (p) { return p.offered_rps === x.c.rps; })[0] || {};
+      rows.push({ cls: 'differs', cells: [x.name + ': capacity (highest rate that met the ' + (num(target) ? pct(target) + ' ' : '') + 'attainment target)', x.c.rps,
+        num(at.throughput_rps) ? at.throughput_rps : 'no passing rate', num(at.ttft_p95_ms) ? at.ttft_p95_ms : 'n/a', num(at.e2e_p95_ms) ? at.e2e_p95_ms : 'n/a',
+        num(at.attainment) ? pct(at.attainment) : 'n/a'] });
     });
     add(r, table(['side', 'offered (req/s)', 'throughput (req/s)', 'TTFT p95 (ms)', 'E2E p95 (ms)', 'SLO attainment'], rows));
+  }
+
+  /* ---------- quality and burst (acceptance.json's quality and burst blocks) ---------- */
+  /* cfg: {title, xLabel, rows: [{label, side, v, lo, hi}], vLines: [{x, label}]}: a dot and its interval per row */
+  function intervalChart(parent, cfg) {
+    var div = add(parent, el('div', 'chart')).lastChild;
+    add(div, el('h3', null, cfg.title));
+    var w = widthOf(parent), rowH = 34, h = 60 + cfg.rows.length * rowH;
+    var ctx = canvas(div, w, h, cfg.title + ' (' + cfg.xLabel + ')');
+    var xs = [];
+    cfg.rows.forEach(function (r) { [r.v, r.lo, r.hi].forEach(function (v) { if (num(v)) { xs.push(v); } }); });
+    (cfg.vLines || []).forEach(function (l) { xs.push(l.x); });
+    if (!xs.length) { xs = [0, 1]; }
+    var ticks = niceTicks(Math.min.apply(null, xs), Math.max.apply(null, xs), 6);
+    var box = { left: 150, right: w - 20, top: 10, bottom: h - 40 };
+    var x = function (v) { return box.left + (v - ticks.min) / (ticks.max - ticks.min) * (box.right - box.left); };
+    ctx.font = '11px sans-serif';
+    ticks.ticks.forEach(function (t) {
+      ctx.strokeStyle = '#e6e8eb'; ctx.beginPath(); ctx.moveTo(x(t), box.top); ctx.lineTo(x(t), box.bottom); ctx.stroke();
+      ctx.fillStyle = '#1b1f24'; ctx.textAlign = 'center'; ctx.fillText(fmt(t), x(t), box.bottom + 14);
+    });
+    ctx.font = '12px sans-serif'; ctx.fillText(cfg.xLabel, (box.left + box.right) / 2, box.bottom + 32);
+    (cfg.vLines || []).forEach(function (l) {
+      ctx.save(); ctx.strokeStyle = '#57606a'; ctx.setLineDash([6, 4]); ctx.beginPath(); ctx.moveTo(x(l.x), box.top); ctx.lineTo(x(l.x), box.bottom); ctx.stroke();
+      ctx.fillStyle = '#57606a'; ctx.textAlign = 'left'; ctx.font = '11px sans-serif'; ctx.fillText(l.label, x(l.x) + 4, box.bottom - 4); ctx.restore();
+    });
+    cfg.rows.forEach(function (r, k) {
+      var y = box.top + rowH * (k + 0.5);
+      ctx.fillStyle = '#1b1f24'; ctx.textAlign = 'right'; ctx.font = '12px sans-serif'; ctx.fillText(clip(r.label, 22), box.left - 10, y + 4);
+      ctx.strokeStyle = colour(r.side); ctx.fillStyle = colour(r.side); ctx.lineWidth = 2;
+      if (num(r.lo) && num(r.hi)) {
+        ctx.beginPath(); ctx.moveTo(x(r.lo), y); ctx.lineTo(x(r.hi), y);
+        ctx.moveTo(x(r.lo), y - 6); ctx.lineTo(x(r.lo), y + 6); ctx.moveTo(x(r.hi), y - 6); ctx.lineTo(x(r.hi), y + 6); ctx.stroke();
+      }
+      if (num(r.v)) { marker(ctx, SHAPES[r.side % SHAPES.length], x(r.v), y, 5, true); }
+    });
+  }
+  function renderQuality() {
+    var q = get(data, 'acceptance.quality');
+    if (!q || !q.baseline_accuracy) { return; }
+    var s = section('quality', 'Quality', 'The same ' + (get(q, 'eval.name') || 'eval') + ' items asked of both sides (' + fmt(q.paired_items) + ' paired items): accuracy with its 95 % interval, and the paired accuracy drop against the allowed one.');
+    var crit = q.criterion || {};
+    add(s, add(el('p'), verdictBadge(crit.verdict === 'pass' ? 'accepted' : crit.verdict === 'fail' ? 'rejected' : 'inconclusive', 'verdict small'),
+      document.createTextNode(' ' + (crit.reason || ''))));
+    var r = row(s);
+    var box = chartBox(r);
+    var acc = [['baseline', q.baseline_accuracy, 0], ['candidate', q.candidate_accuracy, 1]];
+    intervalChart(box, { title: 'Accuracy per side', xLabel: 'accuracy (%)', rows: acc.map(function (a) {
+      var v = a[1] || {}; return { label: a[0], side: a[2], v: v.value * 100, lo: v.low * 100, hi: v.high * 100 };
+    }) });
+    var drop = q.accuracy_drop || {};
+    intervalChart(box, { title: 'Accuracy drop (baseline − candidate)', xLabel: 'drop (percentage points)',
+      rows: [{ label: 'drop', side: 1, v: drop.value * 100, lo: drop.low * 100, hi: drop.high * 100 }],
+      vLines: [{ x: 0, label: 'no change' }].concat(num(crit.max_drop) ? [{ x: crit.max_drop * 100, label: 'allowed ' + fmt(crit.max_drop * 100) + ' pp' }] : []) });
+    var pairs = q.pairs || {};
+    var rows = acc.map(function (a) { var v = a[1] || {}; return [a[0], pct(v.value), '[' + pct(v.low) + ', ' + pct(v.high) + ']']; });
+    rows.push(['drop', fmt(drop.value * 100) + ' pp', '[' + fmt(drop.low * 100) + ', ' + fmt(drop.high * 100) + '] pp']);
+    rows.push(['McNemar exact p', num(q.mcnemar_exact_p) ? fmt(q.mcnemar_exact_p) : 'n/a', 'only baseline right ' + fmt(pairs.only_baseline_correct) + ', only candidate right ' + fmt(pairs.only_candidate_correct)]);
+    rows.push(['identical outputs', pct(get(q, 'agreement.identical_outputs')), num(crit.items_needed) ? 'about ' + fmt(crit.items_needed) + ' items would settle it' : 'settled']);
+    add(r, table(['figure', 'value', '95 % interval'], rows));
+  }
+  var PHASES = ['before', 'during', 'after'];
+  function renderBurst() {
+    var b = get(data, 'acceptance.burst') || {};
+    var names = Object.keys(b).filter(function (n) { return b[n] && b[n].phases; });
+    if (!names.length) { return; }
+    var s = section('burst', 'Burst', 'Open-loop arrivals at the base rate, then a step to the peak rate, then back: how each side absorbs it. Waits from the scheduled time; per second from acceptance.json.');
+    var idx = function (n, k) { var i = sides.map(function (x) { return x.name; }).indexOf(n); return i >= 0 ? i : k; };
+    var r = row(s);
+    var box = chartBox(r);
+    [['arrivals', 'Arrivals per second', 'arrivals (req/s)'], ['maxInFlight', 'Most requests in flight per second', 'in flight (requests)']].forEach(function (spec) {
+      var tables = names.map(function (n) {
+        var ps = b[n].per_second || [];
+        return [ps.map(function (p) { return p.second; }), ps.map(function (p) { return num(p[spec[0]]) ? p[spec[0]] : null; })];
+      });
+      var joined = tables.length === 1 ? tables[0] : uPlot.join(tables);
+      lineChart(box, { title: spec[1], xLabel: 'second of the burst run', yLabel: spec[2], x: joined[0], height: 200,
+        series: names.map(function (n, k) { return { label: n, side: idx(n, k), values: joined[k + 1] }; }) });
+    });
+    var rows = [];
+    names.forEach(function (n) {
+      PHASES.forEach(function (ph) {
+        var p = b[n].phases[ph];
+        if (!p) { return; }
+        rows.push([n + ' · ' + ph, ph === 'during' ? b[n].peak_rate_per_s : b[n].base_rate_per_s, p.ttft_from_scheduled_p99, p.ttft_from_scheduled_max,
+          p.e2e_from_scheduled_p99, p.e2e_from_scheduled_max, p.count, p.failures]);
+      });
+    });
+    add(r, table(['side · phase', 'rate (req/s)', 'TTFT p99 (ms)', 'TTFT max (ms)', 'E2E p99 (ms)', 'E2E max (ms)', 'requests', 'failures'], rows));
   }
 
   /* ---------- distributions ---------- */
@@ -440,6 +652,7 @@
   }
   function renderDistributions() {
     var s = section('distributions', 'Latency distributions', 'Cumulative share of requests (ITL: of gaps) at or below each latency; warm-up excluded. Curves further left are faster.');
+    shownNote(s);
     var controls = add(s, el('div', 'controls')).lastChild;
     var logBox = el('input'); logBox.type = 'checkbox'; logBox.id = 'cdf-log';
     var schedBox = el('input'); schedBox.type = 'checkbox'; schedBox.id = 'cdf-sched';
@@ -528,7 +741,8 @@
   function renderOverTime() {
     var axis = data.time_axis || {};
     if (!axis.t_s || !axis.t_s.length || !sides.length) { return; }
-    var s = section('over-time', 'Over time', 'Per ' + axis.bucket_s + ' s bucket since the run started; shaded: warm-up (excluded from every figure); dotted lines: load steps. Latency is bucketed by when requests were scheduled.');
+    var s = section('over-time', 'Over time', 'Per ' + axis.bucket_s + ' s bucket since the run started; dotted lines: load steps. Latency is bucketed by when requests were scheduled.' + warmupNote());
+    shownNote(s);
     SERIES.forEach(function (spec) {
       var r = row(s);
       var box = chartBox(r);
@@ -557,6 +771,7 @@
     sides.forEach(function (sd, i) { (sd.timeline || []).forEach(function (t) { rows.push({ side: i, name: sd.name, t: t }); }); });
     if (!rows.length) { return; }
     var s = section('timeline', 'Streaming timelines', 'Sampled requests, one per row, from sent (0 ms). ▲ first token · • each output event · ■ done (✕ failed) · thin grey line: time queued in the client before sending. Blue circles: cold prompt cache; orange squares: warm (cached prompt tokens). A buffered stream shows its events bunched at the end; a stall shows as a gap.');
+    shownNote(s);
     var controls = add(s, el('div', 'controls')).lastChild;
     var own = el('input'); own.type = 'checkbox'; own.id = 'tl-own';
     add(controls, add(el('label'), own, document.createTextNode(' scale each row to its own length')));
@@ -631,17 +846,42 @@
     });
     if (!rows.length) { return; }
     var s = section('conditions', 'By condition', 'Each condition (scenario or matrix cell label) on its own; warm-up excluded.');
+    shownNote(s);
     add(s, table(FIGURE_HEADERS, rows));
   }
+  /* cold and warm side by side: one row per side, each figure with its cold and warm column and their ratio */
+  var CACHE_FIGURES = [['requests.sent', 'sent', null], ['latency_ms.ttft.p50', 'TTFT p50 (ms)', 'ratio'], ['latency_ms.ttft.p95', 'TTFT p95 (ms)', null],
+    ['latency_ms.e2e.p50', 'E2E p50 (ms)', 'ratio'], ['throughput.requests_per_s', 'req/s', null]];
   function renderCache() {
-    var rows = [];
+    var rows = [], any = false, missing = [];
     sides.forEach(function (sd) {
       var bc = get(sd, 'summary.by_cache') || {};
-      ['cold', 'warm'].forEach(function (k) { if (get(bc, k + '.requests.sent')) { rows.push(figureRow(sd.name + ' · ' + k, bc[k])); } });
+      var cold = get(bc, 'cold.requests.sent') ? bc.cold : null, warm = get(bc, 'warm.requests.sent') ? bc.warm : null;
+      if (!cold && !warm) { return; }
+      any = true;
+      if (!cold || !warm) { missing.push(sd.name + ' has no ' + (cold ? 'warm' : 'cold') + ' requests'); }
+      var cells = [sd.name];
+      CACHE_FIGURES.forEach(function (f) {
+        var c = cold ? get(cold, f[0]) : null, w = warm ? get(warm, f[0]) : null;
+        cells.push(cold ? c : 'none', warm ? w : 'none');
+        if (f[2]) { cells.push(num(c) && num(w) && c > 0 ? fmt(w / c) + '×' : 'n/a'); }
+      });
+      rows.push(cells);
     });
-    if (!rows.length) { return; }
-    var s = section('cache', 'Cold vs warm prompt cache', 'Warm: the server reported cached prompt tokens for the request; cold: it reported none.');
-    add(s, table(FIGURE_HEADERS, rows));
+    if (!any) { return; }
+    var s = section('cache', 'Cold vs warm prompt cache', 'Warm: the server reported cached prompt tokens for the request; cold: it reported none. Cold and warm side by side per side; warm ÷ cold below 1 means the cache helped.');
+    shownNote(s);
+    var headers = ['side'];
+    CACHE_FIGURES.forEach(function (f) {
+      headers.push('cold ' + f[1], 'warm ' + f[1]);
+      if (f[2]) { headers.push('warm ÷ cold'); }
+    });
+    add(s, table(headers, rows));
+    if (missing.length) {
+      add(s, el('p', 'note', 'In the run shown, ' + missing.join(' and ') + ': '
+        + (missing.join(' ').indexOf('no warm') >= 0 ? 'its prompts were fresh (nothing for the cache to reuse)' : 'every prompt found its prefix in the cache')
+        + '. A plan with both fresh and shared prefixes has both groups in its other cells.'));
+    }
   }
 
   /* ---------- server metrics ---------- */
@@ -656,7 +896,8 @@
     var withMetrics = [];
     sides.forEach(function (sd, i) { if (sd.server_metrics && sd.server_metrics.t_s && sd.server_metrics.t_s.length) { withMetrics.push({ i: i, sd: sd, m: sd.server_metrics }); } });
     if (!withMetrics.length) { return; }
-    var s = section('server', 'Server metrics', 'Scraped from the server during the run, against time since the run started.');
+    var s = section('server', 'Server metrics', 'Scraped from the server during the run, against time since the run started.' + warmupNote());
+    shownNote(s);
     METRICS.forEach(function (spec) {
       var present = withMetrics.filter(function (w) { return (w.m[spec[0]] || []).some(num); });
       if (!present.length) { return; }
@@ -716,8 +957,11 @@
   }
 
   safely('header', renderHeader);
+  safely('decision', renderDecision);
   safely('headline', renderHeadline);
   safely('acceptance', renderAcceptance);
+  safely('quality', renderQuality);
+  safely('burst', renderBurst);
   safely('distributions', renderDistributions);
   safely('sessions', renderSessions);
   safely('over time', renderOverTime);

@@ -2,6 +2,7 @@ package dev.infergate.analysis.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.infergate.analysis.Metric;
 import dev.infergate.record.ErrorClass;
 import dev.infergate.record.RequestRecord;
 import java.util.ArrayList;

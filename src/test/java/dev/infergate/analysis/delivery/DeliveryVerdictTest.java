@@ -53,15 +53,16 @@ class DeliveryVerdictTest {
 
     @Test
     void summaryBlock_showsVerdictSharesAndMedianEvidence() {
-        Map<String, Object> m = of(1, 0, 2).toMap();
-        assertThat(m).containsEntry("verdict", "buffered").containsEntry("share_buffered", 0.667)
-                .containsEntry("share_bursty", 0.0);
-        @SuppressWarnings("unchecked")
-        Map<String, Object> ev = (Map<String, Object>) m.get("evidence");
-        assertThat(ev).containsEntry("requests_classified", 3L).containsEntry("requests_with_event_offsets", 2L)
-                .containsEntry("tail_share_p50", 1.0);
-        assertThat((Double) ev.get("chunks_p50")).isBetween(149.0, 151.0); // HdrHistogram: 3 significant digits
-        assertThat((Double) ev.get("ttft_ms_p50")).isBetween(9_990.0, 10_010.0);
-        assertThat(ev.get("reasons")).isEqualTo(Map.of("none", 1L, "first_lump", 2L));
+        DeliveryVerdict.Figures m = of(1, 0, 2).figures();
+        assertThat(m.verdict()).isEqualTo("buffered");
+        assertThat(m.shareBuffered()).isEqualTo(0.667);
+        assertThat(m.shareBursty()).isEqualTo(0.0);
+        DeliveryVerdict.Evidence ev = m.evidence();
+        assertThat(ev.requestsClassified()).isEqualTo(3L);
+        assertThat(ev.requestsWithEventOffsets()).isEqualTo(2L);
+        assertThat(ev.tailShareP50()).isEqualTo(1.0);
+        assertThat(ev.chunksP50()).isBetween(149.0, 151.0); // HdrHistogram: 3 significant digits
+        assertThat(ev.ttftMsP50()).isBetween(9_990.0, 10_010.0);
+        assertThat(ev.reasons()).isEqualTo(Map.of("none", 1L, "first_lump", 2L));
     }
 }

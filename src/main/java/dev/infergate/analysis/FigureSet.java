@@ -1,0 +1,95 @@
+package dev.infergate.analysis;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Every figure of METRICS.md over one set of measured requests (all of a run, its cold or warm ones, one
+ * condition): the body of summary.json, as written by {@link Figures}. Failed requests stay in every
+ * denominator.
+ *
+ * @param requests             requests counted
+ * @param errors               failed requests by error class key ({@code http_5xx}, {@code timeout_total}, ...)
+ * @param errorRate            failed / sent, 3 decimals; 0 when nothing was sent
+ * @param latencyMs            the latency distributions, ms
+ * @param effectiveTokensPerS  per request: output tokens / (last_token - first_token)
+ * @param chunksPerRequest     per request: output-carrying events
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+public record FigureSet(Requests requests, Map<String, Long> errors, double errorRate, LatencyFigures latencyMs,
+        Percentiles effectiveTokensPerS, Percentiles chunksPerRequest, Throughput throughput, Goodput goodput,
+        Tokens tokens, Cache cache) {
+
+    public FigureSet {
+        errors = Collections.unmodifiableMap(new LinkedHashMap<>(errors)); // in error class order, as counted
+    }
+
+    /**
+     * The distribution of {@code metric} in printed units: a {@link Metric#latencyBlock()} metric, effective tok/s
+     * or chunks per request.
+     *
+     * @throws IllegalArgumentException for a metric summary.json has no distribution of
+     */
+    public Percentiles distribution(Metric metric) {
+        return switch (metric) {
+            case EFFECTIVE_TOKENS_PER_S -> effectiveTokensPerS;
+            case CHUNKS_PER_REQUEST -> chunksPerRequest;
+            default -> latencyMs.get(metric);
+        };
+    }
+
+    /** The value of a run metric as summary.json gives it (no timeout or warm-cache rate here); NaN otherwise. */
+    public double value(Metric metric) {
+        return switch (metric) {
+            case THROUGHPUT_OUTPUT_TOKENS -> throughput.outputTokensPerS();
+            case THROUGHPUT_REQUESTS -> throughput.requestsPerS();
+            case GOODPUT_REQUESTS -> goodput.requestsPerS();
+            case GOODPUT_ATTAINMENT -> goodput.attainment();
+            case ERROR_RATE -> errorRate;
+            default -> Double.NaN;
+        };
+    }
+
+    /**
+     * Request counts.
+     *
+     * @param warmup warm-up requests excluded before the counts (0 in a split such as by_cache)
+     */
+    public record Requests(long sent, long completed, long failed, long warmup) {}
+
+    /** Rates over the measured window (earliest scheduled to latest end), warm-up excluded. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Throughput(double windowS, double requestsPerS, double outputTokensPerS, double inputTokensPerS) {}
+
+    /**
+     * Completed requests that met every SLO target.
+     *
+     * @param attainment their share of all requests sent, 4 decimals (failures count as misses)
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Goodput(Slo.Targets slo, double requestsPerS, double attainment) {}
+
+    /**
+     * Token totals.
+     *
+     * @param outputSource {@code usage} (the server's count), {@code client} (counted here) or {@code mixed}
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Tokens(long inputTotal, long outputTotal, String outputSource) {}
+
+    /**
+     * The server's prompt cache as seen in usage.
+     *
+     * @param cachedTokenRatio  cached / prompt tokens where the server reported cached tokens; null when it never did
+     * @param warmCachedShare   the prompt share from cache that makes a request warm
+     * @param warmRequestShare  warm / completed requests; null when none completed
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    public record Cache(long requestsWithCachedTokens, Double cachedTokenRatio, double warmCachedShare, long warmRequests,
+            Double warmRequestShare, boolean reportedByServer) {}
+}

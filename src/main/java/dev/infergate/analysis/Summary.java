@@ -1,0 +1,56 @@
+package dev.infergate.analysis;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.infergate.analysis.delivery.DeliveryVerdict;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * summary.json (schema {@value Summarizer#SCHEMA}) as a value: built by {@link Summarizer} from a run
+ * directory's run.json and requests.jsonl alone, written by the shared JSON mapper, and read by the console,
+ * the HTML report and the run command without going back through JSON. Keys follow the contract of
+ * docs/results.md: extend, never rename.
+ *
+ * @param run          run.json as recorded, plus {@code duration_s}, {@code partial} (with its reason) and
+ *                     {@code torn_last_line}: kept as a JSON object because it is run.json's own content
+ * @param clientLimited whether the client fell behind its schedule (see {@link ClientLag})
+ * @param figures      every measured request's figures (warm-up excluded); written at the top level
+ * @param byCache      the same figures for cold and warm requests apart
+ * @param byCondition  the same per condition label; empty when the run had none
+ * @param promptTokensVsIntended the server's prompt count against the workload's; null when not known
+ * @param connections  connections opened and client retries; null when not recorded
+ * @param server       the server's /metrics over the window; null when not scraped
+ * @param sessions     agent sessions; null for independent requests
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"schema", "run", "client_limited", "figures", "client", "by_cache", "prompt_tokens_vs_intended",
+    "connections", "delivery", "server", "sessions", "by_condition"})
+public record Summary(String schema, Map<String, Object> run, boolean clientLimited, @JsonUnwrapped FigureSet figures,
+        ClientLag.Figures client, ByCache byCache, PromptReconciliation.Figures promptTokensVsIntended,
+        ConnectionFigures.Figures connections, DeliveryVerdict.Figures delivery, Map<String, Object> server,
+        SessionFigures.Figures sessions, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, FigureSet> byCondition) {
+
+    public Summary {
+        if (figures == null || byCache == null || run == null) {
+            throw new IllegalArgumentException("run, figures and byCache must be set");
+        }
+        run = Collections.unmodifiableMap(new LinkedHashMap<>(run));
+        byCondition = Collections.unmodifiableMap(new LinkedHashMap<>(byCondition));
+    }
+
+    /** Cold and warm requests apart (see {@code RequestRecord.warmCache()}). */
+    public record ByCache(FigureSet cold, FigureSet warm) {}
+
+    /** Whether the run stopped before its schedule ended (interrupted, or a log whose end is missing). */
+    @JsonIgnore
+    public boolean partial() {
+        return Boolean.TRUE.equals(run.get("partial"));
+    }
+}
