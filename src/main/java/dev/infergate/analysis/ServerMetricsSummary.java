@@ -2,6 +2,7 @@ package dev.infergate.analysis;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.infergate.metrics.ServerFigure;
+import dev.infergate.record.RunLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -30,7 +31,7 @@ import java.util.TreeMap;
  * Figures the server does not report are listed under {@code absent}, never given as zero.
  */
 public final class ServerMetricsSummary {
-    private static final String FILE = dev.infergate.record.RunLog.SERVER_METRICS_FILE;
+    private static final String FILE = RunLog.SERVER_METRICS_FILE;
 
     private ServerMetricsSummary() {}
 

@@ -5,6 +5,7 @@ import dev.infergate.metrics.Engine;
 import dev.infergate.metrics.Exposition;
 import dev.infergate.metrics.PrometheusTextParser;
 import dev.infergate.metrics.ServerMetricsMapping;
+import dev.infergate.record.RunLog;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.net.URI;
@@ -35,7 +36,7 @@ import java.util.concurrent.TimeUnit;
 public final class MetricsScraper implements AutoCloseable {
     /** Default scrape period. */
     public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(2);
-    private static final String FILE = dev.infergate.record.RunLog.SERVER_METRICS_FILE;
+    private static final String FILE = RunLog.SERVER_METRICS_FILE;
     /** A scrape may take this long: the JDK client's first request on a busy machine takes a second or more. */
     private static final Duration SCRAPE_TIMEOUT = Duration.ofSeconds(10);
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -3,6 +3,7 @@ package dev.infergate.report;
 import dev.infergate.analysis.compare.Comparison;
 import dev.infergate.analysis.compare.EnvironmentDiff;
 import dev.infergate.analysis.compare.Judgement;
+import dev.infergate.analysis.compare.Verdict;
 import java.util.List;
 import java.util.Map;
 
@@ -36,7 +37,7 @@ final class Markdown {
         for (Comparison.ConditionResult c : result.conditions()) {
             StringBuilder open = new StringBuilder();
             for (Judgement j : c.judgements()) {
-                if (j.verdict() != dev.infergate.analysis.compare.Verdict.PASS) {
+                if (j.verdict() != Verdict.PASS) {
                     open.append(open.length() == 0 ? "" : ", ").append(j.criterion().describe()).append(": ")
                             .append(j.verdict().key());
                 }

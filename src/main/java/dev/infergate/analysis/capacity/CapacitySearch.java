@@ -1,5 +1,6 @@
 package dev.infergate.analysis.capacity;
 
+import dev.infergate.analysis.ClientLag;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -126,7 +127,7 @@ public final class CapacitySearch {
         ClientLimitedException(double ratePerSecond, double lagP99Ms, int runs) {
             super(String.format(java.util.Locale.ROOT, "the probe at %.3g req/s was client-limited in %d runs (client lag"
                     + " p99 %.1f ms > %.0f ms), so it decides nothing: free CPU on this machine or lower max_rate",
-                    ratePerSecond, runs, lagP99Ms, dev.infergate.analysis.ClientLag.LIMIT_P99_MILLIS));
+                    ratePerSecond, runs, lagP99Ms, ClientLag.LIMIT_P99_MILLIS));
         }
     }
 
