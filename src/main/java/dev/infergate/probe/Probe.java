@@ -210,7 +210,7 @@ public final class Probe {
             throws IOException {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("schema", "infergate.probe/1");
-        m.put("started_at", java.time.Instant.now().toString());
+        m.put("started_at", Instant.now().toString());
         m.put("endpoint", used.describe()); // the base URL Preflight settled on, the model it picked
         m.put("server", server.describe());
         Map<String, Object> p = new LinkedHashMap<>();

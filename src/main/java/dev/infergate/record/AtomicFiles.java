@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.security.SecureRandom;
 
 /**
  * Writes every result file (summary.json, run.json, report.html, comparisons, acceptance, merged logs, ...)
@@ -27,7 +28,7 @@ public final class AtomicFiles {
         void writeTo(OutputStream out) throws IOException;
     }
 
-    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private AtomicFiles() {}
 

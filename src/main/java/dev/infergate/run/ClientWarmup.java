@@ -16,11 +16,13 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import java.util.function.ToIntFunction;
@@ -95,7 +97,7 @@ public final class ClientWarmup {
 
     private static final Duration AGAIN_WALL = Duration.ofMillis(250);
     /** Whether a full warm-up already ran in this JVM: the compiled code stays, so later runs need little. */
-    private static final java.util.concurrent.atomic.AtomicBoolean WARMED = new java.util.concurrent.atomic.AtomicBoolean();
+    private static final AtomicBoolean WARMED = new AtomicBoolean();
 
     private ClientWarmup() {}
 
@@ -212,7 +214,7 @@ public final class ClientWarmup {
 
     private static void deleteQuietly(Path dir) {
         try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {
             // a temporary directory left behind is harmless
         }

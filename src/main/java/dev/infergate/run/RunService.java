@@ -13,8 +13,12 @@ import dev.infergate.record.RunLog;
 import dev.infergate.workload.BundledTokenizer;
 import dev.infergate.workload.Tokenizer;
 import dev.infergate.workload.Workload;
+import io.vertx.core.http.HttpMethod;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -150,7 +154,7 @@ public final class RunService {
             return;
         }
         long millis;
-        while (!stopRequested && (millis = java.time.Duration.between(Instant.now(), startAt).toMillis()) > 0) {
+        while (!stopRequested && (millis = Duration.between(Instant.now(), startAt).toMillis()) > 0) {
             try {
                 Thread.sleep(Math.min(millis, 100));
             } catch (InterruptedException e) {
@@ -172,10 +176,10 @@ public final class RunService {
             dev.infergate.client.Endpoint plain = new dev.infergate.client.Endpoint(e.baseUrl(), e.api(), e.model(), false,
                     e.headers(), e.caCert(), e.insecure(), e.http2(), e.connectTimeout());
             String body = new String(dev.infergate.client.RequestEncoder.encode(spec, plain, false),
-                    java.nio.charset.StandardCharsets.UTF_8);
+                    StandardCharsets.UTF_8);
             try {
-                if (http.call(io.vertx.core.http.HttpMethod.POST, e.url(e.api().path()), body,
-                        java.time.Duration.ofMinutes(2)).status() / 100 == 2) {
+                if (http.call(HttpMethod.POST, e.url(e.api().path()), body,
+                        Duration.ofMinutes(2)).status() / 100 == 2) {
                     answered++;
                 }
             } catch (IOException ex) {
@@ -272,7 +276,7 @@ public final class RunService {
         try {
             Summarizer.write(plan.out());
             summary = "summary.json holds the records kept (partial)";
-        } catch (java.io.UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
             summary = "summary.json was not written (" + e.getMessage() + "): run 'infergate summarize "
                     + plan.out() + "' once there is space";
         }
