@@ -2,6 +2,7 @@ package dev.infergate.accept;
 
 import dev.infergate.config.Durations;
 import dev.infergate.config.YamlNode;
+import dev.infergate.workload.BundledTokenizer;
 import java.time.Duration;
 import java.util.List;
 
@@ -17,7 +18,7 @@ final class PlanValues {
         String name = n.text().trim();
         if (!name.equals("auto") && !name.equals("server")) {
             try {
-                dev.infergate.workload.BundledTokenizer.named(name);
+                BundledTokenizer.named(name);
             } catch (IllegalArgumentException e) {
                 throw n.error(e.getMessage() + ", or auto or server");
             }

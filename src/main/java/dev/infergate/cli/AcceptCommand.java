@@ -7,6 +7,7 @@ import dev.infergate.accept.PlanReader;
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.report.AcceptanceReport;
+import dev.infergate.report.TerminalText;
 import dev.infergate.run.RunService;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -44,7 +45,7 @@ public final class AcceptCommand implements Callable<Integer> {
         AcceptResult result;
         try {
             result = Acceptance.run(plan, dir, line -> {
-                err.println("infergate: " + dev.infergate.report.TerminalText.sanitize(line));
+                err.println("infergate: " + TerminalText.sanitize(line));
                 err.flush();
             });
         } catch (RunService.SetupException e) {
@@ -52,7 +53,7 @@ public final class AcceptCommand implements Callable<Integer> {
         }
         write(result, dir);
         PrintWriter o = spec.commandLine().getOut();
-        o.print(dev.infergate.report.TerminalText.sanitizeLines(AcceptanceReport.console(result)));
+        o.print(TerminalText.sanitizeLines(AcceptanceReport.console(result)));
         o.println("results: " + dir.resolve("acceptance.md") + ", " + dir.resolve("acceptance.json"));
         Reports.html(java.util.List.of(dir), dir.resolve("report.html"), o, err);
         return CompareCommand.exitCode(result.verdict()).code();

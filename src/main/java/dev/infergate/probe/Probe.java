@@ -1,9 +1,11 @@
 package dev.infergate.probe;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.analysis.Summarizer;
 import dev.infergate.client.Api;
 import dev.infergate.client.Completion;
 import dev.infergate.client.Dispatch;
+import dev.infergate.client.Endpoint;
 import dev.infergate.client.HttpExecutor;
 import dev.infergate.client.OpenedEndpoint;
 import dev.infergate.client.Preflight;
@@ -206,7 +208,7 @@ public final class Probe {
         }
     }
 
-    private static void write(ProbePlan plan, dev.infergate.client.Endpoint used, Preflight.Result server, ProbeReport report)
+    private static void write(ProbePlan plan, Endpoint used, Preflight.Result server, ProbeReport report)
             throws IOException {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("schema", "infergate.probe/1");
@@ -220,6 +222,6 @@ public final class Probe {
         p.put("shared_prefix_share", ProbePlan.SHARED_SHARE);
         m.put("plan", p);
         m.putAll(report.toMap());
-        AtomicFiles.writeJson(dev.infergate.analysis.Summarizer.JSON, plan.out().resolve("probe.json"), m);
+        AtomicFiles.writeJson(Summarizer.JSON, plan.out().resolve("probe.json"), m);
     }
 }
