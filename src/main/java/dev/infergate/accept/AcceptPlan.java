@@ -1,8 +1,10 @@
 package dev.infergate.accept;
 
 import dev.infergate.analysis.Slo;
+import dev.infergate.analysis.audience.Audience;
 import dev.infergate.analysis.compare.Criteria;
 import dev.infergate.client.Timeouts;
+import dev.infergate.client.ExtraBody;
 import dev.infergate.workload.PrefixMode;
 import dev.infergate.workload.Preset;
 import java.time.Duration;
@@ -30,10 +32,15 @@ import java.util.Map;
  * @param timeouts          per-request limits
  * @param drainTimeout      how long requests in flight may finish after a run's schedule ends
  * @param tokenizer         auto (the server's /tokenize when it has one), server, or a bundled tokenizer name
+ * @param quality           the task-quality step, or null to skip it
+ * @param audiences         who the verdict is for, each judged on its own criteria (docs/acceptance.md,
+ *                          "Audiences"); one audience {@code all} holding {@code criteria} when the plan declares none.
+ *                          {@code criteria} is then the union of theirs (what the comparison judges)
  */
 public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> workloads, List<PrefixMode> prefixes,
         List<LoadLevel> loads, int repeats, int requests, int warmupRequests, long seed, Slo slo, Criteria criteria,
-        Capacity capacity, Burst burst, Timeouts timeouts, Duration drainTimeout, String tokenizer, QualityStep quality) {
+        Capacity capacity, Burst burst, Timeouts timeouts, Duration drainTimeout, String tokenizer, QualityStep quality,
+        List<Audience> audiences) {
 
     public AcceptPlan {
         if (baseline == null || candidate == null) {
@@ -49,6 +56,7 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
         workloads = List.copyOf(workloads);
         prefixes = List.copyOf(prefixes);
         loads = List.copyOf(loads);
+        audiences = audiences == null || audiences.isEmpty() ? List.of(Audience.all(criteria)) : List.copyOf(audiences);
     }
 
     /** The condition names of the matrix, {@code workload/prefix/load}, in run order. */
@@ -83,10 +91,17 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
      * @param api    chat or completions
      * @param labels environment labels: gpu, model_version, engine, engine_commit, quantization, parallelism,
      *               speculative_decoding, sampling.* (compared to name the change)
+     * @param extraBody fields merged into every request body of this side ({@code extra_body})
      */
-    public record Side(String url, String model, String api, Map<String, String> labels) {
+    public record Side(String url, String model, String api, Map<String, String> labels, ExtraBody extraBody) {
         public Side {
             labels = Map.copyOf(labels);
+            extraBody = extraBody == null ? ExtraBody.NONE : extraBody;
+        }
+
+        /** A side sending no extra body fields. */
+        public Side(String url, String model, String api, Map<String, String> labels) {
+            this(url, model, api, labels, ExtraBody.NONE);
         }
     }
 
@@ -121,9 +136,12 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
      * @param tolerance    bisection stops when the bracket is this narrow (relative)
      * @param maxProbes    most rates tried
      * @param maxRepeats   most runs at one rate near the boundary
+     * @param trace        the plan's trace when the probes replay it ({@code workload: trace}, rescaled to each
+     *                     rate) instead of Poisson arrivals of {@code workload}; else null
      */
     public record Capacity(Preset workload, PrefixMode prefix, double target, double startRate, double maxRate,
-            Duration probeDuration, Duration probeWarmup, double tolerance, int maxProbes, int maxRepeats) {}
+            Duration probeDuration, Duration probeWarmup, double tolerance, int maxProbes, int maxRepeats,
+            MatrixWorkload.Trace trace) {}
 
     /**
      * The burst scenario: the typical rate, then a step to {@code multiplier} times it, then back.

@@ -1,5 +1,7 @@
 package dev.infergate.accept;
 
+import dev.infergate.analysis.audience.AudienceJudge;
+import dev.infergate.analysis.audience.AudienceVerdict;
 import dev.infergate.analysis.burst.BurstTimeline;
 import dev.infergate.analysis.capacity.CapacitySearch;
 import dev.infergate.analysis.capacity.Measurement;
@@ -19,17 +21,34 @@ import java.util.Map;
  * @param comparison  the matrix comparison with its verdict
  * @param caveats     things the reader must know (low samples, skipped steps, environment warnings)
  * @param quality     the task-quality comparison, or null when the plan skipped it
+ * @param untilDecided how {@code --until-decided} added repeats, or null when it was not asked for
  */
 public record AcceptResult(AcceptPlan plan, Path out, Map<String, CapacitySearch.Result> capacity,
         Map<String, String> loads, Map<String, BurstRun> burst, ComparisonRun comparison, List<String> caveats,
-        dev.infergate.analysis.quality.QualityComparison quality) {
+        dev.infergate.analysis.quality.QualityComparison quality, UntilDecided.Outcome untilDecided) {
+
+    /** A result without {@code --until-decided}. */
+    public AcceptResult(AcceptPlan plan, Path out, Map<String, CapacitySearch.Result> capacity, Map<String, String> loads,
+            Map<String, BurstRun> burst, ComparisonRun comparison, List<String> caveats,
+            dev.infergate.analysis.quality.QualityComparison quality) {
+        this(plan, out, capacity, loads, burst, comparison, caveats, quality, null);
+    }
 
     /**
-     * The overall verdict: the speed criteria and the quality check together. A failed quality check rejects
+     * Each audience's verdict on its own criteria (one audience {@code all} when the plan declares none), from the
+     * matrix comparison and the capacity step.
+     */
+    public List<AudienceVerdict> audiences() {
+        return AudienceJudge.judge(plan.audiences(), comparison.result(), capacity.get(ComparisonRun.BASELINE_DIR),
+                capacity.get(ComparisonRun.CANDIDATE_DIR));
+    }
+
+    /**
+     * The overall verdict: the worst audience (docs/acceptance.md, "Audiences") and the quality check together. A failed quality check rejects
      * the candidate whatever its speed; an inconclusive one keeps an otherwise accepted candidate inconclusive.
      */
     public dev.infergate.analysis.compare.Verdict verdict() {
-        dev.infergate.analysis.compare.Verdict speed = comparison.result().verdict();
+        dev.infergate.analysis.compare.Verdict speed = AudienceVerdict.worst(audiences());
         if (quality == null) {
             return speed;
         }

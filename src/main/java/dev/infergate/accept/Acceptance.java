@@ -48,13 +48,16 @@ public final class Acceptance {
     private final Consumer<String> progress;
     private final SideRunner runner;
     private final CapacityProbes probes;
+    private final UntilDecided.Settings untilDecided;
 
-    private Acceptance(AcceptPlan plan, Path out, Consumer<String> progress) {
-        this(plan, out, progress, new SideRunner(plan));
+    private Acceptance(AcceptPlan plan, Path out, Consumer<String> progress, UntilDecided.Settings untilDecided) {
+        this(plan, out, progress, new SideRunner(plan), untilDecided);
     }
 
-    private Acceptance(AcceptPlan plan, Path out, Consumer<String> progress, SideRunner runner) {
+    private Acceptance(AcceptPlan plan, Path out, Consumer<String> progress, SideRunner runner,
+            UntilDecided.Settings untilDecided) {
         this.plan = plan;
+        this.untilDecided = untilDecided;
         this.out = out;
         this.progress = progress == null ? s -> { } : progress;
         this.runner = runner;
@@ -69,10 +72,19 @@ public final class Acceptance {
      */
     public static AcceptResult run(AcceptPlan plan, Path out, Consumer<String> progress)
             throws RunService.SetupException, IOException {
+        return run(plan, out, progress, null);
+    }
+
+    /**
+     * As {@link #run(AcceptPlan, Path, Consumer)}; with {@code untilDecided} set, repeats are added to undecided
+     * conditions after the matrix (docs/acceptance.md, "Until decided").
+     */
+    public static AcceptResult run(AcceptPlan plan, Path out, Consumer<String> progress, UntilDecided.Settings untilDecided)
+            throws RunService.SetupException, IOException {
         if (Files.exists(out.resolve(ComparisonRun.BASELINE_DIR))) {
             throw new RunService.SetupException(out + " already holds an acceptance result; pass another --out", true, null);
         }
-        return new Acceptance(plan, out, progress).execute();
+        return new Acceptance(plan, out, progress, untilDecided).execute();
     }
 
     /**
@@ -90,7 +102,9 @@ public final class Acceptance {
      */
     public static CapacitySearch.Result capacity(AcceptPlan plan, Endpoint endpoint, String apiKeyEnv, boolean apiKeySet,
             Path out, Consumer<String> progress) throws RunService.SetupException, IOException {
-        return capacity(plan, new SideRunner(plan, endpoint, apiKeyEnv, apiKeySet), out, progress);
+        SideRunner runner = new SideRunner(plan);
+        runner.reachAt(endpoint, apiKeyEnv, apiKeySet);
+        return capacity(plan, runner, out, progress);
     }
 
     private static CapacitySearch.Result capacity(AcceptPlan plan, SideRunner runner, Path out, Consumer<String> progress)
@@ -98,7 +112,7 @@ public final class Acceptance {
         if (plan.capacity() == null) {
             throw new IllegalArgumentException("the plan's capacity step is disabled");
         }
-        Acceptance a = new Acceptance(plan, out, progress, runner);
+        Acceptance a = new Acceptance(plan, out, progress, runner, null);
         CapacitySearch search = a.probes.search(ComparisonRun.BASELINE_DIR, plan.baseline());
         a.probes.probeInterleaved(List.of(search));
         return search.result();
@@ -124,7 +138,14 @@ public final class Acceptance {
         for (LoadLevel l : plan.loads()) {
             loads.put(l.name(), describe(l, baselineCapacity));
         }
+        long matrixStart = System.nanoTime();
         matrix(baselineCapacity);
+        SequentialStep sequential = null;
+        UntilDecided.Outcome outcome = null;
+        if (untilDecided != null) {
+            sequential = new SequentialStep(plan, out, untilDecided, progress, (c, k) -> repeat(c, k, baselineCapacity));
+            outcome = sequential.run(System.nanoTime() - matrixStart);
+        }
         Map<String, AcceptResult.BurstRun> burst = new LinkedHashMap<>();
         if (plan.burst() != null) {
             double base = plan.burst().baseRate() > 0 ? plan.burst().baseRate() : baselineCapacity / 2;
@@ -143,11 +164,12 @@ public final class Acceptance {
                     + " does not show that the candidate's answers are as good");
         }
         progress.accept("comparing baseline and candidate");
-        ComparisonRun comparison = ComparisonRun.of(out.resolve(ComparisonRun.BASELINE_DIR),
-                out.resolve(ComparisonRun.CANDIDATE_DIR), plan.criteria(), new Bootstrap(plan.seed()));
+        ComparisonRun comparison = sequential != null ? sequential.comparison() : ComparisonRun.of(
+                out.resolve(ComparisonRun.BASELINE_DIR), out.resolve(ComparisonRun.CANDIDATE_DIR), plan.criteria(),
+                new Bootstrap(plan.seed()));
         caveats.addAll(comparison.environment().warnings().stream().filter(w -> w.startsWith("WARNING")).toList());
         caveats.addAll(comparison.notes());
-        return new AcceptResult(plan, out, capacity, loads, burst, comparison, caveats, quality);
+        return new AcceptResult(plan, out, capacity, loads, burst, comparison, caveats, quality, outcome);
     }
 
     /** The same eval set on both sides, greedy, then compared item by item (docs/quality.md). */
@@ -183,26 +205,52 @@ public final class Acceptance {
     private void matrix(double baselineCapacity) throws RunService.SetupException, IOException {
         int total = plan.conditions().size() * plan.repeats() * 2;
         int done = 0;
-        MatrixEta eta = new MatrixEta(System::nanoTime, total);
         for (var workload : plan.workloads()) {
             for (PrefixMode prefix : plan.prefixes()) {
                 for (LoadLevel level : plan.loads()) {
                     String condition = workload.label() + "/" + prefix.label() + "/" + level.name();
                     for (int k = 1; k <= plan.repeats(); k++) {
-                        boolean baselineFirst = k % 2 == 1;
-                        for (int i = 0; i < 2; i++) {
-                            boolean baseline = baselineFirst == (i == 0);
-                            String side = baseline ? ComparisonRun.BASELINE_DIR : ComparisonRun.CANDIDATE_DIR;
-                            progress.accept(String.format(Locale.ROOT, "[%d/%d] %s %s repeat %d%s", ++done, total, side,
-                                    condition, k, eta.starting(done)));
-                            Path dir = out.resolve(side).resolve(condition).resolve("r" + k);
-                            LoadModel load = load(workload, level, baselineCapacity, k);
-                            runner.run(baseline ? plan.baseline() : plan.candidate(), workload, prefix, load,
-                                    load.limits(runner.matrixLimits()), condition, dir);
-                        }
+                        repeat(workload, prefix, level, k, baselineCapacity, done, total);
+                        done += 2;
                     }
                 }
             }
+        }
+    }
+
+    /** Repeat {@code k} of {@code condition} on both sides: for {@code --until-decided}'s added repeats. */
+    private void repeat(String condition, int k, double baselineCapacity) throws RunService.SetupException, IOException {
+        for (var workload : plan.workloads()) {
+            for (PrefixMode prefix : plan.prefixes()) {
+                for (LoadLevel level : plan.loads()) {
+                    if (condition.equals(workload.label() + "/" + prefix.label() + "/" + level.name())) {
+                        repeat(workload, prefix, level, k, baselineCapacity, -1, 0);
+                        return;
+                    }
+                }
+            }
+        }
+        throw new IllegalArgumentException("no condition " + condition + " in the plan");
+    }
+
+    /**
+     * Repeat {@code k} of one condition on both sides, interleaved: the baseline first on odd repeats, the candidate
+     * first on even ones. The progress lines count from {@code done} of {@code total} runs ({@code [added]} when
+     * {@code done} is negative).
+     */
+    private void repeat(MatrixWorkload workload, PrefixMode prefix, LoadLevel level, int k, double baselineCapacity,
+            int done, int total) throws RunService.SetupException, IOException {
+        String condition = workload.label() + "/" + prefix.label() + "/" + level.name();
+        boolean baselineFirst = k % 2 == 1;
+        for (int i = 0; i < 2; i++) {
+            boolean baseline = baselineFirst == (i == 0);
+            String side = baseline ? ComparisonRun.BASELINE_DIR : ComparisonRun.CANDIDATE_DIR;
+            String count = done < 0 ? "[added]" : String.format(Locale.ROOT, "[%d/%d]", done + i + 1, total);
+            progress.accept(String.format(Locale.ROOT, "%s %s %s repeat %d", count, side, condition, k));
+            Path dir = out.resolve(side).resolve(condition).resolve("r" + k);
+            LoadModel load = load(workload, level, baselineCapacity, k);
+            runner.run(baseline ? plan.baseline() : plan.candidate(), workload, prefix, load,
+                    load.limits(runner.matrixLimits()), condition, dir);
         }
     }
 
@@ -213,6 +261,9 @@ public final class Acceptance {
      */
     private LoadModel load(MatrixWorkload workload, LoadLevel level, double baselineCapacity, int repeat) {
         double rate = level.ratePerSecond() > 0 ? level.ratePerSecond() : level.capacityFraction() * baselineCapacity;
+        if (workload instanceof MatrixWorkload.Trace trace) {
+            return runner.traces().load(trace.trace(), level, rate);
+        }
         if (workload instanceof MatrixWorkload.Agent agent) {
             SessionStarts starts = level.concurrency() > 0 ? new SessionStarts.Concurrent(level.concurrency())
                     : SessionStarts.Arrivals.atRequestRate(ArrivalKind.POISSON, rate, agent.turns(), 1, plan.seed() + repeat);

@@ -1,10 +1,12 @@
 package dev.infergate.accept;
 
+import dev.infergate.accept.AcceptPlan.LoadLevel;
 import dev.infergate.accept.AcceptPlan.Side;
 import dev.infergate.analysis.capacity.CapacitySearch;
 import dev.infergate.analysis.capacity.Measurement;
 import dev.infergate.load.ArrivalKind;
 import dev.infergate.load.ArrivalSchedule;
+import dev.infergate.load.LoadModel;
 import dev.infergate.load.OpenLoop;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.run.RunService;
@@ -79,8 +81,10 @@ final class CapacityProbes {
             progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s for %.1f s (run %d)", sideName, rate,
                     measured.toMillis() / 1e3, attempt + 1));
             Path dir = out.resolve("capacity").resolve(sideName).resolve(String.format(Locale.ROOT, "rate-%.4f-a%d", rate, attempt));
-            OpenLoop load = new OpenLoop(ArrivalSchedule.of(ArrivalKind.POISSON, rate, 1, plan.seed() + attempt), 0);
-            List<RequestRecord> records = runner.run(side, c.workload(), c.prefix(), load,
+            LoadModel load = c.trace() != null ? runner.traces().load(c.trace().trace(), new LoadLevel("capacity", 0, rate, 0), rate)
+                    : new OpenLoop(ArrivalSchedule.of(ArrivalKind.POISSON, rate, 1, plan.seed() + attempt), 0);
+            MatrixWorkload workload = c.trace() != null ? c.trace() : new MatrixWorkload.Requests(c.workload());
+            List<RequestRecord> records = runner.run(side, workload, c.prefix(), load,
                     runner.timedLimits(measured, c.probeWarmup()), "capacity", dir);
             Measurement m = Measurement.of(rate, records, plan.slo());
             if (m.clientLimited()) {

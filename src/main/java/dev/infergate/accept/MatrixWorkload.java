@@ -6,15 +6,16 @@ import dev.infergate.workload.LengthDistribution;
 import dev.infergate.workload.PrefixMode;
 import dev.infergate.workload.Preset;
 import dev.infergate.workload.SessionShape;
+import dev.infergate.workload.trace.TraceSpec;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A row of the acceptance matrix (docs/acceptance.md): independent requests of a preset shape, or agent
- * sessions whose turns carry the conversation so far.
+ * A row of the acceptance matrix (docs/acceptance.md): independent requests of a preset shape, agent
+ * sessions whose turns carry the conversation so far, or a replayed trace.
  */
-public sealed interface MatrixWorkload permits MatrixWorkload.Requests, MatrixWorkload.Agent {
+public sealed interface MatrixWorkload permits MatrixWorkload.Requests, MatrixWorkload.Agent, MatrixWorkload.Trace {
     /** The name in plans and condition names: {@code short-chat}, {@code agent}. */
     String label();
 
@@ -106,6 +107,28 @@ public sealed interface MatrixWorkload permits MatrixWorkload.Requests, MatrixWo
             m.put("sessions_per_run", sessionsFor(requests));
             m.put("warmup_sessions_per_run", sessionsFor(warmupRequests));
             return m;
+        }
+    }
+
+    /**
+     * A replayed trace (docs/workloads.md, "Trace replay"), declared by the plan's {@code trace} block. Both
+     * sides replay the same slice with the same prompts; a load level sets its pace ({@link TraceRows}).
+     *
+     * @param trace the trace, its window and scale
+     */
+    record Trace(TraceSpec trace) implements MatrixWorkload {
+        /** The workload's name in plans. */
+        public static final String LABEL = "trace";
+
+        public Trace {
+            if (trace == null) {
+                throw new IllegalArgumentException("trace must not be null");
+            }
+        }
+
+        @Override
+        public String label() {
+            return LABEL;
         }
     }
 }

@@ -5,6 +5,9 @@ import dev.infergate.accept.AcceptPlan.Capacity;
 import dev.infergate.accept.AcceptPlan.LoadLevel;
 import dev.infergate.accept.AcceptPlan.Side;
 import dev.infergate.analysis.Slo;
+import dev.infergate.analysis.audience.Audience;
+import dev.infergate.analysis.audience.AudienceCriteria;
+import dev.infergate.analysis.audience.Audiences;
 import dev.infergate.analysis.compare.Criteria;
 import dev.infergate.client.Api;
 import dev.infergate.client.Timeouts;
@@ -28,7 +31,8 @@ import java.util.Set;
  */
 public final class PlanReader {
     static final Set<String> TOP = Set.of("baseline", "candidate", "matrix", "repeats", "requests", "warmup", "seed",
-            "slo", "criteria", "capacity", "burst", "timeouts", "drain_timeout", "tokenizer", "quality", "agent");
+            "slo", "criteria", "capacity", "burst", "timeouts", "drain_timeout", "tokenizer", "quality", "agent", "audiences",
+            "trace");
     /** The default load levels: closed-loop users, independent of any capacity measurement. */
     public static final List<LoadLevel> DEFAULT_LOADS = List.of(new LoadLevel("low", 1, 0, 0),
             new LoadLevel("typical", 8, 0, 0), new LoadLevel("near-limit", 32, 0, 0));
@@ -44,6 +48,7 @@ public final class PlanReader {
         Side candidate = side(root, "candidate");
         YamlNode matrix = root.get("matrix");
         MatrixWorkload.Agent agent = agent(root.get("agent"));
+        MatrixWorkload.Trace trace = root.get("trace") == null ? null : new MatrixWorkload.Trace(TraceRows.parse(root.get("trace")));
         List<MatrixWorkload> workloads = java.util.Arrays.stream(Preset.values())
                 .<MatrixWorkload>map(MatrixWorkload.Requests::new).toList();
         List<PrefixMode> prefixes = List.of(PrefixMode.values());
@@ -52,7 +57,7 @@ public final class PlanReader {
             matrix.allowOnly(Set.of("workloads", "prefixes", "loads"));
             if (matrix.get("workloads") != null) {
                 workloads = PlanValues.nonEmpty(matrix.get("workloads"), "workload, e.g. [short-chat]").stream()
-                        .map(n -> workload(n, agent)).toList();
+                        .map(n -> TraceRows.isTrace(n) ? TraceRows.row(n, trace) : workload(n, agent)).toList();
             }
             if (matrix.get("prefixes") != null) {
                 prefixes = PlanValues.nonEmpty(matrix.get("prefixes"), "prefix mode, e.g. [fresh]").stream()
@@ -70,8 +75,13 @@ public final class PlanReader {
                     + "add it: matrix: {workloads: [short-chat, agent]}");
         }
         Slo slo = root.get("slo") == null ? DEFAULT_SLO : slo(root.get("slo"));
-        Criteria criteria = root.get("criteria") == null ? Criteria.DEFAULT : Criteria.parse(root.get("criteria"));
-        Capacity capacity = capacity(root.get("capacity"));
+        List<Audience> audiences = root.get("audiences") == null ? List.of()
+                : AudienceCriteria.of(root.get("audiences"), root.get("criteria"));
+        Criteria criteria = !audiences.isEmpty() ? Audiences.union(audiences)
+                : root.get("criteria") == null ? Criteria.DEFAULT : Criteria.parse(root.get("criteria"));
+        Capacity capacity = capacity(root.get("capacity"), trace);
+        PlanValues.capacityCriteria(root.get("audiences"), audiences, capacity != null);
+        TraceRows.check(root, workloads, prefixes, capacity);
         Burst burst = burst(root.get("burst"));
         if (burst != null && burst.baseRate() == 0 && capacity == null) {
             throw root.get("burst") != null ? root.get("burst").error("needs a rate when capacity is disabled")
@@ -84,7 +94,7 @@ public final class PlanReader {
                 PlanValues.positive(root, "requests", 200), PlanValues.atLeastZero(root, "warmup", 10),
                 root.get("seed") == null ? 0 : root.get("seed").as(Long::parseLong), slo, criteria, capacity, burst,
                 timeouts(root.get("timeouts")), PlanValues.duration(root.get("drain_timeout"), Duration.ofSeconds(60)),
-                PlanValues.tokenizer(root.get("tokenizer")), quality(root.get("quality")));
+                PlanValues.tokenizer(root.get("tokenizer")), quality(root.get("quality")), audiences);
     }
 
     /** A matrix row: {@code agent} (shaped by the agent block), or a preset of independent requests. */
@@ -175,7 +185,7 @@ public final class PlanReader {
         if (!n.isMap()) {
             return new Side(url(n), null, "chat", Map.of());
         }
-        n.allowOnly(Set.of("url", "model", "api", "labels"));
+        n.allowOnly(Set.of("url", "model", "api", "labels", "extra_body"));
         if (n.get("url") == null) {
             throw n.error("needs a url, e.g. url: http://127.0.0.1:8000/v1");
         }
@@ -184,7 +194,8 @@ public final class PlanReader {
         if (n.get("labels") != null) {
             n.get("labels").fields().forEach((k, v) -> labels.put(k, v.text()));
         }
-        return new Side(url(n.get("url")), n.get("model") == null ? null : n.get("model").text(), api, labels);
+        return new Side(url(n.get("url")), n.get("model") == null ? null : n.get("model").text(), api, labels,
+                n.get("extra_body") == null ? null : PlanJson.extraBody(n.get("extra_body")));
     }
 
     private static String url(YamlNode n) {
@@ -226,7 +237,7 @@ public final class PlanReader {
         return new Slo(PlanValues.duration(n.get("ttft"), null), PlanValues.duration(n.get("tpot"), null), PlanValues.duration(n.get("e2e"), null));
     }
 
-    private static Capacity capacity(YamlNode n) {
+    private static Capacity capacity(YamlNode n, MatrixWorkload.Trace trace) {
         if (n != null && !enabled(n)) {
             return null;
         }
@@ -250,11 +261,12 @@ public final class PlanReader {
         if (maxProbes < 2) {
             throw c.get("max_probes").error("(" + maxProbes + ") must be >= 2");
         }
-        return new Capacity(c.get("workload") == null ? Preset.SHORT_CHAT : preset(c.get("workload")),
+        boolean replay = c.get("workload") != null && TraceRows.isTrace(c.get("workload"));
+        return new Capacity(c.get("workload") == null || replay ? Preset.SHORT_CHAT : preset(c.get("workload")),
                 c.get("prefix") == null ? PrefixMode.FRESH : c.get("prefix").as(PrefixMode::parse), target, startRate,
                 maxRate, PlanValues.duration(c.get("duration"), Duration.ofSeconds(20)), PlanValues.duration(c.get("warmup"), Duration.ofSeconds(3)),
                 c.get("tolerance") == null ? 0.05 : c.get("tolerance").as(PlanValues::share), maxProbes,
-                PlanValues.positive(c, "repeats", 3));
+                PlanValues.positive(c, "repeats", 3), replay ? TraceRows.row(c.get("workload"), trace) : null);
     }
 
     private static Burst burst(YamlNode n) {

@@ -1,5 +1,7 @@
 package dev.infergate.accept;
 
+import dev.infergate.analysis.audience.Audience;
+import dev.infergate.analysis.audience.CapacityCriterion;
 import dev.infergate.config.Durations;
 import dev.infergate.config.YamlNode;
 import dev.infergate.workload.BundledTokenizer;
@@ -9,6 +11,16 @@ import java.util.List;
 /** The checks {@link PlanReader} applies to single values, each naming the file, line and key it refuses. */
 final class PlanValues {
     private PlanValues() {}
+
+    /** A capacity criterion needs the capacity step it judges: refused, naming the audience, when the plan skips it. */
+    static void capacityCriteria(YamlNode node, List<Audience> audiences, boolean capacityStep) {
+        for (Audience a : audiences) {
+            if (!a.capacity().isEmpty() && !capacityStep) {
+                throw node.get(a.name()).error("judges " + CapacityCriterion.KEY + ", which needs the capacity step;"
+                        + " enable capacity or drop that criterion");
+            }
+        }
+    }
 
     /** auto, server or a bundled vocabulary: checked now, not when the first run starts. */
     static String tokenizer(YamlNode n) {

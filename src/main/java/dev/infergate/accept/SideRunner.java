@@ -33,24 +33,31 @@ final class SideRunner {
 
     private final AcceptPlan plan;
     private final int eventLoops;
-    /** The endpoint every side is reached at instead of its plan entry (infergate capacity's options), or null. */
-    private final Endpoint fixed;
-    private final String apiKeyEnv;
-    private final boolean apiKeySet;
     /** Makes this acceptance's fresh prompts its own: an earlier acceptance on the same servers warmed none of them. */
     private final long promptNonce = new java.security.SecureRandom().nextLong();
+    private final TraceRows traces;
 
     SideRunner(AcceptPlan plan) {
-        this(plan, null, API_KEY_ENV, apiKey() != null);
-    }
-
-    /** Reaches every side at {@code fixed} (when not null), with the key from {@code apiKeyEnv}. */
-    SideRunner(AcceptPlan plan, Endpoint fixed, String apiKeyEnv, boolean apiKeySet) {
         this.plan = plan;
         this.eventLoops = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
-        this.fixed = fixed;
-        this.apiKeyEnv = apiKeyEnv;
-        this.apiKeySet = apiKeySet;
+        this.traces = new TraceRows(plan);
+    }
+
+    /** The plan's trace rows: one context for both sides, a pace per load level. */
+    TraceRows traces() {
+        return traces;
+    }
+
+    /** The endpoint every side is reached at instead of its plan entry (infergate capacity's options), or null. */
+    private Endpoint fixed;
+    private String apiKeyEnv = API_KEY_ENV;
+    private boolean apiKeySet = apiKey() != null;
+
+    /** Reaches every side at {@code endpoint} from now on, with the key from {@code keyEnv}; before any run. */
+    void reachAt(Endpoint endpoint, String keyEnv, boolean keySet) {
+        this.fixed = endpoint;
+        this.apiKeyEnv = keyEnv;
+        this.apiKeySet = keySet;
     }
 
     /** Runs independent requests of {@code workload} and returns the run's records (warm-up included). */
@@ -65,12 +72,15 @@ final class SideRunner {
      */
     List<RequestRecord> run(AcceptPlan.Side side, MatrixWorkload workload, PrefixMode prefix, LoadModel load, RunLimits limits,
             String condition, Path dir) throws RunService.SetupException, IOException {
-        WorkloadDefinition.Builder builder = WorkloadDefinition.builder().seed(plan.seed()).prefix(prefix)
+        WorkloadDefinition.Builder builder = WorkloadDefinition.builder().seed(plan.seed())
                 .promptSalt(promptSalt(condition, dir));
-        if (workload instanceof MatrixWorkload.Agent agent) {
+        if (workload instanceof MatrixWorkload.Trace trace) {
+            builder.trace(traces.resolved(trace.trace())); // the trace brings its own prefix sharing
+        } else if (workload instanceof MatrixWorkload.Agent agent) {
+            builder.prefix(prefix);
             builder.sessions(agent.shape(prefix)).outputTokens(agent.outputTokens());
         } else {
-            builder.preset(((MatrixWorkload.Requests) workload).preset());
+            builder.prefix(prefix).preset(((MatrixWorkload.Requests) workload).preset());
         }
         WorkloadDefinition definition = builder.build();
         Endpoint endpoint = fixed != null ? fixed : endpoint(side);
@@ -116,7 +126,7 @@ final class SideRunner {
             headers.put("Authorization", "Bearer " + key);
         }
         return new Endpoint(URI.create(side.url()), Api.parse(side.api()), side.model(), true, headers, null, false, false,
-                Duration.ofSeconds(10));
+                Duration.ofSeconds(10)).withExtraBody(side.extraBody());
     }
 
     private static String apiKey() {

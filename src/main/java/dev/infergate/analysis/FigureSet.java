@@ -14,13 +14,14 @@ import java.util.Map;
  *
  * @param requests             requests counted
  * @param errors               failed requests by error class key ({@code http_5xx}, {@code timeout_total}, ...)
- * @param errorRate            failed / sent, 3 decimals; 0 when nothing was sent
+ * @param errorRate            failed / sent, 3 decimals; 0 when nothing was sent; null when missing (rates and
+ *                             shares of an imported run that its file cannot give are null too)
  * @param latencyMs            the latency distributions, ms
  * @param effectiveTokensPerS  per request: output tokens / (last_token - first_token)
  * @param chunksPerRequest     per request: output-carrying events
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-public record FigureSet(Requests requests, Map<String, Long> errors, double errorRate, LatencyFigures latencyMs,
+public record FigureSet(Requests requests, Map<String, Long> errors, Double errorRate, LatencyFigures latencyMs,
         Percentiles effectiveTokensPerS, Percentiles chunksPerRequest, Throughput throughput, Goodput goodput,
         Tokens tokens, Cache cache) {
 
@@ -42,16 +43,49 @@ public record FigureSet(Requests requests, Map<String, Long> errors, double erro
         };
     }
 
-    /** The value of a run metric as summary.json gives it (no timeout or warm-cache rate here); NaN otherwise. */
+    /**
+     * The value of a run metric as summary.json gives it (no timeout or warm-cache rate here); NaN otherwise and
+     * when missing.
+     */
     public double value(Metric metric) {
-        return switch (metric) {
+        Double v = switch (metric) {
             case THROUGHPUT_OUTPUT_TOKENS -> throughput.outputTokensPerS();
             case THROUGHPUT_REQUESTS -> throughput.requestsPerS();
             case GOODPUT_REQUESTS -> goodput.requestsPerS();
             case GOODPUT_ATTAINMENT -> goodput.attainment();
             case ERROR_RATE -> errorRate;
-            default -> Double.NaN;
+            default -> null;
         };
+        return v == null ? Double.NaN : v;
+    }
+
+    /** The key of input throughput among an imported run's missing figures (no metric compares it). */
+    public static final String INPUT_TOKENS_PER_S = "throughput.input_tokens_per_s";
+
+    /**
+     * These figures with those an imported run's file does not carry marked missing, never invented: a latency
+     * distribution becomes {@link Percentiles#missing}, a rate or share null, and a missing cache hit rate means
+     * the server reported no cache.
+     *
+     * @param missing figure keys as the registry names them ({@link Metric#key()}), plus {@link #INPUT_TOKENS_PER_S}
+     * @param why     the reason written beside each missing distribution
+     */
+    public FigureSet masked(java.util.Collection<String> missing, String why) {
+        Map<Metric, Percentiles> latency = new java.util.EnumMap<>(latencyMs.byMetric());
+        latency.replaceAll((m, p) -> missing.contains(m.key()) ? Percentiles.missing(why) : p);
+        Throughput t = new Throughput(throughput.windowS(), unless(missing, Metric.THROUGHPUT_REQUESTS.key(), throughput.requestsPerS()),
+                unless(missing, Metric.THROUGHPUT_OUTPUT_TOKENS.key(), throughput.outputTokensPerS()),
+                unless(missing, INPUT_TOKENS_PER_S, throughput.inputTokensPerS()));
+        Goodput g = new Goodput(goodput.slo(), unless(missing, Metric.GOODPUT_REQUESTS.key(), goodput.requestsPerS()),
+                unless(missing, Metric.GOODPUT_ATTAINMENT.key(), goodput.attainment()));
+        Cache c = missing.contains(Metric.CACHE_HIT_RATE.key()) ? new Cache(cache.requestsWithCachedTokens(),
+                cache.cachedTokenRatio(), cache.warmCachedShare(), cache.warmRequests(), cache.warmRequestShare(), false) : cache;
+        return new FigureSet(requests, errors, unless(missing, Metric.ERROR_RATE.key(), errorRate), new LatencyFigures(latency),
+                effectiveTokensPerS, chunksPerRequest, t, g, tokens, c);
+    }
+
+    private static Double unless(java.util.Collection<String> missing, String key, Double value) {
+        return missing.contains(key) ? null : value;
     }
 
     /**
@@ -63,7 +97,7 @@ public record FigureSet(Requests requests, Map<String, Long> errors, double erro
 
     /** Rates over the measured window (earliest scheduled to latest end), warm-up excluded. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record Throughput(double windowS, double requestsPerS, double outputTokensPerS, double inputTokensPerS) {}
+    public record Throughput(double windowS, Double requestsPerS, Double outputTokensPerS, Double inputTokensPerS) {}
 
     /**
      * Completed requests that met every SLO target.
@@ -71,7 +105,7 @@ public record FigureSet(Requests requests, Map<String, Long> errors, double erro
      * @param attainment their share of all requests sent, 4 decimals (failures count as misses)
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record Goodput(Slo.Targets slo, double requestsPerS, double attainment) {}
+    public record Goodput(Slo.Targets slo, Double requestsPerS, Double attainment) {}
 
     /**
      * Token totals.

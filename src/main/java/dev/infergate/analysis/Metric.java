@@ -42,9 +42,12 @@ public enum Metric {
             "from scheduled until a concurrency slot was free"),
     MAX_STALL("max_stall", "Max stall per request", Unit.MS, true, Scope.DISTRIBUTION, true,
             "the largest gap between output-carrying events of a request"),
-    /** One value per request: its mean gap, unlike the pooled {@link #ITL}. */
-    ITL_MEAN_PER_REQUEST("itl", "per-request mean ITL", Unit.MS, true, Scope.PER_REQUEST, false,
-            "(last_token - first_token) / (chunks - 1) of each request: its mean gap between output events"),
+    /**
+     * One value per request: its mean gap, unlike the pooled {@link #ITL}. Criteria written before it had its own
+     * name say {@code itl}; they still work, with a note ({@link #aliasNote}).
+     */
+    ITL_MEAN_PER_REQUEST("itl_mean_per_request", "per-request mean ITL", Unit.MS, true, Scope.PER_REQUEST, false,
+            "(last_token - first_token) / (chunks - 1) of each request: its mean gap between output events", "itl"),
     EFFECTIVE_TOKENS_PER_S("effective_tokens_per_s", "Effective tok/s", Unit.TOKENS_PER_S, false, Scope.PER_REQUEST, false,
             "output_tokens / (last_token - first_token): the speed a reader sees once text starts"),
     CHUNKS_PER_REQUEST("chunks_per_request", "Chunks per request", Unit.COUNT, false, Scope.DISTRIBUTION, false,
@@ -64,7 +67,13 @@ public enum Metric {
     TIMEOUT_RATE("errors.timeout_rate", "Timeout rate", Unit.SHARE, true, Scope.PER_RUN, false,
             "requests that timed out (connect, first token, idle, total) / requests sent"),
     CACHE_HIT_RATE("cache.hit_rate", "Warm-cache share", Unit.SHARE, false, Scope.PER_RUN, false,
-            "requests with at least half of the prompt served from the server's cache / requests sent");
+            "requests with at least half of the prompt served from the server's cache / requests sent"),
+    /** Reasoning models: what a chat UI that folds reasoning away shows first (summary.json's {@code reasoning} block). */
+    TIME_TO_FIRST_ANSWER("time_to_first_answer", "Time to first answer", Unit.MS, true, Scope.PER_REQUEST, false,
+            "first_answer - sent: the first content or tool-call event after any reasoning; TTFT for answers without reasoning");
+
+    /** Older names of a comparable metric, still accepted in criteria. */
+    private final List<String> aliases;
 
     /** What one value of a metric is. */
     public enum Scope { PER_REQUEST, PER_SESSION, PER_RUN, DISTRIBUTION }
@@ -92,7 +101,9 @@ public enum Metric {
     private final boolean latencyBlock;
     private final String definition;
 
-    Metric(String key, String label, Unit unit, boolean lowerIsBetter, Scope scope, boolean latencyBlock, String definition) {
+    Metric(String key, String label, Unit unit, boolean lowerIsBetter, Scope scope, boolean latencyBlock, String definition,
+            String... aliases) {
+        this.aliases = List.of(aliases);
         this.key = key;
         this.label = label;
         this.unit = unit;
@@ -161,15 +172,29 @@ public enum Metric {
         return Arrays.stream(values()).filter(m -> m.latencyBlock).toList();
     }
 
-    /** The comparable metric named {@code key} in a criterion or statistic, or null. */
+    /** The comparable metric named {@code key} (or one of its older names) in a criterion or statistic, or null. */
     public static Metric byKey(String key) {
         String k = key.trim().toLowerCase(Locale.ROOT);
         for (Metric m : values()) {
-            if (m.comparable() && m.key.equals(k)) {
+            if (m.comparable() && (m.key.equals(k) || m.aliases.contains(k))) {
                 return m;
             }
         }
         return null;
+    }
+
+    /**
+     * The note for a criterion that names a metric by an older name ({@code itl} for
+     * {@link #ITL_MEAN_PER_REQUEST}), or null when {@code key} is a current name or no metric's.
+     */
+    public static String aliasNote(String key) {
+        String k = key.trim().toLowerCase(Locale.ROOT);
+        Metric m = byKey(k);
+        if (m == null || !m.aliases.contains(k)) {
+            return null;
+        }
+        return "criteria name '" + k + "', read as '" + m.key + "' (" + m.label + ": " + m.definition + "); in summary.json '"
+                + k + "' is the pooled gaps of all requests: write '" + m.key + "' in criteria to say which you mean";
     }
 
     /** Every comparable key, for messages. */

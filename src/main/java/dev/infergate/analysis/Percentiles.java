@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * A distribution as every infergate output prints it, in printed units (milliseconds for latencies): the
  * sample count, mean, min, p50, p90, p95, p99, p99.9 and max, each rounded to 3 decimals. An empty
- * distribution has a count of 0 and no other figure (null, left out of JSON).
+ * distribution has a count of 0 and no other figure (null, left out of JSON); a missing one (see
+ * {@link FigureSet#masked}) also says why.
  *
  * @param lowSample the percentiles ({@code p99}, {@code p999}, ...) with fewer than
  *                  {@link Distribution#TAIL_SAMPLES_WANTED} samples beyond them; null when none
@@ -16,9 +17,15 @@ import java.util.List;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record Percentiles(long count, Double mean, Double min, Double p50, Double p90, Double p95, Double p99, Double p999,
-        Double max, List<String> lowSample) {
+        Double max, List<String> lowSample, String missing) {
     /** The percentiles printed everywhere, as named in JSON. */
     public static final List<String> KEYS = List.of("p50", "p90", "p95", "p99", "p999");
+
+    /** Figures without a note of why they are missing. */
+    public Percentiles(long count, Double mean, Double min, Double p50, Double p90, Double p95, Double p99, Double p999,
+            Double max, List<String> lowSample) {
+        this(count, mean, min, p50, p90, p95, p99, p999, max, lowSample, null);
+    }
 
     public Percentiles {
         if (count < 0) {
@@ -29,7 +36,12 @@ public record Percentiles(long count, Double mean, Double min, Double p50, Doubl
 
     /** No samples. */
     public static Percentiles empty() {
-        return new Percentiles(0, null, null, null, null, null, null, null, null, null);
+        return new Percentiles(0, null, null, null, null, null, null, null, null, null, null);
+    }
+
+    /** A figure the records cannot give (an imported run's file does not carry it), saying why. */
+    public static Percentiles missing(String why) {
+        return new Percentiles(0, null, null, null, null, null, null, null, null, null, why);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.infergate.analysis;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import dev.infergate.json.Json;
 import dev.infergate.metrics.ServerFigure;
 import dev.infergate.record.RunLog;
 import java.io.IOException;
@@ -39,20 +40,17 @@ public final class ServerMetricsSummary {
     record Scrape(long offsetNanos, String engine, Map<String, Object> values) {}
 
     /** The block, or null when the run has no server_metrics.jsonl. */
-    public static Map<String, Object> summarize(Path runDir, long windowStartNanos, long windowEndNanos) {
+    public static ServerFigures summarize(Path runDir, long windowStartNanos, long windowEndNanos) {
         Path file = runDir.resolve(FILE);
         if (!Files.exists(file)) {
             return null;
         }
         List<Scrape> scrapes = new ArrayList<>();
         long errors = read(file, scrapes);
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("engine", scrapes.isEmpty() ? null : scrapes.get(scrapes.size() - 1).engine());
-        m.put("scrapes", scrapes.size());
-        m.put("scrape_errors", errors);
         if (scrapes.isEmpty()) {
-            return m;
+            return new ServerFigures(null, 0, errors, Map.of(), null);
         }
+        Map<String, ServerFigures.Value> m = new LinkedHashMap<>();
         Scrape first = scrapes.get(0);
         Scrape last = scrapes.get(scrapes.size() - 1);
         for (Scrape s : scrapes) {
@@ -72,7 +70,7 @@ public final class ServerMetricsSummary {
         }
         List<String> absent = new ArrayList<>();
         for (ServerFigure f : ServerFigure.values()) {
-            Object value = switch (f.kind()) {
+            ServerFigures.Value value = switch (f.kind()) {
                 case COUNTER -> counterDelta(first, last, f.key());
                 case GAUGE -> gauge(inside, f.key());
                 case HISTOGRAM -> histogram(first, last, f.key());
@@ -83,16 +81,15 @@ public final class ServerMetricsSummary {
                 m.put(f.key(), value);
             }
         }
-        Object hits = m.get(ServerFigure.PREFIX_CACHE_HITS.key());
-        Object queries = m.get(ServerFigure.PREFIX_CACHE_QUERIES.key());
-        if (hits instanceof Double h && queries instanceof Double q && q > 0) {
-            m.put("prefix_cache_hit_rate", Distribution.round(h / q));
-            absent.remove("prefix_cache_hit_rate");
-        } else if (m.get("prefix_cache_hit_rate") instanceof Map<?, ?> g) {
-            m.put("prefix_cache_hit_rate", g.get("p50"));
+        String hitRate = ServerFigure.PREFIX_CACHE_HIT_RATE.key();
+        if (m.get(ServerFigure.PREFIX_CACHE_HITS.key()) instanceof ServerFigures.Amount h
+                && m.get(ServerFigure.PREFIX_CACHE_QUERIES.key()) instanceof ServerFigures.Amount q && q.value() > 0) {
+            m.put(hitRate, new ServerFigures.Amount(Distribution.round(h.value() / q.value())));
+            absent.remove(hitRate);
+        } else if (m.get(hitRate) instanceof ServerFigures.Gauge g) {
+            m.put(hitRate, new ServerFigures.Amount(g.p50()));
         }
-        m.put("absent", absent);
-        return m;
+        return new ServerFigures(scrapes.get(scrapes.size() - 1).engine(), scrapes.size(), errors, m, absent);
     }
 
     private static long read(Path file, List<Scrape> scrapes) {
@@ -104,7 +101,7 @@ public final class ServerMetricsSummary {
                 }
                 Map<String, Object> json;
                 try {
-                    json = Summarizer.JSON.readValue(line, new TypeReference<LinkedHashMap<String, Object>>() {});
+                    json = Json.COMPACT.readValue(line, new TypeReference<LinkedHashMap<String, Object>>() {});
                 } catch (IOException e) {
                     errors++; // a torn last line of a killed run
                     continue;
@@ -122,29 +119,26 @@ public final class ServerMetricsSummary {
         return errors;
     }
 
-    private static Double counterDelta(Scrape first, Scrape last, String key) {
+    private static ServerFigures.Amount counterDelta(Scrape first, Scrape last, String key) {
         if (!(last.values().get(key) instanceof Number end)) {
             return null;
         }
         double start = first.values().get(key) instanceof Number n ? n.doubleValue() : 0;
         double delta = end.doubleValue() - start;
-        return delta < 0 ? end.doubleValue() : delta;
+        return new ServerFigures.Amount(delta < 0 ? end.doubleValue() : delta);
     }
 
-    private static Map<String, Object> gauge(List<Scrape> scrapes, String key) {
+    private static ServerFigures.Gauge gauge(List<Scrape> scrapes, String key) {
         double[] values = scrapes.stream().map(s -> s.values().get(key)).filter(v -> v instanceof Number)
                 .mapToDouble(v -> ((Number) v).doubleValue()).sorted().toArray();
         if (values.length == 0) {
             return null;
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("p50", Distribution.round(values[(values.length - 1) / 2]));
-        m.put("max", Distribution.round(values[values.length - 1]));
-        m.put("samples", values.length);
-        return m;
+        return new ServerFigures.Gauge(Distribution.round(values[(values.length - 1) / 2]),
+                Distribution.round(values[values.length - 1]), values.length);
     }
 
-    private static Map<String, Object> histogram(Scrape first, Scrape last, String key) {
+    private static ServerFigures.Histogram histogram(Scrape first, Scrape last, String key) {
         Map<String, Object> end = Summarizer.asMap(last.values().get(key));
         if (end == null) {
             return null;
@@ -157,14 +151,11 @@ public final class ServerMetricsSummary {
         if (start != null) {
             bucketsOf(start).forEach((le, c) -> buckets.computeIfPresent(le, (k, v) -> v - c));
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("count", Math.round(count));
-        if (count > 0) {
-            m.put("mean_ms", Distribution.round(sum / count * 1e3));
-            m.put("p50_ms", quantileMillis(buckets, count, 0.5));
-            m.put("p90_ms", quantileMillis(buckets, count, 0.9));
+        if (count <= 0) {
+            return new ServerFigures.Histogram(Math.round(count), null, null, null);
         }
-        return m;
+        return new ServerFigures.Histogram(Math.round(count), Distribution.round(sum / count * 1e3),
+                quantileMillis(buckets, count, 0.5), quantileMillis(buckets, count, 0.9));
     }
 
     /** Linear interpolation within the bucket holding rank {@code q * count}; null when it is the +Inf bucket. */

@@ -61,6 +61,7 @@ public final class Summarizer {
         ConnectionFigures connections = new ConnectionFigures();
         PromptReconciliation prompts = new PromptReconciliation();
         ClientLag lag = new ClientLag();
+        ReasoningFigures reasoning = new ReasoningFigures();
         long[] warmup = {0};
         RunLog.Read read = RunLog.read(runDir, r -> {
             alsoSee.accept(r);
@@ -73,6 +74,7 @@ public final class Summarizer {
             all.add(r, itlGaps);
             delivery.add(r, itlGaps);
             sessions.add(r);
+            reasoning.add(r);
             connections.add(r);
             prompts.add(r);
             (r.warmCache() ? warm : cold).add(r, itlGaps);
@@ -97,8 +99,16 @@ public final class Summarizer {
                 new Summary.ByCache(cold.figures(0), warm.figures(0)), prompts.figures(), connections.figures(),
                 Boolean.FALSE.equals(run.get("stream")) ? DeliveryVerdict.Figures.notStreamed() : delivery.figures(),
                 ServerMetricsSummary.summarize(runDir, all.windowStartNanos(), all.windowEndNanos()),
-                sessions.isEmpty() ? null : sessions.figures(SessionFigures.turnsPerSession(run)), conditions);
+                sessions.isEmpty() ? null : sessions.figures(SessionFigures.turnsPerSession(run)), conditions,
+                GpuSummary.summarize(runDir, all.windowStartNanos(), all.windowEndNanos(),
+                        summaryThroughput(all, warmup[0])), null, reasoning.isEmpty() ? null : reasoning.figures());
+        summary = MissingFigures.mask(summary, run); // an imported run: what its file does not carry is missing, never invented
         return new Read(summary, all);
+    }
+
+    /** The output tokens per second of the measured requests, for the GPU figures per watt and per GPU. */
+    private static double summaryThroughput(Figures all, long warmup) {
+        return all.figures(warmup).throughput().outputTokensPerS();
     }
 
     /** Summarises {@code runDir} and writes its summary.json; returns the summary. */

@@ -27,15 +27,30 @@ import java.util.Map;
  * @param connections  connections opened and client retries; null when not recorded
  * @param server       the server's /metrics over the window; null when not scraped
  * @param sessions     agent sessions; null for independent requests
+ * @param gpu          GPU figures from a DCGM exporter ({@link GpuSummary}); null without them
+ * @param missing      for a run imported from another tool's file, the figures that file does not carry
+ *                     ({@code dev.infergate.record.ImportedFrom}); null for infergate's own runs
+ * @param reasoning    reasoning models: time to the first reasoning and answer events, token split; null when no
+ *                     request streamed reasoning
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schema", "run", "client_limited", "figures", "client", "by_cache", "prompt_tokens_vs_intended",
-    "connections", "delivery", "server", "sessions", "by_condition"})
+    "connections", "delivery", "server", "gpu", "sessions", "by_condition", "missing", "reasoning"})
 public record Summary(String schema, Map<String, Object> run, boolean clientLimited, @JsonUnwrapped FigureSet figures,
         ClientLag.Figures client, ByCache byCache, PromptReconciliation.Figures promptTokensVsIntended,
-        ConnectionFigures.Figures connections, DeliveryVerdict.Figures delivery, Map<String, Object> server,
-        SessionFigures.Figures sessions, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, FigureSet> byCondition) {
+        ConnectionFigures.Figures connections, DeliveryVerdict.Figures delivery, ServerFigures server,
+        SessionFigures.Figures sessions, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, FigureSet> byCondition,
+        Map<String, Object> gpu, java.util.List<String> missing, ReasoningFigures.Figures reasoning) {
+
+    /** A summary without GPU or reasoning figures and with nothing missing (a run measured by infergate without DCGM). */
+    public Summary(String schema, Map<String, Object> run, boolean clientLimited, FigureSet figures,
+            ClientLag.Figures client, ByCache byCache, PromptReconciliation.Figures promptTokensVsIntended,
+            ConnectionFigures.Figures connections, DeliveryVerdict.Figures delivery, ServerFigures server,
+            SessionFigures.Figures sessions, Map<String, FigureSet> byCondition) {
+        this(schema, run, clientLimited, figures, client, byCache, promptTokensVsIntended, connections, delivery, server,
+                sessions, byCondition, null, null, null);
+    }
 
     public Summary {
         if (figures == null || byCache == null || run == null) {

@@ -3,8 +3,12 @@ package dev.infergate.cli;
 import dev.infergate.accept.AcceptPlan;
 import dev.infergate.accept.AcceptResult;
 import dev.infergate.accept.Acceptance;
+import dev.infergate.accept.AlphaSpending;
+import dev.infergate.accept.MatrixEta;
 import dev.infergate.accept.PlanReader;
+import dev.infergate.accept.UntilDecided;
 import dev.infergate.analysis.Summarizer;
+import dev.infergate.config.Durations;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.report.AcceptanceReport;
 import dev.infergate.report.TerminalText;
@@ -15,9 +19,12 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -37,17 +44,39 @@ public final class AcceptCommand implements Callable<Integer> {
     @Mixin
     OutputOptions out = new OutputOptions();
 
+    @Option(names = "--until-decided", description = "After the plan's repeats, keep adding interleaved repeats to the "
+            + "conditions with an undecided criterion and judge again, until every criterion is decided, --max-looks "
+            + "looks were taken or the next look would not fit in --budget. Every look judges with intervals at 1 - 5 %% / "
+            + "max-looks (Bonferroni), so the error rate stays 5 %% over all the looks; what stays undecided is printed "
+            + "with an estimate of the time left (docs/acceptance.md, \"Until decided\").")
+    boolean untilDecided;
+
+    @Option(names = "--budget", paramLabel = "DURATION", defaultValue = "30m", converter = DurationConverter.class,
+            description = "With --until-decided: the time the added looks may take (the plan's own runs not counted); "
+                    + "a look that would not fit is not started. Default: ${DEFAULT-VALUE}.")
+    java.time.Duration budget;
+
+    @Option(names = "--max-looks", paramLabel = "N", defaultValue = "6",
+            description = "With --until-decided: the most looks, the plan's own repeats being the first; declared "
+                    + "before the first look, it sets every look's confidence. Default: ${DEFAULT-VALUE}.")
+    int maxLooks;
+
+    @Option(names = "--junit", paramLabel = "FILE",
+            description = "Also write the verdict as JUnit XML (one test case per criterion and condition) for CI.")
+    Path junit;
+
     @Override
     public Integer call() throws IOException {
         AcceptPlan plan = read(planFile);
         Path dir = Reports.created(out.dir());
         PrintWriter err = spec.commandLine().getErr();
         AcceptResult result;
+        UnaryOperator<String> timeLeft = MatrixEta.timeLeft();
         try {
             result = Acceptance.run(plan, dir, line -> {
-                err.println("infergate: " + TerminalText.sanitize(line));
+                err.println("infergate: " + TerminalText.sanitize(timeLeft.apply(line)));
                 err.flush();
-            });
+            }, sequential(plan));
         } catch (RunService.SetupException e) {
             throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
         }
@@ -56,7 +85,24 @@ public final class AcceptCommand implements Callable<Integer> {
         o.print(TerminalText.sanitizeLines(AcceptanceReport.console(result)));
         o.println("results: " + dir.resolve("acceptance.md") + ", " + dir.resolve("acceptance.json"));
         Reports.html(java.util.List.of(dir), dir.resolve("report.html"), o, err);
+        if (junit != null) {
+            o.println("junit: " + ExportCommand.junit(dir.resolve("acceptance.json"), junit));
+        }
         return CompareCommand.exitCode(result.verdict()).code();
+    }
+
+    /** The --until-decided settings, or null without it; one interleaved repeat per side and look. */
+    private UntilDecided.Settings sequential(AcceptPlan plan) {
+        if (!untilDecided) {
+            return null;
+        }
+        if (maxLooks < 2) {
+            throw UserError.usage("--max-looks (" + maxLooks + ") must be >= 2: the plan's own repeats are the first look");
+        }
+        if (budget.isNegative() || budget.isZero()) {
+            throw UserError.usage("--budget (" + Durations.format(budget) + ") must be > 0, e.g. 30m");
+        }
+        return new UntilDecided.Settings(budget, new AlphaSpending(0.05, maxLooks), 1);
     }
 
     static AcceptPlan read(Path file) {
@@ -75,7 +121,7 @@ public final class AcceptCommand implements Callable<Integer> {
 
     static void write(AcceptResult result, Path dir) throws IOException {
         Files.createDirectories(dir);
-        AtomicFiles.writeJson(Summarizer.JSON, dir.resolve("acceptance.json"), AcceptanceReport.toMap(result));
+        AtomicFiles.writeJson(Summarizer.JSON, dir.resolve("acceptance.json"), AcceptanceReport.document(result));
         AtomicFiles.writeString(dir.resolve("acceptance.md"), AcceptanceReport.markdown(result));
     }
 }

@@ -19,6 +19,7 @@ import picocli.CommandLine.Spec;
             BenchSimCommand.class,
             BenchLagCommand.class,
             BenchVersusFloorCommand.class,
+            BenchTraceCommand.class,
             MetronomeServerCommand.class,
         })
 public final class BenchCommand implements Runnable {

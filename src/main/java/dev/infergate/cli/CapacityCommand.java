@@ -71,9 +71,12 @@ public final class CapacityCommand implements Callable<Integer> {
     @Mixin
     OutputOptions out = new OutputOptions();
 
+    @Mixin
+    TrafficOptions traffic = new TrafficOptions();
+
     @Override
     public Integer call() throws IOException {
-        Endpoint target = endpoint.endpoint();
+        Endpoint target = traffic.endpoint(endpoint.endpoint());
         AcceptPlan plan = plan(target);
         Path dir = Reports.created(out.dir());
         PrintWriter err = spec.commandLine().getErr();
@@ -115,8 +118,8 @@ public final class CapacityCommand implements Callable<Integer> {
                 + "capacity: {target: %s, workload: %s, prefix: %s, start_rate: %s, duration: %s, tolerance: %s}%n",
                 url, target.api().name().toLowerCase(Locale.ROOT), target.model() == null ? "" : ", model: " + quoted(target.model()),
                 url, seed, quoted(sloText(targets)), Durations.format(t.firstToken()), Durations.format(t.idle()),
-                Durations.format(t.total()), this.target, quoted(preset), quoted(prefix), startRate,
-                Durations.format(probeDuration), tolerance);
+                Durations.format(t.total()), this.target, quoted(traffic.capacityWorkload(preset)), quoted(prefix), startRate,
+                Durations.format(probeDuration), tolerance) + traffic.planYaml();
         try {
             return PlanReader.read("options", yaml);
         } catch (IllegalArgumentException e) {

@@ -1,16 +1,24 @@
 package dev.infergate.cli;
 
+import dev.infergate.analysis.GpuSummary;
 import dev.infergate.analysis.Summarizer;
+import dev.infergate.analysis.audience.Audience;
+import dev.infergate.analysis.audience.AudienceCriteria;
+import dev.infergate.analysis.audience.AudienceJudge;
+import dev.infergate.analysis.audience.AudienceVerdict;
+import dev.infergate.analysis.audience.Audiences;
 import dev.infergate.analysis.compare.Bootstrap;
 import dev.infergate.analysis.compare.ComparisonRun;
 import dev.infergate.analysis.compare.Criteria;
 import dev.infergate.analysis.compare.Verdict;
 import dev.infergate.record.AtomicFiles;
+import dev.infergate.report.AudienceJson;
 import dev.infergate.report.ComparisonReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,12 +33,16 @@ import picocli.CommandLine.Spec;
                 + "(with the samples that would settle it). Exit code: 0 accepted, 1 rejected, 4 inconclusive, 5 no verdict "
                 + "because the two sides did not do the same work (loads, work shapes or sampling differ).",
                 "BASE and CAND are run directories, directories of runs (one per repeat), or sides of an accept result; "
-                + "with BASE alone it must be an accept result (holding baseline/ and candidate/)."})
+                + "with BASE alone it must be an accept result (holding baseline/ and candidate/).",
+                "Either side may be another tool's result file, recognised by content: vLLM 'bench serve --save-result "
+                + "--save-detailed' JSON, AIPerf profile_export.jsonl (or its artifact directory), guidellm benchmarks.json; "
+                + "it is compared as a fixed side, unpaired, and criteria on figures it lacks are not judged "
+                + "(docs/coming-from.md)."})
 public final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "BASE", description = "The baseline's runs, or an accept result.")
+    @Parameters(index = "0", paramLabel = "BASE", description = "The baseline's runs, an accept result, or another tool's result file.")
     Path base;
 
     @Parameters(index = "1", arity = "0..1", paramLabel = "CAND", description = "The candidate's runs.")
@@ -39,7 +51,8 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--criteria", paramLabel = "FILE",
             description = "Acceptance criteria (YAML, e.g. 'ttft.p95: {max_regression: 10%%}'; a plan file works too). "
                     + "Default: ttft.p95, tpot.p95 and e2e.p99 at most 10 %% worse, output throughput at most 5 %% lower, "
-                    + "errors at most 0.5 %%.")
+                    + "errors at most 0.5 %%. The file may declare audiences ('audiences: {chat: {...}, batch: {...}}'): "
+                    + "each is judged on its own criteria and named with its verdict; the worst decides the exit code.")
     Path criteriaFile;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Write comparison.json and comparison.md here.")
@@ -82,7 +95,9 @@ public final class CompareCommand implements Callable<Integer> {
             basePath = base.resolve(ComparisonRun.BASELINE_DIR);
             candPath = base.resolve(ComparisonRun.CANDIDATE_DIR);
         }
-        Criteria criteria = criteria();
+        basePath = ImportedPaths.resolve(basePath); // another tool's result file is read into a run directory
+        candPath = ImportedPaths.resolve(candPath);
+        List<Audience> audiences = audiences();
         Bootstrap bootstrap;
         try {
             bootstrap = new Bootstrap(resamples, confidence, seed);
@@ -91,20 +106,30 @@ public final class CompareCommand implements Callable<Integer> {
         }
         ComparisonRun run;
         try {
-            run = ComparisonRun.of(basePath, candPath, criteria, bootstrap, allowance());
+            run = ComparisonRun.of(basePath, candPath, Audiences.union(audiences), bootstrap, allowance());
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
+        }
+        String gpu = GpuSummary.compareNote(basePath, candPath);
+        if (gpu != null) {
+            java.util.List<String> notes = new java.util.ArrayList<>(run.notes());
+            notes.add(gpu);
+            run = new ComparisonRun(run.result(), run.environment(), notes);
         }
         if (!run.environment().sameWork() && !allowDifferentWorkloads) {
             return notTheSameWork(run);
         }
+        List<AudienceVerdict> verdicts = AudienceJudge.judge(audiences, run.result(), null, null);
         spec.commandLine().getOut().print(dev.infergate.report.TerminalText.sanitizeLines(ComparisonReport.console(run.result(), run.environment(), run.notes())));
+        if (audiences.size() > 1) {
+            verdicts.forEach(a -> spec.commandLine().getOut().println(dev.infergate.report.TerminalText.sanitize(a.line())));
+        }
         if (out != null) {
-            write(run);
+            write(run, verdicts);
             spec.commandLine().getOut().println("results: " + out.resolve("comparison.md") + ", " + out.resolve("comparison.json"));
         }
         spec.commandLine().getOut().flush();
-        return exitCode(run.result().verdict()).code();
+        return exitCode(AudienceVerdict.worst(verdicts)).code();
     }
 
     /** {@code --run-to-run-allowance}: {@code 5%} or {@code 0.05}, in [0, 1). */
@@ -141,12 +166,13 @@ public final class CompareCommand implements Callable<Integer> {
         };
     }
 
-    private Criteria criteria() {
+    /** The --criteria file's audiences (one, {@code all}, unless it declares audiences:); the default criteria without it. */
+    private List<Audience> audiences() {
         if (criteriaFile == null) {
-            return Criteria.DEFAULT;
+            return List.of(Audience.all(Criteria.DEFAULT));
         }
         try {
-            return Criteria.parse(criteriaFile.toString(), Files.readString(criteriaFile));
+            return AudienceCriteria.parse(criteriaFile.toString(), Files.readString(criteriaFile));
         } catch (NoSuchFileException e) {
             throw UserError.usage("--criteria " + criteriaFile + " does not exist");
         } catch (java.nio.charset.CharacterCodingException e) {
@@ -158,11 +184,11 @@ public final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    private void write(ComparisonRun run) {
+    private void write(ComparisonRun run, List<AudienceVerdict> verdicts) {
         try {
             Files.createDirectories(out);
             AtomicFiles.writeJson(Summarizer.JSON, out.resolve("comparison.json"),
-                    ComparisonReport.toMap(run.result(), run.environment(), run.notes()));
+                    ComparisonReport.document(run.result(), run.environment(), run.notes()).withAudiences(AudienceJson.list(verdicts)));
             AtomicFiles.writeString(out.resolve("comparison.md"),
                     ComparisonReport.markdown(run.result(), run.environment(), run.notes()));
         } catch (IOException e) {

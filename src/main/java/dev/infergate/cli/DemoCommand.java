@@ -3,6 +3,7 @@ package dev.infergate.cli;
 import dev.infergate.accept.AcceptPlan;
 import dev.infergate.accept.AcceptResult;
 import dev.infergate.accept.Acceptance;
+import dev.infergate.accept.MatrixEta;
 import dev.infergate.accept.PlanReader;
 import dev.infergate.report.AcceptanceReport;
 import dev.infergate.report.TerminalText;
@@ -15,6 +16,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -51,11 +53,12 @@ public final class DemoCommand implements Callable<Integer> {
         o.println("both servers are simulated in-process (" + SimServer.DISCLAIMER + ")");
         o.flush();
         AcceptResult result;
+        UnaryOperator<String> timeLeft = MatrixEta.timeLeft();
         try (SimServer base = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1);
                 SimServer cand = SimServer.start(SimProfile.bundled("candidate-fp8-kv"), "127.0.0.1", 0, 1)) {
             AcceptPlan plan = PlanReader.read(planName(), plan(base.baseUrl(), cand.baseUrl()));
             result = Acceptance.run(plan, dir, line -> {
-                err.println("demo: " + line);
+                err.println("demo: " + timeLeft.apply(line));
                 err.flush();
             });
         } catch (RunService.SetupException e) {

@@ -2,8 +2,8 @@ package dev.infergate.cli;
 
 import dev.infergate.config.Durations;
 import dev.infergate.scale.KubernetesJob;
+import java.io.PrintWriter;
 import java.security.SecureRandom;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -13,11 +13,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code infergate k8s-job}: a Kubernetes Indexed Job manifest that runs one run's shards on N pods. */
+/**
+ * {@code infergate k8s-job}: the print-only form of {@code k8s run}: the manifests of an Indexed Job that runs one
+ * run's shards on N pods behind a start barrier, for people who apply manifests themselves.
+ */
 @Command(name = "k8s-job", mixinStandardHelpOptions = true,
-        description = {"Prints a Kubernetes Indexed Job that runs 'infergate run' as N shards of one schedule, "
-                + "started together; merge their directories afterwards with 'infergate merge'.",
-            "Example: infergate k8s-job --workers 4 --image registry/infergate:1 -- --base-url http://vllm:8000/v1 --rate 200 --duration 5m"})
+        description = {"Prints the manifests (ServiceAccount, Role, RoleBinding, barrier ConfigMap, Indexed Job) that run 'infergate run' "
+                + "as N shards of one schedule behind a start barrier; 'infergate k8s run' does all of it itself (docs/scale-out.md). "
+                + "Once every pod is Ready, open the barrier: kubectl patch configmap NAME-start --type merge "
+                + "-p '{\"data\":{\"start-at\":\"<an instant a few seconds ahead>\"}}'; merge the shards with 'infergate merge'.",
+            "Example: infergate k8s-job --workers 4 --image registry/infergate:1 --results-claim results -- --base-url http://vllm:8000/v1 --rate 200 --duration 5m"})
 public final class K8sJobCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -25,15 +30,14 @@ public final class K8sJobCommand implements Callable<Integer> {
     @Option(names = "--workers", required = true, paramLabel = "N", description = "Pods, one shard of the schedule each.")
     int workers;
 
-    @Option(names = "--image", required = true, paramLabel = "IMAGE", description = "A container image with infergate on its PATH.")
+    @Option(names = "--image", required = true, paramLabel = "IMAGE", description = "A container image whose entrypoint is infergate (Jib or the Dockerfile).")
     String image;
 
     @Option(names = "--name", defaultValue = "infergate-run", paramLabel = "NAME", description = "The Job name. Default: ${DEFAULT-VALUE}.")
     String name;
 
-    @Option(names = "--start-in", defaultValue = "2m", paramLabel = "DURATION",
-            description = "How long after now every shard starts its schedule (time to schedule the pods and pull the image). Default: ${DEFAULT-VALUE}.")
-    String startIn;
+    @Option(names = "--namespace", defaultValue = "default", paramLabel = "NS", description = "The namespace. Default: ${DEFAULT-VALUE}.")
+    String namespace;
 
     @Option(names = "--api-key-secret", paramLabel = "SECRET", description = "A Secret with key 'api-key', passed as OPENAI_API_KEY.")
     String apiKeySecret;
@@ -44,23 +48,45 @@ public final class K8sJobCommand implements Callable<Integer> {
                     + "The manifest then refers to it and never holds the values; a credential header without it is refused.")
     String headerSecret;
 
-    @Option(names = "--results-claim", paramLabel = "PVC", description = "A PersistentVolumeClaim for the run directories. Default: an emptyDir (copy results out before the pods go).")
+    @Option(names = "--results-claim", paramLabel = "PVC",
+            description = "A ReadWriteMany PersistentVolumeClaim for the run directories. Without it they live in an emptyDir that goes "
+                    + "with the pod: each pod then prints its results into its log at the end (a warning says so).")
     String resultsClaim;
+
+    @Option(names = "--cpu", defaultValue = "2", paramLabel = "CPU", description = "Each pod's CPU request. Default: ${DEFAULT-VALUE}.")
+    String cpu;
+
+    @Option(names = "--memory", defaultValue = "4Gi", paramLabel = "SIZE",
+            description = "Each pod's memory request and limit; the JVM's heap is 75%% of it. Default: ${DEFAULT-VALUE}.")
+    String memory;
+
+    @Option(names = "--ttl", defaultValue = "24h", paramLabel = "DURATION",
+            description = "How long Kubernetes keeps the finished Job and its pods (ttlSecondsAfterFinished). Default: ${DEFAULT-VALUE}.")
+    String ttl;
 
     @Parameters(paramLabel = "RUN-OPTIONS", description = "The 'infergate run' options every shard shares, after '--'.")
     List<String> runArgs = new ArrayList<>();
 
     @Override
     public Integer call() {
+        KubernetesJob job;
         try {
-            Instant start = Instant.now().plus(Durations.parse(startIn)).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
-            KubernetesJob job = new KubernetesJob(name, image, workers, runArgs, start, new SecureRandom().nextLong(),
-                    apiKeySecret, resultsClaim, headerSecret);
-            spec.commandLine().getOut().print(job.toYaml());
-            spec.commandLine().getOut().flush();
-            return ExitCode.OK.code();
+            job = new KubernetesJob(name, namespace, image, workers, runArgs, new SecureRandom().nextLong(), apiKeySecret,
+                    headerSecret, resultsClaim, resultsClaim == null, new KubernetesJob.PodResources(cpu, memory), Durations.parse(ttl));
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }
+        PrintWriter err = spec.commandLine().getErr();
+        if (resultsClaim == null) {
+            err.println("infergate: warning: no --results-claim: each shard's results live in an emptyDir that is deleted with its pod; "
+                    + "the pods print them into their logs, which only 'infergate k8s run' collects. Pass --results-claim, or use 'k8s run'.");
+        }
+        err.println("infergate: once every pod is Ready (kubectl -n " + namespace + " wait --for=condition=Ready pod -l "
+                + KubernetesJob.RUN_LABEL + "=" + name + "), open the barrier: kubectl -n " + namespace + " patch configmap "
+                + job.barrierName() + " --type merge -p '{\"data\":{\"" + KubernetesJob.START_KEY + "\":\"<ISO instant 5 s ahead>\"}}'");
+        err.flush();
+        spec.commandLine().getOut().print(job.toYaml());
+        spec.commandLine().getOut().flush();
+        return ExitCode.OK.code();
     }
 }

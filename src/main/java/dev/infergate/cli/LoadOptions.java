@@ -39,11 +39,13 @@ public final class LoadOptions {
     @ArgGroup(exclusive = true, multiplicity = "0..1")
     Loop loop;
 
-    private Integer concurrency() {
+    /** {@code --concurrency}, or null when not given. */
+    Integer concurrency() {
         return loop == null ? null : loop.concurrency;
     }
 
-    private Double rate() {
+    /** {@code --rate} in requests per second, or null when not given. */
+    Double rate() {
         return loop == null ? null : loop.rate;
     }
 

@@ -20,6 +20,7 @@ import picocli.CommandLine.Option;
             SummarizeCommand.class,
             MergeCommand.class,
             K8sJobCommand.class,
+            K8sCommand.class,
             ServeSimCommand.class,
             DemoCommand.class,
             CompareCommand.class,
@@ -27,6 +28,7 @@ import picocli.CommandLine.Option;
             CapacityCommand.class,
             BenchCommand.class,
             ReportCommand.class,
+            ExportCommand.class,
             QualityCommand.class,
             QualityCompareCommand.class,
         })

@@ -43,12 +43,14 @@ public final class MergeCommand implements Callable<Integer> {
         Map<String, Object> run;
         try {
             run = new LinkedHashMap<>(Summarizer.readRun(shards.get(0)));
-            for (Path shard : shards.subList(1, shards.size())) {
+            run.remove("partial");
+            run.remove("partial_reason");
+            List<String> incomplete = new ArrayList<>();
+            for (Path shard : shards) {
                 Map<String, Object> other = Summarizer.readRun(shard);
                 if (Boolean.TRUE.equals(other.get("partial"))
                         || other.containsKey(RunLog.ENDED_AT) && other.get(RunLog.ENDED_AT) == null) {
-                    run.put("partial", true); // one partial shard makes the merged run partial
-                    run.put("partial_reason", "shard " + shard + " did not run to its end");
+                    incomplete.add("shard " + shard + " did not run to its end"); // the first one too
                 }
                 for (String key : List.of("base_url", "model", "api", "workload")) {
                     if (!java.util.Objects.equals(run.get(key), other.get(key))) {
@@ -56,6 +58,10 @@ public final class MergeCommand implements Callable<Integer> {
                                 + "': these are not shards of one run");
                     }
                 }
+            }
+            if (!incomplete.isEmpty()) { // one partial shard makes the merged run partial
+                run.put("partial", true);
+                run.put("partial_reason", String.join("; ", incomplete));
             }
             run.put("shards", shards.stream().map(Path::toString).toList());
             Files.createDirectories(out);

@@ -90,13 +90,14 @@ final class ProgressDisplay implements AutoCloseable {
     private String status(RunContext run) {
         Progress p = run.progress();
         double seconds = Math.max(1e-3, (System.nanoTime() - startNanos) / 1e9);
-        return warmupMark(p, seconds) + String.format(Locale.ROOT, "%d done, %.1f req/s, %.0f tok/s, %d in flight, %d waiting, %d errors",
+        return warmupMark(p.finished(), seconds) + String.format(Locale.ROOT, "%d done, %.1f req/s, %.0f tok/s, %d in flight, %d waiting, %d errors",
                 p.finished(), p.finished() / seconds, p.outputTokens() / seconds, run.inFlight(), run.waiting(), p.failed());
     }
 
-    private String warmupMark(Progress p, double seconds) {
-        if (warmupRequests > 0 && p.finished() < warmupRequests) {
-            return String.format(Locale.ROOT, "warm-up (not measured) %d/%d · ", p.finished(), warmupRequests);
+    /** The status's prefix while the warm-up lasts, else "". */
+    String warmupMark(long finished, double seconds) {
+        if (warmupRequests > 0 && finished < warmupRequests) {
+            return String.format(Locale.ROOT, "warm-up (not measured) %d/%d · ", finished, warmupRequests);
         }
         if (warmupMillis > 0 && seconds * 1000 < warmupMillis) {
             return String.format(Locale.ROOT, "warm-up (not measured) %.0f/%.0f s · ", seconds, warmupMillis / 1000.0);

@@ -86,7 +86,7 @@ public final class QualityCommand implements Callable<Integer> {
         o.print(TerminalText.sanitizeLines(QualityText.render(result.summary())));
         o.println("results: " + dir.resolve("quality.json") + " (per item: " + dir.resolve("quality-items.jsonl") + ")");
         o.flush();
-        if (((Number) result.summary().get("errors")).longValue() == plan.evalSet().items().size()) {
+        if (result.summary().errors() == plan.evalSet().items().size()) {
             throw UserError.cannotRun("every request failed; see " + dir.resolve("quality-items.jsonl") + " for each error");
         }
         return ExitCode.OK.code();

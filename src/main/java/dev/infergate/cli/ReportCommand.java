@@ -23,7 +23,9 @@ public final class ReportCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Parameters(paramLabel = "DIR", arity = "1..*",
-            description = "Run directories (the --out of 'infergate run'), or an acceptance directory holding acceptance.json.")
+            description = "Run directories (the --out of 'infergate run'), an acceptance directory holding acceptance.json, or "
+                    + "another tool's result file (vLLM --save-detailed JSON, AIPerf profile_export.jsonl, guidellm "
+                    + "benchmarks.json; docs/coming-from.md).")
     List<Path> dirs;
 
     @Option(names = "--out", paramLabel = "DIR",
@@ -38,8 +40,9 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        boolean foreign = ImportedPaths.anyForeign(dirs);
         for (Path dir : dirs) {
-            if (!Files.isDirectory(dir)) {
+            if (!Files.isDirectory(dir) && !foreign) {
                 throw UserError.usage(dir + " is not a directory; pass the --out directory of a run");
             }
         }
@@ -47,7 +50,9 @@ public final class ReportCommand implements Callable<Integer> {
             throw UserError.usage("give --out DIR (writes DIR/report.html) or -o FILE, not both");
         }
         Path target = Reports.fileIn(out, output, "report.html", ".html",
-                dirs.size() == 1 ? dirs.get(0).resolve("report.html") : Path.of("report.html"), spec.commandLine().getErr());
+                dirs.size() == 1 && !foreign ? dirs.get(0).resolve("report.html") : Path.of("report.html"),
+                spec.commandLine().getErr());
+        List<Path> dirs = ImportedPaths.resolve(this.dirs); // another tool's result file is read into a run directory
         try {
             HtmlReport.write(dirs, target);
         } catch (IllegalArgumentException e) {

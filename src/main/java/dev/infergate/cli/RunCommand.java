@@ -9,6 +9,7 @@ import dev.infergate.load.RunLimits;
 import dev.infergate.report.ConsoleSummary;
 import dev.infergate.run.RunPlan;
 import dev.infergate.run.RunService;
+import dev.infergate.run.StartGate;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -43,6 +44,9 @@ public final class RunCommand implements Callable<Integer> {
     WorkloadOptions workload = new WorkloadOptions();
 
     @Mixin
+    TrafficOptions traffic = new TrafficOptions();
+
+    @Mixin
     TimeoutOptions timeouts = new TimeoutOptions();
 
     @Option(names = "--max-body-size", defaultValue = "64MiB", paramLabel = "SIZE",
@@ -67,8 +71,8 @@ public final class RunCommand implements Callable<Integer> {
             description = "Send ignore_eos/min_tokens so outputs are exactly --output-tokens long, when the server accepts them (checked first). Default: on.")
     boolean exactOutput;
 
-    @Option(names = "--record-events", defaultValue = "10", paramLabel = "N",
-            description = "Keep the arrival time of every output event for every N-th request (at most 500), for streaming timelines; 0: none. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--record-events", defaultValue = "10", paramLabel = "N", converter = RecordEventsConverter.class,
+            description = "Keep the arrival time of every output event for every N-th request (at most 500 requests), for streaming timelines and exact per-request gaps (export --detail); 1 or 'all': every request, no limit; 0: none. Default: ${DEFAULT-VALUE}.")
     int recordEvents;
 
     @Mixin
@@ -78,6 +82,10 @@ public final class RunCommand implements Callable<Integer> {
             description = "The server's Prometheus metrics, scraped every 2 s into OUT/server_metrics.jsonl and summarised (prefix-cache hit rate, preemptions, queue time, running and waiting requests, KV-cache usage, server-side TTFT). Default: the base URL's /metrics; off: do not scrape.")
     String serverMetrics;
 
+    @Option(names = "--gpu-metrics", paramLabel = "URL",
+            description = "An NVIDIA DCGM exporter's page (e.g. http://HOST:9400/metrics), scraped every 2 s into OUT/gpu_metrics.jsonl: GPU utilisation, memory, power and SM clock per GPU, and output tokens/s per watt and per GPU in the summary (docs/metrics.md).")
+    String gpuMetrics;
+
     @Option(names = "--no-progress", description = "Do not show progress while running.")
     boolean noProgress;
 
@@ -86,11 +94,14 @@ public final class RunCommand implements Callable<Integer> {
                     + "never to the server). Without it the first requests pay for the client's class loading and JIT, which shows as client lag.")
     boolean noClientWarmup;
 
+    /** Set by {@code k8s worker}: the scale-out barrier this run waits at once set up; null for a plain run. */
+    StartGate startGate;
+
     @Override
     public Integer call() throws IOException {
         RunPlan plan = plan();
         Reports.created(plan.out());
-        RunService service = new RunService().startingAt(load.startAt())
+        RunService service = new RunService().startingAt(load.startAt()).gatedBy(startGate)
                 .withClientWarmup(noClientWarmup ? null : dev.infergate.run.ClientWarmup.Budget.DEFAULT);
         CountDownLatch finished = new CountDownLatch(1);
         // Ctrl-C: stop scheduling and keep the JVM alive until the summary is written and printed
@@ -152,8 +163,8 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     RunPlan plan() {
-        LoadModel model = load.model();
-        RunLimits runLimits = load.limits();
+        LoadModel model = traffic.model(load);
+        RunLimits runLimits = traffic.limits(load);
         Timeouts requestTimeouts;
         Slo slos = slo.slo();
         try {
@@ -175,10 +186,28 @@ public final class RunCommand implements Callable<Integer> {
         }
         Path dir = out.dir();
         int loops = eventLoops.count();
-        dev.infergate.client.Endpoint target = endpoint.endpoint();
-        return new RunPlan(target, workload.definition(load.seed, load.sessionMode()), workload.tokenizer, model, runLimits,
+        dev.infergate.client.Endpoint target = traffic.endpoint(endpoint.endpoint());
+        return new RunPlan(target, workload.definition(load.seed, load.sessionMode(), traffic.trace()),
+                traffic.tokenizer(workload.tokenizer), model, runLimits,
                 load.shard(), requestTimeouts, slos, labelMap, null, dir, exactOutput, recordEvents, loops, endpoint.apiKeyEnv,
-                endpoint.apiKeySet(), serverMetricsUrl(serverMetrics, target));
+                endpoint.apiKeySet(), serverMetricsUrl(serverMetrics, target),
+                gpuMetricsUrl(gpuMetrics));
+    }
+
+    /** {@code --gpu-metrics}: null when not given; an absolute http(s) URL otherwise. */
+    static java.net.URI gpuMetricsUrl(String option) {
+        if (option == null) {
+            return null;
+        }
+        try {
+            java.net.URI uri = new java.net.URI(option.trim());
+            if (uri.getHost() != null && ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))) {
+                return uri;
+            }
+        } catch (java.net.URISyntaxException e) {
+            // one line below
+        }
+        throw UserError.usage("--gpu-metrics '" + option + "' is not a URL; write it like http://127.0.0.1:9400/metrics");
     }
 
     /** {@code --server-metrics}: null for off, the base URL's {@code /metrics} by default. */

@@ -25,14 +25,15 @@ public final class SummarizeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "DIR", description = "The run directory (the --out of 'infergate run').")
+    @Parameters(paramLabel = "DIR", description = "The run directory (the --out of 'infergate run'), or another tool's result file (docs/coming-from.md).")
     Path dir;
 
     @Override
     public Integer call() {
-        if (!Files.isDirectory(dir)) {
+        if (!Files.isDirectory(dir) && !ImportedPaths.anyForeign(java.util.List.of(dir))) {
             throw UserError.usage(dir + " is not a directory; pass the --out directory of a run");
         }
+        Path dir = ImportedPaths.resolve(this.dir); // another tool's result file: summarised from its imported copy
         Summary summary;
         try {
             summary = Summarizer.write(dir);

@@ -6,6 +6,7 @@ import dev.infergate.workload.PrefixMode;
 import dev.infergate.workload.Preset;
 import dev.infergate.workload.SessionShape;
 import dev.infergate.workload.WorkloadDefinition;
+import dev.infergate.workload.trace.TraceSpec;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -60,11 +61,14 @@ public final class WorkloadOptions {
             description = "With --sessions: tokens of the simulated tool result sent with each turn after the first. Default: 300.")
     String toolTokens;
 
-    /** @param sessions whether the load is agent sessions ({@code --sessions}) */
-    WorkloadDefinition definition(long seed, boolean sessions) {
+    /**
+     * @param sessions whether the load is agent sessions ({@code --sessions})
+     * @param trace    the trace to replay ({@code --trace}), or null
+     */
+    WorkloadDefinition definition(long seed, boolean sessions, TraceSpec trace) {
         try {
             long salt = promptSalt != null ? promptSalt : new java.security.SecureRandom().nextLong();
-            WorkloadDefinition.Builder b = WorkloadDefinition.builder().seed(seed).promptSalt(salt);
+            WorkloadDefinition.Builder b = WorkloadDefinition.builder().seed(seed).promptSalt(salt).trace(trace);
             if (preset != null) {
                 b.preset(Preset.parse(preset));
             }

@@ -90,7 +90,9 @@ public record Completion(Dispatch dispatch, int worker, long originNanos, Stream
                 countedOutputTokens >= 0 ? countedOutputTokens : outputTokens, outputSource, u.cachedTokens(),
                 e.chunks(), e.maxStallNanos(), itlHistogram, e.eventOffsetsNanos(), client.retries(),
                 client.retryDelayNanos(), client.connectionsOpened(), Math.max(-1, input),
-                rel(dispatch.slotNanos()), rel(client.dispatchAtNanos()), client.connectWaitNanos());
+                rel(dispatch.slotNanos()), rel(client.dispatchAtNanos()), client.connectWaitNanos(),
+                rel(m.firstReasoningNanos()), e.reasoningEvents() > 0 ? rel(m.firstAnswerNanos()) : ABSENT,
+                e.reasoningEvents());
     }
 
     private long rel(long nanos) {

@@ -22,9 +22,18 @@ import java.util.Map;
  * @param connectTimeout how long a connection may take to open
  * @param idleConnectionTimeout how long an idle connection is kept for the next request at most (see
  *                       {@link ConnectionPolicy}); below the servers' own idle timeouts
+ * @param extraBody      fields merged into every request body ({@code --extra-body})
  */
 public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<String, String> headers,
-        Path caCert, boolean insecure, boolean http2, Duration connectTimeout, Duration idleConnectionTimeout) {
+        Path caCert, boolean insecure, boolean http2, Duration connectTimeout, Duration idleConnectionTimeout,
+        ExtraBody extraBody) {
+
+    /** An endpoint with no extra body fields. */
+    public Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<String, String> headers,
+            Path caCert, boolean insecure, boolean http2, Duration connectTimeout, Duration idleConnectionTimeout) {
+        this(baseUrl, api, model, stream, headers, caCert, insecure, http2, connectTimeout, idleConnectionTimeout,
+                ExtraBody.NONE);
+    }
 
     /** An endpoint that keeps idle connections for {@link ConnectionPolicy#DEFAULT_IDLE}. */
     public Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<String, String> headers,
@@ -48,6 +57,7 @@ public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<S
         if (idleConnectionTimeout == null || idleConnectionTimeout.isNegative() || idleConnectionTimeout.isZero()) {
             throw new IllegalArgumentException("idle connection timeout (" + idleConnectionTimeout + ") must be > 0");
         }
+        extraBody = extraBody == null ? ExtraBody.NONE : extraBody;
     }
 
     /** RFC 9110 field-name: a token. */
@@ -103,12 +113,18 @@ public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<S
     /** The same endpoint at another base URL on the same server (Preflight appends {@code /v1} when the root has no model list). */
     public Endpoint withBaseUrl(URI newBaseUrl) {
         return new Endpoint(newBaseUrl, api, model, stream, headers, caCert, insecure, http2, connectTimeout,
-                idleConnectionTimeout);
+                idleConnectionTimeout, extraBody);
     }
 
     public Endpoint withModel(String newModel) {
         return new Endpoint(baseUrl, api, newModel, stream, headers, caCert, insecure, http2, connectTimeout,
-                idleConnectionTimeout);
+                idleConnectionTimeout, extraBody);
+    }
+
+    /** The same endpoint sending {@code extra} in every request body. */
+    public Endpoint withExtraBody(ExtraBody extra) {
+        return new Endpoint(baseUrl, api, model, stream, headers, caCert, insecure, http2, connectTimeout,
+                idleConnectionTimeout, extra);
     }
 
     /** For run.json: everything but header values; the model id as the server named it, credentials removed. */
@@ -120,6 +136,9 @@ public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<S
         m.put("stream", stream);
         m.put("http2", http2);
         m.put("header_names", List.copyOf(headers.keySet()));
+        if (!extraBody.isEmpty()) {
+            m.put("extra_body", extraBody.describe());
+        }
         return m;
     }
 

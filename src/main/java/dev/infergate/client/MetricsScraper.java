@@ -59,6 +59,12 @@ public final class MetricsScraper implements AutoCloseable {
      * @param dir         the run directory
      */
     public MetricsScraper(URI url, Endpoint endpoint, Duration interval, long originNanos, Path dir) throws IOException {
+        this(url, endpoint, interval, originNanos, dir, FILE);
+    }
+
+    /** As above, into {@code dir/fileName} (the GPU exporter's scrapes go to their own file). */
+    public MetricsScraper(URI url, Endpoint endpoint, Duration interval, long originNanos, Path dir, String fileName)
+            throws IOException {
         if (interval == null || interval.isNegative() || interval.isZero()) {
             throw new IllegalArgumentException("scrape interval (" + interval + ") must be > 0");
         }
@@ -68,7 +74,7 @@ public final class MetricsScraper implements AutoCloseable {
         this.headers = sameHost ? endpoint.headers() : Map.of();
         this.interval = interval;
         this.originNanos = originNanos;
-        this.out = Files.newBufferedWriter(dir.resolve(FILE), StandardCharsets.UTF_8);
+        this.out = Files.newBufferedWriter(dir.resolve(fileName), StandardCharsets.UTF_8);
         this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "infergate-metrics-scraper");
             t.setDaemon(true);

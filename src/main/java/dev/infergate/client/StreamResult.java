@@ -32,8 +32,12 @@ public record StreamResult(Marks marks, Events events, Usage usage, String outpu
      * @param lastTokenNanos  arrival of the read that completed the last output-carrying event
      * @param doneNanos       arrival of the read holding {@code data: [DONE]}; else the end of the body
      *                        ({@link StreamTimeline#onEnd}); ABSENT when the body never ended
+     * @param firstReasoningNanos arrival of the first event with reasoning text; ABSENT when none
+     * @param firstAnswerNanos    arrival of the first event with answer output (content, text or a tool call);
+     *                            ABSENT when none
      */
-    public record Marks(long sentNanos, long headersNanos, long firstTokenNanos, long lastTokenNanos, long doneNanos) {}
+    public record Marks(long sentNanos, long headersNanos, long firstTokenNanos, long lastTokenNanos, long doneNanos,
+            long firstReasoningNanos, long firstAnswerNanos) {}
 
     /**
      * The output-carrying events.

@@ -46,6 +46,8 @@ public final class StreamTimeline {
     private long sentNanos = ABSENT;
     private long headersNanos = ABSENT;
     private long firstTokenNanos = ABSENT;
+    private long firstReasoningNanos = ABSENT;
+    private long firstAnswerNanos = ABSENT;
     private long lastTokenNanos = ABSENT;
     private long doneNanos = ABSENT;
     private long maxStallNanos = ABSENT;
@@ -182,7 +184,8 @@ public final class StreamTimeline {
             failure = detail == null ? null : ErrorClass.INCOMPLETE;
         }
         return new StreamResult(
-                new StreamResult.Marks(sentNanos, headersNanos, firstTokenNanos, lastTokenNanos, doneNanos),
+                new StreamResult.Marks(sentNanos, headersNanos, firstTokenNanos, lastTokenNanos, doneNanos,
+                        firstReasoningNanos, firstAnswerNanos),
                 new StreamResult.Events(chunks, gapsMicros.toArray(), maxStallNanos,
                         offsets == null ? null : Arrays.copyOf(offsets, offsetCount), reasoningEvents, toolCallEvents,
                         malformedEvents),
@@ -260,6 +263,12 @@ public final class StreamTimeline {
         chunks++;
         c.appendOutputText(text);
         reasoningEvents += c.hasReasoning() ? 1 : 0;
+        if (c.hasReasoning() && firstReasoningNanos == ABSENT) {
+            firstReasoningNanos = arrivalNanos;
+        }
+        if (c.hasAnswer() && firstAnswerNanos == ABSENT) {
+            firstAnswerNanos = arrivalNanos;
+        }
         toolCallEvents += c.hasToolCallInAnyChoice() ? 1 : 0;
         if (offsets != null) {
             if (offsetCount == offsets.length) {

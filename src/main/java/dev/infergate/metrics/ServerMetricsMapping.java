@@ -28,6 +28,10 @@ public final class ServerMetricsMapping {
                 }
             }
         }
+        Map<String, Map<String, Object>> gpus = GpuTelemetry.map(exposition); // a DCGM exporter's page, or one that holds its names
+        if (!gpus.isEmpty()) {
+            out.put(GpuTelemetry.KEY, gpus);
+        }
         return out;
     }
 

@@ -46,7 +46,7 @@ public final class QualityRun {
     private QualityRun() {}
 
     /** What a run produced: the {@code quality.json} document and every item's result. */
-    public record Result(Path dir, Map<String, Object> summary, List<ItemResult> items) {}
+    public record Result(Path dir, QualitySummary.Document summary, List<ItemResult> items) {}
 
     /** Runs without progress reports. */
     public static Result run(Endpoint endpoint, QualityPlan plan, Path outDir) throws Preflight.Failure, IOException {
@@ -79,7 +79,7 @@ public final class QualityRun {
             // scored on what the server said; kept without the credentials a server may have echoed
             List<ItemResult> items = ask(http, plan, progress).stream().map(r -> redacted(r, redactor)).toList();
             ItemLog.write(outDir.resolve(ItemLog.FILE), items);
-            Map<String, Object> summary = QualitySummary.build(header(http.endpoint(), plan, pre, startedAt), items,
+            QualitySummary.Document summary = QualitySummary.build(header(http.endpoint(), plan, pre, startedAt), items,
                     QualityCriterion.DEFAULT_CONFIDENCE);
             QualitySummary.write(outDir, summary);
             return new Result(outDir, summary, items);

@@ -56,6 +56,8 @@ public final class RecordCodec {
             }
             mark(g, "headers_ns", r.headersNanos());
             mark(g, "first_token_ns", r.firstTokenNanos());
+            mark(g, "first_reasoning_ns", r.firstReasoningNanos());
+            mark(g, "first_answer_ns", r.firstAnswerNanos());
             mark(g, "last_token_ns", r.lastTokenNanos());
             mark(g, "done_ns", r.doneNanos());
             count(g, "input_tokens", r.inputTokens());
@@ -64,6 +66,9 @@ public final class RecordCodec {
             g.writeStringField("output_tokens_source", r.outputTokensSource().key());
             count(g, "cached_tokens", r.cachedTokens());
             g.writeNumberField("chunks", r.chunks());
+            if (r.reasoningChunks() > 0) {
+                g.writeNumberField("reasoning_chunks", r.reasoningChunks());
+            }
             mark(g, "max_stall_ns", r.maxStallNanos());
             count(g, "connections_opened", r.connectionsOpened());
             optional(g, "itl_us_hdr", r.itlHistogram());
@@ -153,6 +158,9 @@ public final class RecordCodec {
         long slot = RequestRecord.ABSENT;
         long dispatch = RequestRecord.ABSENT;
         long connectWait = RequestRecord.ABSENT;
+        long firstReasoning = RequestRecord.ABSENT;
+        long firstAnswer = RequestRecord.ABSENT;
+        int reasoningChunks;
 
         void set(String name, JsonParser p) throws IOException {
             switch (name) {
@@ -173,6 +181,9 @@ public final class RecordCodec {
                 case "connect_wait_ns" -> connectWait = p.getLongValue();
                 case "headers_ns" -> headers = p.getLongValue();
                 case "first_token_ns" -> firstToken = p.getLongValue();
+                case "first_reasoning_ns" -> firstReasoning = p.getLongValue();
+                case "first_answer_ns" -> firstAnswer = p.getLongValue();
+                case "reasoning_chunks" -> reasoningChunks = p.getIntValue();
                 case "last_token_ns" -> lastToken = p.getLongValue();
                 case "done_ns" -> done = p.getLongValue();
                 case "input_tokens" -> inputTokens = p.getIntValue();
@@ -224,7 +235,8 @@ public final class RecordCodec {
             return new RequestRecord(id, worker, phase, condition, session, turn, scheduled, sent, headers,
                     firstToken, lastToken, done, status, error, errorDetail, retryAfter, inputTokens,
                     outputTokens, source, cachedTokens, chunks, maxStall, itl, offsets, clientRetries, clientRetryDelay,
-                    connectionsOpened, intendedInputTokens, slot, dispatch, connectWait);
+                    connectionsOpened, intendedInputTokens, slot, dispatch, connectWait, firstReasoning, firstAnswer,
+                    reasoningChunks);
         }
     }
 }

@@ -48,6 +48,12 @@ package dev.infergate.record;
  *                        encoded); ABSENT in older logs and when it never started
  * @param connectWaitNanos how long the client waited for a connection from its pool (a new connection's TCP and
  *                        TLS set-up included): a duration, not a mark; ABSENT when unknown
+ * @param firstReasoningNanos arrival of the first event with reasoning text ({@code reasoning_content}); ABSENT
+ *                        when the answer had none. {@link #firstTokenNanos} is the earlier of this and the next
+ * @param firstAnswerNanos with reasoning: arrival of the first event with answer output (content, text or a tool
+ *                        call), what a chat UI that folds reasoning away shows first; ABSENT when none came, and
+ *                        for answers without reasoning (their first token is the answer: {@link #firstAnswerOrTokenNanos})
+ * @param reasoningChunks  output-carrying events with reasoning text (of {@link #chunks})
  */
 public record RequestRecord(
         long id,
@@ -80,7 +86,10 @@ public record RequestRecord(
         int intendedInputTokens,
         long slotNanos,
         long dispatchNanos,
-        long connectWaitNanos) {
+        long connectWaitNanos,
+        long firstReasoningNanos,
+        long firstAnswerNanos,
+        int reasoningChunks) {
 
     /** Marks a timeline point that never happened. */
     public static final long ABSENT = -1L;
@@ -106,7 +115,25 @@ public record RequestRecord(
                 -1, ABSENT, ABSENT, ABSENT);
     }
 
+    /** A record of a response without reasoning marks (no reasoning, or a log older than them). */
+    public RequestRecord(long id, int worker, Phase phase, String condition, String session, int turn,
+            long scheduledNanos, long sentNanos, long headersNanos, long firstTokenNanos, long lastTokenNanos,
+            long doneNanos, int status, ErrorClass error, String errorDetail, double retryAfterSeconds,
+            int inputTokens, int outputTokens, TokenSource outputTokensSource, int cachedTokens, int chunks,
+            long maxStallNanos, String itlHistogram, long[] eventOffsetsNanos, int clientRetries,
+            long clientRetryDelayNanos, int connectionsOpened, int intendedInputTokens, long slotNanos,
+            long dispatchNanos, long connectWaitNanos) {
+        this(id, worker, phase, condition, session, turn, scheduledNanos, sentNanos, headersNanos, firstTokenNanos,
+                lastTokenNanos, doneNanos, status, error, errorDetail, retryAfterSeconds, inputTokens, outputTokens,
+                outputTokensSource, cachedTokens, chunks, maxStallNanos, itlHistogram, eventOffsetsNanos, clientRetries,
+                clientRetryDelayNanos, connectionsOpened, intendedInputTokens, slotNanos, dispatchNanos, connectWaitNanos,
+                ABSENT, ABSENT, 0);
+    }
+
     public RequestRecord {
+        if (reasoningChunks < 0) {
+            throw new IllegalArgumentException("reasoningChunks (" + reasoningChunks + ") must be >= 0");
+        }
         if (id < 0) {
             throw new IllegalArgumentException("id (" + id + ") must be >= 0");
         }
@@ -131,6 +158,11 @@ public record RequestRecord(
         if (connectionsOpened < -1) {
             throw new IllegalArgumentException("connectionsOpened (" + connectionsOpened + ") must be >= -1");
         }
+    }
+
+    /** The first answer output: {@link #firstAnswerNanos} after reasoning, else the first token (or ABSENT). */
+    public long firstAnswerOrTokenNanos() {
+        return reasoningChunks > 0 ? firstAnswerNanos : firstTokenNanos;
     }
 
     public boolean succeeded() {

@@ -24,6 +24,8 @@ public final class RunLog {
     public static final String SUMMARY_FILE = "summary.json";
     /** Server-side metrics scraped during the run, one line per scrape (optional). */
     public static final String SERVER_METRICS_FILE = "server_metrics.jsonl";
+    /** A GPU exporter's scrapes ({@code run --gpu-metrics}), in the same line format (optional). */
+    public static final String GPU_METRICS_FILE = "gpu_metrics.jsonl";
     /** The run.json key written null before the first request and set to the end time once the run ended. */
     public static final String ENDED_AT = "ended_at";
 

@@ -2,6 +2,7 @@ package dev.infergate.report;
 
 import dev.infergate.accept.AcceptPlan;
 import dev.infergate.accept.AcceptResult;
+import dev.infergate.accept.UntilDecidedText;
 import dev.infergate.analysis.burst.BurstPhases;
 import dev.infergate.analysis.burst.BurstTimeline;
 import dev.infergate.analysis.capacity.CapacityDifference;
@@ -26,96 +27,55 @@ public final class AcceptanceReport {
 
     private AcceptanceReport() {}
 
-    public static Map<String, Object> toMap(AcceptResult r) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("schema", SCHEMA);
-        Map<String, Object> comparison = ComparisonReport.toMap(r.comparison().result(), r.comparison().environment(),
+    /** The acceptance.json document. */
+    public static AcceptanceDocument document(AcceptResult r) {
+        ComparisonDocument comparison = ComparisonReport.document(r.comparison().result(), r.comparison().environment(),
                 r.comparison().notes());
-        m.put("verdict", ComparisonFormat.overall(r.verdict()).toLowerCase(Locale.ROOT));
-        m.put("speed_verdict", comparison.get("verdict"));
-        m.put("quality", r.quality() == null ? null : r.quality().toMap());
-        m.put("headline", headline(r));
-        Map<String, Object> plan = new LinkedHashMap<>();
-        plan.put("baseline", side(r.plan().baseline()));
-        plan.put("candidate", side(r.plan().candidate()));
-        plan.put("conditions", r.plan().conditions());
-        plan.put("loads", r.loads());
-        plan.put("repeats", r.plan().repeats());
-        plan.put("requests_per_run", r.plan().requests());
-        plan.put("warmup_requests_per_run", r.plan().warmupRequests());
-        plan.put("slo", r.plan().slo().toMap());
-        plan.put("seed", r.plan().seed());
-        if (r.plan().agent() != null) {
-            plan.put("agent", r.plan().agent().describe(r.plan().requests(), r.plan().warmupRequests()));
-        }
-        m.put("plan", plan);
-        Map<String, Object> capacity = new LinkedHashMap<>();
+        AcceptPlan p = r.plan();
+        AcceptanceDocument.Plan plan = new AcceptanceDocument.Plan(side(p.baseline()), side(p.candidate()), p.conditions(),
+                r.loads(), p.repeats(), p.requests(), p.warmupRequests(), p.slo().targets(), p.seed(),
+                p.agent() == null ? null : p.agent().describe(p.requests(), p.warmupRequests()));
+        Map<String, CapacityJson.Side> capacity = new LinkedHashMap<>();
         r.capacity().forEach((side, c) -> capacity.put(side, CapacityJson.side(c)));
-        m.put("capacity", capacity);
-        if (r.capacity().containsKey(BASE) && r.capacity().containsKey(CAND)) {
-            m.put("capacity_difference", CapacityJson.difference(CapacityDifference.of(r.capacity().get(BASE), r.capacity().get(CAND))));
-        }
-        Map<String, Object> burst = new LinkedHashMap<>();
+        CapacityJson.Difference difference = r.capacity().containsKey(BASE) && r.capacity().containsKey(CAND)
+                ? CapacityJson.difference(CapacityDifference.of(r.capacity().get(BASE), r.capacity().get(CAND))) : null;
+        Map<String, AcceptanceDocument.Burst> burst = new LinkedHashMap<>();
         r.burst().forEach((side, b) -> burst.put(side, burst(b)));
-        m.put("burst", burst);
-        m.put("caveats", r.caveats());
-        m.put("comparison", comparison);
-        Object headline = m.get("headline");
-        m.put("reason", headline != null ? headline : "verdict " + comparison.get("verdict") + " from the criteria set in the plan");
-        m.putAll(reportView(r, comparison));
-        return m;
+        String headline = headline(r);
+        List<ComparisonDocument.Condition> conditions = comparison.conditions();
+        String last = conditions.isEmpty() ? null : conditions.get(conditions.size() - 1).condition();
+        return new AcceptanceDocument(SCHEMA, ComparisonFormat.overall(r.verdict()).toLowerCase(Locale.ROOT),
+                comparison.verdict(), AudienceJson.list(r.audiences()),
+                r.untilDecided() == null ? null : UntilDecidedJson.of(r.untilDecided()),
+                r.quality() == null ? null : r.quality().document(), headline, plan, capacity, difference,
+                burst, r.caveats(), comparison,
+                headline != null ? headline : "verdict " + comparison.verdict() + " from the criteria set in the plan",
+                conditions.stream().map(AcceptanceReport::cell).toList(),
+                last == null ? null : List.of(run(BASE, last), run(CAND, last)),
+                comparison.environment().declaredDifferences() == null ? null
+                        : List.copyOf(comparison.environment().declaredDifferences().keySet()),
+                p.slo().targets());
     }
 
     /**
      * A side's url then its labels sorted by name: the plan keeps them in an unordered map, and acceptance.json
      * must come out the same on every run of the same result.
      */
-    private static Map<String, Object> side(AcceptPlan.Side side) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("url", side.url());
-        m.put("labels", new TreeMap<>(side.labels()));
-        return m;
+    private static AcceptanceDocument.Side side(AcceptPlan.Side side) {
+        return new AcceptanceDocument.Side(side.url(), new TreeMap<>(side.labels()));
     }
 
-    /**
-     * The shapes the HTML report draws (docs/report.md): the runs to overlay (the last condition's first repeat
-     * of each side) and the matrix grid with each cell's verdict and first unsettled criterion.
-     */
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> reportView(AcceptResult r, Map<String, Object> comparison) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        List<Map<String, Object>> conditions = (List<Map<String, Object>>) comparison.get("conditions");
-        List<Map<String, Object>> matrix = new java.util.ArrayList<>();
-        for (Map<String, Object> c : conditions) {
-            String[] parts = String.valueOf(c.get("condition")).split("/", 3);
-            Map<String, Object> cell = new LinkedHashMap<>();
-            cell.put("workload", parts[0]);
-            cell.put("prefix", parts.length > 1 ? parts[1] : "");
-            cell.put("load", parts.length > 2 ? parts[2] : "");
-            cell.put("outcome", c.get("verdict"));
-            ((List<Map<String, Object>>) c.get("criteria")).stream()
-                    .filter(k -> !"pass".equals(k.get("verdict"))).findFirst()
-                    .ifPresent(k -> cell.put("note", k.get("criterion") + ": " + k.get("verdict")));
-            matrix.add(cell);
-        }
-        m.put("matrix", matrix);
-        if (!conditions.isEmpty()) {
-            String last = String.valueOf(conditions.get(conditions.size() - 1).get("condition"));
-            m.put("runs", List.of(run(BASE, last), run(CAND, last)));
-        }
-        Map<String, Object> env = (Map<String, Object>) comparison.get("environment");
-        if (env != null && env.get("declared_differences") instanceof Map<?, ?> declared) {
-            m.put("factors_changed", declared.keySet().stream().map(String::valueOf).toList());
-        }
-        m.put("slo", r.plan().slo().toMap());
-        return m;
+    /** A matrix cell of the report: the condition's parts, its verdict and its first criterion that did not pass. */
+    private static AcceptanceDocument.Cell cell(ComparisonDocument.Condition c) {
+        String[] parts = c.condition().split("/", 3);
+        String note = c.criteria().stream().filter(k -> !"pass".equals(k.verdict())).findFirst()
+                .map(k -> k.criterion() + ": " + k.verdict()).orElse(null);
+        return new AcceptanceDocument.Cell(parts[0], parts.length > 1 ? parts[1] : "", parts.length > 2 ? parts[2] : "",
+                c.verdict(), note);
     }
 
-    private static Map<String, Object> run(String side, String condition) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("side", side);
-        m.put("dir", side + "/" + condition + "/r1");
-        return m;
+    private static AcceptanceDocument.Run run(String side, String condition) {
+        return new AcceptanceDocument.Run(side, side + "/" + condition + "/r1");
     }
 
     /**
@@ -152,29 +112,14 @@ public final class AcceptanceReport {
         return Double.isNaN(ms) ? "-" : String.format(Locale.ROOT, "%.0fms", ms);
     }
 
-    static Map<String, Object> wait(Measurement.LongestWait w) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("ttft_from_scheduled_p99", ComparisonFormat.round(w.ttftP99Ms()));
-        m.put("ttft_from_scheduled_max", ComparisonFormat.round(w.ttftMaxMs()));
-        m.put("e2e_from_scheduled_p99", ComparisonFormat.round(w.e2eP99Ms()));
-        m.put("e2e_from_scheduled_max", ComparisonFormat.round(w.e2eMaxMs()));
-        m.put("count", w.count());
-        return m;
-    }
-
-    static Map<String, Object> burst(AcceptResult.BurstRun b) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("base_rate_per_s", b.baseRate());
-        m.put("peak_rate_per_s", b.peakRate());
-        Map<String, Object> phases = new LinkedHashMap<>();
+    static AcceptanceDocument.Burst burst(AcceptResult.BurstRun b) {
+        Map<String, AcceptanceDocument.Phase> phases = new LinkedHashMap<>();
         b.phases().forEach((k, v) -> {
-            Map<String, Object> p = wait(v);
-            p.put("failures", b.failures().get(k));
-            phases.put(k, p);
+            CapacityJson.Wait w = CapacityJson.Wait.of(v);
+            phases.put(k, new AcceptanceDocument.Phase(w.ttftFromScheduledP99(), w.ttftFromScheduledMax(),
+                    w.e2eFromScheduledP99(), w.e2eFromScheduledMax(), w.count(), b.failures().get(k)));
         });
-        m.put("phases", phases);
-        m.put("per_second", b.timeline());
-        return m;
+        return new AcceptanceDocument.Burst(b.baseRate(), b.peakRate(), phases, b.timeline());
     }
 
     /** One line on the quality check: accuracies, the paired drop and its verdict, or why there was none. */
@@ -194,12 +139,20 @@ public final class AcceptanceReport {
         StringBuilder sb = new StringBuilder(ComparisonReport.markdown(r.comparison().result(), r.comparison().environment(),
                 r.comparison().notes()).replaceFirst("# Comparison: ", "# Acceptance: "));
         int insert = sb.indexOf("\n## Matrix");
-        sb.insert(insert < 0 ? sb.length() : insert, extras(r) + "\n## Quality\n\n" + qualityLine(r) + "\n");
+        sb.insert(insert < 0 ? sb.length() : insert, audiences(r) + extras(r) + "\n## Quality\n\n" + qualityLine(r) + "\n");
         if (r.verdict() != r.comparison().result().verdict()) {
             int end = sb.indexOf("\n");
             sb.replace(0, end, "# Acceptance: " + ComparisonFormat.overall(r.verdict()) + " (speed alone: "
                     + ComparisonFormat.overall(r.comparison().result().verdict()) + ")");
         }
+        return sb.toString();
+    }
+
+    /** One line per audience (docs/acceptance.md, "Audiences"). */
+    private static String audiences(AcceptResult r) {
+        StringBuilder sb = new StringBuilder("\n## Audiences\n\n");
+        r.audiences().forEach(a -> sb.append("- **").append(a.audience().label()).append(": ").append(a.word())
+                .append("**, ").append(a.reason()).append('\n'));
         return sb.toString();
     }
 
@@ -277,6 +230,10 @@ public final class AcceptanceReport {
         String headline = headline(r);
         if (headline != null) {
             sb.append("capacity: ").append(headline).append('\n');
+        }
+        r.audiences().forEach(a -> sb.append(a.line()).append('\n'));
+        if (r.untilDecided() != null) {
+            UntilDecidedText.summary(r.untilDecided()).forEach(l -> sb.append(l).append('\n'));
         }
         sb.append("quality: ").append(qualityLine(r)).append('\n');
         if (r.plan().agent() != null) {

@@ -1,79 +1,81 @@
 package dev.infergate.report;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.infergate.analysis.capacity.CapacityDifference;
 import dev.infergate.analysis.capacity.CapacitySearch;
 import dev.infergate.analysis.capacity.Measurement;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * The capacity blocks of acceptance.json (docs/acceptance.md, "Capacity at the SLO"): each side's capacity with
  * its bracket, probes and attainment curve (the shape the HTML report draws, docs/report.md), and the
- * difference between the sides with its interval.
+ * difference between the sides with its interval. Numbers are rounded as in comparison.json; undefined ones are null.
  */
 final class CapacityJson {
     private CapacityJson() {}
 
-    /** One point of a side's attainment curve, with the 95 % Wilson interval of its attainment. */
-    private static Map<String, Object> curvePoint(CapacitySearch.Step s) {
-        double[] w = s.attainmentInterval();
-        Map<String, Object> p = new LinkedHashMap<>();
-        Measurement m = s.pooled();
-        p.put("offered_rps", ComparisonFormat.round(s.ratePerSecond()));
-        p.put("requests_per_hour", ComparisonFormat.round(s.ratePerSecond() * 3600));
-        // completed per second of offered time: the offered rate times the share that completed
-        p.put("throughput_rps", m.sent() == 0 ? null
-                : ComparisonFormat.round(s.ratePerSecond() * m.e2eFromScheduledMs().length / m.sent()));
-        p.put("ttft_p95_ms", nullIfNaN(m.ttftFromScheduledPercentileMs(95)));
-        p.put("e2e_p95_ms", nullIfNaN(m.e2eFromScheduledPercentileMs(95)));
-        p.put("measured", s.pooled().sent());
-        p.put("good", s.pooled().good());
-        p.put("attainment", ComparisonFormat.round(s.pooled().attainment()));
-        p.put("attainment_ci", java.util.Arrays.asList(ComparisonFormat.round(w[0]), ComparisonFormat.round(w[1])));
-        p.put("passed", s.passed());
-        p.put("enough_requests", s.enough());
-        return p;
-    }
+    /**
+     * One side's capacity.
+     *
+     * @param ratePerS                the highest rate that held the SLO attainment target, req/s
+     * @param requestsPerHourInterval [lower, upper] bracket; upper null when no rate tried failed
+     * @param longestWaitMs           at the capacity rate; null when no rate held
+     * @param rps                     the rate again, under the name the HTML report reads
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record Side(Double ratePerS, Double requestsPerHour, List<Double> requestsPerHourInterval, Wait longestWaitMs,
+            List<Probe> probes, Double rps, List<CurvePoint> curve) {}
 
-    private static Double nullIfNaN(double v) {
-        return Double.isNaN(v) ? null : ComparisonFormat.round(v);
+    /** One rate tried, as run. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record Probe(double ratePerS, int runs, long sent, double attainment, boolean passed) {}
+
+    /**
+     * One point of a side's attainment curve, with the 95 % Wilson interval of its attainment.
+     *
+     * @param throughputRps completed per second of offered time: the offered rate times the share that completed
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record CurvePoint(Double offeredRps, Double requestsPerHour, Double throughputRps, Double ttftP95Ms, Double e2eP95Ms,
+            long measured, long good, Double attainment, List<Double> attainmentCi, boolean passed, boolean enoughRequests) {}
+
+    /** The longest waits of the users at a rate, ms from the scheduled time (TTFT and E2E p99 and max). */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record Wait(Double ttftFromScheduledP99, Double ttftFromScheduledMax, Double e2eFromScheduledP99,
+            Double e2eFromScheduledMax, long count) {
+        static Wait of(Measurement.LongestWait w) {
+            return new Wait(ComparisonFormat.round(w.ttftP99Ms()), ComparisonFormat.round(w.ttftMaxMs()),
+                    ComparisonFormat.round(w.e2eP99Ms()), ComparisonFormat.round(w.e2eMaxMs()), w.count());
+        }
     }
 
     /** The candidate's capacity minus the baseline's, with its interval (null ends when unbounded). */
-    static Map<String, Object> difference(CapacityDifference d) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("requests_per_hour", ComparisonFormat.round(d.perHour()));
-        m.put("requests_per_hour_interval", java.util.Arrays.asList(Double.isFinite(d.lowPerHour())
-                ? ComparisonFormat.round(d.lowPerHour()) : null, Double.isFinite(d.highPerHour())
-                ? ComparisonFormat.round(d.highPerHour()) : null));
-        m.put("excludes_zero", d.excludesZero());
-        return m;
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record Difference(Double requestsPerHour, List<Double> requestsPerHourInterval, boolean excludesZero) {}
+
+    private static CurvePoint curvePoint(CapacitySearch.Step s) {
+        double[] w = s.attainmentInterval();
+        Measurement m = s.pooled();
+        return new CurvePoint(ComparisonFormat.round(s.ratePerSecond()), ComparisonFormat.round(s.ratePerSecond() * 3600),
+                m.sent() == 0 ? null : ComparisonFormat.round(s.ratePerSecond() * m.e2eFromScheduledMs().length / m.sent()),
+                ComparisonFormat.round(m.ttftFromScheduledPercentileMs(95)), ComparisonFormat.round(m.e2eFromScheduledPercentileMs(95)),
+                m.sent(), m.good(), ComparisonFormat.round(m.attainment()),
+                Arrays.asList(ComparisonFormat.round(w[0]), ComparisonFormat.round(w[1])), s.passed(), s.enough());
     }
 
-    /** One rate tried, its keys always in this order (a Map.of would order them anew on every JVM start). */
-    private static Map<String, Object> probe(CapacitySearch.Step s) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("rate_per_s", s.ratePerSecond());
-        m.put("runs", s.runs());
-        m.put("sent", s.pooled().sent());
-        m.put("attainment", s.pooled().attainment());
-        m.put("passed", s.passed());
-        return m;
+    static Difference difference(CapacityDifference d) {
+        return new Difference(ComparisonFormat.round(d.perHour()), Arrays.asList(ComparisonFormat.round(d.lowPerHour()),
+                ComparisonFormat.round(d.highPerHour())), d.excludesZero());
     }
 
-    static Map<String, Object> side(CapacitySearch.Result c) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("rate_per_s", ComparisonFormat.round(c.ratePerSecond()));
-        m.put("requests_per_hour", ComparisonFormat.round(c.requestsPerHour()));
-        m.put("requests_per_hour_interval", java.util.Arrays.asList(ComparisonFormat.round(c.lowerRate() * 3600),
-                ComparisonFormat.round(c.upperRate() * 3600)));
-        m.put("longest_wait_ms", c.atCapacity() == null ? null : AcceptanceReport.wait(c.atCapacity().longestWait()));
-        m.put("probes", c.steps().stream().map(CapacityJson::probe).toList());
-        // the HTML report's shape (docs/report.md): the capacity point on an attainment curve in offered-load order,
-        // each point with its measured requests and the 95 % Wilson interval of its attainment
-        m.put("rps", ComparisonFormat.round(c.ratePerSecond()));
-        m.put("curve", c.curve().stream().map(CapacityJson::curvePoint).toList());
-        return m;
+    static Side side(CapacitySearch.Result c) {
+        return new Side(ComparisonFormat.round(c.ratePerSecond()), ComparisonFormat.round(c.requestsPerHour()),
+                Arrays.asList(ComparisonFormat.round(c.lowerRate() * 3600), ComparisonFormat.round(c.upperRate() * 3600)),
+                c.atCapacity() == null ? null : Wait.of(c.atCapacity().longestWait()),
+                c.steps().stream().map(s -> new Probe(s.ratePerSecond(), s.runs(), s.pooled().sent(), s.pooled().attainment(),
+                        s.passed())).toList(),
+                ComparisonFormat.round(c.ratePerSecond()), c.curve().stream().map(CapacityJson::curvePoint).toList());
     }
-
 }

@@ -3,12 +3,8 @@ package dev.infergate.report;
 import dev.infergate.analysis.compare.Comparison;
 import dev.infergate.analysis.compare.EnvironmentDiff;
 import dev.infergate.analysis.compare.Estimate;
-import dev.infergate.analysis.compare.Judgement;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Renders a {@link Comparison.Result}: the console table, {@code comparison.md} and the
@@ -21,70 +17,8 @@ public final class ComparisonReport {
     private ComparisonReport() {}
 
     /** The JSON document. */
-    public static Map<String, Object> toMap(Comparison.Result result, EnvironmentDiff env, List<String> notes) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("schema", SCHEMA);
-        m.put("verdict", ComparisonFormat.overall(result.verdict()).toLowerCase(Locale.ROOT));
-        m.put("confidence", result.confidence());
-        m.put("environment", environment(env));
-        m.put("notes", notes);
-        List<Map<String, Object>> conditions = new ArrayList<>();
-        for (Comparison.ConditionResult c : result.conditions()) {
-            conditions.add(condition(c));
-        }
-        m.put("conditions", conditions);
-        return m;
-    }
-
-    static Map<String, Object> environment(EnvironmentDiff env) {
-        Map<String, Object> e = new LinkedHashMap<>();
-        e.put("declared_differences", env.factors());
-        e.put("observed_differences", env.observed());
-        e.put("sampling_differences", env.sampling());
-        e.put("warnings", env.warnings());
-        return e;
-    }
-
-    static Map<String, Object> condition(Comparison.ConditionResult c) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("condition", c.condition());
-        m.put("verdict", c.verdict().key());
-        List<Map<String, Object>> figures = new ArrayList<>();
-        for (Estimate e : c.estimates()) {
-            Map<String, Object> f = new LinkedHashMap<>();
-            f.put("statistic", e.statistic().key());
-            f.put("unit", e.statistic().metric().unit());
-            f.put("baseline", ComparisonFormat.round(e.baseline()));
-            f.put("candidate", ComparisonFormat.round(e.candidate()));
-            f.put("delta", ComparisonFormat.round(e.delta()));
-            f.put("delta_ci", e.hasInterval() ? java.util.Arrays.asList(ComparisonFormat.round(e.deltaLow()), ComparisonFormat.round(e.deltaHigh())) : null);
-            if (ComparisonFormat.inPoints(e.statistic())) {
-                f.put("difference_pp", ComparisonFormat.round(ComparisonFormat.differencePoints(e)));
-            }
-            f.put("candidate_ci", Double.isNaN(e.candidateLow()) ? null
-                    : java.util.Arrays.asList(ComparisonFormat.round(e.candidateLow()), ComparisonFormat.round(e.candidateHigh())));
-            f.put("baseline_n", e.baselineCount());
-            f.put("candidate_n", e.candidateCount());
-            f.put("baseline_repeats", e.baselineRepeats());
-            f.put("candidate_repeats", e.candidateRepeats());
-            f.put("low_sample", e.lowSample());
-            figures.add(f);
-        }
-        m.put("figures", figures);
-        List<Map<String, Object>> criteria = new ArrayList<>();
-        for (Judgement j : c.judgements()) {
-            Map<String, Object> k = new LinkedHashMap<>();
-            k.put("criterion", j.criterion().describe());
-            k.put("statistic", j.criterion().statistic().key());
-            k.put("bound", j.criterion().bound().key());
-            k.put("threshold", j.criterion().threshold());
-            k.put("verdict", j.verdict().key());
-            k.put("samples_to_settle", j.samplesToSettle() > 0 ? j.samplesToSettle() : null);
-            k.put("note", j.note());
-            criteria.add(k);
-        }
-        m.put("criteria", criteria);
-        return m;
+    public static ComparisonDocument document(Comparison.Result result, EnvironmentDiff env, List<String> notes) {
+        return ComparisonDocument.of(result, env, notes);
     }
 
     /** The console table: one block per condition, then the overall verdict. */

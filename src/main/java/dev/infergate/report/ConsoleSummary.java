@@ -1,15 +1,18 @@
 package dev.infergate.report;
 
 import dev.infergate.analysis.ClientLag;
+import dev.infergate.analysis.GpuSummary;
 import dev.infergate.analysis.ConnectionFigures;
 import dev.infergate.analysis.FigureSet;
 import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.Percentiles;
 import dev.infergate.analysis.PromptReconciliation;
+import dev.infergate.analysis.ServerFigures;
 import dev.infergate.analysis.SessionFigures;
 import dev.infergate.analysis.Slo;
 import dev.infergate.analysis.Summary;
 import dev.infergate.analysis.delivery.DeliveryVerdict;
+import dev.infergate.metrics.ServerFigure;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -29,7 +32,9 @@ public final class ConsoleSummary {
         FigureSet all = summary.figures();
         FigureSet.Requests requests = all.requests();
         out.append(baseUrlNote(run));
-        out.append(String.format(Locale.ROOT, "%s · model %s · %s%s%n", run.get("base_url"), run.get("model"),
+        Object endpoint = run.get("imported") instanceof Map<?, ?> imported
+                ? "imported from " + imported.get("tool") + " (" + imported.get("source") + ")" : run.get("base_url");
+        out.append(String.format(Locale.ROOT, "%s · model %s · %s%s%n", endpoint, run.get("model"),
                 run.get("api"), Boolean.TRUE.equals(run.get("partial"))
                         ? " · PARTIAL (" + (run.get("partial_reason") != null ? run.get("partial_reason") : "interrupted") + ")" : ""));
         out.append(String.format(Locale.ROOT, "requests: %s sent, %s completed, %s failed%s · %s warm-up excluded · window %.1f s%n",
@@ -49,14 +54,18 @@ public final class ConsoleSummary {
             out.append("  * fewer than 10 samples beyond this percentile: treat it as a rough bound, not a figure\n");
         }
         FigureSet.Throughput tp = all.throughput();
-        out.append(String.format(Locale.ROOT, "throughput: %.2f req/s · %.1f output tok/s · %.1f input tok/s (output tokens from %s)%n",
-                tp.requestsPerS(), tp.outputTokensPerS(), tp.inputTokensPerS(), all.tokens().outputSource()));
+        if (summary.missing() != null && summary.missing().contains("throughput.output_tokens_per_s")) {
+            out.append("throughput: missing (the imported file cannot place every request in time; see run.imported)\n");
+        } else {
+            out.append(String.format(Locale.ROOT, "throughput: %.2f req/s · %.1f output tok/s · %.1f input tok/s (output tokens from %s)%n",
+                    nan(tp.requestsPerS()), nan(tp.outputTokensPerS()), nan(tp.inputTokensPerS()), all.tokens().outputSource()));
+        }
         out.append(OfferedLoad.line(summary));
         FigureSet.Goodput goodput = all.goodput();
         String slo = slo(goodput.slo());
         if (!slo.isEmpty()) {
             out.append(String.format(Locale.ROOT, "goodput: %.2f req/s · SLO attainment %.1f %% (%s; failures count as misses)%n",
-                    goodput.requestsPerS(), goodput.attainment() * 100, slo));
+                    nan(goodput.requestsPerS()), nan(goodput.attainment()) * 100, slo));
         }
         cache(out, all.cache(), requests.completed());
         cacheSplit(out, all.cache(), summary.byCache());
@@ -64,10 +73,12 @@ public final class ConsoleSummary {
         connections(out, summary.connections());
         client(out, summary.client(), map(run.get("client_warmup")));
         delivery(out, summary.delivery());
-        server(out, summary.server() == null ? Map.of() : summary.server());
+        server(out, summary.server());
+        out.append(GpuSummary.line(summary.gpu()));
         if (summary.sessions() != null) {
             sessions(out, summary.sessions());
         }
+        out.append(ReasoningLine.render(summary.reasoning()));
         return out.toString();
     }
 
@@ -170,28 +181,30 @@ public final class ConsoleSummary {
                 d.shareBuffered() * 100, share, format(number(e.tokensPerChunkP50()))));
     }
 
-    private static void server(StringBuilder out, Map<String, Object> s) {
-        if (s.isEmpty() || s.get("engine") == null) {
+    private static void server(StringBuilder out, ServerFigures s) {
+        if (s == null || s.engine() == null) {
             return;
         }
-        StringBuilder line = new StringBuilder("server (" + s.get("engine") + " /metrics):");
-        if (s.get("prefix_cache_hit_rate") != null) {
-            line.append(String.format(Locale.ROOT, " prefix-cache hit rate %.1f %%,", number(s.get("prefix_cache_hit_rate")) * 100));
+        StringBuilder line = new StringBuilder("server (" + s.engine() + " /metrics):");
+        Double hitRate = s.amount(ServerFigure.PREFIX_CACHE_HIT_RATE.key());
+        if (hitRate != null) {
+            line.append(String.format(Locale.ROOT, " prefix-cache hit rate %.1f %%,", hitRate * 100));
         }
-        if (s.get("preemptions") != null) {
-            line.append(String.format(Locale.ROOT, " preemptions %.0f,", number(s.get("preemptions"))));
+        Double preemptions = s.amount(ServerFigure.PREEMPTIONS.key());
+        if (preemptions != null) {
+            line.append(String.format(Locale.ROOT, " preemptions %.0f,", preemptions));
         }
-        Map<String, Object> running = map(s.get("running_requests"));
-        Map<String, Object> waiting = map(s.get("waiting_requests"));
-        if (!running.isEmpty()) {
-            line.append(String.format(Locale.ROOT, " running max %.0f,", number(running.get("max"))));
+        ServerFigures.Gauge running = s.gauge(ServerFigure.RUNNING_REQUESTS.key());
+        ServerFigures.Gauge waiting = s.gauge(ServerFigure.WAITING_REQUESTS.key());
+        if (running != null) {
+            line.append(String.format(Locale.ROOT, " running max %.0f,", running.max()));
         }
-        if (!waiting.isEmpty()) {
-            line.append(String.format(Locale.ROOT, " waiting max %.0f,", number(waiting.get("max"))));
+        if (waiting != null) {
+            line.append(String.format(Locale.ROOT, " waiting max %.0f,", waiting.max()));
         }
-        Map<String, Object> kv = map(s.get("kv_cache_usage"));
-        if (!kv.isEmpty()) {
-            line.append(String.format(Locale.ROOT, " KV cache usage max %.0f %%,", number(kv.get("max")) * 100));
+        ServerFigures.Gauge kv = s.gauge(ServerFigure.KV_CACHE_USAGE.key());
+        if (kv != null) {
+            line.append(String.format(Locale.ROOT, " KV cache usage max %.0f %%,", kv.max() * 100));
         }
         if (line.charAt(line.length() - 1) == ':') {
             return; // the line lists what the server reports, and it reported none of these
@@ -212,6 +225,11 @@ public final class ConsoleSummary {
                     e2e.count(), cell(turn.ttftMs().p50()), cell(e2e.p50()), cell(e2e.p95()),
                     cell(turn.inputTokensMean()), cell(turn.cachedTokensMean())));
         }
+    }
+
+    /** A figure that may be missing, as a number (NaN prints as such, as it always did). */
+    private static double nan(Double v) {
+        return v == null ? Double.NaN : v;
     }
 
     private static String cell(Double v) {

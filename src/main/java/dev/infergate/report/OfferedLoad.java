@@ -38,7 +38,7 @@ final class OfferedLoad {
         return String.format(Locale.ROOT,
                 "load: offered %s req/s (%s)%s · achieved %s req/s completed over the %.1f s window"
                         + " (first scheduled send to last answer, so it includes the drain after the last send)%n",
-                format(offeredPerSecond), load.get("arrival"), sent, format(tp.requestsPerS()),
+                format(offeredPerSecond), load.get("arrival"), sent, format(tp.requestsPerS() == null ? Double.NaN : tp.requestsPerS()),
                 tp.windowS());
     }
 }

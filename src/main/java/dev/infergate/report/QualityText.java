@@ -2,6 +2,7 @@ package dev.infergate.report;
 
 import dev.infergate.analysis.quality.Interval;
 import dev.infergate.analysis.quality.QualityComparison;
+import dev.infergate.analysis.quality.QualitySummary;
 import java.util.Locale;
 import java.util.Map;
 
@@ -10,24 +11,22 @@ public final class QualityText {
     private QualityText() {}
 
     /** A few lines: what was asked, the accuracy with its interval, the split by scorer and the latency. */
-    public static String render(Map<String, Object> summary) {
+    public static String render(QualitySummary.Document summary) {
         StringBuilder out = new StringBuilder();
-        Map<?, ?> eval = (Map<?, ?>) summary.get("eval");
-        Map<?, ?> endpoint = (Map<?, ?>) summary.get("endpoint");
+        Map<?, ?> eval = (Map<?, ?>) summary.header().get("eval"); // the run's own header: a JSON edge
+        Map<?, ?> endpoint = (Map<?, ?>) summary.header().get("endpoint");
         out.append(String.format(Locale.ROOT, "eval %s (seed %s, %s items) on %s at %s%n", eval.get("name"), eval.get("seed"),
-                eval.get("items"), summary.get("model"), endpoint.get("base_url")));
-        Map<?, ?> acc = (Map<?, ?>) summary.get("accuracy");
+                eval.get("items"), summary.header().get("model"), endpoint.get("base_url")));
+        Interval.Written acc = summary.accuracy();
         out.append(String.format(Locale.ROOT, "accuracy %s (%.0f%% CI %s to %s): %s of %s correct, %s failed requests%n",
-                pct(acc.get("value")), 100 * number(acc.get("confidence")), pct(acc.get("low")), pct(acc.get("high")),
-                summary.get("correct"), summary.get("items"), summary.get("errors")));
-        ((Map<?, ?>) summary.get("by_scorer")).forEach((k, v) -> {
-            Map<?, ?> s = (Map<?, ?>) v;
-            out.append(String.format(Locale.ROOT, "  %-8s %s/%s  %s%n", k, s.get("correct"), s.get("items"), pct(s.get("accuracy"))));
-        });
-        Map<?, ?> latency = (Map<?, ?>) summary.get("latency_ms");
-        if (latency.get("p50") != null) {
+                pct(acc.value()), 100 * acc.confidence(), pct(acc.low()), pct(acc.high()),
+                summary.correct(), summary.items(), summary.errors()));
+        summary.byScorer().forEach((k, s) -> out.append(String.format(Locale.ROOT, "  %-8s %s/%s  %s%n", k, s.correct(),
+                s.items(), pct(s.accuracy()))));
+        QualitySummary.Latency latency = summary.latencyMs();
+        if (latency.p50() != null) {
             out.append(String.format(Locale.ROOT, "answer latency p50 %s ms, max %s ms (not a load test)%n",
-                    ConsoleSummary.format(number(latency.get("p50"))), ConsoleSummary.format(number(latency.get("max")))));
+                    ConsoleSummary.format(latency.p50()), ConsoleSummary.format(latency.max())));
         }
         return out.toString();
     }

@@ -46,11 +46,13 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
      * @param slo                  the goodput targets
      * @param timeouts             the per-request limits
      * @param serverMetrics        the scraped {@code /metrics} URL, or null
+     * @param gpuMetrics           the scraped GPU exporter's page (NVIDIA DCGM), or null (then no key)
      * @param condition            the matrix condition, or null
      * @param prefixWarmupRequests shared prefixes sent once before the clock started (0: none)
      * @param clientWarmup         the client's own warm-up before the clock started, or null
      */
-    public record Measured(String toolVersion, Slo slo, Timeouts timeouts, URI serverMetrics, String condition,
+    public record Measured(String toolVersion, Slo slo, Timeouts timeouts, URI serverMetrics, URI gpuMetrics,
+            String condition,
             int prefixWarmupRequests, ClientWarmup.Result clientWarmup) {}
 
     /**
@@ -114,6 +116,9 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
         run.put("timeouts", timeouts(measured.timeouts()));
         run.put("server", server.describe());
         run.put("server_metrics_url", measured.serverMetrics() == null ? null : measured.serverMetrics().toString());
+        if (measured.gpuMetrics() != null) {
+            run.put("gpu_metrics_url", measured.gpuMetrics().toString());
+        }
         if (measured.condition() != null) {
             run.put("condition", measured.condition());
         }

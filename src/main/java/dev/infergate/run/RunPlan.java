@@ -31,12 +31,22 @@ import java.util.Map;
  * @param eventLoops   client event loops (threads doing I/O)
  * @param apiKeyEnv    the variable the API key came from (for messages only)
  * @param apiKeySet    whether a key was found
- * @param serverMetrics the server's Prometheus {@code /metrics} to scrape during the run, or null for none
+ * @param serverMetrics the server's Prometheus page to scrape, or null
+ * @param gpuMetrics   a GPU exporter's page (NVIDIA DCGM) to scrape into gpu_metrics.jsonl, or null
  */
 public record RunPlan(Endpoint endpoint, WorkloadDefinition workload, String tokenizer, LoadModel load, RunLimits limits,
         Shard shard, Timeouts timeouts, Slo slo, Map<String, String> labels, String condition, Path out,
         boolean exactOutput, int eventSampleEvery, int eventLoops, String apiKeyEnv, boolean apiKeySet,
-        URI serverMetrics) {
+        URI serverMetrics, URI gpuMetrics) {
+
+    /** A plan without a GPU exporter to scrape. */
+    public RunPlan(Endpoint endpoint, WorkloadDefinition workload, String tokenizer, LoadModel load, RunLimits limits,
+            Shard shard, Timeouts timeouts, Slo slo, Map<String, String> labels, String condition, Path out,
+            boolean exactOutput, int eventSampleEvery, int eventLoops, String apiKeyEnv, boolean apiKeySet,
+            URI serverMetrics) {
+        this(endpoint, workload, tokenizer, load, limits, shard, timeouts, slo, labels, condition, out, exactOutput,
+                eventSampleEvery, eventLoops, apiKeyEnv, apiKeySet, serverMetrics, null);
+    }
 
     public RunPlan {
         if (endpoint == null || workload == null || load == null || limits == null || out == null) {

@@ -11,6 +11,7 @@ import dev.infergate.load.RunContext;
 import dev.infergate.load.Runner;
 import dev.infergate.record.RunLog;
 import dev.infergate.workload.BundledTokenizer;
+import dev.infergate.workload.FileTokenizer;
 import dev.infergate.workload.Tokenizer;
 import dev.infergate.workload.Workload;
 import io.vertx.core.http.HttpMethod;
@@ -64,12 +65,16 @@ public final class RunService {
         }
     }
 
+    /** A plan's tokenizer {@code file:PATH}: a model's tokenizer.json ({@code --tokenizer-file}). */
+    public static final String FILE_TOKENIZER = "file:";
+
     /** How far ahead of the end of set-up the schedule's origin lies. */
     static final long START_LEAD_NANOS = 50_000_000L;
 
     private volatile Runner runner;
     private volatile boolean stopRequested;
     private Instant startAt;
+    private StartGate startGate;
     private ClientWarmup.Budget clientWarmup = ClientWarmup.Budget.DEFAULT;
 
     /**
@@ -91,6 +96,12 @@ public final class RunService {
         return this;
     }
 
+    /** Waits at a scale-out barrier once set-up is done (see {@link StartGate}); null: no barrier. */
+    public RunService gatedBy(StartGate gate) {
+        this.startGate = gate;
+        return this;
+    }
+
     /**
      * Runs {@code plan}; blocks until every request has a record and the summary is written.
      *
@@ -105,6 +116,7 @@ public final class RunService {
         try (OpenedEndpoint opened = open(plan, connections)) {
             HttpExecutor http = opened.http();
             Preflight.Result server = opened.server();
+            plan = TraceContext.resolve(plan, http);
             Tokenizer tokenizer = tokenizer(plan.tokenizer(), http);
             Workload workload;
             try {
@@ -128,12 +140,17 @@ public final class RunService {
             RunFile runFile = runFile(plan, startedAt, server, workload, http, warmed, clientWarmed,
                     tokenizer instanceof ServerTokenizer st ? st : null);
             runFile.write(plan.out()); // before the first request, ended_at null
+            awaitGate();
             waitForStart();
             // the origin lies a little ahead, so the run's own set-up (record writer, client, scheduler) is done
             // before the first request is due, not counted as that request's lag
             long origin = System.nanoTime() + START_LEAD_NANOS;
+            if (startGate != null) {
+                startGate.started(Instant.now()); // the origin follows by START_LEAD_NANOS, the same on every worker
+            }
             Runner r = new Runner(http, workload, plan.load(), plan.limits(), plan.shard(),
-                    new Runner.RequestSettings(plan.timeouts(), server.exactOutput(), plan.eventSampleEvery(), 500,
+                    new Runner.RequestSettings(plan.timeouts(), server.exactOutput(), plan.eventSampleEvery(),
+                            plan.eventSampleEvery() == 1 ? Integer.MAX_VALUE : 500, // 1 (or 'all'): every request
                             plan.condition()));
             runner = r;
             if (stopRequested) {
@@ -142,10 +159,30 @@ public final class RunService {
             Runner.Outcome outcome;
             try (MetricsScraper scraper = plan.serverMetrics() == null ? null
                     : new MetricsScraper(plan.serverMetrics(), http.endpoint(), MetricsScraper.DEFAULT_INTERVAL, origin,
-                            plan.out()).start()) {
+                            plan.out()).start();
+                    MetricsScraper gpu = plan.gpuMetrics() == null ? null
+                    : new MetricsScraper(plan.gpuMetrics(), http.endpoint(), MetricsScraper.DEFAULT_INTERVAL, origin,
+                            plan.out(), RunLog.GPU_METRICS_FILE).start()) {
                 outcome = r.run(plan.out(), origin, outputCounter::count, onStart);
             }
             return finish(plan, runFile, outcome);
+        }
+    }
+
+    private void awaitGate() {
+        if (startGate == null) {
+            return;
+        }
+        try {
+            Instant published = startGate.awaitStart(this::stop);
+            if (published == null) {
+                stop();
+            } else {
+                startAt = published;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stop();
         }
     }
 
@@ -205,7 +242,10 @@ public final class RunService {
      */
     static Map<String, Object> lengthsVersusServer(Map<String, Object> described, ServerTokenizer serverTokenizer) {
         Map<String, Object> m = new LinkedHashMap<>(described);
-        if (serverTokenizer == null) {
+        if (String.valueOf(described.get("tokenizer")).startsWith("file:")) {
+            // the model's own tokenizer.json: the server's vocabulary, so the workload's exactness stands
+            m.put("tokenize_dialect", "tokenizer.json");
+        } else if (serverTokenizer == null) {
             m.put("input_lengths_exact", false);
         } else {
             m.put("tokenize_dialect", serverTokenizer.dialect().key());
@@ -213,8 +253,25 @@ public final class RunService {
         return m;
     }
 
+    /** The client on the plan's endpoint, checked by the preflight; a failed check is a set-up problem. */
+    private static OpenedEndpoint open(RunPlan plan, int connections) throws SetupException {
+        try {
+            return OpenedEndpoint.open(plan.endpoint(), connections, plan.eventLoops(), plan.exactOutput(), plan.apiKeyEnv(),
+                    plan.apiKeySet());
+        } catch (Preflight.Failure f) {
+            throw new SetupException(f.getMessage(), false, f);
+        }
+    }
+
     private static Tokenizer tokenizer(String choice, HttpExecutor http) throws SetupException {
         String name = choice == null ? "auto" : choice;
+        if (name.startsWith(FILE_TOKENIZER)) { // --tokenizer-file: the model's own tokenizer.json
+            try {
+                return FileTokenizer.load(java.nio.file.Path.of(name.substring(FILE_TOKENIZER.length())));
+            } catch (IllegalArgumentException e) {
+                throw new SetupException(e.getMessage(), true, e);
+            }
+        }
         if (name.equals("auto") || name.equals("server")) {
             ServerTokenizer server = ServerTokenizer.detect(http);
             if (server != null) {
@@ -233,23 +290,13 @@ public final class RunService {
         }
     }
 
-    /** The client on the plan's endpoint, checked by the preflight; a failed check is a set-up problem. */
-    private static OpenedEndpoint open(RunPlan plan, int connections) throws SetupException {
-        try {
-            return OpenedEndpoint.open(plan.endpoint(), connections, plan.eventLoops(), plan.exactOutput(), plan.apiKeyEnv(),
-                    plan.apiKeySet());
-        } catch (Preflight.Failure f) {
-            throw new SetupException(f.getMessage(), false, f);
-        }
-    }
-
     private static RunFile runFile(RunPlan plan, Instant startedAt, Preflight.Result server, Workload workload,
             HttpExecutor http, int prefixWarmups, ClientWarmup.Result clientWarmup, ServerTokenizer serverTokenizer) {
         return new RunFile(startedAt, http.endpoint(), http.requestIdPrefix(), plan.labels(),
                 RunFile.describeLoad(plan.load(), plan.limits(), plan.shard()),
                 lengthsVersusServer(workload.describe(), serverTokenizer), server,
-                new RunFile.Measured(VERSION, plan.slo(), plan.timeouts(), plan.serverMetrics(), plan.condition(),
-                        prefixWarmups, clientWarmup), null);
+                new RunFile.Measured(VERSION, plan.slo(), plan.timeouts(), plan.serverMetrics(), plan.gpuMetrics(),
+                        plan.condition(), prefixWarmups, clientWarmup), null);
     }
 
     /**

@@ -17,10 +17,10 @@ import java.util.Map;
  * @param args the run options with credential values replaced by references
  * @param env  the container's environment entries for them, in order
  */
-record CredentialHeaders(List<String> args, List<Map<String, Object>> env) {
+public record CredentialHeaders(List<String> args, List<Map<String, Object>> env) {
     static final String ENV_PREFIX = "INFERGATE_HEADER_";
 
-    CredentialHeaders {
+    public CredentialHeaders {
         args = List.copyOf(args);
         env = List.copyOf(env);
     }
@@ -29,7 +29,7 @@ record CredentialHeaders(List<String> args, List<Map<String, Object>> env) {
      * @param secret the Secret holding the values, or null; then a credential header is refused
      * @throws IllegalArgumentException naming the header (never its value) when there is no Secret to use
      */
-    static CredentialHeaders of(List<String> runArgs, String secret) {
+    public static CredentialHeaders of(List<String> runArgs, String secret) {
         List<String> args = new ArrayList<>();
         List<Map<String, Object>> env = new ArrayList<>();
         for (int i = 0; i < runArgs.size(); i++) {
@@ -44,6 +44,24 @@ record CredentialHeaders(List<String> args, List<Map<String, Object>> env) {
             }
         }
         return new CredentialHeaders(args, env);
+    }
+
+    /**
+     * The values a Secret must hold for {@link #of}'s references: key (header name in lower case) to the whole
+     * header value. Only for creating that Secret; never print or log the result.
+     */
+    public static Map<String, String> secretValues(List<String> runArgs) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (int i = 0; i < runArgs.size(); i++) {
+            String arg = runArgs.get(i);
+            String header = arg.equals("--header") && i + 1 < runArgs.size() ? runArgs.get(++i)
+                    : arg.startsWith("--header=") ? arg.substring("--header=".length()) : null;
+            int colon = header == null ? -1 : header.indexOf(':');
+            if (colon > 0 && Redactor.isCredentialHeader(header.substring(0, colon))) {
+                values.put(header.substring(0, colon).trim().toLowerCase(Locale.ROOT), header.substring(colon + 1).trim());
+            }
+        }
+        return values;
     }
 
     private static String rewrite(String header, String secret, List<Map<String, Object>> env) {

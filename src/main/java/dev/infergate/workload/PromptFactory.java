@@ -176,6 +176,26 @@ public final class PromptFactory {
         return new Prompt(text, counted, prefixWords);
     }
 
+    /**
+     * {@code words} words that are a pure function of (seed, salt, {@code key}): equal keys give equal text, and
+     * fewer words give the first words of the same text. Trace replay builds a prompt block per hash id with
+     * it, so prompts that share ids share a cacheable prefix; the salt keeps a repeated run from finding them
+     * cached already.
+     */
+    public String block(long key, int words) {
+        UniformRandomProvider rng = Seeds.forId(seed ^ saltMix, key);
+        StringBuilder text = new StringBuilder(words * 7);
+        for (int i = 0; i < words; i++) {
+            text.append(this.words[rng.nextInt(this.words.length)]);
+        }
+        return text.toString();
+    }
+
+    /** {@code words} words unique to {@code id}, as the unique part of {@link #build}: its header, then filler. */
+    public String unique(long id, int words) {
+        return text(id, words, null, 0);
+    }
+
     /** {@code words} words: the prefix's first {@code prefixWords}, then the id's header, then filler. */
     private String text(long id, int words, SharedPrefix prefix, int prefixWords) {
         StringBuilder out = new StringBuilder(words * 7);

@@ -1,5 +1,7 @@
 package dev.infergate.workload;
 
+import dev.infergate.workload.trace.TraceSpec;
+import dev.infergate.workload.trace.TraceWorkload;
 import java.nio.file.Path;
 
 /**
@@ -23,6 +25,8 @@ import java.nio.file.Path;
  *                           {@link PromptFactory#salted}); a run picks a random one unless told
  * @param sessions           agent sessions' prompt shape ({@link SessionWorkload}), or null for independent
  *                           requests; sessions need the session load model
+ * @param trace              a trace to replay ({@link TraceWorkload}: its lengths and prefix sharing), or null;
+ *                           a trace needs the trace's arrival schedule
  */
 public record WorkloadDefinition(
         Preset preset,
@@ -36,7 +40,8 @@ public record WorkloadDefinition(
         DatasetFormat datasetFormat,
         long seed,
         long promptSalt,
-        SessionShape sessions) {
+        SessionShape sessions,
+        TraceSpec trace) {
 
     /** Default pool of shared prefixes. */
     public static final int DEFAULT_PREFIX_POOL_SIZE = 4;
@@ -58,6 +63,9 @@ public record WorkloadDefinition(
         if (sharedPrefixTokens < 1) {
             throw new WorkloadException("shared prefix tokens (" + sharedPrefixTokens + ") must be >= 1");
         }
+        if (trace != null && (dataset != null || sessions != null)) {
+            throw new WorkloadException("--trace does not apply with --dataset or --sessions: the requests come from the trace");
+        }
         if ((dataset == null) != (datasetFormat == null)) {
             throw new IllegalArgumentException("dataset and datasetFormat must be both set or both null");
         }
@@ -72,7 +80,16 @@ public record WorkloadDefinition(
         if (sessions != null) {
             return new SessionWorkload(this, tokenizer);
         }
+        if (trace != null) {
+            return new TraceWorkload(trace, tokenizer, seed, promptSalt);
+        }
         return dataset == null ? new SyntheticWorkload(this, tokenizer) : new DatasetWorkload(this, tokenizer);
+    }
+
+    /** This definition replaying {@code trace} instead (e.g. the same trace with the server's context filled in). */
+    public WorkloadDefinition withTrace(TraceSpec trace) {
+        return new WorkloadDefinition(preset, inputTokens, outputTokens, outputTokensGiven, cacheMix, prefixPoolSize,
+                sharedPrefixTokens, dataset, datasetFormat, seed, promptSalt, sessions, trace);
     }
 
     public static Builder builder() {
@@ -93,6 +110,7 @@ public record WorkloadDefinition(
         private long seed = DEFAULT_SEED;
         private long promptSalt;
         private SessionShape sessions;
+        private TraceSpec trace;
 
         private Builder() {}
 
@@ -154,6 +172,12 @@ public record WorkloadDefinition(
             return this;
         }
 
+        /** Replays {@code trace}'s requests (lengths, prefix sharing) instead of synthetic ones; null: none. */
+        public Builder trace(TraceSpec trace) {
+            this.trace = trace;
+            return this;
+        }
+
         public Builder seed(long seed) {
             this.seed = seed;
             return this;
@@ -172,6 +196,13 @@ public record WorkloadDefinition(
                 checkNotWithSessions(inputTokens != null, "--input-tokens (use --turn-tokens, --tool-tokens, --system-tokens)");
                 checkNotWithSessions(cacheMix != null, "--cache-mix (--prefix fresh|shared sets whether sessions share the system prompt)");
             }
+            if (trace != null) {
+                String given = inputTokens != null ? "--input-tokens" : outputTokens != null ? "--output-tokens"
+                        : preset != null ? "--preset" : prefix != null || cacheMix != null ? "--prefix and --cache-mix" : null;
+                if (given != null) {
+                    throw new WorkloadException(given + " does not apply to --trace: lengths and prefix sharing come from the trace");
+                }
+            }
             if (prefix == PrefixMode.FRESH && cacheMix != null && cacheMix > 0) {
                 throw new WorkloadException("--cache-mix " + cacheMix + " needs --prefix shared (or no --prefix)");
             }
@@ -186,7 +217,7 @@ public record WorkloadDefinition(
             DatasetFormat format = dataset == null ? null : datasetFormat != null ? datasetFormat : guessFormat(dataset);
             SessionShape shape = sessions == null || prefix == null ? sessions : sessions.withSystemPrompt(prefix);
             return new WorkloadDefinition(preset, input, output, outputTokens != null, mix, prefixPoolSize,
-                    prefixTokens, dataset, format, seed, promptSalt, shape);
+                    prefixTokens, dataset, format, seed, promptSalt, shape, trace);
         }
 
         private static void checkNotWithDataset(boolean given, String option) {

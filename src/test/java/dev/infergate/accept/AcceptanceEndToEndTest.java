@@ -85,6 +85,10 @@ class AcceptanceEndToEndTest {
                     "\"condition\" : \"short-chat/fresh/high\"");
             String md = Files.readString(result.resolve("acceptance.md"));
             assertThat(json).contains("\"quality\" : {", "\"paired_items\" : 20");
+            assertThat(doc.path("audiences")).as("a plan without audiences: one audience 'all'").hasSize(1);
+            assertThat(doc.path("audiences").get(0).path("name").asText()).isEqualTo("all");
+            assertThat(doc.path("audiences").get(0).path("criteria").findValuesAsText("criterion"))
+                    .contains("ttft.p95 max_regression 10%", "errors.rate max 0.5%");
             assertThat(result.resolve("quality/baseline/quality-items.jsonl")).exists();
             assertThat(md).startsWith("# Acceptance: ").contains("## Capacity at the SLO", "requests/hour", "## Burst", "## Quality",
                     "| kv_cache | bf16 | fp8 |", "## Matrix");
@@ -120,6 +124,9 @@ class AcceptanceEndToEndTest {
                     capacity: false
                     burst: false
                     quality: false
+                    audiences:
+                      chat: {label: chat users, criteria: {ttft.p50: {max_regression: 50%%}}}
+                      agents: {session_total.p90: {max_regression: 10%%}}
                     """.formatted(base.baseUrl(), cand.baseUrl()));
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
@@ -157,6 +164,20 @@ class AcceptanceEndToEndTest {
             assertThat(Files.readString(result.resolve("acceptance.md"))).contains("| session_total.p90", "| session_total.p50",
                     "- agent: 3 sessions of 3 turns per run");
             assertThat(out.toString()).contains("agent/shared/arriving: ", "session_total.p90", "agent: 3 sessions of 3 turns per run");
+            JsonNode audiences = json.path("audiences");
+            assertThat(audiences.findValuesAsText("name")).containsExactly("chat", "agents");
+            assertThat(audiences.get(0).path("criteria")).as("chat's one criterion in each of 4 conditions").hasSize(4);
+            assertThat(audiences.get(0).path("criteria").findValuesAsText("statistic")).containsOnly("ttft.p50");
+            assertThat(audiences.get(1).path("criteria").findValuesAsText("statistic")).containsOnly("session_total.p90");
+            for (JsonNode a : audiences) {
+                assertThat(a.path("verdict").asText()).isIn("ACCEPTED", "REJECTED", "INCONCLUSIVE");
+                assertThat(out.toString()).contains(a.path("label").asText() + ": " + a.path("verdict").asText() + ", "
+                        + a.path("reason").asText());
+            }
+            String worst = audiences.findValuesAsText("verdict").contains("REJECTED") ? "rejected"
+                    : audiences.findValuesAsText("verdict").contains("INCONCLUSIVE") ? "inconclusive" : "accepted";
+            assertThat(json.path("verdict").asText()).as("the worst audience decides").isEqualTo(worst);
+            assertThat(code).isEqualTo(worst.equals("rejected") ? 1 : worst.equals("inconclusive") ? 4 : 0);
         }
     }
 

@@ -1,26 +1,41 @@
 package dev.infergate.accept;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 class MatrixEtaTest {
     private static final long S = 1_000_000_000L;
 
     @Test
-    void firstRun_saysNothing_laterRuns_theMeanRunTimeTimesTheRunsLeft() {
+    void matrixLines_fromTheSecondOn_endWithTheMeanRunTimeTimesTheRunsLeft_otherLinesUnchanged() {
         AtomicLong clock = new AtomicLong(5 * S);
-        MatrixEta eta = new MatrixEta(clock::get, 12);
+        List<String> printed = new ArrayList<>();
+        UnaryOperator<String> timeLeft = MatrixEta.timeLeft(clock::get);
+        Consumer<String> progress = line -> printed.add(timeLeft.apply(line));
 
-        assertThat(eta.starting(1)).isEmpty();
+        progress.accept("capacity baseline: 12.0 req/s for 3.0 s (run 1)");
+        clock.addAndGet(60 * S); // capacity time does not count
+        progress.accept("[1/12] baseline short-chat/fresh/typical repeat 1");
         clock.addAndGet(20 * S);
-        assertThat(eta.starting(2)).isEqualTo(", about 3m40s left in the matrix"); // 20 s x 11 runs
+        progress.accept("[2/12] candidate short-chat/fresh/typical repeat 1");
         clock.addAndGet(40 * S);
-        assertThat(eta.starting(3)).isEqualTo(", about 5m00s left in the matrix"); // 30 s x 10 runs
+        progress.accept("[3/12] candidate short-chat/fresh/typical repeat 2");
         clock.addAndGet(270 * S);
-        assertThat(eta.starting(12)).isEqualTo(", about 30s left in the matrix"); // 30 s x 1 run
+        progress.accept("[12/12] baseline short-chat/shared/typical repeat 2");
+        progress.accept("comparing baseline and candidate");
+
+        assertThat(printed).containsExactly("capacity baseline: 12.0 req/s for 3.0 s (run 1)",
+                "[1/12] baseline short-chat/fresh/typical repeat 1",
+                "[2/12] candidate short-chat/fresh/typical repeat 1, about 3m40s left in the matrix", // 20 s x 11
+                "[3/12] candidate short-chat/fresh/typical repeat 2, about 5m00s left in the matrix", // 30 s x 10
+                "[12/12] baseline short-chat/shared/typical repeat 2, about 30s left in the matrix", // 30 s x 1
+                "comparing baseline and candidate");
     }
 
     @Test
@@ -29,10 +44,5 @@ class MatrixEtaTest {
         assertThat(MatrixEta.format(44)).isEqualTo("40s");
         assertThat(MatrixEta.format(95)).isEqualTo("1m40s");
         assertThat(MatrixEta.format(1234)).isEqualTo("21m");
-    }
-
-    @Test
-    void noRuns_isRefused() {
-        assertThatThrownBy(() -> new MatrixEta(System::nanoTime, 0)).hasMessageContaining("totalRuns (0) must be >= 1");
     }
 }

@@ -202,4 +202,57 @@ class PlanReaderTest {
                 .isInstanceOf(ConfigException.class)
                 .satisfies(e -> assertThat(e.getMessage()).startsWith("plan.yaml:4:1: not valid YAML: ").doesNotContain("\n"));
     }
+
+    @Test
+    void audiences_eachGetTheirOwnCriteria_andThePlanJudgesTheirUnion() {
+        AcceptPlan plan = PlanReader.read("plan.yaml", """
+                baseline: http://127.0.0.1:8000/v1
+                candidate: http://127.0.0.1:8001/v1
+                audiences:
+                  chat: {label: chat users, criteria: {ttft.p95: {max_regression: 10%}}}
+                  batch:
+                    throughput.output_tokens_per_s: {max_regression: 5%}
+                    capacity.requests_per_hour: {min_improvement: 0%}
+                """);
+        assertThat(plan.audiences()).extracting(a -> a.name()).containsExactly("chat", "batch");
+        assertThat(plan.audiences().get(0).label()).isEqualTo("chat users");
+        assertThat(plan.audiences().get(1).capacity()).hasSize(1);
+        assertThat(plan.criteria().forCondition("short-chat/fresh/low")).extracting(c -> c.describe())
+                .containsExactly("ttft.p95 max_regression 10%", "throughput.output_tokens_per_s max_regression 5%");
+    }
+
+    @Test
+    void aPlanWithoutAudiences_hasOneAudienceAll_withThePlansCriteria() {
+        AcceptPlan plan = PlanReader.read("plan.yaml", "baseline: http://a:1/v1\ncandidate: http://b:1/v1\n"
+                + "criteria: {ttft.p50: {max_regression: 20%}}\n");
+        assertThat(plan.audiences()).hasSize(1);
+        assertThat(plan.audiences().get(0).name()).isEqualTo("all");
+        assertThat(plan.audiences().get(0).criteria()).isEqualTo(plan.criteria());
+    }
+
+    @Test
+    void audiencesBesideCriteria_orACapacityCriterionWithoutTheCapacityStep_areRefused() {
+        assertThatThrownBy(() -> PlanReader.read("plan.yaml", "baseline: http://a:1/v1\ncandidate: http://b:1/v1\n"
+                + "criteria: {ttft.p50: {max_regression: 20%}}\naudiences: {chat: {ttft.p95: {max_regression: 10%}}}\n"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("line 3").hasMessageContaining("beside audiences");
+        assertThatThrownBy(() -> PlanReader.read("plan.yaml", "baseline: http://a:1/v1\ncandidate: http://b:1/v1\n"
+                + "capacity: false\nburst: false\naudiences:\n  batch: {capacity.requests_per_hour: {min_improvement: 0%}}\n"))
+                .isInstanceOf(ConfigException.class).hasMessageContaining("line 6").hasMessageContaining("audiences.batch")
+                .hasMessageContaining("needs the capacity step");
+    }
+
+    @Test
+    void theDemoPlans_declareAChatAndABatchAudience() throws java.io.IOException {
+        for (String name : new String[] {"demo/plan.yaml", "demo/plan-quick.yaml"}) {
+            String yaml;
+            try (java.io.InputStream in = PlanReaderTest.class.getClassLoader().getResourceAsStream(name)) {
+                yaml = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                        .replace("${BASE}", "http://127.0.0.1:1/v1").replace("${CAND}", "http://127.0.0.1:2/v1");
+            }
+            AcceptPlan plan = PlanReader.read(name, yaml);
+            assertThat(plan.audiences()).as(name).extracting(a -> a.label()).containsExactly("chat users", "batch");
+            assertThat(plan.audiences().get(0).criteria().global()).extracting(c -> c.statistic().key()).contains("ttft.p50");
+            assertThat(plan.audiences().get(1).capacity()).as(name).hasSize(plan.capacity() == null ? 0 : 1);
+        }
+    }
 }

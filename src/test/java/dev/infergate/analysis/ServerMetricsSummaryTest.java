@@ -29,15 +29,18 @@ class ServerMetricsSummaryTest {
                 + line(2000, "\"prefix_cache_hits\":400,\"prefix_cache_queries\":600,\"running_requests\":6,"
                         + "\"server_ttft_seconds\":{\"sum\":3,\"count\":12,\"buckets\":{\"0.1\":6,\"1.0\":12,\"+Inf\":12}}")
                 + line(3000, "\"prefix_cache_hits\":400,\"prefix_cache_queries\":600,\"running_requests\":0"));
-        Map<String, Object> s = ServerMetricsSummary.summarize(dir, 500_000_000L, 2_500_000_000L);
-        assertThat(s).containsEntry("engine", "vllm").containsEntry("scrapes", 4).containsEntry("scrape_errors", 1L);
+        ServerFigures s = ServerMetricsSummary.summarize(dir, 500_000_000L, 2_500_000_000L);
+        assertThat(s.engine()).isEqualTo("vllm");
+        assertThat(s.scrapes()).isEqualTo(4);
+        assertThat(s.scrapeErrors()).isEqualTo(1L);
         // baseline: the scrape at 0 (last before the start); end: the scrape at 3 s (first after the end)
-        assertThat(s).containsEntry("prefix_cache_hits", 300.0).containsEntry("prefix_cache_queries", 400.0)
-                .containsEntry("prefix_cache_hit_rate", 0.75);
-        assertThat(s.get("running_requests")).isEqualTo(Map.of("p50", 4.0, "max", 6.0, "samples", 2));
+        assertThat(s.amount("prefix_cache_hits")).isEqualTo(300.0);
+        assertThat(s.amount("prefix_cache_queries")).isEqualTo(400.0);
+        assertThat(s.amount("prefix_cache_hit_rate")).isEqualTo(0.75);
+        assertThat(s.gauge("running_requests")).isEqualTo(new ServerFigures.Gauge(4.0, 6.0, 2));
         // TTFT histogram is missing from the last scrape: absent rather than made up
-        assertThat(s).doesNotContainKeys("server_ttft_seconds", "preemptions", "queue_time_seconds");
-        assertThat((List<Object>) s.get("absent")).contains("server_ttft_seconds", "preemptions", "kv_cache_usage");
+        assertThat(s.figures()).doesNotContainKeys("server_ttft_seconds", "preemptions", "queue_time_seconds");
+        assertThat(s.absent()).contains("server_ttft_seconds", "preemptions", "kv_cache_usage");
     }
 
     @Test

@@ -17,7 +17,7 @@ public final class SummaryBuilder {
     public PromptReconciliation.Figures prompts;
     public ConnectionFigures.Figures connections;
     public DeliveryVerdict.Figures delivery;
-    public Map<String, Object> server;
+    public ServerFigures server;
     public SessionFigures.Figures sessions;
     public ClientLag.Figures client = new ClientLag.Figures(Percentiles.empty(), Percentiles.empty(), 10, 0, false);
 
@@ -32,7 +32,7 @@ public final class SummaryBuilder {
         Metric.latencyBlock().forEach(m -> latency.put(m, Percentiles.empty()));
         latency.put(Metric.TTFT, ttftFigures);
         return new FigureSet(requests, Map.of(), 0.0, new LatencyFigures(latency), Percentiles.empty(), Percentiles.empty(),
-                throughput, new FigureSet.Goodput(Slo.NONE.targets(), 0, 0), new FigureSet.Tokens(0, 0, "usage"), cache);
+                throughput, new FigureSet.Goodput(Slo.NONE.targets(), 0.0, 0.0), new FigureSet.Tokens(0, 0, "usage"), cache);
     }
 
     public Summary build() {

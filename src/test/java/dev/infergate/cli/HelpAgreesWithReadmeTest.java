@@ -112,6 +112,21 @@ class HelpAgreesWithReadmeTest {
     }
 
     @Test
+    void everyOptionTheReadmeNames_existsOnSomeCommand() throws IOException {
+        Set<String> known = new LinkedHashSet<>();
+        for (CommandLine cmd : all(Main.commandLine())) {
+            cmd.getCommandSpec().options().forEach(o -> known.addAll(Arrays.asList(o.names())));
+        }
+        Set<String> named = new LinkedHashSet<>();
+        Matcher option = Pattern.compile("(?<![\\w-])--[a-z][a-z0-9-]*").matcher(readme());
+        while (option.find()) {
+            named.add(option.group());
+        }
+        assertThat(named).as("options named in the README").hasSizeGreaterThan(30);
+        assertThat(known).containsAll(named);
+    }
+
+    @Test
     void theCommandLineCheck_findsAnOptionACommandDoesNotHave() {
         CommandLine root = Main.commandLine();
         assertThat(commandLines("text `./infergate capacity --base-url U --rate 3` and\n```\n./infergate run --concurrency 2 \\\n"

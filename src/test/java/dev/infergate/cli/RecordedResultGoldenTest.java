@@ -2,10 +2,10 @@ package dev.infergate.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.infergate.GoldenFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -98,13 +98,7 @@ class RecordedResultGoldenTest {
     }
 
     private static void assertGolden(String name, String actual) throws IOException {
-        Path golden = GOLDEN.resolve(name);
-        if (Boolean.getBoolean("golden.update")) {
-            Files.createDirectories(GOLDEN);
-            Files.writeString(golden, actual, StandardCharsets.UTF_8);
-        }
-        assertThat(golden).as("golden file %s (create it with -Dgolden.update=true)", golden).exists();
-        assertThat(actual).as("%s against its golden file", name).isEqualTo(Files.readString(golden));
+        GoldenFiles.assertGolden(GOLDEN.resolve(name), actual);
     }
 
     private record Outcome(int code, String out, String err) {}

@@ -53,6 +53,24 @@ class ShardedRunTest {
     }
 
     @Test
+    void merge_namesAPartialShard_evenTheFirst() throws Exception {
+        try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
+            for (int shard = 0; shard < 2; shard++) {
+                assertThat(cli(new StringWriter(), "run", "--base-url", sim.baseUrl(), "--requests", "4", "--input-tokens", "8",
+                        "--output-tokens", "2", "--shard", shard + "/2", "--prompt-salt", "3", "--no-client-warmup",
+                        "--out", dir.resolve("p" + shard).toString(), "--no-progress")).isZero();
+            }
+        }
+        Path run = dir.resolve("p0").resolve(RunLog.RUN_FILE); // as a kill -9 leaves it: no ended_at
+        java.nio.file.Files.writeString(run, java.nio.file.Files.readString(run).replaceFirst("\"ended_at\" : \"[^\"]*\"",
+                "\"ended_at\" : null"));
+        assertThat(cli(new StringWriter(), "merge", "--out", dir.resolve("m").toString(), dir.resolve("p0").toString(),
+                dir.resolve("p1").toString())).isZero();
+        String merged = java.nio.file.Files.readString(dir.resolve("m").resolve("summary.json"));
+        assertThat(merged).contains("\"partial\" : true").contains("p0 did not run to its end").doesNotContain("p1 did not");
+    }
+
+    @Test
     void merge_refusesTwoCopiesOfOneShard() throws Exception {
         try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
             assertThat(cli(new StringWriter(), "run", "--base-url", sim.baseUrl(), "--requests", "2", "--input-tokens", "8",

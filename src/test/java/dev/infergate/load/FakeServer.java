@@ -73,7 +73,7 @@ final class FakeServer implements Sender {
         boolean ok = error == null;
         long absent = StreamResult.ABSENT;
         StreamResult stream = new StreamResult(
-                new StreamResult.Marks(p.sentNanos(), p.sentNanos(), ok ? done : absent, ok ? done : absent, done),
+                new StreamResult.Marks(p.sentNanos(), p.sentNanos(), ok ? done : absent, ok ? done : absent, done, absent, absent),
                 new StreamResult.Events(ok ? 1 : 0, new int[0], absent, null, 0, 0, 0),
                 new StreamResult.Usage(-1, ok ? 4 : -1, -1), ok ? "answer " + id : "",
                 new StreamResult.Outcome(ok ? 200 : 0, ok, ok, ok ? "stop" : null, null, null));

@@ -16,8 +16,8 @@ import dev.infergate.analysis.quality.QualityCriterion;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.RunLog;
+import dev.infergate.GoldenFiles;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,7 +48,7 @@ class AcceptanceReportGoldenTest {
         AcceptResult result = recorded();
 
         Path json = tmp.resolve("acceptance.json");
-        AtomicFiles.writeJson(dev.infergate.analysis.Summarizer.JSON, json, AcceptanceReport.toMap(result));
+        AtomicFiles.writeJson(dev.infergate.analysis.Summarizer.JSON, json, AcceptanceReport.document(result));
         assertGolden("acceptance.json", Files.readString(json));
         assertGolden("acceptance.md", AcceptanceReport.markdown(result));
         assertGolden("accept-console.txt", AcceptanceReport.console(result));
@@ -114,12 +114,6 @@ class AcceptanceReportGoldenTest {
     }
 
     private static void assertGolden(String name, String actual) throws IOException {
-        Path golden = GOLDEN.resolve(name);
-        if (Boolean.getBoolean("golden.update")) {
-            Files.createDirectories(GOLDEN);
-            Files.writeString(golden, actual, StandardCharsets.UTF_8);
-        }
-        assertThat(golden).as("golden file %s (create it with -Dgolden.update=true)", golden).exists();
-        assertThat(actual).as("%s against its golden file", name).isEqualTo(Files.readString(golden));
+        GoldenFiles.assertGolden(GOLDEN.resolve(name), actual);
     }
 }

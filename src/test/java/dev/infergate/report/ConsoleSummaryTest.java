@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.infergate.analysis.ConnectionFigures;
 import dev.infergate.analysis.PromptReconciliation;
+import dev.infergate.analysis.ServerFigures;
 import dev.infergate.analysis.SummaryBuilder;
 import dev.infergate.analysis.delivery.DeliveryVerdict;
 import java.util.List;
@@ -43,7 +44,8 @@ class ConsoleSummaryTest {
     @Test
     void serverLine_listsOnlyWhatTheServerReports() {
         SummaryBuilder b = summary();
-        b.server = Map.of("engine", "llamacpp", "running_requests", Map.of("max", 4), "absent", List.of("preemptions", "queue_time_seconds"));
+        b.server = new ServerFigures("llamacpp", 3, 0, Map.of("running_requests", new ServerFigures.Gauge(2, 4, 3)),
+                List.of("preemptions", "queue_time_seconds"));
         String out = ConsoleSummary.render(b.build());
         assertThat(out).contains("server (llamacpp /metrics): running max 4\n").doesNotContain("not reported", "preemptions");
     }

@@ -14,7 +14,7 @@ class OfferedLoadTest {
         SummaryBuilder b = new SummaryBuilder();
         b.run = Map.of("load", load);
         b.requests = new FigureSet.Requests(100, 100, 0, 0);
-        b.throughput = new FigureSet.Throughput(14.43, 6.93, 0, 0);
+        b.throughput = new FigureSet.Throughput(14.43, 6.93, 0.0, 0.0);
         return b.build();
     }
 

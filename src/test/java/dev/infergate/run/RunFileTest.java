@@ -36,7 +36,7 @@ class RunFileTest {
                 RunFile.describeLoad(new ClosedLoop(4, Duration.ZERO), new RunLimits(100, null, 10, null, Duration.ofSeconds(30)),
                         Shard.ALL),
                 Map.of("kind", "synthetic"), SERVER,
-                new RunFile.Measured("dev", Slo.NONE, Timeouts.DEFAULT, null, "chat", 3, warmup), null);
+                new RunFile.Measured("dev", Slo.NONE, Timeouts.DEFAULT, null, null, "chat", 3, warmup), null);
     }
 
     @Test

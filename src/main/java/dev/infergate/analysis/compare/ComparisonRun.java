@@ -42,10 +42,11 @@ public record ComparisonRun(Comparison.Result result, EnvironmentDiff environmen
      */
     public static ComparisonRun of(Path baseline, Path candidate, Criteria criteria, Bootstrap bootstrap,
             double runToRunAllowance) {
-        RunSet base = RunSet.read(baseline);
-        RunSet cand = RunSet.read(candidate);
+        List<String> notes = new ArrayList<>(criteria.notes());
+        RunSet[] aligned = ImportNotes.align(RunSet.read(baseline), RunSet.read(candidate), notes); // an import knows no infergate condition name
+        RunSet base = aligned[0];
+        RunSet cand = aligned[1];
         Map<String, Comparison.Pair> pairs = new LinkedHashMap<>();
-        List<String> notes = new ArrayList<>();
         for (Map.Entry<String, Sample> e : base.conditions().entrySet()) {
             Sample c = cand.conditions().get(e.getKey());
             if (c == null) {
@@ -60,7 +61,12 @@ public record ComparisonRun(Comparison.Result result, EnvironmentDiff environmen
             throw new IllegalArgumentException("no condition appears on both sides (baseline: " + base.conditions().keySet()
                     + ", candidate: " + cand.conditions().keySet() + ")");
         }
-        Comparison.Result result = Comparison.run(pairs, criteria, bootstrap, runToRunAllowance);
+        ClientLimitedRepeats clean = ClientLimitedRepeats.of(pairs);
+        pairs = clean.pairs();
+        Comparison.Result result = clean.apply(Comparison.run(pairs, criteria, bootstrap, runToRunAllowance));
+        if (clean.note() != null) {
+            notes.add(clean.note());
+        }
         long paired = pairs.values().stream().filter(p -> Pairing.paired(p.baseline(), p.candidate())).count();
         notes.add(paired == pairs.size() ? "paired: every condition compared request by request (the same request ids in"
                 + " every repeat on both sides), so the spread both sides share drops out of the intervals"
@@ -76,6 +82,7 @@ public record ComparisonRun(Comparison.Result result, EnvironmentDiff environmen
                     : "one run per side" + where + ": run-to-run variation is not measured and no allowance is made for it"
                     + " (run-to-run allowance 0): the intervals see request-to-request variation only");
         }
+        notes.addAll(ImportNotes.of(base.runs(), cand.runs(), result));
         return new ComparisonRun(result, EnvironmentDiff.of(base.runs(), cand.runs()), notes);
     }
 

@@ -4,9 +4,12 @@ import dev.infergate.analysis.Metric;
 import dev.infergate.config.Durations;
 import dev.infergate.config.YamlNode;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The acceptance criteria, set before the run: global ones, and overrides per workload and per condition.
@@ -37,7 +40,7 @@ import java.util.Map;
  * @param conditions overrides per condition name
  */
 public record Criteria(List<Criterion> global, Map<String, List<Criterion>> workloads,
-        Map<String, List<Criterion>> conditions) {
+        Map<String, List<Criterion>> conditions, List<String> notes) {
 
     /**
      * The criteria used when none are given: latency at most 10 % worse at the tail, output throughput at
@@ -45,17 +48,28 @@ public record Criteria(List<Criterion> global, Map<String, List<Criterion>> work
      * to), the session total at most 10 % worse at p90.
      */
     public static final Criteria DEFAULT = new Criteria(List.of(
-            new Criterion(Statistic.parse("ttft.p95"), Bound.MAX_REGRESSION, 0.10),
-            new Criterion(Statistic.parse("tpot.p95"), Bound.MAX_REGRESSION, 0.10),
-            new Criterion(Statistic.parse("e2e.p99"), Bound.MAX_REGRESSION, 0.10),
-            new Criterion(Statistic.parse("throughput.output_tokens_per_s"), Bound.MAX_REGRESSION, 0.05),
-            new Criterion(Statistic.parse("errors.rate"), Bound.MAX, 0.005),
-            new Criterion(Statistic.parse("session_total.p90"), Bound.MAX_REGRESSION, 0.10)), Map.of(), Map.of());
+            new Criterion(Statistic.of(Metric.TTFT, 95), Bound.MAX_REGRESSION, 0.10),
+            new Criterion(Statistic.of(Metric.TPOT, 95), Bound.MAX_REGRESSION, 0.10),
+            new Criterion(Statistic.of(Metric.E2E, 99), Bound.MAX_REGRESSION, 0.10),
+            new Criterion(Statistic.value(Metric.THROUGHPUT_OUTPUT_TOKENS), Bound.MAX_REGRESSION, 0.05),
+            new Criterion(Statistic.value(Metric.ERROR_RATE), Bound.MAX, 0.005),
+            new Criterion(Statistic.of(Metric.SESSION_TOTAL, 90), Bound.MAX_REGRESSION, 0.10)), Map.of(), Map.of());
 
     public Criteria {
         global = List.copyOf(global);
-        workloads = Map.copyOf(workloads);
-        conditions = Map.copyOf(conditions);
+        workloads = Collections.unmodifiableMap(new LinkedHashMap<>(workloads)); // in the file's order
+        conditions = Collections.unmodifiableMap(new LinkedHashMap<>(conditions));
+        notes = List.copyOf(notes);
+    }
+
+    /**
+     * Criteria without notes.
+     *
+     * @param notes (in the canonical form) what the reader of a comparison must know about how the criteria were
+     *              read, e.g. a metric named by an older name; each once
+     */
+    public Criteria(List<Criterion> global, Map<String, List<Criterion>> workloads, Map<String, List<Criterion>> conditions) {
+        this(global, workloads, conditions, List.of());
     }
 
     /** The criteria that apply to {@code condition}, narrowest scope winning per statistic. */
@@ -91,26 +105,43 @@ public record Criteria(List<Criterion> global, Map<String, List<Criterion>> work
 
     /** Parses a criteria mapping; every error names the file, line and key. */
     public static Criteria parse(YamlNode node) {
+        return parse(node, java.util.Set.of());
+    }
+
+    /**
+     * Parses a criteria mapping, leaving out the global keys in {@code skipped} (read by the caller: an audience's
+     * {@code capacity.requests_per_hour}, which is judged on the capacity step, not on a condition).
+     */
+    public static Criteria parse(YamlNode node, java.util.Set<String> skipped) {
         List<Criterion> global = new ArrayList<>();
         Map<String, List<Criterion>> workloads = new LinkedHashMap<>();
         Map<String, List<Criterion>> conditions = new LinkedHashMap<>();
+        Set<String> notes = new LinkedHashSet<>();
         for (Map.Entry<String, YamlNode> e : node.fields().entrySet()) {
+            if (skipped.contains(e.getKey())) {
+                continue;
+            }
             switch (e.getKey()) {
-                case "workloads" -> e.getValue().fields().forEach((k, v) -> workloads.put(k, scope(v)));
-                case "conditions" -> e.getValue().fields().forEach((k, v) -> conditions.put(k, scope(v)));
-                default -> global.addAll(statistic(e.getKey(), e.getValue()));
+                case "workloads" -> e.getValue().fields().forEach((k, v) -> workloads.put(k, scope(v, notes)));
+                case "conditions" -> e.getValue().fields().forEach((k, v) -> conditions.put(k, scope(v, notes)));
+                default -> global.addAll(statistic(e.getKey(), e.getValue(), notes));
             }
         }
-        return new Criteria(global, workloads, conditions);
+        return new Criteria(global, workloads, conditions, List.copyOf(notes));
     }
 
-    private static List<Criterion> scope(YamlNode node) {
+    private static List<Criterion> scope(YamlNode node, Set<String> notes) {
         List<Criterion> out = new ArrayList<>();
-        node.fields().forEach((k, v) -> out.addAll(statistic(k, v)));
+        node.fields().forEach((k, v) -> out.addAll(statistic(k, v, notes)));
         return out;
     }
 
-    private static List<Criterion> statistic(String key, YamlNode value) {
+    private static List<Criterion> statistic(String key, YamlNode value, Set<String> notes) {
+        int dot = key.indexOf('.');
+        String note = Metric.aliasNote(dot < 0 ? key : key.substring(0, dot));
+        if (note != null) {
+            notes.add(note);
+        }
         Statistic statistic;
         try {
             statistic = Statistic.parse(key);

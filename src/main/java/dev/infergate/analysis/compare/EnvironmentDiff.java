@@ -1,5 +1,6 @@
 package dev.infergate.analysis.compare;
 
+import dev.infergate.record.ImportedFrom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +12,7 @@ import java.util.TreeSet;
  * What differs between the baseline's and the candidate's environment, from their run.json files: the
  * declared labels (GPU, model version, engine and commit, quantization, parallelism, speculative decoding,
  * anything the user labelled), the model id and server version the tool read itself, the sampling settings
- * (labels starting with {@code sampling}) and the workload.
+ * (labels starting with {@code sampling}), the extra request-body fields ({@code extra_body}) and the workload.
  *
  * <p>A comparison names one cause only when exactly one declared factor differs and nothing else does. More
  * than one differing factor, a sampling difference or a workload difference produces a loud warning; a
@@ -53,6 +54,12 @@ public record EnvironmentDiff(Map<String, List<String>> factors, Map<String, Lis
         if (factors.size() > 1) {
             warnings.add("WARNING: baseline and candidate differ in " + factors.size() + " declared factors ("
                     + String.join(", ", factors.keySet()) + "): no single cause can be named for any difference");
+        }
+        Map<String, Object> base0 = baselineRuns.isEmpty() ? null : baselineRuns.get(0);
+        Map<String, Object> cand0 = candidateRuns.isEmpty() ? null : candidateRuns.get(0);
+        if (ImportedFrom.of(base0) != null || ImportedFrom.of(cand0) != null) {
+            warnings.add(ImportNotes.workNotChecked(base0, cand0));
+            return new EnvironmentDiff(factors, observed, sampling, warnings);
         }
         if (!sampling.isEmpty()) {
             warnings.add(WORKLOAD_WARNING + "the sampling settings differ: baseline: " + side(sampling, 0) + "; candidate: "
@@ -103,6 +110,9 @@ public record EnvironmentDiff(Map<String, List<String>> factors, Map<String, Lis
         }
         if (run.get("model") != null) {
             env.put("model_id", String.valueOf(run.get("model")));
+        }
+        if (run.get("extra_body") != null) { // fields sent in every request body: a factor like any declared one
+            env.put("extra_body", String.valueOf(run.get("extra_body")));
         }
         if (run.get("server") instanceof Map<?, ?> server && server.get("server_version") != null) {
             env.put("server_version", String.valueOf(server.get("server_version")));

@@ -31,7 +31,7 @@ record Pairing(int[][] baseline, int[][] candidate) {
         for (int r = 0; r < b.size(); r++) {
             RepeatSample x = b.get(r);
             RepeatSample y = c.get(r);
-            if (x.size() != y.size() || x.size() == 0) {
+            if (x.size() != y.size() || x.size() == 0 || x.imported() || y.imported()) { // an import is a fixed side
                 return null;
             }
             Map<Long, Integer> byId = new HashMap<>();

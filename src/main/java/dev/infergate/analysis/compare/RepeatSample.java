@@ -1,5 +1,6 @@
 package dev.infergate.analysis.compare;
 
+import dev.infergate.analysis.ClientLag;
 import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.SessionTrack;
 import dev.infergate.analysis.Slo;
@@ -25,11 +26,28 @@ public final class RepeatSample {
     private final int sessions;
     /** Each request's id (its index in the run's schedule), for pairing with the other side's same request. */
     private final long[] ids;
+    /** Whether the client fell behind its schedule in this run ({@link ClientLag#limited()}). */
+    private final boolean clientLimited;
 
     /** Contribution columns of the run metrics. */
     enum Part { OUTPUT_TOKENS, COMPLETED, GOOD, FAILED, TIMED_OUT, CACHE_HIT }
 
+    /** An imported side (another tool's result): never paired with the other side's requests. */
+    private final boolean imported;
+
     RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions, long[] ids) {
+        this(values, contributions, windowSeconds, sessions, ids, false);
+    }
+
+    RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions, long[] ids,
+            boolean clientLimited) {
+        this(values, contributions, windowSeconds, sessions, ids, clientLimited, false);
+    }
+
+    private RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions, long[] ids,
+            boolean clientLimited, boolean imported) {
+        this.clientLimited = clientLimited;
+        this.imported = imported;
         this.values = values;
         this.contributions = contributions;
         this.size = contributions[0].length;
@@ -80,7 +98,14 @@ public final class RepeatSample {
         double window = n == 0 ? 0 : Math.max(0, end - start) / 1e9;
         int sessions = sessionTotals(measured, turnsPerSession, values[Metric.SESSION_TOTAL.ordinal()]);
         long[] ids = measured.stream().mapToLong(RequestRecord::id).toArray();
-        return new RepeatSample(values, parts, window, sessions, ids);
+        ClientLag lag = new ClientLag();
+        measured.forEach(lag::add);
+        return new RepeatSample(values, parts, window, sessions, ids, lag.limited());
+    }
+
+    /** Whether the client fell behind its schedule in this run: its figures describe the machine as much as the server. */
+    public boolean clientLimited() {
+        return clientLimited;
     }
 
     /**
@@ -116,6 +141,8 @@ public final class RepeatSample {
         return switch (m) {
             case TTFT -> millis(r.ttftNanos());
             case TTFT_FROM_SCHEDULED -> millis(r.ttftFromScheduledNanos());
+            case TIME_TO_FIRST_ANSWER -> r.firstAnswerOrTokenNanos() == RequestRecord.ABSENT || r.sentNanos() == RequestRecord.ABSENT
+                    ? Double.NaN : millis(r.firstAnswerOrTokenNanos() - r.sentNanos());
             case E2E -> millis(r.e2eNanos());
             case E2E_FROM_SCHEDULED -> millis(r.e2eFromScheduledNanos());
             case TPOT -> r.tpotNanos() / 1e6;
@@ -130,6 +157,45 @@ public final class RepeatSample {
 
     private static double millis(long nanos) {
         return nanos == RequestRecord.ABSENT ? Double.NaN : Math.max(0, nanos) / 1e6;
+    }
+
+    /**
+     * This sample as an imported side: every metric in {@code missing} (criteria keys the imported file does not
+     * carry) undefined, so a criterion on it is inconclusive rather than judged on a stand-in, and never paired.
+     */
+    RepeatSample imported(java.util.Collection<String> missing) {
+        double[][] v = values.clone();
+        double[][] c = contributions.clone();
+        for (Metric m : Metric.values()) {
+            if (!missing.contains(m.key()) || m.scope() == Metric.Scope.DISTRIBUTION) {
+                continue; // a pooled distribution is summary.json's, not a column here
+            }
+            double[] undefined = new double[size];
+            java.util.Arrays.fill(undefined, Double.NaN);
+            if (m.perRequest()) {
+                v[m.ordinal()] = undefined;
+            } else if (partOf(m) != null) {
+                c[partOf(m).ordinal()] = undefined;
+            }
+        }
+        return new RepeatSample(v, c, windowSeconds, sessions, ids, clientLimited, true);
+    }
+
+    /** Whether this sample came from another tool's result (a fixed baseline: never paired). */
+    boolean imported() {
+        return imported;
+    }
+
+    private static Part partOf(Metric m) {
+        return switch (m) {
+            case THROUGHPUT_OUTPUT_TOKENS -> Part.OUTPUT_TOKENS;
+            case THROUGHPUT_REQUESTS -> Part.COMPLETED;
+            case GOODPUT_REQUESTS, GOODPUT_ATTAINMENT -> Part.GOOD;
+            case ERROR_RATE -> Part.FAILED;
+            case TIMEOUT_RATE -> Part.TIMED_OUT;
+            case CACHE_HIT_RATE -> Part.CACHE_HIT;
+            default -> null; // not a run metric built from contributions
+        };
     }
 
     /** Measured requests (sent), failures included. */

@@ -3,6 +3,7 @@ package dev.infergate.analysis.compare;
 import dev.infergate.analysis.SessionFigures;
 import dev.infergate.analysis.Slo;
 import dev.infergate.analysis.Summarizer;
+import dev.infergate.record.ImportedFrom;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.RunLog;
 import java.io.IOException;
@@ -51,11 +52,13 @@ public record RunSet(Path root, Map<String, Sample> conditions, List<Map<String,
             Slo slo = Slo.fromMap(run.get("slo") instanceof Map<?, ?> m ? m : null);
             String fallback = run.get("condition") instanceof String c ? c : ALL;
             int turns = SessionFigures.turnsPerSession(run);
+            ImportedFrom imported = ImportedFrom.of(run);
             Map<String, List<RequestRecord>> records = new LinkedHashMap<>();
             RunLog.readRecords(dir, r -> records.computeIfAbsent(r.condition() == null ? fallback : r.condition(),
                     k -> new ArrayList<>()).add(r));
             records.forEach((condition, list) -> {
-                RepeatSample sample = RepeatSample.of(list, slo, turns);
+                RepeatSample of = RepeatSample.of(list, slo, turns);
+                RepeatSample sample = imported == null ? of : of.imported(imported.missing());
                 if (sample.size() > 0) {
                     byCondition.computeIfAbsent(condition, k -> new ArrayList<>()).add(sample);
                 }

@@ -1,8 +1,5 @@
 package dev.infergate.analysis.quality;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 /**
  * A two-sided confidence interval around an estimate; all three are fractions (0.91 = 91%).
  *
@@ -22,16 +19,13 @@ public record Interval(double estimate, double low, double high, double confiden
         }
     }
 
-    /** For JSON: value, low, high, confidence and the method's name. */
-    public Map<String, Object> toMap(String method) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("value", round(estimate));
-        m.put("low", round(low));
-        m.put("high", round(high));
-        m.put("confidence", confidence);
-        m.put("method", method);
-        return m;
+    /** For JSON: value, low, high (6 decimals), confidence and the method's name. */
+    public Written written(String method) {
+        return new Written(round(estimate), round(low), round(high), confidence, method);
     }
+
+    /** An interval as quality.json and quality-comparison.json write it. */
+    public record Written(double value, double low, double high, double confidence, String method) {}
 
     static double round(double v) {
         return Math.round(v * 1e6) / 1e6;

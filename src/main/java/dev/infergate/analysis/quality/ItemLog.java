@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.infergate.json.Json;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.Text;
 import java.io.BufferedReader;
@@ -24,7 +25,7 @@ import java.util.Map;
  */
 public final class ItemLog {
     public static final String FILE = "quality-items.jsonl";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.COMPACT;
 
     private ItemLog() {}
 

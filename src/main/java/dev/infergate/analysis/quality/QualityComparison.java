@@ -1,5 +1,9 @@
 package dev.infergate.analysis.quality;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.infergate.json.Json;
 import dev.infergate.record.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -137,40 +141,39 @@ public record QualityComparison(Map<String, Object> eval, int pairedItems, int o
     }
 
     /** The comparison as JSON ({@value #SCHEMA}). */
-    public Map<String, Object> toMap() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("schema", SCHEMA);
-        m.put("eval", eval);
-        m.put("paired_items", pairedItems);
-        m.put("baseline_accuracy", baseline.toMap("wilson"));
-        m.put("candidate_accuracy", candidate.toMap("wilson"));
-        Map<String, Object> table = new LinkedHashMap<>();
-        table.put("both_correct", bothCorrect);
-        table.put("only_baseline_correct", onlyBaseline);
-        table.put("only_candidate_correct", onlyCandidate);
-        table.put("both_wrong", pairedItems - bothCorrect - onlyBaseline - onlyCandidate);
-        m.put("pairs", table);
-        m.put("accuracy_drop", drop.toMap("agresti-min paired"));
-        m.put("mcnemar_exact_p", Interval.round(mcnemarP));
-        Map<String, Object> agreement = new LinkedHashMap<>();
-        agreement.put("identical_outputs", Interval.round(identicalOutputs));
-        agreement.put("top_logprob_divergence", logprobDivergence == null ? null : Interval.round(logprobDivergence));
-        agreement.put("logprob_items", logprobItems);
-        m.put("agreement", agreement);
-        Map<String, Object> c = new LinkedHashMap<>();
-        c.put("metric", "quality.accuracy");
-        c.put("max_drop", criterion.maxDrop());
-        c.put("confidence", criterion.confidence());
-        c.put("verdict", verdict.key());
-        c.put("items_needed", itemsNeeded);
-        c.put("reason", reason);
-        m.put("criterion", c);
-        return m;
+    public Document document() {
+        return new Document(SCHEMA, eval, pairedItems, baseline.written("wilson"), candidate.written("wilson"),
+                new Pairs(bothCorrect, onlyBaseline, onlyCandidate, pairedItems - bothCorrect - onlyBaseline - onlyCandidate),
+                drop.written("agresti-min paired"), Interval.round(mcnemarP), new OutputAgreement(Interval.round(identicalOutputs),
+                        logprobDivergence == null ? null : Interval.round(logprobDivergence), logprobItems),
+                new Criterion("quality.accuracy", criterion.maxDrop(), criterion.confidence(), verdict.key(), itemsNeeded, reason));
     }
 
-    /** Writes {@link #toMap()} to {@code file}. */
+    /**
+     * quality-comparison.json.
+     *
+     * @param eval the eval set's header as quality.json gave it (name, source, seed, items)
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Document(String schema, Map<String, Object> eval, int pairedItems, Interval.Written baselineAccuracy,
+            Interval.Written candidateAccuracy, Pairs pairs, Interval.Written accuracyDrop,
+            @JsonProperty("mcnemar_exact_p") double mcnemarExactP, OutputAgreement agreement, Criterion criterion) {}
+
+    /** The 2 x 2 table of paired items. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Pairs(int bothCorrect, int onlyBaselineCorrect, int onlyCandidateCorrect, int bothWrong) {}
+
+    /** How alike the answers were; the divergence is null without logprobs. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record OutputAgreement(double identicalOutputs, Double topLogprobDivergence, int logprobItems) {}
+
+    /** The criterion and its verdict; items needed only when inconclusive and a count would settle it. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Criterion(String metric, double maxDrop, double confidence, String verdict, Long itemsNeeded, String reason) {}
+
+    /** Writes {@link #document()} to {@code file}. */
     public void write(Path file) throws IOException {
-        AtomicFiles.writeJson(QualitySummary.JSON, file, toMap());
+        AtomicFiles.writeJson(Json.PRETTY, file, document());
     }
 
     @SuppressWarnings("unchecked")

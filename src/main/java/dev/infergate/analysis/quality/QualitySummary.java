@@ -1,14 +1,17 @@
 package dev.infergate.analysis.quality;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.infergate.json.Json;
 import dev.infergate.record.AtomicFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,56 +26,80 @@ public final class QualitySummary {
     /** The schema id of quality.json; bump the number only for incompatible changes. */
     public static final String SCHEMA = "infergate.quality/1";
     public static final String FILE = "quality.json";
-    public static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    public static final ObjectMapper JSON = Json.PRETTY;
 
     private QualitySummary() {}
+
+    /**
+     * quality.json of one side: what was run, then its accuracy with a Wilson interval, by scorer, and the answers'
+     * latency.
+     *
+     * @param header    what was run (endpoint, model, eval set, sampling), written first as it was given
+     * @param errors    items whose request failed (they count as wrong)
+     * @param byScorer  per scorer, sorted by name
+     * @param latencyMs of the answered items; null figures when none was answered
+     */
+    public record Document(Map<String, Object> header, int items, long correct, long errors, Interval.Written accuracy,
+            Map<String, Scorer> byScorer, Latency latencyMs) {
+        public Document {
+            header = Collections.unmodifiableMap(new LinkedHashMap<>(header));
+            byScorer = Collections.unmodifiableMap(new TreeMap<>(byScorer));
+        }
+
+        /** The JSON shape: the schema, the header's keys, then the figures (the header is the run's own: a JSON edge). */
+        @JsonValue
+        Map<String, Object> json() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("schema", SCHEMA);
+            m.putAll(header);
+            m.put("items", items);
+            m.put("correct", correct);
+            m.put("errors", errors);
+            m.put("accuracy", accuracy);
+            m.put("by_scorer", byScorer);
+            m.put("latency_ms", latencyMs);
+            return m;
+        }
+    }
+
+    /** One scorer's items, correct answers and accuracy (6 decimals). */
+    public record Scorer(int items, long correct, double accuracy) {}
+
+    /** Answer latency in ms; only the count when nothing was answered. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Latency(int count, Double p50, Double max, Double mean) {}
 
     /**
      * @param header what was run (endpoint, model, eval set, sampling), copied first into the document
      * @param items  every item's result
      */
-    public static Map<String, Object> build(Map<String, Object> header, List<ItemResult> items, double confidence) {
+    public static Document build(Map<String, Object> header, List<ItemResult> items, double confidence) {
         if (items.isEmpty()) {
             throw new IllegalArgumentException("no item results to summarise");
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("schema", SCHEMA);
-        m.putAll(header);
         long correct = items.stream().filter(ItemResult::correct).count();
         long errors = items.stream().filter(ItemResult::failed).count();
-        m.put("items", items.size());
-        m.put("correct", correct);
-        m.put("errors", errors);
-        m.put("accuracy", Proportions.wilson(correct, items.size(), confidence).toMap("wilson"));
-        Map<String, Object> byScorer = new TreeMap<>();
+        Map<String, Scorer> byScorer = new TreeMap<>();
         items.stream().map(ItemResult::scorer).distinct().forEach(key -> {
             List<ItemResult> mine = items.stream().filter(i -> key.equals(i.scorer())).toList();
             long ok = mine.stream().filter(ItemResult::correct).count();
-            Map<String, Object> s = new LinkedHashMap<>();
-            s.put("items", mine.size());
-            s.put("correct", ok);
-            s.put("accuracy", Interval.round((double) ok / mine.size()));
-            byScorer.put(key, s);
+            byScorer.put(key, new Scorer(mine.size(), ok, Interval.round((double) ok / mine.size())));
         });
-        m.put("by_scorer", byScorer);
-        m.put("latency_ms", latency(items));
-        return m;
+        return new Document(header, items.size(), correct, errors,
+                Proportions.wilson(correct, items.size(), confidence).written("wilson"), byScorer, latency(items));
     }
 
-    private static Map<String, Object> latency(List<ItemResult> items) {
+    private static Latency latency(List<ItemResult> items) {
         long[] ns = items.stream().filter(i -> !i.failed()).mapToLong(ItemResult::latencyNanos).sorted().toArray();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("count", ns.length);
-        if (ns.length > 0) {
-            m.put("p50", Interval.round(ns[(ns.length - 1) / 2] / 1e6));
-            m.put("max", Interval.round(ns[ns.length - 1] / 1e6));
-            m.put("mean", Interval.round(Arrays.stream(ns).average().orElse(0) / 1e6));
+        if (ns.length == 0) {
+            return new Latency(0, null, null, null);
         }
-        return m;
+        return new Latency(ns.length, Interval.round(ns[(ns.length - 1) / 2] / 1e6), Interval.round(ns[ns.length - 1] / 1e6),
+                Interval.round(Arrays.stream(ns).average().orElse(0) / 1e6));
     }
 
     /** Writes {@code quality.json} into {@code dir}. */
-    public static void write(Path dir, Map<String, Object> summary) throws IOException {
+    public static void write(Path dir, Document summary) throws IOException {
         AtomicFiles.writeJson(JSON, dir.resolve(FILE), summary);
     }
 

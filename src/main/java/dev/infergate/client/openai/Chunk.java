@@ -30,6 +30,7 @@ public final class Chunk {
     String finishReason;
     boolean output;
     boolean reasoningInAnyChoice;
+    boolean answerInAnyChoice;
     boolean toolCallInAnyChoice;
     int promptTokens = -1;
     int completionTokens = -1;
@@ -47,6 +48,7 @@ public final class Chunk {
         finishReason = null;
         output = false;
         reasoningInAnyChoice = false;
+        answerInAnyChoice = false;
         toolCallInAnyChoice = false;
         promptTokens = -1;
         completionTokens = -1;
@@ -100,6 +102,11 @@ public final class Chunk {
     /** Whether any choice carried non-empty reasoning text. */
     public boolean hasReasoning() {
         return reasoningInAnyChoice;
+    }
+
+    /** Whether any choice carried answer output: non-empty content or text, or a tool-call entry (not reasoning). */
+    public boolean hasAnswer() {
+        return answerInAnyChoice;
     }
 
     /** Whether any choice carried a tool-call entry. */

@@ -303,6 +303,7 @@ public final class ChunkDecoder {
             boolean hasReasoning = reasoning != null && !reasoning.isEmpty();
             chunk.output |= (content != null && !content.isEmpty()) || hasReasoning || toolCall;
             chunk.reasoningInAnyChoice |= hasReasoning;
+            chunk.answerInAnyChoice |= (content != null && !content.isEmpty()) || toolCall;
             chunk.toolCallInAnyChoice |= toolCall;
             if (!primary) {
                 chunk.toolArguments.setLength(argumentsStart);

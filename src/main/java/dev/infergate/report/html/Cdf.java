@@ -1,16 +1,15 @@
 package dev.infergate.report.html;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
  * A latency distribution drawn as a cumulative distribution: the histogram holds every value (so the
  * statistics see every request), and only the drawing is thinned to at most {@link #MAX_POINTS} points.
  *
- * <p>The histogram is the one behind summary.json's figure (see {@code Figures#latency}), so the curve and
+ * <p>The histogram is the one behind summary.json's figure (see {@code Figures#latency(Metric)}), so the curve and
  * the tables beside it agree. The points sit at fixed cumulative shares: every 0.25 % of the body, then denser in the tail (20 per
  * decade from p99 to p99.999) so a long tail stays visible, plus the minimum and the maximum. Values are
  * recorded in <b>microseconds</b> (3 significant digits, up to one hour) and drawn in milliseconds.
@@ -31,8 +30,15 @@ final class Cdf {
         return micros.getTotalCount();
     }
 
-    /** {@code {count, x_ms: [...], p: [...]}}: share p of the values are at most x; empty lists when empty. */
-    Map<String, Object> toMap() {
+    /**
+     * The drawn curve: share {@code p} of the values are at most {@code x_ms}; empty lists when empty.
+     *
+     * @param count the values behind it
+     */
+    record Curve(long count, @JsonProperty("x_ms") List<Double> xMs, List<Double> p) {}
+
+    /** The curve of this histogram. */
+    Curve curve() {
         List<Double> xs = new ArrayList<>();
         List<Double> ps = new ArrayList<>();
         long n = count();
@@ -43,11 +49,7 @@ final class Cdf {
             }
             add(xs, ps, micros.getMaxValue(), 1.0);
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("count", n);
-        m.put("x_ms", xs);
-        m.put("p", ps);
-        return m;
+        return new Curve(n, xs, ps);
     }
 
     /** Appends a point unless it repeats the last value (a step keeps its highest share). */

@@ -20,6 +20,8 @@ final class DecisionBlock {
     static final List<List<String>> DIFFERENCES = List.of(List.of("ttft.p50", "TTFT p50"), List.of("e2e.p50", "E2E p50"),
             List.of("throughput.output_tokens_per_s", "output tok/s"));
     private static final String WAIT = "e2e_from_scheduled.p99";
+    /** The most criteria listed under an audience's reason; the rest are counted. */
+    static final int MAX_NOT_PASSED = 5;
     private static final String TTFT_WAIT = "ttft_from_scheduled.p99";
 
     private DecisionBlock() {}
@@ -45,28 +47,80 @@ final class DecisionBlock {
         List<Map<String, Object>> out = new ArrayList<>();
         if (acceptance.get("audiences") instanceof List<?> list) {
             for (Object o : list) {
-                Map<String, Object> a = Headline.map(o);
+                Map<String, Object> a = map(o);
                 if (a.isEmpty()) {
                     continue;
                 }
                 Map<String, Object> row = new LinkedHashMap<>();
-                row.put("name", Headline.text(a.get("name")));
-                row.put("verdict", Headline.text(a.get("verdict")));
-                row.put("reason", Headline.text(a.get("reason")));
+                row.put("name", text(a.get("name")));
+                row.put("label", text(a.get("label")));
+                row.put("verdict", text(a.get("verdict")));
+                row.put("reason", text(a.get("reason")));
                 row.put("criteria", a.get("criteria") instanceof List<?> c ? c.size() : 0);
                 row.put("href", "#acceptance");
+                row.put("not_passed", notPassed(a.get("criteria"), acceptance));
                 out.add(row);
             }
         }
         if (out.isEmpty()) {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("name", "all");
-            row.put("verdict", Headline.text(acceptance.get("verdict")));
+            row.put("label", null);
+            row.put("verdict", text(acceptance.get("verdict")));
             row.put("reason", fallbackReason(acceptance));
             row.put("criteria", null);
             row.put("href", "#acceptance");
+            List<Object> perCondition = new ArrayList<>();
+            for (Map<String, Object> c : conditions(acceptance)) {
+                if (c.get("criteria") instanceof List<?> criteria) {
+                    for (Object k : criteria) {
+                        Map<String, Object> entry = new LinkedHashMap<>(map(k));
+                        Map<String, Object> f = figure(c, text(entry.get("statistic")));
+                        entry.put("condition", c.get("condition"));
+                        entry.putIfAbsent("delta", f.get("delta"));
+                        entry.putIfAbsent("delta_ci", f.get("delta_ci"));
+                        perCondition.add(entry);
+                    }
+                }
+            }
+            row.put("not_passed", notPassed(perCondition, acceptance));
             out.add(row);
         }
+        return out;
+    }
+
+    /**
+     * The criteria of an audience that did not pass (at most {@value #MAX_NOT_PASSED}, failures first), each with
+     * its condition, change and interval, and the anchor of its evidence: the condition's cell, or the capacity
+     * curves for a capacity criterion.
+     */
+    private static Map<String, Object> notPassed(Object criteria, Map<String, Object> acceptance) {
+        List<Map<String, Object>> failed = new ArrayList<>();
+        List<Map<String, Object>> open = new ArrayList<>();
+        List<String> conditions = conditions(acceptance).stream().map(c -> text(c.get("condition"))).toList();
+        if (criteria instanceof List<?> list) {
+            for (Object o : list) {
+                Map<String, Object> k = map(o);
+                String verdict = text(k.get("verdict"));
+                if (verdict == null || "pass".equals(verdict)) {
+                    continue;
+                }
+                String condition = text(k.get("condition"));
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("criterion", text(k.get("criterion")));
+                m.put("condition", condition);
+                m.put("verdict", verdict);
+                m.put("delta", k.get("delta"));
+                m.put("ci", k.get("delta_ci"));
+                int cell = conditions.indexOf(condition);
+                m.put("href", "capacity".equals(condition) ? "#capacity" : cell >= 0 ? "#cell-" + cell : "#acceptance");
+                ("fail".equals(verdict) ? failed : open).add(m);
+            }
+        }
+        failed.addAll(open);
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("count", failed.size());
+        out.put("shown", new ArrayList<>(failed.subList(0, Math.min(MAX_NOT_PASSED, failed.size()))));
         return out;
     }
 
@@ -77,16 +131,16 @@ final class DecisionBlock {
     private static String fallbackReason(Map<String, Object> acceptance) {
         Object base = acceptance.get("reason") != null ? acceptance.get("reason") : acceptance.get("headline");
         Object speed = acceptance.get("speed_verdict");
-        Map<String, Object> quality = Headline.map(Headline.map(acceptance.get("quality")).get("criterion"));
+        Map<String, Object> quality = map(map(acceptance.get("quality")).get("criterion"));
         if (speed == null || speed.equals(acceptance.get("verdict")) || quality.isEmpty()) {
-            return Headline.text(base);
+            return text(base);
         }
         return "speed " + speed + " (" + base + "); quality " + quality.get("verdict") + ": " + quality.get("reason");
     }
 
     /** The candidate's capacity minus the baseline's in requests/hour, its interval and each side's capacity. */
     private static Map<String, Object> capacity(Map<String, Object> acceptance) {
-        Map<String, Object> d = Headline.map(acceptance.get("capacity_difference"));
+        Map<String, Object> d = map(acceptance.get("capacity_difference"));
         if (!(d.get("requests_per_hour") instanceof Number)) {
             return null;
         }
@@ -95,9 +149,9 @@ final class DecisionBlock {
         m.put("interval", d.get("requests_per_hour_interval"));
         m.put("excludes_zero", d.get("excludes_zero"));
         Map<String, Object> sides = new LinkedHashMap<>();
-        Headline.map(acceptance.get("capacity")).forEach((side, c) -> sides.put(side, Headline.map(c).get("requests_per_hour")));
+        map(acceptance.get("capacity")).forEach((side, c) -> sides.put(side, map(c).get("requests_per_hour")));
         m.put("per_side", sides);
-        m.put("attainment_target", Headline.map(acceptance.get("slo")).get("attainment"));
+        m.put("attainment_target", map(acceptance.get("slo")).get("attainment"));
         m.put("href", "#capacity");
         return m;
     }
@@ -108,12 +162,12 @@ final class DecisionBlock {
      */
     private static List<Map<String, Object>> longestWait(Map<String, Object> acceptance) {
         List<Map<String, Object>> out = new ArrayList<>();
-        Map<String, Object> capacity = Headline.map(acceptance.get("capacity"));
+        Map<String, Object> capacity = map(acceptance.get("capacity"));
         capacity.forEach((side, c) -> {
-            Map<String, Object> w = Headline.map(Headline.map(c).get("longest_wait_ms"));
+            Map<String, Object> w = map(map(c).get("longest_wait_ms"));
             if (w.get("e2e_from_scheduled_p99") instanceof Number) {
                 out.add(wait(side, w.get("e2e_from_scheduled_p99"), w.get("ttft_from_scheduled_p99"), w.get("count"),
-                        "at its capacity (" + Headline.map(c).get("rate_per_s") + " req/s)", "#capacity"));
+                        "at its capacity (" + map(c).get("rate_per_s") + " req/s)", "#capacity"));
             }
         });
         if (!out.isEmpty()) {
@@ -158,8 +212,8 @@ final class DecisionBlock {
         for (int i = 0; i < conditions.size(); i++) {
             Map<String, Object> c = conditions.get(i);
             Map<String, Object> row = new LinkedHashMap<>();
-            row.put("condition", Headline.text(c.get("condition")));
-            row.put("verdict", Headline.text(c.get("verdict")));
+            row.put("condition", text(c.get("condition")));
+            row.put("verdict", text(c.get("verdict")));
             row.put("href", "#cell-" + i);
             Map<String, Object> figures = new LinkedHashMap<>();
             for (List<String> stat : DIFFERENCES) {
@@ -181,8 +235,8 @@ final class DecisionBlock {
 
     private static List<Map<String, Object>> conditions(Map<String, Object> acceptance) {
         List<Map<String, Object>> out = new ArrayList<>();
-        if (Headline.map(acceptance.get("comparison")).get("conditions") instanceof List<?> list) {
-            list.forEach(o -> out.add(Headline.map(o)));
+        if (map(acceptance.get("comparison")).get("conditions") instanceof List<?> list) {
+            list.forEach(o -> out.add(map(o)));
         }
         return out;
     }
@@ -190,12 +244,22 @@ final class DecisionBlock {
     private static Map<String, Object> figure(Map<String, Object> condition, String statistic) {
         if (condition.get("figures") instanceof List<?> figures) {
             for (Object o : figures) {
-                Map<String, Object> f = Headline.map(o);
+                Map<String, Object> f = map(o);
                 if (statistic.equals(f.get("statistic"))) {
                     return f;
                 }
             }
         }
         return Map.of();
+    }
+
+    private static String text(Object o) {
+        return o == null ? null : String.valueOf(o);
+    }
+
+    /** {@code o} as a JSON object, or an empty one: acceptance.json is read tolerantly. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object o) {
+        return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
     }
 }

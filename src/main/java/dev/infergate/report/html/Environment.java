@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -23,7 +22,7 @@ final class Environment {
             "labels.name", "labels.side", "labels.role", "server.models_listed", "header_names", "condition",
             "workload.prompt_salt", "server_metrics_url", "load.shard", "shards", "workload.prefix_warmup_requests",
             "request_id_prefix", "ended_at", "partial_reason", "torn_last_line");
-    private static final Set<String> NOT_FACTOR_PREFIXES = Set.of("tool.");
+    private static final Set<String> NOT_FACTOR_PREFIXES = Set.of("tool.", "measured.", "imported.");
 
     private Environment() {}
 
@@ -60,19 +59,23 @@ final class Environment {
         return String.valueOf(v);
     }
 
-    /** Keys whose value differs between sides (a missing key counts as a value): {key, values, factor}. */
-    static List<Map<String, Object>> diff(List<Map<String, String>> sides) {
+    /**
+     * A key whose value differs between the sides.
+     *
+     * @param values one per side, null where a side lacks the key
+     * @param factor whether it is a declared factor (a label) rather than a detail that differs anyway
+     */
+    record Difference(String key, List<String> values, boolean factor) {}
+
+    /** Keys whose value differs between sides (a missing key counts as a value). */
+    static List<Difference> diff(List<Map<String, String>> sides) {
         Set<String> keys = new LinkedHashSet<>();
         sides.forEach(s -> keys.addAll(s.keySet()));
-        List<Map<String, Object>> out = new ArrayList<>();
+        List<Difference> out = new ArrayList<>();
         for (String key : keys) {
-            List<String> values = sides.stream().map(s -> s.get(key)).toList();
+            List<String> values = new ArrayList<>(sides.stream().map(s -> s.get(key)).toList());
             if (values.stream().distinct().count() > 1) {
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("key", key);
-                m.put("values", new ArrayList<>(values));
-                m.put("factor", isFactor(key));
-                out.add(m);
+                out.add(new Difference(key, values, isFactor(key)));
             }
         }
         return out;
@@ -83,7 +86,7 @@ final class Environment {
     }
 
     /** The factor keys among a diff. */
-    static List<String> factors(List<Map<String, Object>> diff) {
-        return diff.stream().filter(d -> Objects.equals(d.get("factor"), true)).map(d -> (String) d.get("key")).toList();
+    static List<String> factors(List<Difference> diff) {
+        return diff.stream().filter(Difference::factor).map(Difference::key).toList();
     }
 }

@@ -1,5 +1,7 @@
 package dev.infergate.report.html;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.infergate.analysis.FigureSet;
 import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.Percentiles;
@@ -18,7 +20,7 @@ import java.util.Objects;
 final class Headline {
     private Headline() {}
 
-    static Map<String, Object> of(List<Side> sides, List<Map<String, Object>> diff, Map<String, Object> acceptance,
+    static Map<String, Object> of(List<Side> sides, List<Environment.Difference> diff, Map<String, Object> acceptance,
             List<String> inputCaveats) {
         Map<String, Object> m = new LinkedHashMap<>();
         List<String> caveats = new ArrayList<>();
@@ -30,7 +32,7 @@ final class Headline {
                 declared.forEach(c -> caveats.add(text(c)));
             }
         }
-        List<Map<String, Object>> perSide = new ArrayList<>();
+        List<SideLine> perSide = new ArrayList<>();
         for (Side s : sides) {
             perSide.add(side(s, acceptance));
             sideCaveats(s, caveats);
@@ -42,35 +44,37 @@ final class Headline {
         return m;
     }
 
-    private static Map<String, Object> side(Side s, Map<String, Object> acceptance) {
+    /**
+     * One side at the top of the page: its counts, rates and the longest waits of its users.
+     *
+     * @param capacity the side's capacity at the SLO from acceptance.json, req/s; null without one
+     * @param delivery the streaming delivery verdict (the probe's, else the summary's); null without one
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record SideLine(String name, FigureSet.Requests requests, Map<String, Long> errors, Double errorRate,
+            FigureSet.Throughput throughput, FigureSet.Goodput goodput, Worst worstMs, Number capacity, String delivery) {}
+
+    /** What users waited, from the <b>scheduled</b> time: p99 and max of TTFT and E2E, ms (null when none). */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record Worst(Double ttftP99Ms, Double ttftMaxMs, Double e2eP99Ms, Double e2eMaxMs) {}
+
+    private static SideLine side(Side s, Map<String, Object> acceptance) {
         FigureSet sum = s.summary.figures();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", s.name);
-        m.put("requests", sum.requests());
-        m.put("errors", sum.errors());
-        m.put("error_rate", sum.errorRate());
-        m.put("throughput", sum.throughput());
-        m.put("goodput", sum.goodput());
-        Map<String, Object> worst = new LinkedHashMap<>();
-        for (Metric[] pair : new Metric[][] {{Metric.TTFT_FROM_SCHEDULED, Metric.TTFT}, {Metric.E2E_FROM_SCHEDULED, Metric.E2E}}) {
-            Percentiles d = sum.latencyMs().get(pair[0]);
-            worst.put(pair[1].key() + "_p99_ms", d.p99());
-            worst.put(pair[1].key() + "_max_ms", d.max());
-        }
-        m.put("worst_ms", worst);
-        m.put("capacity", capacity(acceptance, s.name));
-        m.put("delivery", s.delivery == null ? null : text(s.delivery.get("verdict")));
-        return m;
+        Percentiles ttft = sum.latencyMs().get(Metric.TTFT_FROM_SCHEDULED);
+        Percentiles e2e = sum.latencyMs().get(Metric.E2E_FROM_SCHEDULED);
+        return new SideLine(s.name, sum.requests(), sum.errors(), sum.errorRate(), sum.throughput(), sum.goodput(),
+                new Worst(ttft.p99(), ttft.max(), e2e.p99(), e2e.max()), capacity(acceptance, s.name),
+                s.delivery == null ? null : text(s.delivery.get("verdict")));
     }
 
     /** {@code acceptance.capacity[side].rps} (or {@code rate_per_s}, as {@code infergate accept} writes it), else null. */
-    private static Object capacity(Map<String, Object> acceptance, String side) {
+    private static Number capacity(Map<String, Object> acceptance, String side) {
         if (acceptance == null) {
             return null;
         }
         Map<String, Object> c = map(map(acceptance.get("capacity")).get(side));
         Object rps = c.get("rps") != null ? c.get("rps") : c.get("rate_per_s");
-        return rps instanceof Number ? rps : null;
+        return rps instanceof Number n ? n : null;
     }
 
     private static void sideCaveats(Side s, List<String> caveats) {
@@ -120,7 +124,7 @@ final class Headline {
         }
     }
 
-    private static void factors(List<Map<String, Object>> diff, Map<String, Object> acceptance, List<String> caveats) {
+    private static void factors(List<Environment.Difference> diff, Map<String, Object> acceptance, List<String> caveats) {
         List<String> factors = new ArrayList<>(Environment.factors(diff));
         if (acceptance != null && acceptance.get("factors_changed") instanceof List<?> declared && declared.size() > factors.size()) {
             factors = declared.stream().map(Headline::text).toList();

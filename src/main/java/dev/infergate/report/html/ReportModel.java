@@ -55,6 +55,17 @@ public final class ReportModel {
         return assemble(sides, acceptance, caveats);
     }
 
+    /** run.json plus, as {@code measured.gpu}, the run's GPU figures (DCGM: tokens/s per watt and per GPU). */
+    private static Map<String, Object> withGpu(Side s) {
+        Map<String, Object> gpu = s.summary == null ? null : s.summary.gpu();
+        if (gpu == null) {
+            return s.run;
+        }
+        Map<String, Object> m = new LinkedHashMap<>(s.run);
+        m.put("measured", Map.of("gpu", gpu));
+        return m;
+    }
+
     private static Map<String, Object> assemble(List<Side> sides, Map<String, Object> acceptance, List<String> caveats) {
         long lastEnd = sides.stream().mapToLong(s -> s.columns.lastEndNanos()).max().orElse(0);
         long width = TimeSeries.bucketSeconds(lastEnd);
@@ -65,8 +76,8 @@ public final class ReportModel {
             sideMaps.add(SideView.of(s, width, buckets, timelines));
             s.caveats.forEach(c -> caveats.add(c));
         }
-        List<Map<String, String>> envs = sides.stream().map(s -> Environment.flatten(s.run)).toList();
-        List<Map<String, Object>> diff = Environment.diff(envs);
+        List<Map<String, String>> envs = sides.stream().map(s -> Environment.flatten(withGpu(s))).toList();
+        List<Environment.Difference> diff = Environment.diff(envs);
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("schema", SCHEMA);
         m.put("title", title(sides));

@@ -4,6 +4,7 @@ import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.analysis.Summary;
 import dev.infergate.json.Json;
+import dev.infergate.record.ImportedFrom;
 import dev.infergate.record.RequestRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,8 +40,15 @@ final class Side {
         this.run = Summarizer.readRun(dir);
         Summarizer.Read read = Summarizer.summarize(dir, this::add);
         this.summary = read.summary();
-        for (Metric m : CDF_METRICS) {
-            cdfs.put(m, new Cdf(read.measured().latency(m).copyOfMicros()));
+        ImportedFrom imported = ImportedFrom.of(run);
+        for (Metric m : CDF_METRICS) { // an import's missing figures stay empty: never the send time passed off as scheduled
+            cdfs.put(m, new Cdf(imported != null && imported.lacks(m.key()) ? new org.HdrHistogram.Histogram(3)
+                    : read.measured().latency(m).copyOfMicros()));
+        }
+        if (imported != null) {
+            caveats.add(imported.describe() + ": it does not carry " + String.join(", ", imported.missing())
+                    + "; its curves from the scheduled time are left empty, and its figures over time run from each"
+                    + " request's send, the only start the file has (docs/coming-from.md)");
         }
         this.serverMetrics = ServerMetrics.read(dir, caveats);
         Map<String, Object> probed = ReportInputs.readObject(dir, ReportInputs.DELIVERY_FILE, caveats);

@@ -25,8 +25,8 @@ final class SideView {
         if (byCondition != null) {
             m.put("by_condition", byCondition);
         }
-        Map<String, Object> cdf = new LinkedHashMap<>();
-        s.cdfs.forEach((k, v) -> cdf.put(k.key(), v.toMap()));
+        Map<String, Cdf.Curve> cdf = new LinkedHashMap<>();
+        s.cdfs.forEach((k, v) -> cdf.put(k.key(), v.curve()));
         m.put("cdf", cdf);
         m.put("series", TimeSeries.of(s.columns, bucketSeconds, buckets));
         long warmupEnd = s.columns.warmupEndNanos();

@@ -1,11 +1,11 @@
 package dev.infergate.report.html;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.infergate.record.RequestRecord;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * One run bucketed over time, warm-up included (the page shades it). Every request counts in every bucket
@@ -39,7 +39,7 @@ final class TimeSeries {
     }
 
     /** The series of {@code run} over {@code buckets} buckets of {@code widthSeconds}. */
-    static Map<String, Object> of(RunColumns run, long widthSeconds, int buckets) {
+    static Series of(RunColumns run, long widthSeconds, int buckets) {
         long width = widthSeconds * 1_000_000_000L;
         double[] completed = new double[buckets];
         double[] errors = new double[buckets];
@@ -64,16 +64,14 @@ final class TimeSeries {
                 e2e.get(b).add((float) ((end - run.scheduledNanos(i)) / 1e6));
             }
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("completed_per_s", perSecond(completed, widthSeconds));
-        m.put("output_tokens_per_s", perSecond(tokens, widthSeconds));
-        m.put("in_flight", perSecond(inFlight, 1));
-        m.put("errors_per_s", perSecond(errors, widthSeconds));
-        m.put("ttft_p50_ms", percentiles(ttft, 0.50));
-        m.put("ttft_p95_ms", percentiles(ttft, 0.95));
-        m.put("e2e_p95_ms", percentiles(e2e, 0.95));
-        return m;
+        return new Series(perSecond(completed, widthSeconds), perSecond(tokens, widthSeconds), perSecond(inFlight, 1),
+                perSecond(errors, widthSeconds), percentiles(ttft, 0.50), percentiles(ttft, 0.95), percentiles(e2e, 0.95));
     }
+
+    /** One value per bucket of each figure drawn over time; a latency is null in a bucket without a request. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record Series(List<Double> completedPerS, List<Double> outputTokensPerS, List<Double> inFlight, List<Double> errorsPerS,
+            List<Double> ttftP50Ms, List<Double> ttftP95Ms, List<Double> e2eP95Ms) {}
 
     private static int bucket(long nanos, long width, int buckets) {
         return (int) Math.max(0, Math.min(buckets - 1, nanos / width));

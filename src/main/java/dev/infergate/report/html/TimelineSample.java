@@ -1,5 +1,8 @@
 package dev.infergate.report.html;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.RunLog;
 import dev.infergate.record.RecordCodec;
@@ -91,8 +94,8 @@ final class TimelineSample {
      * lines that kept event offsets are parsed; unreadable lines were reported by the first read and are
      * skipped here.
      */
-    static List<Map<String, Object>> rows(Path runDir, Map<Long, String> chosen) {
-        Map<Long, Map<String, Object>> rows = new LinkedHashMap<>();
+    static List<Row> rows(Path runDir, Map<Long, String> chosen) {
+        Map<Long, Row> rows = new LinkedHashMap<>();
         chosen.keySet().forEach(id -> rows.put(id, null));
         if (chosen.isEmpty()) {
             return List.of();
@@ -120,21 +123,7 @@ final class TimelineSample {
     }
 
     /** One request's marks in milliseconds relative to when it was <b>sent</b> (queue wait is negative time). */
-    static Map<String, Object> row(RequestRecord r, String why) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("id", r.id());
-        m.put("why", why);
-        m.put("cache", r.warmCache() ? "warm" : "cold");
-        m.put("outcome", r.succeeded() ? "ok" : r.error().key());
-        if (r.errorDetail() != null) {
-            m.put("error", r.errorDetail());
-        }
-        m.put("queue_ms", Num.millis(Math.max(0, r.queueWaitNanos())));
-        m.put("first_token_ms", relative(r, r.firstTokenNanos()));
-        m.put("done_ms", relative(r, r.doneNanos()));
-        m.put("output_tokens", r.outputTokens());
-        m.put("chunks", r.chunks());
-        m.put("max_stall_ms", r.maxStallNanos() == RequestRecord.ABSENT ? null : Num.millis(r.maxStallNanos()));
+    static Row row(RequestRecord r, String why) {
         long[] offsets = r.eventOffsetsNanos();
         List<Double> events = new ArrayList<>();
         int step = offsets.length <= MAX_EVENTS ? 1 : (int) Math.ceil(offsets.length / (double) MAX_EVENTS);
@@ -144,10 +133,22 @@ final class TimelineSample {
         if (step > 1 && (offsets.length - 1) % step != 0) {
             events.add(Num.millis(offsets[offsets.length - 1]));
         }
-        m.put("events_ms", events);
-        m.put("events_total", offsets.length);
-        return m;
+        return new Row(r.id(), why, r.warmCache() ? "warm" : "cold", r.succeeded() ? "ok" : r.error().key(), r.errorDetail(),
+                Num.millis(Math.max(0, r.queueWaitNanos())), relative(r, r.firstTokenNanos()), relative(r, r.doneNanos()),
+                r.outputTokens(), r.chunks(), r.maxStallNanos() == RequestRecord.ABSENT ? null : Num.millis(r.maxStallNanos()),
+                events, offsets.length);
     }
+
+    /**
+     * One request's stream as the page draws it, in ms from its send (queue wait counts back from it); at most
+     * {@code MAX_EVENTS} event times, evenly thinned, the last always kept.
+     *
+     * @param error the server's error text (untrusted: the page escapes it); absent when it succeeded
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record Row(long id, String why, String cache, String outcome, @JsonInclude(JsonInclude.Include.NON_NULL) String error,
+            Double queueMs, Double firstTokenMs, Double doneMs, int outputTokens, int chunks, Double maxStallMs,
+            List<Double> eventsMs, int eventsTotal) {}
 
     private static Double relative(RequestRecord r, long mark) {
         return mark == RequestRecord.ABSENT ? null : Num.millis(mark - r.sentNanos());

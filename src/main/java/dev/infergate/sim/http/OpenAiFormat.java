@@ -38,6 +38,59 @@ final class OpenAiFormat {
         out.append("}\n\n");
     }
 
+    /**
+     * Chat only: appends the SSE event of tokens that are reasoning ({@code delta.reasoning_content}, as vLLM's
+     * reasoning parsers write it) or part of a tool call's arguments ({@code delta.tool_calls}; the first one
+     * carries the call's id, type and function name).
+     *
+     * @param kind      {@code reasoning} or {@code tool}
+     * @param firstTool whether this is the tool call's first delta
+     */
+    void appendDeltaEvent(StringBuilder out, String kind, String text, boolean firstTool, String toolName, String callId,
+            String finishReason, String usage) {
+        out.append("data: ").append(head).append("{\"index\":0,\"delta\":{");
+        if (kind.equals("reasoning")) {
+            out.append("\"reasoning_content\":\"");
+            Json.appendEscaped(out, text);
+            out.append('"');
+        } else {
+            out.append("\"tool_calls\":[{\"index\":0,");
+            if (firstTool) {
+                out.append("\"id\":").append(Json.quote(callId)).append(",\"type\":\"function\",\"function\":{\"name\":")
+                        .append(Json.quote(toolName)).append(",\"arguments\":\"");
+            } else {
+                out.append("\"function\":{\"arguments\":\"");
+            }
+            Json.appendEscaped(out, text);
+            out.append("\"}}]");
+        }
+        out.append("},\"logprobs\":null,\"finish_reason\":").append(Json.quote(finishReason)).append("}]");
+        if (usage != null) {
+            out.append(",\"usage\":").append(usage);
+        }
+        out.append("}\n\n");
+    }
+
+    /**
+     * Chat only: a whole non-streaming answer with reasoning ({@code message.reasoning_content}) and/or a tool
+     * call ({@code message.tool_calls}, content null).
+     */
+    String body(String reasoning, String content, String toolName, String callId, String finishReason, String usage) {
+        StringBuilder m = new StringBuilder("{\"role\":\"assistant\",");
+        if (reasoning != null) {
+            m.append("\"reasoning_content\":").append(Json.quote(reasoning)).append(',');
+        }
+        if (toolName != null) {
+            m.append("\"content\":null,\"tool_calls\":[{\"id\":").append(Json.quote(callId))
+                    .append(",\"type\":\"function\",\"function\":{\"name\":").append(Json.quote(toolName))
+                    .append(",\"arguments\":").append(Json.quote(content)).append("}}]}");
+        } else {
+            m.append("\"content\":").append(Json.quote(content)).append(",\"refusal\":null}");
+        }
+        return head + "{\"index\":0,\"message\":" + m + ",\"logprobs\":null,\"finish_reason\":"
+                + Json.quote(finishReason) + "}]" + usageField(usage) + "}";
+    }
+
     /** The {@code include_usage} event after the last text: no choices, only usage. */
     String usageChunk(String usage) {
         return head + "]" + usageField(usage) + "}";

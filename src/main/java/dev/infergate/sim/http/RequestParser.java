@@ -58,8 +58,26 @@ final class RequestParser {
                 && optionalBoolean(options.get("continuous_usage_stats"), "stream_options.continuous_usage_stats");
         boolean ignoreEos = optionalBoolean(body.get("ignore_eos"), "ignore_eos");
         long seed = body.hasNonNull("seed") ? optionalLong(body.get("seed"), "seed") : 0L;
+        int reasoning = chat ? optionalInt(body.get("reasoning_tokens"), "reasoning_tokens", 0) : 0;
+        if (reasoning < 0) {
+            throw ApiError.badRequest("reasoning_tokens", "reasoning_tokens (" + reasoning + ") must be >= 0.");
+        }
         return new CompletionRequest(chat, promptIds, stream, includeUsage, includeUsage && continuous, maxTokens,
-                minTokens, ignoreEos, seed, chat ? lastMessageText(body) : promptString(body));
+                minTokens, ignoreEos, seed, chat ? lastMessageText(body) : promptString(body), chat ? toolName(body) : null,
+                reasoning);
+    }
+
+    /** The function the answer calls: the first of {@code tools}, unless {@code tool_choice} is "none". */
+    private static String toolName(JsonNode body) {
+        JsonNode tools = body.get("tools");
+        if (tools == null || !tools.isArray() || tools.isEmpty() || "none".equals(body.path("tool_choice").asText())) {
+            return null;
+        }
+        String name = tools.get(0).path("function").path("name").asText("");
+        if (name.isEmpty()) {
+            throw ApiError.badRequest("tools", "tools[0].function.name must be a non-empty string.");
+        }
+        return name;
     }
 
     /** The prompt of a {@code /tokenize} body: {@code prompt} or {@code messages}. */

@@ -109,10 +109,19 @@ final class StreamResponder implements StreamTarget {
         }
         int produced = e.outputTokens();
         if (produced - tokensInEvents >= setup.streamInterval() || e.finished()) {
-            String text = setup.text().tokens(tokensInEvents, produced);
-            tokensInEvents = produced;
             String finish = e.finished() ? e.finishReason().wire() : null;
-            format.appendTextEvent(held, text, finish, usageEveryChunk ? usage(e, produced) : null);
+            String usage = usageEveryChunk ? usage(e, produced) : null;
+            int reasoningEnd = Math.min(produced, request.reasoningTokens());
+            if (tokensInEvents < reasoningEnd) { // reasoning first; the rest of this interval's tokens in a second event
+                String reasoning = setup.text().tokens(tokensInEvents, reasoningEnd);
+                tokensInEvents = reasoningEnd;
+                format.appendDeltaEvent(held, "reasoning", reasoning, false, null, null,
+                        produced == reasoningEnd ? finish : null, produced == reasoningEnd ? usage : null);
+            }
+            if (tokensInEvents < produced || tokensInEvents == 0) {
+                appendAnswer(format, setup.text().tokens(tokensInEvents, produced), tokensInEvents, e.finished(), finish, usage);
+                tokensInEvents = produced;
+            }
         }
         if (e.finished()) {
             if (request.includeUsage()) {
@@ -120,6 +129,17 @@ final class StreamResponder implements StreamTarget {
             }
             held.append("data: [DONE]\n\n");
         }
+    }
+
+    /** Answer tokens: text, or the arguments of a call of the request's tool (a JSON object {"query": "..."}). */
+    private void appendAnswer(OpenAiFormat format, String text, int from, boolean last, String finish, String usage) {
+        if (request.toolName() == null) {
+            format.appendTextEvent(held, text, finish, usage);
+            return;
+        }
+        boolean first = from == request.reasoningTokens() || from == 0;
+        String arguments = (first ? "{\"query\": \"" : "") + text + (last ? "\"}" : "");
+        format.appendDeltaEvent(held, "tool", arguments, first, request.toolName(), "call_" + setup.sequenceId(), finish, usage);
     }
 
     /**
@@ -154,8 +174,16 @@ final class StreamResponder implements StreamTarget {
 
     private void sendBody(Emission e) {
         ended = true;
-        String text = setup.text().tokens(0, e.outputTokens());
-        String body = setup.format().body(text, e.finishReason().wire(), usage(e, e.outputTokens()));
+        int reasoningEnd = Math.min(e.outputTokens(), request.reasoningTokens());
+        String text = setup.text().tokens(reasoningEnd, e.outputTokens());
+        String body;
+        if (reasoningEnd == 0 && request.toolName() == null) {
+            body = setup.format().body(text, e.finishReason().wire(), usage(e, e.outputTokens()));
+        } else {
+            body = setup.format().body(reasoningEnd == 0 ? null : setup.text().tokens(0, reasoningEnd),
+                    request.toolName() == null ? text : "{\"query\": \"" + text + "\"}", request.toolName(),
+                    "call_" + setup.sequenceId(), e.finishReason().wire(), usage(e, e.outputTokens()));
+        }
         response.putHeader("Content-Type", "application/json").end(body);
     }
 

@@ -107,7 +107,8 @@
     cfg.series.forEach(function (s) {
       series.push({
         label: s.label, stroke: colour(s.side), width: s.width || 2, dash: s.dash || dash(s.side),
-        spanGaps: true, points: { show: false },
+        // a series of one or two values draws no line: show its points, so a short run's chart is not blank
+        spanGaps: true, points: { show: (s.values || []).filter(num).length <= 2, size: 8 },
         value: function (u, v) { return num(v) ? fmt(v) : '—'; }
       });
       values.push(s.values);
@@ -229,6 +230,11 @@
   }
   /* cfg: {title, xLabel, yLabel, series: [{label, side, points: [[x, y]]}], hLines: [{y, label}], marks: [{x, y, label, side}], yMin, xIntegers} */
   function xyChart(parent, cfg) {
+    var hasPoints = cfg.series.some(function (s) { return s.points.some(function (p) { return num(p[0]) && num(p[1]); }); });
+    if (!hasPoints) { // never an empty 0-1 frame: say what is missing
+      add(parent, el('h3', null, cfg.title), el('p', 'note', 'Nothing to draw: no point has both ' + cfg.xLabel + ' and ' + cfg.yLabel + '.'));
+      return;
+    }
     var div = add(parent, el('div', 'chart')).lastChild;
     add(div, el('h3', null, cfg.title));
     var w = widthOf(parent), h = 300;
@@ -375,9 +381,19 @@
     var aud = add(s, el('div', 'audiences')).lastChild;
     (d.audiences || []).forEach(function (a) {
       var box = add(aud, el('div', 'audience')).lastChild;
-      add(box, el('div', 'who', a.name === 'all' ? 'all users (one audience)' : a.name));
+      add(box, el('div', 'who', a.name === 'all' && !a.label ? 'all users (one audience)' : a.label && a.label !== a.name ? a.label + ' (' + a.name + ')' : a.name));
       add(box, verdictBadge(a.verdict));
       add(box, el('p', 'reason', a.reason || '—'));
+      var np = a.not_passed || {};
+      if ((np.shown || []).length) {
+        var ul = add(box, el('ul', 'notpassed')).lastChild;
+        np.shown.forEach(function (k) {
+          var li = add(ul, el('li')).lastChild;
+          add(li, document.createTextNode(outcomeText(k.verdict) + ': ' + k.criterion + ' in '), link(k.condition, k.href),
+            document.createTextNode(num(k.delta) ? ' (' + changeText({ delta: k.delta, ci: k.ci }) + ')' : ''));
+        });
+        if (np.count > np.shown.length) { add(ul, el('li', 'note', (np.count - np.shown.length) + ' more not passed: see the criteria')); }
+      }
       add(box, link('evidence: criteria' + (num(a.criteria) ? ' (' + a.criteria + ')' : ''), a.href));
     });
     var facts = add(s, el('dl', 'facts')).lastChild;

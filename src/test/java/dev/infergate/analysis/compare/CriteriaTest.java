@@ -3,6 +3,7 @@ package dev.infergate.analysis.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.infergate.analysis.Metric;
 import dev.infergate.config.ConfigException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -109,7 +110,22 @@ class CriteriaTest {
 
         assertThat(c.statistics()).extracting(Statistic::key).containsExactly(
                 "ttft.p95", "e2e.p99", "throughput.output_tokens_per_s", "goodput.attainment", "errors.rate");
-        assertThat(List.of(Statistic.parse("tpot.p99.9").key(), Statistic.parse("itl.mean").key()))
-                .containsExactly("tpot.p99.9", "itl.mean");
+        assertThat(List.of(Statistic.parse("tpot.p99.9").key(), Statistic.parse("itl_mean_per_request.mean").key()))
+                .containsExactly("tpot.p99.9", "itl_mean_per_request.mean");
+    }
+
+    @Test
+    void itl_inCriteria_readsAsThePerRequestMean_withOneNote() {
+        Criteria c = Criteria.parse("c.yaml", "itl.p95: {max_regression: 10%}\nworkloads:\n  chat:\n"
+                + "    itl.p99: {max_regression: 20%}\n");
+
+        assertThat(c.statistics()).extracting(Statistic::key)
+                .containsExactly("itl_mean_per_request.p95", "itl_mean_per_request.p99");
+        assertThat(c.statistics().get(0).metric()).isEqualTo(Metric.ITL_MEAN_PER_REQUEST);
+        assertThat(c.notes()).containsExactly("criteria name 'itl', read as 'itl_mean_per_request' (per-request mean ITL: "
+                + "(last_token - first_token) / (chunks - 1) of each request: its mean gap between output events); in"
+                + " summary.json 'itl' is the pooled gaps of all requests: write 'itl_mean_per_request' in criteria to say"
+                + " which you mean");
+        assertThat(Criteria.parse("c.yaml", "itl_mean_per_request.p95: {max_regression: 10%}\n").notes()).isEmpty();
     }
 }

@@ -69,7 +69,8 @@ class QualityComparisonTest {
         Path cand = side(dir.resolve("cand"), side(30, 0.5, "a"), EVAL);
         QualityComparison c = QualityComparison.compare(base, cand, ONE_PERCENT);
         assertThat(c.pairedItems()).isEqualTo(30);
-        assertThat(c.toMap()).containsEntry("schema", "infergate.quality-comparison/1").containsKey("accuracy_drop");
+        assertThat(c.document().schema()).isEqualTo("infergate.quality-comparison/1");
+        assertThat(c.document().accuracyDrop().method()).isEqualTo("agresti-min paired");
         Path other = side(dir.resolve("other"), side(30, 0.5, "a"), Map.of("name", "arithmetic", "seed", 2, "items", 0));
         assertThatThrownBy(() -> QualityComparison.compare(base, other, ONE_PERCENT))
                 .hasMessageStartingWith("the two sides ran different eval sets")

@@ -31,6 +31,41 @@ class DecisionBlockTest {
     }
 
     @Test
+    void theFallbackAudience_listsTheCriteriaThatDidNotPass_withConditionChangeAndCell() {
+        Map<String, Object> all = Headline.map(((List<?>) DecisionBlock.of(recorded()).get("audiences")).get(0));
+
+        Map<String, Object> notPassed = Headline.map(all.get("not_passed"));
+        assertThat(notPassed.get("count")).isEqualTo(2);
+        Map<String, Object> first = Headline.map(((List<?>) notPassed.get("shown")).get(0));
+        assertThat(first).containsEntry("criterion", "ttft.p50 max_regression 25%").containsEntry("condition", "short-chat/fresh/typical")
+                .containsEntry("verdict", "inconclusive").containsEntry("delta", 0.243443).containsEntry("href", "#cell-0");
+        assertThat(first.get("ci")).isEqualTo(List.of(-0.19415, 0.621866));
+    }
+
+    @Test
+    void anAudiencesCriteria_failuresFirst_capacityLinkedToItsCurves_atMostFiveShown() {
+        Map<String, Object> acceptance = new LinkedHashMap<>(recorded());
+        List<Map<String, Object>> criteria = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            criteria.add(Map.of("condition", "short-chat/shared/typical", "criterion", "e2e.p50 max_regression 10%",
+                    "verdict", "inconclusive"));
+        }
+        criteria.add(Map.of("condition", "capacity", "criterion", "capacity.requests_per_hour min_improvement 5%",
+                "verdict", "fail", "delta", 0.0, "delta_ci", List.of(-1.0, 1.0)));
+        criteria.add(Map.of("condition", "short-chat/fresh/typical", "criterion", "errors.rate max 1%", "verdict", "pass"));
+        acceptance.put("audiences", List.of(Map.of("name", "batch", "verdict", "REJECTED", "reason", "capacity", "criteria", criteria)));
+
+        Map<String, Object> batch = Headline.map(((List<?>) DecisionBlock.of(acceptance).get("audiences")).get(0));
+
+        Map<String, Object> notPassed = Headline.map(batch.get("not_passed"));
+        assertThat(notPassed.get("count")).isEqualTo(6);
+        List<?> shown = (List<?>) notPassed.get("shown");
+        assertThat(shown).hasSize(DecisionBlock.MAX_NOT_PASSED);
+        assertThat(Headline.map(shown.get(0))).containsEntry("verdict", "fail").containsEntry("href", "#capacity");
+        assertThat(Headline.map(shown.get(1))).containsEntry("href", "#cell-1");
+    }
+
+    @Test
     void speedAndQualityDisagreeing_theFallbackReasonGivesBoth() {
         Map<String, Object> acceptance = new LinkedHashMap<>(recorded());
         acceptance.put("speed_verdict", "accepted");

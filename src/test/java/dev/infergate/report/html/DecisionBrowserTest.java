@@ -79,7 +79,8 @@ class DecisionBrowserTest {
                 .contains("distributions", "over-time", "cache", "environment");
         String decision = sections.get("decision");
         // the verdict per audience (no audiences in this acceptance.json: the top-level verdict as one audience)
-        assertThat(decision).contains("all users (one audience)").contains("? INCONCLUSIVE");
+        assertThat(decision).contains("all users (one audience)").contains("? INCONCLUSIVE")
+                .contains("? inconclusive: ttft.p50 max_regression 25% in <a href=\"#cell-0\">short-chat/fresh/typical</a> (+24.3 %");
         // requests/hour with its interval, linked to the capacity curves
         assertThat(decision).contains("0 requests/hour [-43,200, +43,200] (baseline 43,200/h → candidate 43,200/h; "
                 + "the interval includes zero").contains("href=\"#capacity\"");
@@ -103,7 +104,7 @@ class DecisionBrowserTest {
     void audiencesInAcceptanceJson_eachShowsItsVerdictAndReason_asText() throws Exception {
         Chromium.binary();
         Path accept = fixture(a -> a.put("audiences", List.of(
-                Map.of("name", "chat", "verdict", "rejected", "reason", "TTFT p50 rose <img src=x onerror=alert(1)>",
+                Map.of("name", "chat", "label", "people chatting", "verdict", "rejected", "reason", "TTFT p50 rose <img src=x onerror=alert(1)>",
                         "criteria", List.of(Map.of("criterion", "ttft.p50 max_regression 10%"))),
                 Map.of("name", "batch", "verdict", "accepted", "reason", "throughput +9 % [+9.0 %, +9.3 %]",
                         "criteria", new ArrayList<>()))));
@@ -115,7 +116,7 @@ class DecisionBrowserTest {
 
         HtmlReportBrowserTest.assertDrawnWithoutErrors(dom); // no alert was called
         String decision = sections(dom).get("decision");
-        assertThat(decision).contains("chat").contains("✗ REJECTED").contains("evidence: criteria (1)")
+        assertThat(decision).contains("people chatting (chat)").contains("✗ REJECTED").contains("evidence: criteria (1)")
                 .contains("batch").contains("✓ ACCEPTED").contains("throughput +9 % [+9.0 %, +9.3 %]")
                 .contains("TTFT p50 rose &lt;img src=x onerror=alert(1)&gt;").doesNotContain("<img");
     }

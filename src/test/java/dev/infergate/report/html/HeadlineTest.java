@@ -24,7 +24,7 @@ class HeadlineTest {
 
         assertThat(headline.get("verdict")).isEqualTo("inconclusive");
         assertThat(headline.get("reason")).isEqualTo("+900 requests/hour at 95% SLO attainment");
-        assertThat(Headline.map(((List<?>) headline.get("sides")).get(0)).get("capacity")).isEqualTo(2.5);
+        assertThat(((Headline.SideLine) ((List<?>) headline.get("sides")).get(0)).capacity()).isEqualTo(2.5);
         assertThat(headline.get("caveats").toString()).contains("one repeat only");
     }
 

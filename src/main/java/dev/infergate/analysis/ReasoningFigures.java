@@ -1,0 +1,72 @@
+package dev.infergate.analysis;
+
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.infergate.record.RequestRecord;
+
+/**
+ * Reasoning models (summary.json {@code reasoning}, docs/metrics.md): over the completed measured requests whose
+ * answer streamed reasoning text, the time from {@code sent} to the first reasoning event and to the first
+ * answer event (content or a tool call), the thinking time between them, and reasoning and answer tokens.
+ * TTFT keeps its definition (the first output of any kind, so the first reasoning event here); a chat UI that
+ * folds reasoning away shows its user the first answer token, {@code time_to_first_answer_ms}.
+ *
+ * <p>Reasoning tokens are the output tokens times the share of output events that carried reasoning: exact when
+ * every event carries one token (vLLM's default stream interval), an estimate otherwise.
+ */
+public final class ReasoningFigures {
+    private final LatencyDistribution firstReasoning = Distribution.latency();
+    private final LatencyDistribution firstAnswer = Distribution.latency();
+    private final LatencyDistribution thinking = Distribution.latency();
+    private long requests;
+    private long withoutAnswer;
+    private double reasoningTokens;
+    private double answerTokens;
+
+    /** Counts {@code r} when it is measured, completed and had reasoning. */
+    public void add(RequestRecord r) {
+        if (!r.measured() || !r.succeeded() || r.reasoningChunks() == 0 || r.sentNanos() == RequestRecord.ABSENT
+                || r.firstReasoningNanos() == RequestRecord.ABSENT) {
+            return;
+        }
+        requests++;
+        firstReasoning.recordNanos(Math.max(0, r.firstReasoningNanos() - r.sentNanos()));
+        if (r.firstAnswerNanos() == RequestRecord.ABSENT) {
+            withoutAnswer++;
+        } else {
+            firstAnswer.recordNanos(Math.max(0, r.firstAnswerNanos() - r.sentNanos()));
+            thinking.recordNanos(Math.max(0, r.firstAnswerNanos() - r.firstReasoningNanos()));
+        }
+        double reasoning = r.chunks() == 0 ? 0 : (double) r.outputTokens() * r.reasoningChunks() / r.chunks();
+        reasoningTokens += reasoning;
+        answerTokens += Math.max(0, r.outputTokens() - reasoning);
+    }
+
+    public boolean isEmpty() {
+        return requests == 0;
+    }
+
+    public Figures figures() {
+        double total = reasoningTokens + answerTokens;
+        return new Figures(requests, withoutAnswer, firstReasoning.percentiles(), firstAnswer.percentiles(),
+                thinking.percentiles(), Distribution.round(reasoningTokens / requests), Distribution.round(answerTokens / requests),
+                total == 0 ? null : Distribution.round(reasoningTokens / total));
+    }
+
+    /**
+     * The {@code reasoning} block.
+     *
+     * @param requests              completed measured requests that streamed reasoning
+     * @param withoutAnswer         of those, how many ended in reasoning with no answer (e.g. cut by max_tokens)
+     * @param timeToFirstReasoningMs sent to the first reasoning event (their TTFT)
+     * @param timeToFirstAnswerMs   sent to the first answer event: what a chat UI that folds reasoning shows first
+     * @param thinkingMs            first reasoning event to first answer event
+     * @param reasoningTokensMean   reasoning tokens per request
+     * @param answerTokensMean      answer tokens per request
+     * @param reasoningTokenShare   reasoning tokens over all output tokens of these requests
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Figures(long requests, long withoutAnswer, Percentiles timeToFirstReasoningMs,
+            Percentiles timeToFirstAnswerMs, Percentiles thinkingMs, double reasoningTokensMean, double answerTokensMean,
+            Double reasoningTokenShare) {}
+}

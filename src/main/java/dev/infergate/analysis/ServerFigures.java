@@ -1,0 +1,80 @@
+package dev.infergate.analysis;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * summary.json's {@code server} block: what the server's own /metrics said over the measured window (see
+ * {@link ServerMetricsSummary}). Figures are keyed as in server_metrics.jsonl ({@code dev.infergate.metrics.ServerFigure});
+ * those the server does not report are listed in {@code absent}, never given as zero.
+ *
+ * @param engine       the engine the scrapes recognised (vllm, sglang, ...); null without a good scrape
+ * @param scrapeErrors lines that were not a good scrape (a torn last line of a killed run, an error)
+ * @param figures      in the registry's order: counters as their delta, gauges as p50/max, histograms as quantiles
+ * @param absent       figures the server did not report; null when there was no good scrape
+ */
+public record ServerFigures(String engine, int scrapes, long scrapeErrors, Map<String, Value> figures, List<String> absent) {
+    public ServerFigures {
+        figures = Collections.unmodifiableMap(new LinkedHashMap<>(figures));
+        absent = absent == null ? null : List.copyOf(absent);
+    }
+
+    /** One server figure's value over the window. */
+    public sealed interface Value permits Amount, Gauge, Histogram {}
+
+    /** A counter's increase over the window, or a rate: one number. */
+    public record Amount(double value) implements Value {
+        @JsonValue
+        double json() {
+            return value;
+        }
+    }
+
+    /** A gauge sampled over the window: its median and maximum. */
+    public record Gauge(double p50, double max, int samples) implements Value {}
+
+    /**
+     * A server-side histogram's increase over the window: observations, and (when there were any) the mean and
+     * the quantiles interpolated within buckets, ms (a quantile in the +Inf bucket is null).
+     */
+    public record Histogram(long count, Double meanMs, Double p50Ms, Double p90Ms) implements Value {
+        @JsonValue
+        Map<String, Object> json() { // the JSON edge: the quantiles are written even when null, but only with samples
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("count", count);
+            if (count > 0) {
+                m.put("mean_ms", meanMs);
+                m.put("p50_ms", p50Ms);
+                m.put("p90_ms", p90Ms);
+            }
+            return m;
+        }
+    }
+
+    /** The counter or rate named {@code key}; null when absent or not one number. */
+    public Double amount(String key) {
+        return figures.get(key) instanceof Amount a ? a.value() : null;
+    }
+
+    /** The gauge named {@code key}; null when absent or not a gauge. */
+    public Gauge gauge(String key) {
+        return figures.get(key) instanceof Gauge g ? g : null;
+    }
+
+    /** The JSON shape: engine, scrape counts, then each figure under its key, then absent. */
+    @JsonValue
+    Map<String, Object> json() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("engine", engine);
+        m.put("scrapes", scrapes);
+        m.put("scrape_errors", scrapeErrors);
+        m.putAll(figures);
+        if (absent != null) {
+            m.put("absent", absent);
+        }
+        return m;
+    }
+}

@@ -1,0 +1,39 @@
+package dev.infergate.cli;
+
+import dev.infergate.imports.Imports;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What {@code compare}, {@code report} and {@code accept} do with a path that is another tool's result (vLLM,
+ * AIPerf, guidellm, recognised by content): read it into an infergate run directory (docs/coming-from.md) and
+ * use that; an infergate directory passes through unchanged.
+ */
+final class ImportedPaths {
+    private ImportedPaths() {}
+
+    /** The run directory of {@code path}; bad input is one line and exit 2. */
+    static Path resolve(Path path) {
+        if (!Files.exists(path)) {
+            throw UserError.usage(path + " does not exist; pass a run directory or a result file of vLLM, AIPerf or guidellm");
+        }
+        try {
+            return Imports.runDirectory(path);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        } catch (UncheckedIOException e) {
+            throw UserError.cannotRun(e.getMessage(), e);
+        }
+    }
+
+    static List<Path> resolve(List<Path> paths) {
+        return paths.stream().map(ImportedPaths::resolve).toList();
+    }
+
+    /** Whether any of {@code paths} is another tool's result. */
+    static boolean anyForeign(List<Path> paths) {
+        return paths.stream().anyMatch(p -> Files.exists(p) && Imports.isForeign(p));
+    }
+}

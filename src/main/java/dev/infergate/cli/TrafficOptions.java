@@ -1,0 +1,220 @@
+package dev.infergate.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.client.Endpoint;
+import dev.infergate.client.ExtraBody;
+import dev.infergate.load.LoadModel;
+import dev.infergate.config.Durations;
+import dev.infergate.load.OpenLoop;
+import dev.infergate.load.RampUpSchedule;
+import dev.infergate.load.RunLimits;
+import dev.infergate.load.TraceSchedule;
+import dev.infergate.run.RunService;
+import dev.infergate.workload.trace.TraceEntry;
+import dev.infergate.workload.trace.TraceFormat;
+import dev.infergate.workload.trace.TraceReader;
+import dev.infergate.workload.trace.TraceSpec;
+import dev.infergate.workload.trace.TraceWindow;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** Options that replay real traffic (docs/workloads.md, "Trace replay"). */
+public final class TrafficOptions {
+    @Option(names = "--trace", paramLabel = "FILE",
+            description = "Replay a request trace: requests are sent at the trace's own times (open loop) with its input and output lengths; "
+                    + "Mooncake hash_ids become shared prompt blocks, so a prefix cache sees the trace's sharing. Without --requests "
+                    + "or --duration the whole window is replayed.")
+    Path trace;
+
+    @Option(names = "--trace-format", paramLabel = "mooncake|azure|burstgpt|jsonl",
+            description = "The format of --trace. Default: azure or burstgpt for a .csv file (by its header), mooncake otherwise.")
+    String traceFormat;
+
+    @Option(names = "--time-scale", defaultValue = "1", paramLabel = "X",
+            description = "Multiplies the trace's gaps: 0.5 replays twice as fast, 2 half as fast. Default: ${DEFAULT-VALUE}.")
+    double timeScale;
+
+    @Option(names = "--trace-window", paramLabel = "FROM..TO",
+            description = "Replay only the requests that arrived in this slice of the trace's own time (before --time-scale), e.g. 0s..15s or 10m.. Default: all.")
+    String traceWindow;
+
+    @Option(names = "--max-context", paramLabel = "TOKENS",
+            description = "The server's context (prompt + output tokens): longer trace requests are skipped and counted, never cut. "
+                    + "Default: the server's own (vLLM max_model_len, llama.cpp n_ctx), else none.")
+    Integer maxContext;
+
+    @Option(names = "--extra-body", paramLabel = "JSON|@FILE",
+            description = "Fields merged into every request body, e.g. '{\"temperature\": 0.6, \"chat_template_kwargs\": {\"enable_thinking\": false}}' "
+                    + "or @body.json (sampling settings, tools and tool_choice, vendor fields). A field infergate also writes (max_tokens, stream, ...) "
+                    + "is replaced by yours. Recorded in run.json (values of key/token/secret fields hidden).")
+    String extraBody;
+
+    @Option(names = "--tools", paramLabel = "builtin|JSON|@FILE",
+            description = "A tool-call workload: every request carries these tools (a JSON array of OpenAI tool definitions, "
+                    + "or builtin: one search function) with tool_choice auto, so answers may stream tool-call deltas, timed like text.")
+    String tools;
+
+    /** One function, as a tool-using assistant offers it: a search that takes a query. */
+    static final String BUILTIN_TOOLS = "[{\"type\":\"function\",\"function\":{\"name\":\"search\",\"description\":"
+            + "\"Searches the knowledge base and returns the best passages.\",\"parameters\":{\"type\":\"object\","
+            + "\"properties\":{\"query\":{\"type\":\"string\"}},\"required\":[\"query\"]}}}]";
+
+    @Option(names = "--tokenizer-file", paramLabel = "PATH",
+            description = "The model's own tokenizer: a tokenizer.json, or the model directory holding one (HuggingFace tokenizers, "
+                    + "run locally), so prompt lengths are exact for Llama, Qwen or GLM behind endpoints without /tokenize. Replaces --tokenizer.")
+    Path tokenizerFile;
+
+    /** The plan's tokenizer: {@code file:PATH} with {@code --tokenizer-file}, else {@code --tokenizer}'s. */
+    String tokenizer(String tokenizerOption) {
+        if (tokenizerFile == null) {
+            return tokenizerOption;
+        }
+        if (tokenizerOption != null && !tokenizerOption.equals("auto")) {
+            throw UserError.usage("give --tokenizer " + tokenizerOption + " or --tokenizer-file, not both");
+        }
+        return RunService.FILE_TOKENIZER + tokenizerFile;
+    }
+
+    /** {@code endpoint} sending the {@code --extra-body} fields and the {@code --tools}. */
+    Endpoint endpoint(Endpoint endpoint) {
+        if (extraBody == null && tools == null) {
+            return endpoint;
+        }
+        try {
+            ExtraBody extra = extraBody == null ? ExtraBody.NONE : ExtraBody.parse(extraBody);
+            if (tools != null) {
+                extra = extra.withDefault("tools", toolsJson(tools)).withDefault("tool_choice", "\"auto\"");
+            }
+            return endpoint.withExtraBody(extra);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
+    }
+
+    private static String toolsJson(String option) {
+        String t = option.trim();
+        if (t.equalsIgnoreCase("builtin")) {
+            return BUILTIN_TOOLS;
+        }
+        try {
+            JsonNode list = new ObjectMapper().readTree(t.startsWith("@") ? Files.readString(Path.of(t.substring(1))) : t);
+            if (list == null || !list.isArray() || list.isEmpty()) {
+                throw new IllegalArgumentException("--tools " + t + " must be builtin, or a non-empty JSON array of tool definitions (or @FILE holding one)");
+            }
+            return list.toString();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--tools " + t + ": cannot read it as JSON (" + e.getMessage().lines().findFirst().orElse("") + ")", e);
+        }
+    }
+
+    /** The trace to replay, or null without {@code --trace}. */
+    TraceSpec trace() {
+        if (trace == null) {
+            if (traceFormat != null || traceWindow != null || maxContext != null || timeScale != 1) {
+                throw UserError.usage("--trace-format, --trace-window, --time-scale and --max-context shape a trace replay; give them with --trace FILE");
+            }
+            return null;
+        }
+        try {
+            return TraceSpec.of(trace, traceFormat == null ? null : TraceFormat.parse(traceFormat),
+                    traceWindow == null ? TraceWindow.ALL : TraceWindow.parse(traceWindow), timeScale,
+                    maxContext == null ? 0 : maxContext);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
+    }
+
+    /**
+     * For plans built from options ({@code capacity}): the plan's {@code trace} block, or "" without
+     * {@code --trace}.
+     */
+    String planYaml() {
+        TraceSpec spec = trace();
+        if (spec == null) {
+            return "";
+        }
+        return String.format(java.util.Locale.ROOT, "trace: {file: %s, format: %s, window: '%s', time_scale: %s%s}%n",
+                quoted(spec.file().toString()), spec.format().label(), spec.window(), spec.timeScale(),
+                spec.maxContextTokens() > 0 ? ", max_context: " + spec.maxContextTokens() : "");
+    }
+
+    /** The work shape a capacity step runs: {@code trace} with {@code --trace}, else {@code preset}. */
+    String capacityWorkload(String preset) {
+        return trace == null ? preset : "trace";
+    }
+
+    private static String quoted(String text) {
+        return "'" + text.replace("'", "''") + "'";
+    }
+
+    @Option(names = "--ramp-up", paramLabel = "DURATION",
+            description = "With --rate: the rate rises linearly from 0 to R over this time, then stays at R (a Poisson "
+                    + "schedule stays Poisson at the rising rate), e.g. 30s. Default: none.")
+    String rampUp;
+
+    /** The trace's open loop, or {@code load}'s model without a trace (ramped up with {@code --ramp-up}). */
+    LoadModel model(LoadOptions load) {
+        TraceSpec spec = trace();
+        if (spec == null) {
+            return rampUp(load.model());
+        }
+        if (rampUp != null) {
+            throw UserError.usage("--ramp-up ramps a --rate; a trace keeps its own times (use --trace-window and --time-scale)");
+        }
+        if (load.loop != null || load.sessions != null) {
+            throw UserError.usage("--trace sends at the trace's own times: leave out --rate, --concurrency and --sessions "
+                    + "(use --time-scale to replay faster or slower, --max-concurrency to cap requests in flight)");
+        }
+        if (load.maxConcurrency < 0 || load.maxConcurrency > LoadOptions.MAX_CONCURRENCY) {
+            throw UserError.usage("--max-concurrency (" + load.maxConcurrency + ") must be between 0 and " + LoadOptions.MAX_CONCURRENCY);
+        }
+        return new OpenLoop(new TraceSchedule(spec), load.maxConcurrency);
+    }
+
+    private LoadModel rampUp(LoadModel model) {
+        if (rampUp == null) {
+            return model;
+        }
+        if (!(model instanceof OpenLoop open)) {
+            throw UserError.usage("--ramp-up ramps an open loop: give it with --rate (not --concurrency or --sessions)");
+        }
+        try {
+            return new OpenLoop(new RampUpSchedule(open.schedule(), Durations.parse(rampUp)), open.maxConcurrency());
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage("--ramp-up: " + e.getMessage());
+        }
+    }
+
+    /**
+     * {@code load}'s limits; with a trace and neither {@code --requests} nor {@code --duration}, the whole window
+     * (warm-up requests counted within it).
+     */
+    RunLimits limits(LoadOptions load) {
+        RunLimits limits = load.limits();
+        TraceSpec spec = trace();
+        if (spec == null || load.requests != null || load.duration != null) {
+            return limits;
+        }
+        long usable = usableRequests(spec);
+        return new RunLimits(Math.max(1, usable - limits.warmupRequests()), null, limits.warmupRequests(),
+                limits.warmupDuration(), limits.drainTimeout());
+    }
+
+    /** Requests of the window that can be sent, before the context check (an upper bound of what is sent). */
+    private static long usableRequests(TraceSpec spec) {
+        long n = 0;
+        try (TraceReader reader = TraceReader.openTimesOnly(spec)) {
+            for (TraceEntry e = reader.next(); e != null; e = reader.next()) {
+                if (e.usable()) {
+                    n++;
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
+        return n;
+    }
+}

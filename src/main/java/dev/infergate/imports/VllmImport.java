@@ -1,0 +1,84 @@
+package dev.infergate.imports;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.infergate.record.ErrorClass;
+import dev.infergate.record.ImportedFrom;
+import dev.infergate.record.Phase;
+import dev.infergate.record.RequestRecord;
+import dev.infergate.record.TokenSource;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * vLLM's {@code bench serve --save-result --save-detailed} JSON (also {@code benchmarks/benchmark_serving.py}):
+ * the per-request arrays {@code ttfts}, {@code itls}, {@code latencies}, {@code input_lens}, {@code output_lens},
+ * {@code errors} and, in newer versions, {@code start_times}, all in seconds. vLLM's TTFT and E2EL run from its
+ * request start (when the request function began, close to infergate's {@code sent}); its ITLs are the gaps
+ * between chunks after the first. Without {@code start_times} the requests cannot be placed in time, so
+ * throughput and goodput are missing rather than guessed.
+ */
+final class VllmImport {
+    private VllmImport() {}
+
+    /** Whether {@code json} looks like a vLLM result. */
+    static boolean matches(JsonNode json) {
+        return json.isObject() && json.has("completed") && (json.has("mean_ttft_ms") || json.has("ttfts")
+                || json.has("mean_e2el_ms"));
+    }
+
+    static ImportedRun read(JsonNode json, String source) {
+        if (!json.path("ttfts").isArray() || !json.path("latencies").isArray()) {
+            throw new IllegalArgumentException(source + " is a vLLM result without per-request values (ttfts, latencies);"
+                    + " rerun 'vllm bench serve' with --save-result --save-detailed, or compare its aggregates by hand");
+        }
+        int n = json.path("ttfts").size();
+        JsonNode starts = json.path("start_times");
+        boolean placed = starts.isArray() && starts.size() == n;
+        double origin = Double.MAX_VALUE;
+        for (int i = 0; placed && i < n; i++) {
+            origin = Math.min(origin, starts.get(i).asDouble());
+        }
+        Foreign foreign = new Foreign();
+        List<RequestRecord> records = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            String error = json.path("errors").path(i).asText("");
+            boolean ok = error.isEmpty();
+            long sent = placed ? Foreign.seconds(starts.get(i).asDouble() - origin) : 0;
+            long[] gaps = null;
+            JsonNode itl = json.path("itls").path(i);
+            if (ok && itl.isArray()) {
+                gaps = new long[itl.size()];
+                for (int g = 0; g < gaps.length; g++) {
+                    gaps[g] = Foreign.seconds(itl.get(g).asDouble());
+                }
+            }
+            records.add(foreign.record(i, Phase.MEASURED, Math.max(0, sent),
+                    ok ? Foreign.seconds(json.path("ttfts").path(i).asDouble(-1)) : RequestRecord.ABSENT,
+                    RequestRecord.ABSENT, ok ? Foreign.seconds(json.path("latencies").path(i).asDouble(-1)) : RequestRecord.ABSENT,
+                    gaps, json.path("input_lens").path(i).asInt(-1), json.path("output_lens").path(i).asInt(0),
+                    TokenSource.USAGE, ok ? null : Foreign.errorClass(0, error), ok ? null : Foreign.ownDetail(error), ok ? 200 : 0));
+        }
+        List<String> missing = new ArrayList<>(Imports.NEVER_RECORDED);
+        if (!placed) {
+            missing.addAll(Imports.THROUGHPUT);
+        }
+        ImportedFrom imported = new ImportedFrom("vllm", source, false, missing);
+        Map<String, Object> run = Imports.runJson(imported, text(json, "model_id"), text(json, "endpoint_type"));
+        Map<String, Object> load = new LinkedHashMap<>();
+        load.put("tool", "vllm");
+        load.put("request_rate", json.path("request_rate").isNumber() ? json.get("request_rate").asDouble() : "inf");
+        load.put("max_concurrency", json.path("max_concurrency").isNumber() ? json.get("max_concurrency").asInt() : null);
+        load.put("requests", json.path("num_prompts").asInt(n));
+        run.put("load", load);
+        if (json.path("label").isTextual()) {
+            run.put("labels", Map.of("label", json.get("label").asText()));
+        }
+        return new ImportedRun(run, records, imported);
+    }
+
+    private static String text(JsonNode json, String key) {
+        return json.path(key).isTextual() ? json.get(key).asText() : null;
+    }
+}

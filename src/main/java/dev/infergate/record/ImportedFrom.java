@@ -1,0 +1,63 @@
+package dev.infergate.record;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code imported} block of a run.json that infergate built from another tool's result file (vLLM, AIPerf,
+ * guidellm): which tool, which file, whether the file kept only a sample of the requests, and which figures the
+ * file does not carry. Those figures are missing, never invented: summaries show them as missing and comparisons
+ * cannot judge criteria on them (docs/coming-from.md).
+ *
+ * @param tool    {@code vllm}, {@code aiperf} or {@code guidellm}
+ * @param source  the file read, as given
+ * @param sampled whether the file holds only a sample of the requests (guidellm keeps a few per status)
+ * @param missing figure keys the file does not carry, as criteria name them ({@code ttft_from_scheduled},
+ *                {@code queue_wait}, {@code throughput.output_tokens_per_s}, ...)
+ */
+public record ImportedFrom(String tool, String source, boolean sampled, List<String> missing) {
+    /** The run.json key. */
+    public static final String KEY = "imported";
+
+    public ImportedFrom {
+        if (tool == null || tool.isBlank()) {
+            throw new IllegalArgumentException("tool must not be blank");
+        }
+        missing = List.copyOf(missing);
+    }
+
+    /** The block of {@code run} (a run.json document), or null when the run was measured by infergate. */
+    public static ImportedFrom of(Map<String, Object> run) {
+        if (run == null || !(run.get(KEY) instanceof Map<?, ?> m)) {
+            return null;
+        }
+        List<String> missing = new ArrayList<>();
+        if (m.get("missing") instanceof List<?> l) {
+            l.forEach(x -> missing.add(String.valueOf(x)));
+        }
+        return new ImportedFrom(String.valueOf(m.get("tool")), m.get("source") == null ? null : String.valueOf(m.get("source")),
+                Boolean.TRUE.equals(m.get("sampled")), missing);
+    }
+
+    /** Whether the figure {@code key} (a criterion's metric key or a summary figure) is missing. */
+    public boolean lacks(String key) {
+        return missing.contains(key);
+    }
+
+    /** The block as written into run.json. */
+    public Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("tool", tool);
+        m.put("source", source);
+        m.put("sampled", sampled);
+        m.put("missing", missing);
+        return m;
+    }
+
+    /** One line for comparisons and reports. */
+    public String describe() {
+        return "imported from " + tool + " (" + source + ")" + (sampled ? ", a sample of the requests only" : "");
+    }
+}

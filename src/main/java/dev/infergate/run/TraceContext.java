@@ -1,0 +1,34 @@
+package dev.infergate.run;
+
+import dev.infergate.client.HttpExecutor;
+import dev.infergate.client.ModelContext;
+import dev.infergate.load.OpenLoop;
+import dev.infergate.load.TraceSchedule;
+import dev.infergate.workload.WorkloadDefinition;
+import dev.infergate.workload.trace.TraceSpec;
+
+/**
+ * Gives a trace replay the server's context length when {@code --max-context} named none, before the
+ * workload and the schedule read the trace, so both skip the same too-long requests.
+ */
+final class TraceContext {
+    private TraceContext() {}
+
+    /** {@code plan} with its trace's context filled from the server's model metadata; unchanged without a trace. */
+    static RunPlan resolve(RunPlan plan, HttpExecutor http) {
+        TraceSpec trace = plan.workload().trace();
+        if (trace == null || trace.maxContextTokens() > 0
+                || !(plan.load() instanceof OpenLoop open && open.schedule() instanceof TraceSchedule schedule)) {
+            return plan;
+        }
+        int context = ModelContext.of(http, http.endpoint().model());
+        if (context <= 0) {
+            return plan;
+        }
+        WorkloadDefinition resolved = plan.workload().withTrace(trace.withMaxContext(context));
+        return new RunPlan(plan.endpoint(), resolved, plan.tokenizer(),
+                new OpenLoop(schedule.withMaxContext(context), open.maxConcurrency()), plan.limits(), plan.shard(),
+                plan.timeouts(), plan.slo(), plan.labels(), plan.condition(), plan.out(), plan.exactOutput(),
+                plan.eventSampleEvery(), plan.eventLoops(), plan.apiKeyEnv(), plan.apiKeySet(), plan.serverMetrics());
+    }
+}

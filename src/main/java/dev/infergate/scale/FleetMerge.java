@@ -1,0 +1,127 @@
+package dev.infergate.scale;
+
+import dev.infergate.analysis.ClientLag;
+import dev.infergate.analysis.Summary;
+import dev.infergate.analysis.Summarizer;
+import dev.infergate.record.AtomicFiles;
+import dev.infergate.record.RunLog;
+import dev.infergate.record.ShardMerge;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Merges what a fleet's workers left into one run directory: every record of every collected shard (without
+ * loss, through {@link ShardMerge}), run.json from the first shard with a {@code scale_out} block (the published
+ * start, each worker's start offset and client lag, the start spread, each shard's state), and summary.json.
+ * The merged run is partial, naming the shards, when any shard did not run to its end or left nothing behind.
+ */
+public final class FleetMerge {
+    private FleetMerge() {}
+
+    /** A shard's state in the merged run. */
+    enum State { COMPLETE, PARTIAL, MISSING }
+
+    /** Merges and summarises; returns the summary. */
+    public static Summary merge(LaunchSpec spec, String fleet, Instant startAt, List<ShardOutcome> outcomes)
+            throws IOException {
+        Files.createDirectories(spec.out());
+        List<Path> dirs = new ArrayList<>();
+        List<Map<String, Object>> shards = new ArrayList<>();
+        List<String> incomplete = new ArrayList<>();
+        Map<String, Object> run = null;
+        double minOffset = Double.POSITIVE_INFINITY;
+        double maxOffset = Double.NEGATIVE_INFINITY;
+        for (ShardOutcome o : outcomes) {
+            Path dir = spec.shardDir(o.shard());
+            boolean present = o.collected() && Files.exists(dir.resolve(RunLog.RUN_FILE));
+            Map<String, Object> shardRun = present ? Summarizer.readRun(dir) : null;
+            State state = state(shardRun, o);
+            if (state != State.COMPLETE) {
+                incomplete.add("shard " + o.shard() + " of " + spec.workers()
+                        + (state == State.MISSING ? " left no results" : " did not run to its end") + exitNote(o));
+            }
+            if (present && Files.exists(dir.resolve(RunLog.REQUESTS_FILE))) {
+                dirs.add(dir);
+            }
+            if (run == null && shardRun != null) {
+                run = new LinkedHashMap<>(shardRun);
+            }
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("shard", o.shard());
+            entry.put("state", state.name().toLowerCase(Locale.ROOT));
+            entry.put("exit_code", o.exitCode());
+            Double offsetMs = o.startOffsetMicros() == null ? null : o.startOffsetMicros() / 1e3;
+            entry.put("start_offset_ms", offsetMs);
+            if (offsetMs != null) {
+                minOffset = Math.min(minOffset, offsetMs);
+                maxOffset = Math.max(maxOffset, offsetMs);
+            }
+            entry.put("client", present ? clientLag(dir) : null);
+            shards.add(entry);
+        }
+        if (run == null) {
+            throw new IOException("no worker left any results in " + spec.out().resolve("shards") + ": nothing to merge");
+        }
+        Map<String, Object> scaleOut = new LinkedHashMap<>();
+        scaleOut.put("workers", spec.workers());
+        scaleOut.put("fleet", fleet);
+        scaleOut.put("start_at", startAt == null ? null : startAt.toString());
+        scaleOut.put("start_lead_s", spec.startLead().toMillis() / 1e3);
+        scaleOut.put("start_spread_ms", minOffset > maxOffset ? null : Math.round((maxOffset - minOffset) * 1e3) / 1e3);
+        scaleOut.put("shards", shards);
+        run.put("started_at", startAt == null ? run.get("started_at") : startAt.toString());
+        run.put(RunLog.ENDED_AT, Instant.now().toString());
+        if (run.get("load") instanceof Map<?, ?> load) {
+            Map<String, Object> merged = new LinkedHashMap<>();
+            load.forEach((k, v) -> merged.put(k.toString(), v));
+            merged.put("shard", "merged " + spec.workers());
+            run.put("load", merged);
+        }
+        run.remove("partial");
+        run.remove("partial_reason");
+        if (!incomplete.isEmpty()) {
+            run.put("partial", true);
+            run.put("partial_reason", String.join("; ", incomplete));
+        }
+        run.put("shards", dirs.stream().map(d -> spec.out().relativize(d).toString()).toList());
+        run.put("scale_out", scaleOut);
+        AtomicFiles.writeJson(Summarizer.JSON, spec.out().resolve(RunLog.RUN_FILE), run);
+        ShardMerge.mergeRecords(dirs, spec.out());
+        return Summarizer.write(spec.out());
+    }
+
+    static State state(Map<String, Object> shardRun, ShardOutcome o) {
+        if (shardRun == null) {
+            return State.MISSING;
+        }
+        boolean ended = shardRun.get(RunLog.ENDED_AT) != null && !Boolean.TRUE.equals(shardRun.get("partial"));
+        return ended ? State.COMPLETE : State.PARTIAL; // the run's own files decide; a failed run still ended
+    }
+
+    private static String exitNote(ShardOutcome o) {
+        if (o.exitCode() == null) {
+            return " (still running or lost at the end)";
+        }
+        return o.exitCode() == 0 ? "" : " (exit " + o.exitCode() + (o.exitCode() == 137 || o.exitCode() == -1
+                ? ", killed" : "") + ")";
+    }
+
+    private static Map<String, Object> clientLag(Path dir) {
+        ClientLag lag = new ClientLag();
+        RunLog.readRecords(dir, r -> {
+            if (r.measured()) {
+                lag.add(r);
+            }
+        });
+        @SuppressWarnings("unchecked")
+        Map<String, Object> figures = Summarizer.JSON.convertValue(lag.figures(), Map.class); // as summary.json's client block
+        return figures;
+    }
+}

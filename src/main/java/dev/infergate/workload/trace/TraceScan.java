@@ -1,0 +1,138 @@
+package dev.infergate.workload.trace;
+
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One pass over a trace's window at set-up: where each request that will be sent starts in the file (8 bytes
+ * per request, so a request is read again by id without keeping the trace in memory), and what the window
+ * holds: requests skipped and why, and the prefix sharing of Mooncake-style {@code hash_ids}.
+ *
+ * <p>A block repeats when its hash id appeared in an earlier sent request of the window: the blocks a prefix
+ * cache could serve, given room enough. Ids are kept in a bit set (Mooncake numbers its blocks 0, 1, 2, ...,
+ * so 10 million distinct ids take about 1.2 MB).
+ */
+public final class TraceScan {
+    private long[] offsets = new long[1024];
+    private long[] lines = new long[1024];
+    private int kept;
+    private long windowRequests;
+    private long skippedTooLong;
+    private long skippedEmpty;
+    private long blocks;
+    private long repeatedBlocks;
+    private long repeatedTokens;
+    private long inputTokens;
+    private long firstNanos = -1;
+    private long lastNanos;
+    private LineParser parser;
+
+    private TraceScan() {}
+
+    /** Scans {@code spec}'s window. */
+    public static TraceScan of(TraceSpec spec) {
+        TraceScan scan = new TraceScan();
+        BitSet seen = new BitSet();
+        try (TraceReader reader = TraceReader.open(spec)) {
+            for (TraceEntry e = reader.next(); e != null; e = reader.next()) {
+                scan.add(spec, e, seen);
+            }
+            scan.parser = reader.parser();
+        }
+        scan.offsets = Arrays.copyOf(scan.offsets, scan.kept);
+        scan.lines = Arrays.copyOf(scan.lines, scan.kept);
+        return scan;
+    }
+
+    private void add(TraceSpec spec, TraceEntry e, BitSet seen) {
+        windowRequests++;
+        if (!e.usable()) {
+            skippedEmpty++;
+            return;
+        }
+        if (!spec.keeps(e)) {
+            skippedTooLong++;
+            return;
+        }
+        if (kept == offsets.length) {
+            offsets = Arrays.copyOf(offsets, kept * 2);
+            lines = Arrays.copyOf(lines, kept * 2);
+        }
+        lines[kept] = e.line();
+        offsets[kept++] = e.byteOffset();
+        inputTokens += e.inputTokens();
+        if (firstNanos < 0) {
+            firstNanos = e.timeNanos();
+        }
+        lastNanos = e.timeNanos();
+        int[] ids = e.hashIds();
+        if (ids == null) {
+            return;
+        }
+        for (int i = 0; i < ids.length; i++) {
+            int tokens = Math.min(TraceEntry.BLOCK_TOKENS, e.inputTokens() - i * TraceEntry.BLOCK_TOKENS);
+            if (tokens <= 0) {
+                break; // more ids than the prompt has blocks: the extra ones are not sent
+            }
+            blocks++;
+            if (seen.get(ids[i])) {
+                repeatedBlocks++;
+                repeatedTokens += tokens;
+            } else {
+                seen.set(ids[i]);
+            }
+        }
+    }
+
+    /** Requests that will be sent. */
+    public int requests() {
+        return kept;
+    }
+
+    /** Where request {@code id}'s line starts. */
+    long offset(long id) {
+        return offsets[(int) id];
+    }
+
+    /** Request {@code id}'s line number in the file. */
+    long line(long id) {
+        return lines[(int) id];
+    }
+
+    /** The parser of the file's lines (CSV: built from its header), or null for an empty window. */
+    LineParser parser() {
+        return parser;
+    }
+
+    /** Trace time from the first to the last sent request, before scaling. */
+    public long spanNanos() {
+        return kept == 0 ? 0 : lastNanos - firstNanos;
+    }
+
+    /** Blocks of the sent prompts whose hash id was seen before in the window. */
+    public long repeatedBlocks() {
+        return repeatedBlocks;
+    }
+
+    /** Prompt tokens in those blocks (a partial last block counts its own tokens). */
+    public long repeatedTokens() {
+        return repeatedTokens;
+    }
+
+    /** For run.json's workload block. */
+    public Map<String, Object> describe(TraceSpec spec) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("window_requests", windowRequests);
+        m.put("requests", kept);
+        m.put("skipped_too_long", skippedTooLong);
+        m.put("skipped_empty", skippedEmpty);
+        m.put("span_s", kept == 0 ? 0.0 : (lastNanos - firstNanos) * spec.timeScale() / 1e9);
+        m.put("blocks", blocks);
+        m.put("repeated_blocks", repeatedBlocks);
+        m.put("repeated_block_share", blocks == 0 ? null : (double) repeatedBlocks / blocks);
+        m.put("repeated_token_share", inputTokens == 0 ? null : (double) repeatedTokens / inputTokens);
+        return m;
+    }
+}

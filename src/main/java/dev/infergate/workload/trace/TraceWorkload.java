@@ -1,0 +1,122 @@
+package dev.infergate.workload.trace;
+
+import dev.infergate.workload.PromptFactory;
+import dev.infergate.workload.RequestSpec;
+import dev.infergate.workload.Tokenizer;
+import dev.infergate.workload.Workload;
+import dev.infergate.workload.WorkloadException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The requests of a trace: request {@code id} is the id-th request of the window that {@link TraceSpec#keeps},
+ * with the trace's input and output lengths. Prompts are synthetic text of exact length (see
+ * {@link PromptFactory}): with {@code hash_ids}, block i of the prompt is the text of id i
+ * ({@link PromptFactory#block}), so equal ids are equal {@value TraceEntry#BLOCK_TOKENS}-token blocks and a
+ * server's prefix cache sees the sharing the trace had; tokens past the ids, and whole prompts of traces
+ * without ids, are unique to the request.
+ *
+ * <p>Set-up scans the window once ({@link TraceScan}); {@code spec(id)} then reads the request's line again
+ * with a positional read, so the trace is never held in memory and specs stay a pure function of the file,
+ * the seed and the id. Thread-safe.
+ */
+public final class TraceWorkload implements Workload {
+    private final TraceSpec trace;
+    private final TraceScan scan;
+    private final PromptFactory factory;
+    private final FileChannel channel;
+    private final String name;
+    private final Map<String, Object> description;
+
+    /**
+     * @param seed the seed of the prompt text
+     * @param salt varies every prompt's text (not its length or sharing), so a repeated run finds nothing cached
+     */
+    public TraceWorkload(TraceSpec trace, Tokenizer tokenizer, long seed, long salt) {
+        this.trace = trace;
+        this.scan = TraceScan.of(trace);
+        if (scan.requests() == 0) {
+            throw new WorkloadException(trace.file() + ": no request to send in the window " + trace.window()
+                    + " (" + scan.describe(trace) + ")");
+        }
+        this.factory = PromptFactory.calibrate(tokenizer, seed).salted(salt);
+        this.name = trace.file().getFileName().toString();
+        try {
+            this.channel = FileChannel.open(trace.file(), StandardOpenOption.READ);
+        } catch (IOException e) {
+            throw new WorkloadException(trace.file() + ": cannot read the trace (" + e.getMessage() + ")", e);
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("kind", "trace");
+        m.putAll(trace.describe());
+        m.putAll(scan.describe(trace));
+        m.put("seed", seed);
+        m.put("prompt_salt", salt);
+        m.put("tokenizer", tokenizer.name());
+        m.put("input_lengths_exact", factory.exact());
+        m.put("tokenizer_overhead_tokens", factory.overheadTokens());
+        this.description = m;
+    }
+
+    /** Requests the run sends (the window's, less those skipped). */
+    public int size() {
+        return scan.requests();
+    }
+
+    /** What the set-up scan found. */
+    public TraceScan scan() {
+        return scan;
+    }
+
+    @Override
+    public RequestSpec spec(long id) {
+        if (id < 0 || id >= scan.requests()) {
+            throw new IllegalArgumentException("id (" + id + ") must be in [0, " + scan.requests() + ")");
+        }
+        TraceEntry e = entry(id);
+        String source = name + " line " + scan.line(id);
+        if (e.hashIds() == null) {
+            PromptFactory.Prompt prompt = factory.build(id, e.inputTokens(), null);
+            return new RequestSpec(id, prompt.text(), null, prompt.tokens(), e.outputTokens(), null, 0, source);
+        }
+        // not fixed up when the tokenizer is not additive: the blocks must stay equal (input_lengths_exact says so)
+        String text = blocks(id, e, Math.max(1, e.inputTokens() - factory.overheadTokens()));
+        return new RequestSpec(id, text, null, e.inputTokens(), e.outputTokens(), null, 0, source);
+    }
+
+    /** The prompt: block i is the text of hash id i, the words past the ids are the request's own. */
+    private String blocks(long id, TraceEntry e, int words) {
+        StringBuilder text = new StringBuilder(words * 7);
+        int[] ids = e.hashIds();
+        int done = 0;
+        for (int i = 0; i < ids.length && done < words; i++) {
+            int take = Math.min(TraceEntry.BLOCK_TOKENS, words - done);
+            text.append(factory.block(ids[i], take));
+            done += take;
+        }
+        if (done < words) {
+            text.append(factory.unique(id, words - done));
+        }
+        return text.toString();
+    }
+
+    private TraceEntry entry(long id) {
+        long offset = scan.offset(id);
+        byte[] line;
+        try {
+            line = LineSource.readLineAt(channel, offset);
+        } catch (IOException e) {
+            throw new UncheckedIOException(trace.file() + ": cannot read the trace (" + e.getMessage() + ")", e);
+        }
+        return scan.parser().parse(line, 0, line.length, -1, offset);
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        return description;
+    }
+}

@@ -1,0 +1,186 @@
+package dev.infergate.export;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.cli.Main;
+import dev.infergate.record.ErrorClass;
+import dev.infergate.record.ItlCodec;
+import dev.infergate.record.Phase;
+import dev.infergate.record.RecordCodec;
+import dev.infergate.record.RequestRecord;
+import dev.infergate.record.TokenSource;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javax.xml.XMLConstants;
+import javax.xml.transform.stream.StreamSource;
+import javax.xml.validation.SchemaFactory;
+import javax.xml.validation.Validator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.xml.sax.SAXException;
+
+class ExportTest {
+    static final long MS = 1_000_000L;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    /**
+     * A run of 4 measured requests and one warm-up: #1 keeps its event times (gaps 10, 20, 30 ms), #2 only its
+     * histogram (gaps 5 ms x 4), #3 failed with a hostile detail, #4 one token.
+     */
+    static Path run(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("run.json"), "{\"schema\":\"infergate.run/1\",\"model\":\"m\",\"api\":\"chat\","
+                + "\"started_at\":\"2026-12-04T07:00:00Z\",\"labels\":{\"gpu\":\"H100\"},"
+                + "\"load\":{\"mode\":\"closed\",\"concurrency\":2,\"requests\":4},\"ended_at\":\"2026-12-04T07:00:01Z\"}");
+        ItlCodec codec = new ItlCodec();
+        List<RequestRecord> records = new ArrayList<>();
+        records.add(new RequestRecord(0, 0, Phase.WARMUP, null, null, -1, 0, 0, 0, 50 * MS, 60 * MS, 61 * MS, 200, null,
+                null, -1, 10, 2, TokenSource.USAGE, -1, 2, 10 * MS, codec.encode(new int[] {10_000}, 1), null));
+        records.add(new RequestRecord(1, 0, Phase.MEASURED, null, null, -1, 100 * MS, 101 * MS, 110 * MS, 200 * MS,
+                260 * MS, 262 * MS, 200, null, null, -1, 100, 4, TokenSource.USAGE, -1, 4, 30 * MS,
+                codec.encode(new int[] {10_000, 20_000, 30_000}, 3), new long[] {99 * MS, 109 * MS, 129 * MS, 159 * MS}));
+        records.add(new RequestRecord(2, 0, Phase.MEASURED, null, null, -1, 100 * MS, 100 * MS, 105 * MS, 150 * MS,
+                170 * MS, 171 * MS, 200, null, null, -1, 80, 5, TokenSource.USAGE, -1, 5, 5 * MS,
+                codec.encode(new int[] {5_000, 5_000, 5_000, 5_000}, 4), null));
+        records.add(new RequestRecord(3, 0, Phase.MEASURED, null, null, -1, 200 * MS, 200 * MS, 210 * MS,
+                RequestRecord.ABSENT, RequestRecord.ABSENT, 220 * MS, 500, ErrorClass.HTTP_5XX,
+                "=HYPERLINK(\"x\")\u0001 <b>&", -1, 90, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null));
+        records.add(new RequestRecord(4, 0, Phase.MEASURED, null, null, -1, 300 * MS, 300 * MS, 301 * MS, 340 * MS,
+                340 * MS, 400 * MS, 200, null, null, -1, 70, 1, TokenSource.USAGE, -1, 1, RequestRecord.ABSENT, null, null));
+        StringBuilder sb = new StringBuilder();
+        records.forEach(r -> sb.append(RecordCodec.toJson(r)).append('\n'));
+        Files.writeString(dir.resolve("requests.jsonl"), sb.toString());
+        return dir;
+    }
+
+    static int cli(StringWriter out, StringWriter err, String... args) {
+        return Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    @Test
+    void gaps_areExactWithEventTimes_andFromTheHistogramOtherwise() throws IOException {
+        List<RequestRecord> records = new ArrayList<>();
+        dev.infergate.record.RunLog.readRecords(run(dir.resolve("r")), records::add);
+        assertThat(Gaps.millis(records.get(1))).containsExactly(10.0, 20.0, 30.0);
+        assertThat(Gaps.exact(records.get(1))).isTrue();
+        assertThat(Gaps.millis(records.get(2))).containsExactly(new double[] {5.0, 5.0, 5.0, 5.0}, org.assertj.core.data.Offset.offset(0.005));
+        assertThat(Gaps.exact(records.get(2))).isFalse();
+        assertThat(Gaps.millis(records.get(4))).isEmpty();
+    }
+
+    @Test
+    void csv_writesOneRowPerRequestAndTheSummaryAsKeyValueRows() throws IOException {
+        Path run = run(dir.resolve("r"));
+        StringWriter out = new StringWriter();
+        assertThat(cli(out, new StringWriter(), "export", run.toString(), "--format", "csv", "--detail")).isZero();
+        List<String> lines = Files.readAllLines(run.resolve("requests.csv"));
+        assertThat(lines).hasSize(1 + 5);
+        assertThat(lines.get(0)).startsWith("id,worker,phase,condition");
+        assertThat(lines.get(2)).contains(",measured,").contains(",99.0,").contains("\"10.0 20.0 30.0\",true");
+        // a formula from a server is defused with an apostrophe, and its quotes are CSV-escaped
+        assertThat(lines.get(4)).contains("\"'=HYPERLINK(\"\"x\"\")");
+        String summary = Files.readString(run.resolve("summary.csv"));
+        assertThat(summary).startsWith("key,value\n").contains("requests.sent,4\n").contains("latency_ms.ttft.p50,")
+                .doesNotContain("run.model");
+    }
+
+    @Test
+    void vllm_writesVllmKeysWithVllmDefinitions() throws IOException {
+        Path run = run(dir.resolve("r"));
+        assertThat(cli(new StringWriter(), new StringWriter(), "export", run.toString(), "--format", "vllm", "--detail"))
+                .isZero();
+        JsonNode v = JSON.readTree(run.resolve("vllm-result.json").toFile());
+        assertThat(v.get("completed").asInt()).isEqualTo(3);
+        assertThat(v.get("failed").asInt()).isEqualTo(1);
+        assertThat(v.get("num_prompts").asInt()).isEqualTo(4);
+        // TTFTs of the successful requests: 99, 50, 40 ms
+        assertThat(v.get("mean_ttft_ms").asDouble()).isCloseTo(63.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(v.get("median_ttft_ms").asDouble()).isEqualTo(50.0);
+        // E2EL = done - sent: 161, 71, 100 ms
+        assertThat(v.get("p50_e2el_ms").asDouble()).isEqualTo(100.0);
+        // vLLM's TPOT ends at done: (161-99)/3 and (71-50)/4; the one-token request has none
+        assertThat(v.get("mean_tpot_ms").asDouble()).isCloseTo((62.0 / 3 + 21.0 / 4) / 2, org.assertj.core.data.Offset.offset(1e-9));
+        // duration from the first send (100 ms) to the last end (400 ms)
+        assertThat(v.get("duration").asDouble()).isCloseTo(0.3, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(v.get("request_throughput").asDouble()).isCloseTo(10.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(v.get("itls").get(0).toString()).isEqualTo("[0.01,0.02,0.03]");
+        assertThat(v.get("ttfts").get(2).asDouble()).isZero();
+        assertThat(v.get("errors").get(2).asText()).startsWith("http_5xx: ");
+        assertThat(v.get("label").asText()).isEqualTo("gpu=H100");
+    }
+
+    @Test
+    void vllm_ofAnOpenLoopRun_writesItsRate() throws IOException {
+        Path capacity = Path.of("src/test/resources/dev/infergate/golden/accept-small/capacity/baseline/rate-12.0000-a0");
+        Path out = dir.resolve("v.json");
+        assertThat(cli(new StringWriter(), new StringWriter(), "export", capacity.toString(), "--format", "vllm", "--out",
+                out.toString())).isZero();
+        JsonNode v = JSON.readTree(out.toFile());
+        assertThat(v.get("request_rate").asDouble()).isEqualTo(12.0);
+        assertThat(v.has("ttfts")).isFalse();
+        assertThat(v.get("completed").asInt()).isPositive();
+    }
+
+    @Test
+    void junit_ofTheRecordedAcceptResult_validatesAgainstTheJunitSchema() throws Exception {
+        Path accept = Path.of("src/test/resources/dev/infergate/golden/accept-small");
+        Path xml = dir.resolve("ci/junit.xml");
+        assertThat(cli(new StringWriter(), new StringWriter(), "export", accept.toString(), "--format", "junit", "--out",
+                xml.toString())).isZero();
+        String text = Files.readString(xml);
+        validate(text);
+        // every criterion of every condition is a test case, and the quality criterion one more
+        JsonNode acceptance = JSON.readTree(accept.resolve("acceptance.json").toFile());
+        int criteria = 0;
+        for (JsonNode c : acceptance.get("comparison").get("conditions")) {
+            criteria += c.get("criteria").size();
+        }
+        assertThat(text.split("<testcase ", -1).length - 1).isEqualTo(criteria + 1);
+        assertThat(text).contains("name=\"short-chat/fresh/typical: ttft.p50 max_regression 25%\"").contains("<skipped");
+    }
+
+    @Test
+    void junit_marksAFailedCriterionAsFailureWithItsFigures_andEscapesHostileText() throws Exception {
+        JsonNode comparison = JSON.readTree("{\"conditions\":[{\"condition\":\"c<&\\u0001>\",\"verdict\":\"fail\","
+                + "\"figures\":[{\"statistic\":\"ttft.p95\",\"unit\":\"ms\",\"baseline\":100.0,\"candidate\":150.0,"
+                + "\"delta\":0.5,\"delta_ci\":[0.4,0.6]}],\"criteria\":[{\"criterion\":\"ttft.p95 max_regression 10%\","
+                + "\"statistic\":\"ttft.p95\",\"verdict\":\"fail\"},{\"criterion\":\"errors.rate max 0.5%\","
+                + "\"statistic\":\"errors.rate\",\"verdict\":\"pass\"}]}]}");
+        String xml = JunitXml.of(comparison);
+        validate(xml);
+        assertThat(xml).contains("tests=\"2\" failures=\"1\"")
+                .contains("message=\"ttft.p95 max_regression 10%: failed (baseline 100.0 ms, candidate 150.0 ms, delta +50.0 % [+40.0 %, +60.0 %])\"")
+                .contains("classname=\"infergate.c&lt;&amp;\uFFFD&gt;\"");
+    }
+
+    @Test
+    void theSchemaRejectsATestCaseWithoutAName() throws Exception {
+        assertThatThrownBy(() -> validate("<testsuites><testsuite name=\"s\" tests=\"1\"><testcase classname=\"x\"/>"
+                + "</testsuite></testsuites>")).isInstanceOf(SAXException.class);
+    }
+
+    @Test
+    void junit_ofADirectoryWithoutAResult_isOneLineAndExit2() throws IOException {
+        StringWriter err = new StringWriter();
+        assertThat(cli(new StringWriter(), err, "export", run(dir.resolve("r")).toString(), "--format", "junit")).isEqualTo(2);
+        assertThat(err.toString()).contains("holds no acceptance.json or comparison.json").doesNotContain("Exception");
+    }
+
+    static void validate(String xml) throws Exception {
+        Validator v = SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI)
+                .newSchema(Path.of("src/test/resources/dev/infergate/export/jenkins-junit.xsd").toFile()).newValidator();
+        v.validate(new StreamSource(new StringReader(xml)));
+    }
+}
