@@ -2,16 +2,19 @@ package dev.infergate.run;
 
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.analysis.Summary;
+import dev.infergate.client.Endpoint;
 import dev.infergate.client.HttpExecutor;
 import dev.infergate.client.MetricsScraper;
 import dev.infergate.client.OpenedEndpoint;
 import dev.infergate.client.Preflight;
+import dev.infergate.client.RequestEncoder;
 import dev.infergate.client.ServerTokenizer;
 import dev.infergate.load.RunContext;
 import dev.infergate.load.Runner;
 import dev.infergate.record.RunLog;
 import dev.infergate.workload.BundledTokenizer;
 import dev.infergate.workload.FileTokenizer;
+import dev.infergate.workload.RequestSpec;
 import dev.infergate.workload.Tokenizer;
 import dev.infergate.workload.Workload;
 import io.vertx.core.http.HttpMethod;
@@ -208,11 +211,11 @@ public final class RunService {
      */
     private static int warmPrefixes(Workload workload, HttpExecutor http) {
         int answered = 0;
-        for (dev.infergate.workload.RequestSpec spec : workload.prefixWarmups()) {
-            dev.infergate.client.Endpoint e = http.endpoint();
-            dev.infergate.client.Endpoint plain = new dev.infergate.client.Endpoint(e.baseUrl(), e.api(), e.model(), false,
+        for (RequestSpec spec : workload.prefixWarmups()) {
+            Endpoint e = http.endpoint();
+            Endpoint plain = new Endpoint(e.baseUrl(), e.api(), e.model(), false,
                     e.headers(), e.caCert(), e.insecure(), e.http2(), e.connectTimeout());
-            String body = new String(dev.infergate.client.RequestEncoder.encode(spec, plain, false),
+            String body = new String(RequestEncoder.encode(spec, plain, false),
                     StandardCharsets.UTF_8);
             try {
                 if (http.call(HttpMethod.POST, e.url(e.api().path()), body,
