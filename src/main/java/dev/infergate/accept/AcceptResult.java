@@ -6,6 +6,8 @@ import dev.infergate.analysis.burst.BurstTimeline;
 import dev.infergate.analysis.capacity.CapacitySearch;
 import dev.infergate.analysis.capacity.Measurement;
 import dev.infergate.analysis.compare.ComparisonRun;
+import dev.infergate.analysis.compare.Verdict;
+import dev.infergate.analysis.quality.QualityComparison;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -25,12 +27,12 @@ import java.util.Map;
  */
 public record AcceptResult(AcceptPlan plan, Path out, Map<String, CapacitySearch.Result> capacity,
         Map<String, String> loads, Map<String, BurstRun> burst, ComparisonRun comparison, List<String> caveats,
-        dev.infergate.analysis.quality.QualityComparison quality, UntilDecided.Outcome untilDecided) {
+        QualityComparison quality, UntilDecided.Outcome untilDecided) {
 
     /** A result without {@code --until-decided}. */
     public AcceptResult(AcceptPlan plan, Path out, Map<String, CapacitySearch.Result> capacity, Map<String, String> loads,
             Map<String, BurstRun> burst, ComparisonRun comparison, List<String> caveats,
-            dev.infergate.analysis.quality.QualityComparison quality) {
+            QualityComparison quality) {
         this(plan, out, capacity, loads, burst, comparison, caveats, quality, null);
     }
 
@@ -47,17 +49,17 @@ public record AcceptResult(AcceptPlan plan, Path out, Map<String, CapacitySearch
      * The overall verdict: the worst audience (docs/acceptance.md, "Audiences") and the quality check together. A failed quality check rejects
      * the candidate whatever its speed; an inconclusive one keeps an otherwise accepted candidate inconclusive.
      */
-    public dev.infergate.analysis.compare.Verdict verdict() {
-        dev.infergate.analysis.compare.Verdict speed = AudienceVerdict.worst(audiences());
+    public Verdict verdict() {
+        Verdict speed = AudienceVerdict.worst(audiences());
         if (quality == null) {
             return speed;
         }
-        dev.infergate.analysis.compare.Verdict q = switch (quality.verdict()) {
-            case PASS -> dev.infergate.analysis.compare.Verdict.PASS;
-            case FAIL -> dev.infergate.analysis.compare.Verdict.FAIL;
-            case INCONCLUSIVE -> dev.infergate.analysis.compare.Verdict.INCONCLUSIVE;
+        Verdict q = switch (quality.verdict()) {
+            case PASS -> Verdict.PASS;
+            case FAIL -> Verdict.FAIL;
+            case INCONCLUSIVE -> Verdict.INCONCLUSIVE;
         };
-        return dev.infergate.analysis.compare.Verdict.combine(List.of(speed, q));
+        return Verdict.combine(List.of(speed, q));
     }
 
     /**

@@ -7,15 +7,20 @@ import dev.infergate.analysis.burst.BurstTimeline;
 import dev.infergate.analysis.capacity.CapacitySearch;
 import dev.infergate.analysis.compare.Bootstrap;
 import dev.infergate.analysis.compare.ComparisonRun;
+import dev.infergate.analysis.quality.QualityComparison;
+import dev.infergate.analysis.quality.QualityCriterion;
 import dev.infergate.client.Endpoint;
+import dev.infergate.client.Preflight;
 import dev.infergate.load.ArrivalKind;
 import dev.infergate.load.ArrivalSchedule;
 import dev.infergate.load.ClosedLoop;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.OpenLoop;
 import dev.infergate.load.PiecewiseSchedule;
-import dev.infergate.load.SessionLoop;
 import dev.infergate.load.SessionStarts;
+import dev.infergate.quality.QualityPlan;
+import dev.infergate.quality.QualityRun;
+import dev.infergate.quality.eval.EvalSet;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.run.RunService;
 import dev.infergate.workload.PrefixMode;
@@ -157,7 +162,7 @@ public final class Acceptance {
                 caveats.add("burst skipped: no typical rate (the baseline held the SLO at no rate tried)");
             }
         }
-        dev.infergate.analysis.quality.QualityComparison quality = null;
+        QualityComparison quality = null;
         if (plan.quality() != null) {
             quality = quality(plan.quality());
         } else {
@@ -174,14 +179,14 @@ public final class Acceptance {
     }
 
     /** The same eval set on both sides, greedy, then compared item by item (docs/quality.md). */
-    private dev.infergate.analysis.quality.QualityComparison quality(QualityStep step)
+    private QualityComparison quality(QualityStep step)
             throws RunService.SetupException, IOException {
-        dev.infergate.quality.QualityPlan qp;
-        dev.infergate.analysis.quality.QualityCriterion criterion;
+        QualityPlan qp;
+        QualityCriterion criterion;
         try {
-            qp = dev.infergate.quality.QualityPlan.of(dev.infergate.quality.eval.EvalSet.load(step.eval(), step.seed(), step.items()))
+            qp = QualityPlan.of(EvalSet.load(step.eval(), step.seed(), step.items()))
                     .withConcurrency(step.concurrency()).withMaxTokens(step.maxTokens());
-            criterion = dev.infergate.analysis.quality.QualityCriterion.maxDrop(step.maxDrop());
+            criterion = QualityCriterion.maxDrop(step.maxDrop());
         } catch (IllegalArgumentException e) {
             throw new RunService.SetupException("quality: " + e.getMessage(), true, e);
         }
@@ -192,14 +197,14 @@ public final class Acceptance {
             progress.accept("quality: " + step.eval() + " on the " + names[i]);
             dirs[i] = out.resolve("quality").resolve(names[i]);
             try {
-                dev.infergate.quality.QualityRun.run(SideRunner.endpoint(sides[i]), qp, dirs[i]);
-            } catch (dev.infergate.client.Preflight.Failure f) {
+                QualityRun.run(SideRunner.endpoint(sides[i]), qp, dirs[i]);
+            } catch (Preflight.Failure f) {
                 throw new RunService.SetupException(f.getMessage(), false, f);
             }
         }
-        dev.infergate.analysis.quality.QualityComparison q =
-                dev.infergate.analysis.quality.QualityComparison.compare(dirs[0], dirs[1], criterion);
-        q.write(out.resolve("quality").resolve(dev.infergate.analysis.quality.QualityComparison.FILE));
+        QualityComparison q =
+                QualityComparison.compare(dirs[0], dirs[1], criterion);
+        q.write(out.resolve("quality").resolve(QualityComparison.FILE));
         return q;
     }
 
@@ -251,8 +256,7 @@ public final class Acceptance {
             Path dir = out.resolve(side).resolve(condition).resolve("r" + k);
             LoadModel load = load(workload, level, baselineCapacity, k);
             runner.run(baseline ? plan.baseline() : plan.candidate(), workload, prefix, load,
-                    load instanceof SessionLoop sessions ? sessions.limits(null, plan.drainTimeout())
-                            : runner.matrixLimits(), condition, dir);
+                    load.limits(runner.matrixLimits()), condition, dir);
         }
     }
 

@@ -6,6 +6,7 @@ import dev.infergate.workload.LengthDistribution;
 import dev.infergate.workload.PrefixMode;
 import dev.infergate.workload.Preset;
 import dev.infergate.workload.SessionShape;
+import dev.infergate.workload.SessionWorkload;
 import dev.infergate.workload.trace.TraceSpec;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -58,7 +59,7 @@ public sealed interface MatrixWorkload permits MatrixWorkload.Requests, MatrixWo
                 SessionShape.DEFAULT_USER_TOKENS, SessionShape.DEFAULT_TOOL_TOKENS, Preset.SHORT_CHAT.outputTokens());
 
         public Agent {
-            if (turns < 1 || turns >= dev.infergate.workload.SessionWorkload.MAX_TURNS) {
+            if (turns < 1 || turns >= SessionWorkload.MAX_TURNS) {
                 throw new IllegalArgumentException("turns (" + turns + ") must be >= 1");
             }
             if (thinkTime == null || thinkTime.isNegative()) {

@@ -16,6 +16,7 @@ import dev.infergate.config.YamlNode;
 import dev.infergate.workload.LengthDistribution;
 import dev.infergate.workload.PrefixMode;
 import dev.infergate.workload.Preset;
+import dev.infergate.workload.SessionWorkload;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -122,8 +123,8 @@ public final class PlanReader {
         }
         n.allowOnly(Set.of("turns", "think_time", "system_tokens", "user_tokens", "tool_tokens", "output_tokens"));
         int turns = n.get("turns") == null ? d.turns() : n.get("turns").asInt();
-        if (turns < 1 || turns >= dev.infergate.workload.SessionWorkload.MAX_TURNS) {
-            throw n.get("turns").error("(" + turns + ") must be >= 1 and < " + dev.infergate.workload.SessionWorkload.MAX_TURNS);
+        if (turns < 1 || turns >= SessionWorkload.MAX_TURNS) {
+            throw n.get("turns").error("(" + turns + ") must be >= 1 and < " + SessionWorkload.MAX_TURNS);
         }
         Duration think = PlanValues.duration(n.get("think_time"), d.thinkTime());
         if (think.isNegative()) {

@@ -4,6 +4,7 @@ import dev.infergate.analysis.audience.Audience;
 import dev.infergate.analysis.audience.CapacityCriterion;
 import dev.infergate.config.Durations;
 import dev.infergate.config.YamlNode;
+import dev.infergate.workload.BundledTokenizer;
 import java.time.Duration;
 import java.util.List;
 
@@ -29,7 +30,7 @@ final class PlanValues {
         String name = n.text().trim();
         if (!name.equals("auto") && !name.equals("server")) {
             try {
-                dev.infergate.workload.BundledTokenizer.named(name);
+                BundledTokenizer.named(name);
             } catch (IllegalArgumentException e) {
                 throw n.error(e.getMessage() + ", or auto or server");
             }

@@ -75,7 +75,8 @@ public final class LagBench {
             RunPlan run = new RunPlan(endpoint, workload, "cl100k_base",
                     new OpenLoop(new ConstantRateSchedule(plan.ratePerSecond()), 0),
                     new RunLimits(plan.requests(), null, 0, null, Duration.ofSeconds(60)), Shard.ALL, Timeouts.DEFAULT,
-                    Slo.NONE, Map.of("bench", "lag"), null, dir, true, 0, plan.eventLoops(), ApiKeys.DEFAULT_ENV, false);
+                    Slo.NONE, Map.of("bench", "lag"), null, dir, true, 0, plan.eventLoops(), ApiKeys.DEFAULT_ENV, false,
+                    null);
             RunService.Result result = new RunService()
                     .withClientWarmup(plan.clientWarmup() ? ClientWarmup.Budget.DEFAULT : null).execute(run, null);
             List<RequestRecord> records = new ArrayList<>();

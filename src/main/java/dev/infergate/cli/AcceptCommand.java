@@ -11,6 +11,7 @@ import dev.infergate.analysis.Summarizer;
 import dev.infergate.config.Durations;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.report.AcceptanceReport;
+import dev.infergate.report.TerminalText;
 import dev.infergate.run.RunService;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -73,7 +74,7 @@ public final class AcceptCommand implements Callable<Integer> {
         UnaryOperator<String> timeLeft = MatrixEta.timeLeft();
         try {
             result = Acceptance.run(plan, dir, line -> {
-                err.println("infergate: " + dev.infergate.report.TerminalText.sanitize(timeLeft.apply(line)));
+                err.println("infergate: " + TerminalText.sanitize(timeLeft.apply(line)));
                 err.flush();
             }, sequential(plan));
         } catch (RunService.SetupException e) {
@@ -81,7 +82,7 @@ public final class AcceptCommand implements Callable<Integer> {
         }
         write(result, dir);
         PrintWriter o = spec.commandLine().getOut();
-        o.print(dev.infergate.report.TerminalText.sanitizeLines(AcceptanceReport.console(result)));
+        o.print(TerminalText.sanitizeLines(AcceptanceReport.console(result)));
         o.println("results: " + dir.resolve("acceptance.md") + ", " + dir.resolve("acceptance.json"));
         Reports.html(java.util.List.of(dir), dir.resolve("report.html"), o, err);
         if (junit != null) {

@@ -5,6 +5,7 @@ import dev.infergate.accept.Acceptance;
 import dev.infergate.accept.PlanReader;
 import dev.infergate.analysis.Slo;
 import dev.infergate.analysis.capacity.CapacitySearch;
+import dev.infergate.report.TerminalText;
 import dev.infergate.run.RunService;
 import dev.infergate.client.Endpoint;
 import dev.infergate.client.Timeouts;
@@ -82,7 +83,7 @@ public final class CapacityCommand implements Callable<Integer> {
         CapacitySearch.Result r;
         try {
             r = Acceptance.capacity(plan, target, endpoint.apiKeyEnv, endpoint.apiKeySet(), dir, line -> {
-                err.println("infergate: " + dev.infergate.report.TerminalText.sanitize(line));
+                err.println("infergate: " + TerminalText.sanitize(line));
                 err.flush();
             });
         } catch (RunService.SetupException e) {

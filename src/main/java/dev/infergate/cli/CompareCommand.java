@@ -14,6 +14,7 @@ import dev.infergate.analysis.compare.Verdict;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.report.AudienceJson;
 import dev.infergate.report.ComparisonReport;
+import dev.infergate.report.TerminalText;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -120,9 +121,9 @@ public final class CompareCommand implements Callable<Integer> {
             return notTheSameWork(run);
         }
         List<AudienceVerdict> verdicts = AudienceJudge.judge(audiences, run.result(), null, null);
-        spec.commandLine().getOut().print(dev.infergate.report.TerminalText.sanitizeLines(ComparisonReport.console(run.result(), run.environment(), run.notes())));
+        spec.commandLine().getOut().print(TerminalText.sanitizeLines(ComparisonReport.console(run.result(), run.environment(), run.notes())));
         if (audiences.size() > 1) {
-            verdicts.forEach(a -> spec.commandLine().getOut().println(dev.infergate.report.TerminalText.sanitize(a.line())));
+            verdicts.forEach(a -> spec.commandLine().getOut().println(TerminalText.sanitize(a.line())));
         }
         if (out != null) {
             write(run, verdicts);

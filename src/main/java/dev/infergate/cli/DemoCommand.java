@@ -6,6 +6,7 @@ import dev.infergate.accept.Acceptance;
 import dev.infergate.accept.MatrixEta;
 import dev.infergate.accept.PlanReader;
 import dev.infergate.report.AcceptanceReport;
+import dev.infergate.report.TerminalText;
 import dev.infergate.run.RunService;
 import dev.infergate.sim.SimServer;
 import dev.infergate.sim.profile.SimProfile;
@@ -65,7 +66,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         AcceptCommand.write(result, dir);
         o.println();
-        o.print(dev.infergate.report.TerminalText.sanitizeLines(AcceptanceReport.console(result)));
+        o.print(TerminalText.sanitizeLines(AcceptanceReport.console(result)));
         o.println();
         o.println("results: " + dir.resolve("acceptance.md") + " (readable), " + dir.resolve("acceptance.json")
                 + "; every run's requests under " + dir);

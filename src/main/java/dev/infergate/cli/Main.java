@@ -1,5 +1,6 @@
 package dev.infergate.cli;
 
+import dev.infergate.client.Redactor;
 import dev.infergate.report.TerminalText;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -113,7 +114,7 @@ public final class Main implements Runnable {
                 headers.put(h.substring(0, colon).trim(), h.substring(colon + 1).trim());
             }
         }
-        return dev.infergate.client.Redactor.of(headers, null).redact(message);
+        return Redactor.of(headers, null).redact(message);
     }
 
     /** Reads the version from the jar manifest, falling back to "dev" when run from classes. */

@@ -6,6 +6,7 @@ import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.RunLog;
 import dev.infergate.record.ShardMerge;
 import dev.infergate.report.ConsoleSummary;
+import dev.infergate.report.TerminalText;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,7 +71,7 @@ public final class MergeCommand implements Callable<Integer> {
             throw UserError.usage(e.getMessage());
         }
         Summary summary = Summarizer.write(out);
-        spec.commandLine().getOut().print(dev.infergate.report.TerminalText.sanitizeLines(ConsoleSummary.render(summary)));
+        spec.commandLine().getOut().print(TerminalText.sanitizeLines(ConsoleSummary.render(summary)));
         spec.commandLine().getOut().println("merged " + shards.size() + " shards: " + out.resolve("summary.json"));
         spec.commandLine().getOut().flush();
         return ExitCode.OK.code();

@@ -1,8 +1,11 @@
 package dev.infergate.cli;
 
+import dev.infergate.analysis.Summarizer;
 import dev.infergate.probe.Probe;
 import dev.infergate.probe.ProbePlan;
 import dev.infergate.probe.ProbeReport;
+import dev.infergate.report.ConsoleSummary;
+import dev.infergate.report.TerminalText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -57,11 +60,11 @@ public final class ProbeCommand implements Callable<Integer> {
             throw new UserError(ExitCode.CANNOT_RUN, e.getMessage(), e);
         }
         PrintWriter o = spec.commandLine().getOut();
-        o.print(dev.infergate.report.TerminalText.sanitizeLines(
-                dev.infergate.report.ConsoleSummary.baseUrlNote(dev.infergate.analysis.Summarizer.readRun(plan.out()))));
-        o.print(dev.infergate.report.TerminalText.sanitizeLines(report.render()));
+        o.print(TerminalText.sanitizeLines(
+                ConsoleSummary.baseUrlNote(Summarizer.readRun(plan.out()))));
+        o.print(TerminalText.sanitizeLines(report.render()));
         o.println("details: " + plan.out().resolve("probe.json"));
-        dev.infergate.analysis.Summarizer.write(plan.out());
+        Summarizer.write(plan.out());
         Reports.html(java.util.List.of(plan.out()), plan.out().resolve("report.html"), o, spec.commandLine().getErr());
         o.flush();
         return report.failed() ? ExitCode.REJECTED.code() : ExitCode.OK.code();

@@ -6,6 +6,7 @@ import dev.infergate.quality.QualityRun;
 import dev.infergate.quality.eval.BundledEval;
 import dev.infergate.quality.eval.EvalSet;
 import dev.infergate.report.QualityText;
+import dev.infergate.report.TerminalText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -82,7 +83,7 @@ public final class QualityCommand implements Callable<Integer> {
             throw UserError.cannotRun("cannot write the results to " + dir + ": " + e.getMessage(), e);
         }
         PrintWriter o = spec.commandLine().getOut();
-        o.print(dev.infergate.report.TerminalText.sanitizeLines(QualityText.render(result.summary())));
+        o.print(TerminalText.sanitizeLines(QualityText.render(result.summary())));
         o.println("results: " + dir.resolve("quality.json") + " (per item: " + dir.resolve("quality-items.jsonl") + ")");
         o.flush();
         if (result.summary().errors() == plan.evalSet().items().size()) {

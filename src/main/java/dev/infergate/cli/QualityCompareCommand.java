@@ -3,6 +3,7 @@ package dev.infergate.cli;
 import dev.infergate.analysis.quality.QualityComparison;
 import dev.infergate.analysis.quality.QualityCriterion;
 import dev.infergate.report.QualityText;
+import dev.infergate.report.TerminalText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -65,7 +66,7 @@ public final class QualityCompareCommand implements Callable<Integer> {
             throw UserError.cannotRun("cannot write " + file + ": " + e.getMessage(), e);
         }
         PrintWriter o = spec.commandLine().getOut();
-        o.print(dev.infergate.report.TerminalText.sanitizeLines(QualityText.render(c)));
+        o.print(TerminalText.sanitizeLines(QualityText.render(c)));
         o.println("comparison: " + file);
         o.flush();
         return switch (c.verdict()) {

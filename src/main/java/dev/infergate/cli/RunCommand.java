@@ -2,11 +2,14 @@ package dev.infergate.cli;
 
 import dev.infergate.analysis.FigureSet;
 import dev.infergate.analysis.Slo;
+import dev.infergate.client.Endpoint;
 import dev.infergate.client.Timeouts;
 import dev.infergate.config.ByteSizes;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.RunLimits;
 import dev.infergate.report.ConsoleSummary;
+import dev.infergate.report.TerminalText;
+import dev.infergate.run.ClientWarmup;
 import dev.infergate.run.RunPlan;
 import dev.infergate.run.RunService;
 import dev.infergate.run.StartGate;
@@ -102,7 +105,7 @@ public final class RunCommand implements Callable<Integer> {
         RunPlan plan = plan();
         Reports.created(plan.out());
         RunService service = new RunService().startingAt(load.startAt()).gatedBy(startGate)
-                .withClientWarmup(noClientWarmup ? null : dev.infergate.run.ClientWarmup.Budget.DEFAULT);
+                .withClientWarmup(noClientWarmup ? null : ClientWarmup.Budget.DEFAULT);
         CountDownLatch finished = new CountDownLatch(1);
         // Ctrl-C: stop scheduling and keep the JVM alive until the summary is written and printed
         Thread hook = new Thread(() -> {
@@ -148,7 +151,7 @@ public final class RunCommand implements Callable<Integer> {
         } catch (IllegalStateException e) {
             // shutting down already (Ctrl-C): the hook is running
         }
-        out.print(dev.infergate.report.TerminalText.sanitizeLines(ConsoleSummary.render(result.summary())));
+        out.print(TerminalText.sanitizeLines(ConsoleSummary.render(result.summary())));
         out.println("results: " + plan.out().resolve("summary.json") + " (per request: " + plan.out().resolve("requests.jsonl") + ")");
         Reports.html(java.util.List.of(plan.out()), plan.out().resolve("report.html"), out, spec.commandLine().getErr());
         if (result.outcome().interrupted()) {
@@ -186,7 +189,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         Path dir = out.dir();
         int loops = eventLoops.count();
-        dev.infergate.client.Endpoint target = traffic.endpoint(endpoint.endpoint());
+        Endpoint target = traffic.endpoint(endpoint.endpoint());
         return new RunPlan(target, workload.definition(load.seed, load.sessionMode(), traffic.trace()),
                 traffic.tokenizer(workload.tokenizer), model, runLimits,
                 load.shard(), requestTimeouts, slos, labelMap, null, dir, exactOutput, recordEvents, loops, endpoint.apiKeyEnv,
@@ -211,7 +214,7 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /** {@code --server-metrics}: null for off, the base URL's {@code /metrics} by default. */
-    static java.net.URI serverMetricsUrl(String option, dev.infergate.client.Endpoint target) {
+    static java.net.URI serverMetricsUrl(String option, Endpoint target) {
         if (option == null) {
             return java.net.URI.create(target.rootUrl("/metrics"));
         }

@@ -4,6 +4,7 @@ import dev.infergate.analysis.Summarizer;
 import dev.infergate.analysis.Summary;
 import dev.infergate.record.RunLog;
 import dev.infergate.report.ConsoleSummary;
+import dev.infergate.report.TerminalText;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +54,7 @@ public final class SummarizeCommand implements Callable<Integer> {
                     + "the summary is marked partial");
             spec.commandLine().getErr().flush();
         }
-        spec.commandLine().getOut().print(dev.infergate.report.TerminalText.sanitizeLines(ConsoleSummary.render(summary)));
+        spec.commandLine().getOut().print(TerminalText.sanitizeLines(ConsoleSummary.render(summary)));
         spec.commandLine().getOut().println("summary: " + dir.resolve("summary.json"));
         spec.commandLine().getOut().flush();
         return ExitCode.OK.code();

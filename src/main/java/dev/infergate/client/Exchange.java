@@ -272,7 +272,7 @@ final class Exchange {
                 timeline.onBytes(bytes, 0, bytes.length, arrival);
             }
             if (timeline.tooLarge()) { // an endless body is cut here, not read into memory until a timeout
-                fail(ErrorClass.TOO_LARGE, timeline.result().errorDetail(), arrival);
+                fail(ErrorClass.TOO_LARGE, timeline.result().outcome().errorDetail(), arrival);
                 request.reset();
             }
         });
@@ -354,28 +354,21 @@ final class Exchange {
         }
         owner.done(this);
         StreamResult r = timeline.result();
-        ErrorClass error = override != null ? override : r.failure();
-        String errorDetail = owner.redactor.redact(override != null ? detail : r.errorDetail());
-        long origin = owner.originNanos;
+        ErrorClass error = override != null ? override : r.outcome().failure();
+        String errorDetail = owner.redactor.redact(override != null ? detail : r.outcome().errorDetail());
         boolean usage = r.hasUsage();
-        String text = r.outputText();
-        TokenSource source = outputSource(usage, error != null, r.chunks(), text);
-        int outputTokens = usage ? r.completionTokens() : source == TokenSource.EVENTS ? r.chunks() : 0; // CLIENT: on the writer thread
-        int inputTokens = r.promptTokens() >= 0 ? r.promptTokens() : dispatch.spec().inputTokens();
-        long done = r.doneNanos() != ABSENT && override == null ? r.doneNanos() : endNanos;
-        RequestRecord record = new RequestRecord(id(), owner.worker, dispatch.phase(), dispatch.condition(),
-                dispatch.session(), dispatch.turn(), Math.max(0, dispatch.scheduledNanos() - origin),
-                rel(r.sentNanos(), origin), rel(r.headersNanos(), origin), rel(r.firstTokenNanos(), origin),
-                rel(r.lastTokenNanos(), origin), rel(done, origin), r.status(), error, errorDetail,
-                Failures.retryAfterSeconds(r.status(), retryAfter), inputTokens, outputTokens, source,
-                r.cachedTokens(), r.chunks(), r.maxStallNanos(), null, r.eventOffsetsNanos(), retries,
-                retries > 0 && dispatchNanos != ABSENT ? dispatchNanos - firstAttemptDispatchNanos : ABSENT, connectionsOpened,
-                Math.max(-1, dispatch.spec().inputTokens()),
-                rel(dispatch.slotNanos(), origin), rel(dispatchNanos, origin), connectWaitNanos,
-                rel(r.firstReasoningNanos(), origin), r.reasoningEvents() > 0 ? rel(r.firstAnswerNanos(), origin) : ABSENT,
-                r.reasoningEvents());
-        owner.writer.submit(record, r.itlGapsMicros(), r.itlGapsMicros().length, source == TokenSource.CLIENT ? text : null);
-        listener.finished(record, text);
+        int chunks = r.events().chunks();
+        TokenSource source = outputSource(usage, error != null, chunks, r.outputText());
+        // CLIENT: counted on the writer thread
+        int outputTokens = usage ? r.usage().completionTokens() : source == TokenSource.EVENTS ? chunks : 0;
+        long done = r.marks().doneNanos() != ABSENT && override == null ? r.marks().doneNanos() : endNanos;
+        Completion completion = new Completion(dispatch, owner.worker, owner.originNanos, r, error, errorDetail, done,
+                Failures.retryAfterSeconds(r.outcome().status(), retryAfter), source, outputTokens,
+                new Completion.ClientFigures(retries,
+                        retries > 0 && dispatchNanos != ABSENT ? dispatchNanos - firstAttemptDispatchNanos : ABSENT,
+                        connectionsOpened, dispatchNanos, connectWaitNanos));
+        owner.writer.submit(completion); // the record is built there, once
+        listener.finished(completion);
     }
 
     /** Usage when the server sent it; the events received for a failed stream; else the client's tokenizer. */
@@ -387,9 +380,5 @@ final class Exchange {
             return TokenSource.EVENTS;
         }
         return text.isEmpty() ? TokenSource.NONE : TokenSource.CLIENT;
-    }
-
-    private static long rel(long nanos, long origin) {
-        return nanos == ABSENT ? ABSENT : Math.max(0, nanos - origin);
     }
 }

@@ -27,7 +27,8 @@ final class Failures {
      * that first sent an error event and then dropped the connection failed with that error, not the reset.
      */
     static ErrorClass classifyMidStream(Throwable t, StreamTimeline timeline) {
-        return timeline.result().failure() == ErrorClass.STREAM_ERROR ? ErrorClass.STREAM_ERROR : ErrorClass.RESET;
+        ErrorClass decoded = timeline.result().outcome().failure();
+        return decoded == ErrorClass.STREAM_ERROR ? ErrorClass.STREAM_ERROR : ErrorClass.RESET;
     }
 
     /** The {@code Retry-After} of a 429 in seconds (delta-seconds or HTTP-date, see {@link RetryAfter}), or -1. */

@@ -1,20 +1,24 @@
 package dev.infergate.client;
 
+import dev.infergate.record.ErrorClass;
 import dev.infergate.record.RecordWriter;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Sends requests for the run loop and turns each response into a {@link dev.infergate.record.RequestRecord}
- * handed to the {@link RecordWriter} as soon as the request finishes, successfully or not.
+ * Sends requests for the run loop and hands each one, as soon as it finished (successfully or not), as a
+ * {@link Completion} to the {@link RecordWriter}, which builds its record, and to the caller's listener.
  *
  * <p>Timeouts are enforced per request by a timer on its own event loop (see {@link Exchange}); a request
  * that hits one is recorded with the limit it hit.
  */
 public final class RequestClient {
-    /** Called on an event loop once per request, after its record was handed to the writer. */
+    /**
+     * Called on an event loop once per request, after it was handed to the writer: the record is built there
+     * later, so a listener reads the completion, never a record in the making.
+     */
     public interface Listener {
-        void finished(dev.infergate.record.RequestRecord record, String outputText);
+        void finished(Completion completion);
     }
 
     private final HttpExecutor executor;
@@ -69,7 +73,7 @@ public final class RequestClient {
     public void cancelAll(String reason) {
         long now = System.nanoTime();
         for (Exchange e : inFlight.values()) {
-            e.abort(dev.infergate.record.ErrorClass.CANCELLED, reason, now);
+            e.abort(ErrorClass.CANCELLED, reason, now);
         }
     }
 

@@ -183,11 +183,14 @@ public final class StreamTimeline {
             detail = incompleteReason();
             failure = detail == null ? null : ErrorClass.INCOMPLETE;
         }
-        return new StreamResult(status, sentNanos, headersNanos, firstTokenNanos, lastTokenNanos, doneNanos,
-                chunks, gapsMicros.toArray(), maxStallNanos, text.toString(), promptTokens, completionTokens,
-                cachedTokens, doneSeen, finishReason, reasoningEvents, toolCallEvents, malformedEvents, failure,
-                detail, offsets == null ? null : Arrays.copyOf(offsets, offsetCount), ended, firstReasoningNanos,
-                firstAnswerNanos);
+        return new StreamResult(
+                new StreamResult.Marks(sentNanos, headersNanos, firstTokenNanos, lastTokenNanos, doneNanos,
+                        firstReasoningNanos, firstAnswerNanos),
+                new StreamResult.Events(chunks, gapsMicros.toArray(), maxStallNanos,
+                        offsets == null ? null : Arrays.copyOf(offsets, offsetCount), reasoningEvents, toolCallEvents,
+                        malformedEvents),
+                new StreamResult.Usage(promptTokens, completionTokens, cachedTokens), text.toString(),
+                new StreamResult.Outcome(status, ended, doneSeen, finishReason, failure, detail));
     }
 
     /**

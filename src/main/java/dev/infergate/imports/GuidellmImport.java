@@ -1,6 +1,7 @@
 package dev.infergate.imports;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.infergate.record.ErrorClass;
 import dev.infergate.record.ImportedFrom;
 import dev.infergate.record.Phase;
 import dev.infergate.record.RequestRecord;
@@ -90,7 +91,7 @@ final class GuidellmImport {
         String detail = ok ? null : status.equals("incomplete") ? "incomplete (guidellm)" : error.asText("error");
         return foreign.record(id, Phase.MEASURED, Math.max(0, Foreign.seconds(start - origin)), first, last, end, null,
                 r.path("prompt_tokens").asInt(-1), r.path("output_tokens").asInt(0), TokenSource.USAGE,
-                ok ? null : status.equals("incomplete") ? dev.infergate.record.ErrorClass.INCOMPLETE
+                ok ? null : status.equals("incomplete") ? ErrorClass.INCOMPLETE
                         : Foreign.errorClass(0, detail), detail, ok ? 200 : 0);
     }
 

@@ -53,14 +53,30 @@ public record ClosedLoop(int concurrency, Duration thinkTime) implements LoadMod
     }
 
     @Override
+    public Kind kind() {
+        return Kind.CLOSED;
+    }
+
+    @Override
     public int maxInFlight() {
         return concurrency;
+    }
+
+    /** 0: each user holds its next request back until its last one finished. */
+    @Override
+    public int clientConcurrencyCap() {
+        return 0;
+    }
+
+    @Override
+    public RunLimits limits(RunLimits asked) {
+        return asked;
     }
 
     @Override
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("mode", "closed");
+        m.put("mode", kind().mode());
         m.put("concurrency", concurrency);
         m.put("think_time_ms", thinkTime.toMillis());
         return m;

@@ -46,14 +46,30 @@ public record OpenLoop(ArrivalSchedule schedule, int maxConcurrency) implements 
     }
 
     @Override
+    public Kind kind() {
+        return Kind.OPEN;
+    }
+
+    @Override
     public int maxInFlight() {
         return maxConcurrency;
+    }
+
+    /** {@code maxConcurrency}: arrivals beyond it wait in the client, and their wait is recorded. */
+    @Override
+    public int clientConcurrencyCap() {
+        return maxConcurrency;
+    }
+
+    @Override
+    public RunLimits limits(RunLimits asked) {
+        return asked;
     }
 
     @Override
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("mode", "open");
+        m.put("mode", kind().mode());
         m.putAll(schedule.describe());
         m.put("max_concurrency", maxConcurrency == 0 ? null : maxConcurrency);
         return m;

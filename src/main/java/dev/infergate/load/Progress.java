@@ -1,13 +1,22 @@
 package dev.infergate.load;
 
+import dev.infergate.record.RequestRecord;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** Live counters of a run, read by the progress display; updated from event loops. */
+/**
+ * Live counters of a run, read by the progress display. Requests are counted on the event loops as they finish;
+ * output tokens from each final record on the record writer's thread (client-side counts are made there).
+ */
 public final class Progress {
     final AtomicLong started = new AtomicLong();
     final AtomicLong completed = new AtomicLong();
     final AtomicLong failed = new AtomicLong();
     final AtomicLong outputTokens = new AtomicLong();
+
+    /** Counts {@code record}'s output tokens; the record writer calls it with every record. */
+    void recorded(RequestRecord record) {
+        outputTokens.addAndGet(record.outputTokens());
+    }
 
     public long started() {
         return started.get();

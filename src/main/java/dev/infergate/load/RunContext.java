@@ -1,5 +1,6 @@
 package dev.infergate.load;
 
+import dev.infergate.client.Completion;
 import dev.infergate.client.Dispatch;
 import dev.infergate.client.RequestClient;
 import dev.infergate.record.ErrorClass;
@@ -27,12 +28,12 @@ public final class RunContext {
     private final RecordWriter writer;
     private final String condition;
     private final ConcurrencyGate gate;
-    private final Progress progress = new Progress();
+    private final Progress progress;
     private final AtomicLong nextShardIndex = new AtomicLong();
     private volatile boolean stopped;
 
     RunContext(Sender client, RunClock clock, Workload workload, RunLimits limits, Shard shard, long originNanos,
-            RecordWriter writer, String condition, int maxConcurrency) {
+            RecordWriter writer, Progress progress, String condition, int maxConcurrency) {
         this.client = client;
         this.clock = clock;
         this.workload = workload;
@@ -40,6 +41,7 @@ public final class RunContext {
         this.shard = shard;
         this.originNanos = originNanos;
         this.writer = writer;
+        this.progress = progress;
         this.condition = condition;
         this.gate = new ConcurrencyGate(maxConcurrency, clock::nanoTime);
     }
@@ -99,7 +101,7 @@ public final class RunContext {
      * @param after run once the request finished (closed loop: the user's next request), or null
      */
     void send(long id, long scheduledNanos, Runnable after) {
-        send(id, scheduledNanos, null, -1, () -> workload.spec(id), after == null ? null : (record, text) -> after.run());
+        send(id, scheduledNanos, null, -1, () -> workload.spec(id), after == null ? null : completion -> after.run());
     }
 
     /**
@@ -110,8 +112,8 @@ public final class RunContext {
      * @param session the agent-session id recorded with the request, or null
      * @param turn    the turn within the session (0-based), or -1
      * @param spec    builds the spec, inside the gate task just before sending; its id must be {@code id}
-     * @param after   told of the record and the output text once the request finished (on an event loop),
-     *                unless the run was stopped; or null
+     * @param after   told how the request ended once it finished (on an event loop), unless the run was
+     *                stopped; or null
      */
     void send(long id, long scheduledNanos, String session, int turn, Supplier<RequestSpec> spec,
             RequestClient.Listener after) {
@@ -121,11 +123,12 @@ public final class RunContext {
             @Override
             public void run(long slotFreedNanos) {
                 long slot = slotFreedNanos == ConcurrencyGate.NO_WAIT ? scheduledNanos : slotFreedNanos;
-                client.send(new Dispatch(spec.get(), scheduledNanos, phase, condition, session, turn, slot), (record, text) -> {
-                    count(record);
+                Dispatch dispatch = new Dispatch(spec.get(), scheduledNanos, phase, condition, session, turn, slot);
+                client.send(dispatch, (Completion c) -> {
+                    count(c.succeeded());
                     gate.release();
                     if (after != null && !stopped) {
-                        after.finished(record, text);
+                        after.finished(c);
                     }
                 });
             }
@@ -137,15 +140,15 @@ public final class RunContext {
                         RequestRecord.ABSENT, RequestRecord.ABSENT, Math.max(0, clock.nanoTime() - originNanos), 0,
                         ErrorClass.CANCELLED, "never sent: the run ended while it waited for a concurrency slot", -1,
                         -1, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null);
-                writer.submit(r, new int[0], 0, null);
-                count(r);
+                writer.submit(r);
+                count(false);
             }
         });
     }
 
-    private void count(RequestRecord record) {
-        (record.succeeded() ? progress.completed : progress.failed).incrementAndGet();
-        progress.outputTokens.addAndGet(record.outputTokens());
+    /** Counts a finished request at once; its output tokens are counted from its record ({@link Progress#recorded}). */
+    private void count(boolean succeeded) {
+        (succeeded ? progress.completed : progress.failed).incrementAndGet();
     }
 
     /** Ends the run: cancels requests still waiting for a slot, then those still in flight. */

@@ -93,12 +93,12 @@ public final class Runner {
         long cancelled = 0;
         RecordWriter.WriteFailure writeFailure = null;
         // a log that cannot be written stops scheduling: requests in flight finish, their records are counted as lost
+        Progress progress = new Progress();
         try (RecordWriter writer = new RecordWriter(dir.resolve(RunLog.REQUESTS_FILE)).countingTokensWith(tokenCounter)
-                .onFailure(e -> stopScheduling()).start()) {
+                .onRecord(progress::recorded).onFailure(e -> stopScheduling()).start()) {
             Sender sender = senders.open(writer, originNanos);
-            int maxInFlight = model instanceof OpenLoop open ? open.maxConcurrency() : 0;
-            RunContext ctx = new RunContext(sender, clock, workload, limits, shard, originNanos, writer,
-                    settings.condition(), maxInFlight);
+            RunContext ctx = new RunContext(sender, clock, workload, limits, shard, originNanos, writer, progress,
+                    settings.condition(), model.clientConcurrencyCap());
             context = ctx;
             if (interrupted) {
                 ctx.stop(); // stopped before scheduling began

@@ -1,7 +1,7 @@
 package dev.infergate.load;
 
+import dev.infergate.client.Completion;
 import dev.infergate.record.RequestRecord;
-import dev.infergate.record.TokenSource;
 import dev.infergate.workload.SessionWorkload;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -69,6 +69,23 @@ public record SessionLoop(int sessions, int turns, Duration thinkTime, int warmu
      */
     public RunLimits limits(Duration duration, Duration drainTimeout) {
         return new RunLimits((long) sessions * turns, duration, (long) warmupSessions * turns, null, drainTimeout);
+    }
+
+    /** Every turn of every session, as {@link #limits(Duration, Duration)}, with the asked duration and drain. */
+    @Override
+    public RunLimits limits(RunLimits asked) {
+        return limits(asked.duration(), asked.drainTimeout());
+    }
+
+    @Override
+    public Kind kind() {
+        return Kind.SESSIONS;
+    }
+
+    /** 0: a session sends its next turn when the last one finished. */
+    @Override
+    public int clientConcurrencyCap() {
+        return 0;
     }
 
     @Override
@@ -202,7 +219,7 @@ public record SessionLoop(int sessions, int turns, Duration thinkTime, int warmu
             }
             Runnable send = () -> run.send(id, scheduledNanos, Long.toString(session), turn,
                     () -> workload.turn(id, session, earlier),
-                    (record, text) -> finished(session, earlier, record, text));
+                    completion -> finished(session, earlier, completion));
             // rounded up: a timer that fires before the scheduled mark would send early (a negative queue wait)
             long delayMillis = Math.floorDiv(scheduledNanos - run.clock().nanoTime() + 999_999, 1_000_000);
             if (delayMillis >= 1) {
@@ -212,17 +229,16 @@ public record SessionLoop(int sessions, int turns, Duration thinkTime, int warmu
             }
         }
 
-        private void finished(long session, List<SessionWorkload.Reply> earlier, RequestRecord record, String text) {
-            long doneNanos = record.doneNanos() == RequestRecord.ABSENT ? run.clock().nanoTime()
-                    : run.originNanos() + record.doneNanos();
-            if (!record.succeeded() || earlier.size() + 1 == turns) {
+        private void finished(long session, List<SessionWorkload.Reply> earlier, Completion turn) {
+            long doneNanos = turn.doneNanos() == RequestRecord.ABSENT ? run.clock().nanoTime()
+                    : run.originNanos() + turn.doneNanos();
+            if (!turn.succeeded() || earlier.size() + 1 == turns) {
                 ended(doneNanos); // done, or an agent that cannot go on without the answer
                 return;
             }
             List<SessionWorkload.Reply> replies = new ArrayList<>(earlier.size() + 1);
             replies.addAll(earlier);
-            replies.add(new SessionWorkload.Reply(text,
-                    record.outputTokensSource() == TokenSource.USAGE ? record.outputTokens() : -1));
+            replies.add(new SessionWorkload.Reply(turn.outputText(), turn.usageOutputTokens()));
             send(session, List.copyOf(replies), doneNanos + thinkTime.toNanos());
         }
     }
@@ -241,7 +257,7 @@ public record SessionLoop(int sessions, int turns, Duration thinkTime, int warmu
     @Override
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("mode", "sessions");
+        m.put("mode", kind().mode());
         m.put("sessions", sessions);
         m.put("turns", turns);
         m.put("think_time_ms", thinkTime.toMillis());

@@ -1,8 +1,11 @@
 package dev.infergate.probe;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.analysis.Summarizer;
 import dev.infergate.client.Api;
+import dev.infergate.client.Completion;
 import dev.infergate.client.Dispatch;
+import dev.infergate.client.Endpoint;
 import dev.infergate.client.HttpExecutor;
 import dev.infergate.client.OpenedEndpoint;
 import dev.infergate.client.Preflight;
@@ -15,6 +18,7 @@ import dev.infergate.record.Phase;
 import dev.infergate.record.RecordWriter;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.RunLog;
+import dev.infergate.run.RunFile;
 import dev.infergate.workload.BundledTokenizer;
 import dev.infergate.workload.Message;
 import dev.infergate.workload.PromptFactory;
@@ -33,6 +37,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.ToIntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -88,17 +93,10 @@ public final class Probe {
 
     /** run.json, so the probe directory is a run directory: summarize and report work on it too. */
     private static void writeRunFile(ProbePlan plan, HttpExecutor http, Preflight.Result server) throws IOException {
-        java.util.Map<String, Object> run = new java.util.LinkedHashMap<>();
-        run.put("schema", "infergate.run/1");
-        run.put("started_at", java.time.Instant.now().toString());
-        run.putAll(http.endpoint().describe());
-        run.put("request_id_prefix", http.requestIdPrefix());
-        run.put("labels", java.util.Map.of());
-        run.put("load", java.util.Map.of("mode", "probe", "rounds", plan.repeats(), "concurrency", 1));
-        run.put("workload", java.util.Map.of("kind", "probe", "input_tokens", plan.inputTokens(),
-                "cases", List.of("cold", "warm_repeat", "warm_prefix")));
-        run.put("server", server.describe());
-        AtomicFiles.writeJson(dev.infergate.analysis.Summarizer.JSON, plan.out().resolve(RunLog.RUN_FILE), run);
+        new RunFile(Instant.now(), http.endpoint(), http.requestIdPrefix(), Map.of(),
+                Map.of("mode", "probe", "rounds", plan.repeats(), "concurrency", 1),
+                Map.of("kind", "probe", "input_tokens", plan.inputTokens(),
+                        "cases", List.of("cold", "warm_repeat", "warm_prefix")), server, null, null).write(plan.out());
     }
 
     private static void sendRounds(HttpExecutor http, ProbePlan plan, boolean exactOutput) throws IOException {
@@ -135,8 +133,8 @@ public final class Probe {
     }
 
     private static void send(RequestClient client, RequestSpec spec, ProbeCase c, ProbePlan plan) throws IOException {
-        CompletableFuture<RequestRecord> done = new CompletableFuture<>();
-        client.send(new Dispatch(spec, System.nanoTime(), Phase.MEASURED, c.label(), null, -1), (r, text) -> done.complete(r));
+        CompletableFuture<Completion> done = new CompletableFuture<>();
+        client.send(new Dispatch(spec, System.nanoTime(), Phase.MEASURED, c.label(), null, -1), done::complete);
         try {
             done.get(plan.timeouts().total().toMillis() + 30_000, TimeUnit.MILLISECONDS);
         } catch (ExecutionException | TimeoutException e) {
@@ -158,14 +156,16 @@ public final class Probe {
                         + "\"parameters\":{\"type\":\"object\",\"properties\":{\"city\":{\"type\":\"string\"}},\"required\":[\"city\"]}}}]"));
         ServerTokenizer tokenizer = ServerTokenizer.detect(http);
         boolean tokenize = tokenizer != null;
-        int reasoning = events(plain, StreamResult::reasoningEvents) + events(tools, StreamResult::reasoningEvents);
+        ToIntFunction<StreamResult> reasoningEvents = r -> r.events().reasoningEvents();
+        int reasoning = events(plain, reasoningEvents) + events(tools, reasoningEvents);
         return new ProtocolFindings(plain.result() != null && plain.result().hasUsage(),
-                plain.result() != null && plain.result().doneSeen(), continuous.usageEvents() > 1,
-                continuous.usageEvents(), tokenize, reasoning, events(tools, StreamResult::toolCallEvents), tools.status(),
+                plain.result() != null && plain.result().outcome().doneSeen(), continuous.usageEvents() > 1,
+                continuous.usageEvents(), tokenize, reasoning, events(tools, r -> r.events().toolCallEvents()),
+                tools.status(),
                 tokenize ? tokenizer.dialect().key() : null);
     }
 
-    private static int events(Raw raw, java.util.function.ToIntFunction<StreamResult> f) {
+    private static int events(Raw raw, ToIntFunction<StreamResult> f) {
         return raw.result() == null ? 0 : f.applyAsInt(raw.result());
     }
 
@@ -208,7 +208,7 @@ public final class Probe {
         }
     }
 
-    private static void write(ProbePlan plan, dev.infergate.client.Endpoint used, Preflight.Result server, ProbeReport report)
+    private static void write(ProbePlan plan, Endpoint used, Preflight.Result server, ProbeReport report)
             throws IOException {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("schema", "infergate.probe/1");
@@ -222,6 +222,6 @@ public final class Probe {
         p.put("shared_prefix_share", ProbePlan.SHARED_SHARE);
         m.put("plan", p);
         m.putAll(report.toMap());
-        AtomicFiles.writeJson(dev.infergate.analysis.Summarizer.JSON, plan.out().resolve("probe.json"), m);
+        AtomicFiles.writeJson(Summarizer.JSON, plan.out().resolve("probe.json"), m);
     }
 }

@@ -8,6 +8,7 @@ import dev.infergate.client.Endpoint;
 import dev.infergate.client.HttpExecutor;
 import dev.infergate.client.OpenedEndpoint;
 import dev.infergate.client.Preflight;
+import dev.infergate.client.Redactor;
 import dev.infergate.quality.eval.EvalItem;
 import io.vertx.core.http.HttpMethod;
 import java.io.IOException;
@@ -74,7 +75,7 @@ public final class QualityRun {
         try (OpenedEndpoint opened = OpenedEndpoint.open(whole, plan.concurrency(), 1, false, plan.apiKeyEnv(), keySet)) {
             HttpExecutor http = opened.http();
             Preflight.Result pre = opened.server();
-            dev.infergate.client.Redactor redactor = whole.redactor();
+            Redactor redactor = whole.redactor();
             // scored on what the server said; kept without the credentials a server may have echoed
             List<ItemResult> items = ask(http, plan, progress).stream().map(r -> redacted(r, redactor)).toList();
             ItemLog.write(outDir.resolve(ItemLog.FILE), items);
@@ -116,7 +117,7 @@ public final class QualityRun {
         }
     }
 
-    private static ItemResult redacted(ItemResult r, dev.infergate.client.Redactor redactor) {
+    private static ItemResult redacted(ItemResult r, Redactor redactor) {
         return new ItemResult(r.id(), r.promptSha256(), r.prompt(), r.expected(), r.scorer(), redactor.redact(r.output()),
                 redactor.redact(r.extracted()), r.correct(), redactor.redact(r.error()), r.finishReason(), r.outputTokens(),
                 r.latencyNanos(), r.logprobs());

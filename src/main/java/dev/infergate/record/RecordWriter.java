@@ -12,8 +12,11 @@ import java.util.function.Consumer;
 import java.util.function.ToIntFunction;
 
 /**
- * Appends finished requests to {@code requests.jsonl} on a dedicated thread, so that neither JSON
- * encoding nor file I/O runs on the event loops that take timestamps.
+ * Builds each finished request's record and appends it to {@code requests.jsonl}, on a dedicated thread, so that
+ * neither the costly parts of a record (encoding its inter-token gaps with {@link ItlCodec}, counting output tokens
+ * client-side when the server sent no usage), nor JSON encoding, nor file I/O run on the event loops that take
+ * timestamps. Each record is built here once ({@link FinishedRequest#toRecord}) and is final: the listeners
+ * ({@link #onRecord}, e.g. the progress display's token counter) see the record as written.
  *
  * <p>Guarantees (docs/results.md, "What survives"): the file only ever grows by whole lines; lines are
  * written once and never again; a record whose text is odd (lone surrogates, any Unicode) still encodes
@@ -25,18 +28,14 @@ import java.util.function.ToIntFunction;
  * <p>When the file cannot be written (disk full, I/O error) the writer truncates the file back to its last
  * whole line, stops writing, tells the {@link #onFailure} listener once (the run then stops scheduling),
  * and counts every record it could not keep; {@link #close()} then throws a {@link WriteFailure} that says
- * so in one line. The writer also encodes each request's inter-token gaps ({@link ItlCodec}) and hands the
- * final record to the listeners (progress counters, live figures) on the same thread.
+ * so in one line.
  */
 public final class RecordWriter implements AutoCloseable {
-    /** A finished request as the client hands it over: the record without its ITL histogram, plus the raw gaps. */
-    public record Finished(RequestRecord record, int[] gapsMicros, int gapCount, String textToCount) {}
-
-    private static final Finished POISON = new Finished(null, null, 0, null);
+    private static final FinishedRequest POISON = FinishedRequest.of(null);
     /** Pending bytes beyond which the writer writes even while records keep coming. */
     private static final int FLUSH_BYTES = 64 * 1024;
 
-    private final LinkedBlockingQueue<Finished> queue = new LinkedBlockingQueue<>();
+    private final LinkedBlockingQueue<FinishedRequest> queue = new LinkedBlockingQueue<>();
     private final Path file;
     private final RecordSink sink;
     private final Thread thread;
@@ -63,7 +62,10 @@ public final class RecordWriter implements AutoCloseable {
         this.thread.setDaemon(true);
     }
 
-    /** Adds a listener that sees every final record on the writer thread; call before {@link #start()}. */
+    /**
+     * Adds a listener that sees every record as written (or as it would have been, once the file failed), on the
+     * writer thread; a listener that throws costs no record. Call before {@link #start()}.
+     */
     public RecordWriter onRecord(Consumer<RequestRecord> listener) {
         listeners.add(listener);
         return this;
@@ -89,14 +91,14 @@ public final class RecordWriter implements AutoCloseable {
         return this;
     }
 
-    /**
-     * Hands over a finished request; never blocks and is safe from any thread.
-     *
-     * @param gapsMicros  the request's inter-token gaps, microseconds (encoded into the record here)
-     * @param textToCount the output text when its tokens must be counted client-side, else null
-     */
-    public void submit(RequestRecord record, int[] gapsMicros, int gapCount, String textToCount) {
-        queue.add(new Finished(record, gapsMicros, gapCount, textToCount));
+    /** Hands over a finished request, whose record is built on the writer thread; never blocks, safe from any thread. */
+    public void submit(FinishedRequest finished) {
+        queue.add(finished);
+    }
+
+    /** Hands over a record that is already complete (a request never sent); never blocks, safe from any thread. */
+    public void submit(RequestRecord record) {
+        submit(FinishedRequest.of(record));
     }
 
     /** Whether the file could not be written; from then on records are counted as lost. */
@@ -106,7 +108,7 @@ public final class RecordWriter implements AutoCloseable {
 
     private void loop() {
         while (true) {
-            Finished f;
+            FinishedRequest f;
             try {
                 f = queue.poll(50, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
@@ -126,15 +128,16 @@ public final class RecordWriter implements AutoCloseable {
         }
     }
 
-    /** Completes, encodes and queues one record for writing; never throws, so one record cannot stop the loop. */
-    private void process(Finished f) {
-        RequestRecord r = f.record();
+    /** Builds, encodes and queues one record for writing; never throws, so one record cannot stop the loop. */
+    private void process(FinishedRequest f) {
+        RequestRecord r = null;
         byte[] line;
         try {
-            r = complete(f);
+            r = build(f);
             line = (RecordCodec.toJson(r) + "\n").getBytes(StandardCharsets.UTF_8);
         } catch (RuntimeException | Error e) { // jtokkit throws AssertionError on some text: no record may die of it
-            line = fallbackLine(r);
+            r = bare(f);
+            line = r == null ? null : encodeQuietly(r);
         }
         if (line == null) {
             unencodable++;
@@ -143,6 +146,9 @@ public final class RecordWriter implements AutoCloseable {
         } else {
             pending.write(line, 0, line.length); // a whole line or nothing: never a torn one in the buffer
             pendingRecords++;
+        }
+        if (r == null) {
+            return;
         }
         for (Consumer<RequestRecord> l : listeners) {
             try {
@@ -153,23 +159,29 @@ public final class RecordWriter implements AutoCloseable {
         }
     }
 
-    /** The record as handed over, when completing it failed (e.g. the tokenizer threw); null if even that fails. */
-    private static byte[] fallbackLine(RequestRecord r) {
+    /** The record with its gaps encoded and, when the server sent no usage, its output tokens counted. */
+    private RequestRecord build(FinishedRequest f) {
+        int[] gaps = f.itlGapsMicros();
+        String itl = gaps.length > 0 ? codec.encode(gaps, gaps.length) : null;
+        String text = f.textToCount();
+        return f.toRecord(itl, text != null ? tokenCounter.applyAsInt(Text.wellFormed(text)) : -1);
+    }
+
+    /** The record without its gaps and counted tokens, when building it whole failed (e.g. the tokenizer threw). */
+    private static RequestRecord bare(FinishedRequest f) {
         try {
-            return (RecordCodec.toJson(r) + "\n").getBytes(StandardCharsets.UTF_8);
+            return f.toRecord(null, -1);
         } catch (RuntimeException | Error e) {
             return null;
         }
     }
 
-    private RequestRecord complete(Finished f) {
-        RequestRecord r = f.record();
-        String itl = f.gapCount() > 0 && r.itlHistogram() == null ? codec.encode(f.gapsMicros(), f.gapCount()) : r.itlHistogram();
-        int outputTokens = f.textToCount() != null ? tokenCounter.applyAsInt(Text.wellFormed(f.textToCount())) : r.outputTokens();
-        if (itl != r.itlHistogram() || outputTokens != r.outputTokens()) {
-            r = completed(r, itl, outputTokens);
+    private static byte[] encodeQuietly(RequestRecord r) {
+        try {
+            return (RecordCodec.toJson(r) + "\n").getBytes(StandardCharsets.UTF_8);
+        } catch (RuntimeException | Error e) {
+            return null;
         }
-        return r;
     }
 
     /** Writes the pending lines once; on failure cuts the file back to its last whole line and stops writing. */
@@ -202,14 +214,6 @@ public final class RecordWriter implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             // the file keeps a torn last line, which readers skip with a warning
         }
-    }
-
-    static RequestRecord completed(RequestRecord r, String itl, int outputTokens) {
-        return new RequestRecord(r.id(), r.worker(), r.phase(), r.condition(), r.session(), r.turn(),
-                r.scheduledNanos(), r.sentNanos(), r.headersNanos(), r.firstTokenNanos(), r.lastTokenNanos(),
-                r.doneNanos(), r.status(), r.error(), r.errorDetail(), r.retryAfterSeconds(), r.inputTokens(),
-                outputTokens, r.outputTokensSource(), r.cachedTokens(), r.chunks(), r.maxStallNanos(), itl,
-                r.eventOffsetsNanos()).withClientFiguresOf(r);
     }
 
     /**

@@ -160,19 +160,6 @@ public record RequestRecord(
         }
     }
 
-    /**
-     * This record with {@code other}'s client figures (retries, their delay, connections opened, intended input,
-     * the slot, dispatch and connect-wait marks) and reasoning marks.
-     */
-    public RequestRecord withClientFiguresOf(RequestRecord other) {
-        return new RequestRecord(id, worker, phase, condition, session, turn, scheduledNanos, sentNanos, headersNanos,
-                firstTokenNanos, lastTokenNanos, doneNanos, status, error, errorDetail, retryAfterSeconds, inputTokens,
-                outputTokens, outputTokensSource, cachedTokens, chunks, maxStallNanos, itlHistogram, eventOffsetsNanos,
-                other.clientRetries, other.clientRetryDelayNanos, other.connectionsOpened, other.intendedInputTokens,
-                other.slotNanos, other.dispatchNanos, other.connectWaitNanos, other.firstReasoningNanos,
-                other.firstAnswerNanos, other.reasoningChunks);
-    }
-
     /** The first answer output: {@link #firstAnswerNanos} after reasoning, else the first token (or ABSENT). */
     public long firstAnswerOrTokenNanos() {
         return reasoningChunks > 0 ? firstAnswerNanos : firstTokenNanos;

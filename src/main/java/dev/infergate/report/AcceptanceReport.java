@@ -8,6 +8,7 @@ import dev.infergate.analysis.burst.BurstTimeline;
 import dev.infergate.analysis.capacity.CapacityDifference;
 import dev.infergate.analysis.capacity.CapacitySearch;
 import dev.infergate.analysis.capacity.Measurement;
+import dev.infergate.config.Durations;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -206,7 +207,7 @@ public final class AcceptanceReport {
                 + "tool %s, output %s tokens; a concurrency is sessions in progress, a rate is turns per second offered by "
                 + "sessions arriving at rate / %d per second; session_total runs from a session's first scheduled turn to "
                 + "its last answer", a.sessionsFor(r.plan().requests()), a.turns(), r.plan().requests(), a.turns(),
-                a.sessionsFor(r.plan().warmupRequests()), dev.infergate.config.Durations.format(a.thinkTime()),
+                a.sessionsFor(r.plan().warmupRequests()), Durations.format(a.thinkTime()),
                 a.systemTokens(), a.userTokens(), a.toolTokens(), a.outputTokens(), a.turns());
     }
 
@@ -239,7 +240,7 @@ public final class AcceptanceReport {
             var a = r.plan().agent();
             sb.append(String.format(Locale.ROOT, "agent: %d sessions of %d turns per run, think time %s; session_total "
                     + "(first scheduled turn to last answer, completed sessions) above in every agent condition%n",
-                    a.sessionsFor(r.plan().requests()), a.turns(), dev.infergate.config.Durations.format(a.thinkTime())));
+                    a.sessionsFor(r.plan().requests()), a.turns(), Durations.format(a.thinkTime())));
         }
         if (r.verdict() != r.comparison().result().verdict()) {
             sb.append("OVERALL (speed and quality): ").append(ComparisonFormat.overall(r.verdict())).append('\n');

@@ -148,9 +148,9 @@ public final class ClientWarmup {
                 if (!slots.tryAcquire(50, TimeUnit.MILLISECONDS)) {
                     continue;
                 }
-                client.send(Dispatch.of(spec(workload, started), clock.getAsLong(), Phase.WARMUP), (record, text) -> {
+                client.send(Dispatch.of(spec(workload, started), clock.getAsLong(), Phase.WARMUP), completion -> {
                     finished.incrementAndGet();
-                    if (!record.succeeded()) {
+                    if (!completion.succeeded()) {
                         failed.incrementAndGet();
                     }
                     slots.release();

@@ -7,6 +7,7 @@ import dev.infergate.load.LoadModel;
 import dev.infergate.load.RunLimits;
 import dev.infergate.load.Shard;
 import dev.infergate.workload.WorkloadDefinition;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -36,13 +37,13 @@ import java.util.Map;
 public record RunPlan(Endpoint endpoint, WorkloadDefinition workload, String tokenizer, LoadModel load, RunLimits limits,
         Shard shard, Timeouts timeouts, Slo slo, Map<String, String> labels, String condition, Path out,
         boolean exactOutput, int eventSampleEvery, int eventLoops, String apiKeyEnv, boolean apiKeySet,
-        java.net.URI serverMetrics, java.net.URI gpuMetrics) {
+        URI serverMetrics, URI gpuMetrics) {
 
     /** A plan without a GPU exporter to scrape. */
     public RunPlan(Endpoint endpoint, WorkloadDefinition workload, String tokenizer, LoadModel load, RunLimits limits,
             Shard shard, Timeouts timeouts, Slo slo, Map<String, String> labels, String condition, Path out,
             boolean exactOutput, int eventSampleEvery, int eventLoops, String apiKeyEnv, boolean apiKeySet,
-            java.net.URI serverMetrics) {
+            URI serverMetrics) {
         this(endpoint, workload, tokenizer, load, limits, shard, timeouts, slo, labels, condition, out, exactOutput,
                 eventSampleEvery, eventLoops, apiKeyEnv, apiKeySet, serverMetrics, null);
     }
@@ -52,19 +53,11 @@ public record RunPlan(Endpoint endpoint, WorkloadDefinition workload, String tok
             throw new IllegalArgumentException("endpoint, workload, load, limits and out must be set");
         }
         labels = Map.copyOf(labels == null ? Map.of() : labels);
-        if ((workload.sessions() != null) != (load instanceof dev.infergate.load.SessionLoop)) {
+        if ((workload.sessions() != null) != (load.kind() == LoadModel.Kind.SESSIONS)) {
             throw new IllegalArgumentException("agent sessions need both the session workload and the session load model");
         }
         if (eventLoops < 1) {
             throw new IllegalArgumentException("event loops (" + eventLoops + ") must be >= 1");
         }
-    }
-
-    /** A plan without server metrics (the form before {@code serverMetrics} existed). */
-    public RunPlan(Endpoint endpoint, WorkloadDefinition workload, String tokenizer, LoadModel load, RunLimits limits,
-            Shard shard, Timeouts timeouts, Slo slo, Map<String, String> labels, String condition, Path out,
-            boolean exactOutput, int eventSampleEvery, int eventLoops, String apiKeyEnv, boolean apiKeySet) {
-        this(endpoint, workload, tokenizer, load, limits, shard, timeouts, slo, labels, condition, out, exactOutput,
-                eventSampleEvery, eventLoops, apiKeyEnv, apiKeySet, null);
     }
 }

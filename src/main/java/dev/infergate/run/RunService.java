@@ -2,17 +2,19 @@ package dev.infergate.run;
 
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.analysis.Summary;
+import dev.infergate.client.Endpoint;
 import dev.infergate.client.HttpExecutor;
 import dev.infergate.client.MetricsScraper;
 import dev.infergate.client.OpenedEndpoint;
 import dev.infergate.client.Preflight;
+import dev.infergate.client.RequestEncoder;
 import dev.infergate.client.ServerTokenizer;
 import dev.infergate.load.RunContext;
 import dev.infergate.load.Runner;
-import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.RunLog;
 import dev.infergate.workload.BundledTokenizer;
 import dev.infergate.workload.FileTokenizer;
+import dev.infergate.workload.RequestSpec;
 import dev.infergate.workload.Tokenizer;
 import dev.infergate.workload.Workload;
 import io.vertx.core.http.HttpMethod;
@@ -132,22 +134,15 @@ public final class RunService {
             } catch (IllegalArgumentException e) {
                 throw new SetupException(e.getMessage(), true, e);
             }
+            Instant startedAt = startAt != null ? startAt : Instant.now();
             int warmed = warmPrefixes(workload, http);
-            writeRunFile(plan, server, workload, http, tokenizer instanceof ServerTokenizer st ? st : null);
             // every lazy step before the clock: the output counter's tokenizer, then the request path itself
             BundledTokenizer outputCounter = BundledTokenizer.cl100k();
             ClientWarmup.Result clientWarmed = clientWarmup == null ? null
                     : ClientWarmup.run(http.endpoint(), workload, plan.eventLoops(), clientWarmup);
-            if (warmed > 0 || clientWarmed != null) {
-                Map<String, Object> run = Summarizer.readRun(plan.out());
-                if (warmed > 0) {
-                    run.put("prefix_warmup_requests", warmed);
-                }
-                if (clientWarmed != null) {
-                    run.put("client_warmup", clientWarmed.toMap());
-                }
-                AtomicFiles.writeJson(Summarizer.JSON, plan.out().resolve(RunLog.RUN_FILE), run);
-            }
+            RunFile runFile = runFile(plan, startedAt, server, workload, http, warmed, clientWarmed,
+                    tokenizer instanceof ServerTokenizer st ? st : null);
+            runFile.write(plan.out()); // before the first request, ended_at null
             awaitGate();
             waitForStart();
             // the origin lies a little ahead, so the run's own set-up (record writer, client, scheduler) is done
@@ -173,7 +168,7 @@ public final class RunService {
                             plan.out(), RunLog.GPU_METRICS_FILE).start()) {
                 outcome = r.run(plan.out(), origin, outputCounter::count, onStart);
             }
-            return finish(plan, outcome);
+            return finish(plan, runFile, outcome);
         }
     }
 
@@ -216,11 +211,11 @@ public final class RunService {
      */
     private static int warmPrefixes(Workload workload, HttpExecutor http) {
         int answered = 0;
-        for (dev.infergate.workload.RequestSpec spec : workload.prefixWarmups()) {
-            dev.infergate.client.Endpoint e = http.endpoint();
-            dev.infergate.client.Endpoint plain = new dev.infergate.client.Endpoint(e.baseUrl(), e.api(), e.model(), false,
+        for (RequestSpec spec : workload.prefixWarmups()) {
+            Endpoint e = http.endpoint();
+            Endpoint plain = new Endpoint(e.baseUrl(), e.api(), e.model(), false,
                     e.headers(), e.caCert(), e.insecure(), e.http2(), e.connectTimeout());
-            String body = new String(dev.infergate.client.RequestEncoder.encode(spec, plain, false),
+            String body = new String(RequestEncoder.encode(spec, plain, false),
                     StandardCharsets.UTF_8);
             try {
                 if (http.call(HttpMethod.POST, e.url(e.api().path()), body,
@@ -298,58 +293,26 @@ public final class RunService {
         }
     }
 
-    private void writeRunFile(RunPlan plan, Preflight.Result server, Workload workload, HttpExecutor http,
-            ServerTokenizer serverTokenizer) throws IOException {
-        Map<String, Object> run = new LinkedHashMap<>();
-        run.put("schema", "infergate.run/1");
-        run.put("tool", Map.of("name", "infergate", "version", VERSION));
-        run.put("started_at", (startAt != null ? startAt : Instant.now()).toString());
-        run.put(RunLog.ENDED_AT, null); // set when the run ends: a run.json still null here was killed (Completeness)
-        run.putAll(http.endpoint().describe());
-        run.put("request_id_prefix", http.requestIdPrefix());
-        run.put("labels", new LinkedHashMap<>(plan.labels()));
-        Map<String, Object> load = new LinkedHashMap<>(plan.load().describe());
-        load.put("requests", plan.limits().requests() == 0 ? null : plan.limits().requests());
-        load.put("duration_s", plan.limits().duration() == null ? null : plan.limits().duration().toMillis() / 1e3);
-        load.put("warmup_requests", plan.limits().warmupRequests());
-        load.put("warmup_s", plan.limits().warmupDuration() == null ? null : plan.limits().warmupDuration().toMillis() / 1e3);
-        load.put("shard", plan.shard().toString());
-        run.put("load", load);
-        run.put("workload", lengthsVersusServer(workload.describe(), serverTokenizer));
-        run.put("slo", plan.slo().toMap());
-        Map<String, Object> timeouts = new LinkedHashMap<>();
-        timeouts.put("connect_s", plan.endpoint().connectTimeout().toMillis() / 1e3);
-        timeouts.put("ttft_s", plan.timeouts().firstToken().toMillis() / 1e3);
-        timeouts.put("idle_s", plan.timeouts().idle().toMillis() / 1e3);
-        timeouts.put("total_s", plan.timeouts().total().toMillis() / 1e3);
-        run.put("timeouts", timeouts);
-        run.put("server", server.describe());
-        run.put("server_metrics_url", plan.serverMetrics() == null ? null : plan.serverMetrics().toString());
-        if (plan.gpuMetrics() != null) {
-            run.put("gpu_metrics_url", plan.gpuMetrics().toString());
-        }
-        if (plan.condition() != null) {
-            run.put("condition", plan.condition());
-        }
-        AtomicFiles.writeJson(Summarizer.JSON, plan.out().resolve(RunLog.RUN_FILE), run);
+    private static RunFile runFile(RunPlan plan, Instant startedAt, Preflight.Result server, Workload workload,
+            HttpExecutor http, int prefixWarmups, ClientWarmup.Result clientWarmup, ServerTokenizer serverTokenizer) {
+        return new RunFile(startedAt, http.endpoint(), http.requestIdPrefix(), plan.labels(),
+                RunFile.describeLoad(plan.load(), plan.limits(), plan.shard()),
+                lengthsVersusServer(workload.describe(), serverTokenizer), server,
+                new RunFile.Measured(VERSION, plan.slo(), plan.timeouts(), plan.serverMetrics(), plan.gpuMetrics(),
+                        plan.condition(), prefixWarmups, clientWarmup), null);
     }
 
     /**
-     * Ends the run's files: run.json gets {@code ended_at} (and {@code partial} with its reason when the run
-     * stopped early), then summary.json is built from the log. When the log itself could not be written, a
+     * Ends the run's files: run.json is written in its final form ({@code ended_at}, and {@code partial} with
+     * its reason when the run stopped early), then summary.json is built from the log. When the log itself could not be written, a
      * failure here is expected (the same full disk) and is reported instead of thrown.
      */
-    private static Result finish(RunPlan plan, Runner.Outcome outcome) throws IOException, LogFailed {
+    private static Result finish(RunPlan plan, RunFile runFile, Runner.Outcome outcome) throws IOException, LogFailed {
         boolean logFailed = outcome.writeFailure() != null;
+        String partialReason = logFailed ? "stopped early: " + outcome.writeFailure().getMessage()
+                : outcome.interrupted() ? "interrupted" : null;
         try {
-            Map<String, Object> run = Summarizer.readRun(plan.out());
-            run.put(RunLog.ENDED_AT, Instant.now().toString());
-            if (logFailed || outcome.interrupted()) {
-                run.put("partial", true);
-                run.put("partial_reason", logFailed ? "stopped early: " + outcome.writeFailure().getMessage()
-                        : "interrupted");
-            }
-            AtomicFiles.writeJson(Summarizer.JSON, plan.out().resolve(RunLog.RUN_FILE), run);
+            runFile.ended(Instant.now(), partialReason).write(plan.out());
         } catch (IOException e) {
             if (!logFailed) {
                 throw new IOException(Summarizer.cannotWrite(plan.out().resolve(RunLog.RUN_FILE), e), e);

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.infergate.record.Phase;
 import dev.infergate.record.RecordWriter;
-import dev.infergate.record.RequestRecord;
 import dev.infergate.record.RunLog;
 import dev.infergate.testing.Fixture;
 import dev.infergate.testing.ReplayServer;
@@ -42,13 +41,13 @@ class KeepAliveCaptureTest {
             try (HttpExecutor http = new HttpExecutor(endpoint, 4, 1);
                     RecordWriter writer = new RecordWriter(dir.resolve(RunLog.REQUESTS_FILE)).countingTokensWith(String::length).start()) {
                 RequestClient client = new RequestClient(http, Timeouts.DEFAULT, true, System.nanoTime(), 0, writer, 0, 0);
-                List<CompletableFuture<RequestRecord>> done = new ArrayList<>();
+                List<CompletableFuture<Completion>> done = new ArrayList<>();
                 for (int i = 0; i < requests; i++) { // all at once over a pool of 4: each waiter gets a just-finished connection
-                    CompletableFuture<RequestRecord> f = new CompletableFuture<>();
-                    client.send(Dispatch.of(RequestClientTest.spec(i), System.nanoTime(), Phase.MEASURED), (r, text) -> f.complete(r));
+                    CompletableFuture<Completion> f = new CompletableFuture<>();
+                    client.send(Dispatch.of(RequestClientTest.spec(i), System.nanoTime(), Phase.MEASURED), f::complete);
                     done.add(f);
                 }
-                for (CompletableFuture<RequestRecord> f : done) {
+                for (CompletableFuture<Completion> f : done) {
                     f.get(60, TimeUnit.SECONDS);
                 }
                 assertThat(done).allSatisfy(f -> assertThat(f.join().error()).as(f.join().errorDetail()).isNull());

@@ -55,8 +55,8 @@ class RequestClientTest {
                 RecordWriter writer = new RecordWriter(dir.resolve(RunLog.REQUESTS_FILE)).countingTokensWith(String::length).start()) {
             RequestClient client = new RequestClient(http, timeouts, true, origin, 0, writer, 1, 10);
             for (int i = 0; i < count; i++) {
-                CompletableFuture<RequestRecord> done = new CompletableFuture<>();
-                client.send(Dispatch.of(spec(i), System.nanoTime(), Phase.MEASURED), (r, text) -> done.complete(r));
+                CompletableFuture<Completion> done = new CompletableFuture<>();
+                client.send(Dispatch.of(spec(i), System.nanoTime(), Phase.MEASURED), done::complete);
                 done.get(30, TimeUnit.SECONDS);
             }
         }

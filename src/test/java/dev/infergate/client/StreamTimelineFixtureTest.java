@@ -106,20 +106,20 @@ class StreamTimelineFixtureTest {
 
         StreamResult r = replay(w, true);
 
-        assertThat(r.failure()).isNull();
-        assertThat(r.status()).isEqualTo(200);
-        assertThat(r.headersNanos()).isEqualTo(w.headersNanos()).isLessThan(r.firstTokenNanos());
-        assertThat(r.firstTokenNanos()).isEqualTo(arrivals[0]);
-        assertThat(r.lastTokenNanos()).isEqualTo(arrivals[arrivals.length - 1]);
-        assertThat(r.doneNanos()).isEqualTo(done.arrivalNanos());
-        assertThat(r.doneSeen()).isTrue();
-        assertThat(r.chunks()).isEqualTo(output.size());
-        assertThat(r.itlGapsMicros()).hasSize(r.chunks() - 1).containsExactly(gapsMicros);
-        assertThat(r.maxStallNanos()).isEqualTo(maxGap);
-        assertThat(r.eventOffsetsNanos()).containsExactly(arrivals);
+        assertThat(r.outcome().failure()).isNull();
+        assertThat(r.outcome().status()).isEqualTo(200);
+        assertThat(r.marks().headersNanos()).isEqualTo(w.headersNanos()).isLessThan(r.marks().firstTokenNanos());
+        assertThat(r.marks().firstTokenNanos()).isEqualTo(arrivals[0]);
+        assertThat(r.marks().lastTokenNanos()).isEqualTo(arrivals[arrivals.length - 1]);
+        assertThat(r.marks().doneNanos()).isEqualTo(done.arrivalNanos());
+        assertThat(r.outcome().doneSeen()).isTrue();
+        assertThat(r.events().chunks()).isEqualTo(output.size());
+        assertThat(r.events().itlGapsMicros()).hasSize(r.events().chunks() - 1).containsExactly(gapsMicros);
+        assertThat(r.events().maxStallNanos()).isEqualTo(maxGap);
+        assertThat(r.events().eventOffsetsNanos()).containsExactly(arrivals);
         assertThat(r.outputText()).isEqualTo(String.join("", output.stream().map(Event::text).toList()));
-        assertThat(r.finishReason()).isEqualTo("length");
-        assertThat(r.malformedEvents()).isZero();
+        assertThat(r.outcome().finishReason()).isEqualTo("length");
+        assertThat(r.events().malformedEvents()).isZero();
     }
 
     @Test
@@ -129,31 +129,31 @@ class StreamTimelineFixtureTest {
         assertThat(events.get(0).json().path("choices").path(0).path("delta").path("role").asText()).isEqualTo("assistant");
         assertThat(events.get(0).carriesOutput()).isFalse();
         StreamResult r = replay(w, true);
-        assertThat(r.firstTokenNanos()).isEqualTo(events.get(1).arrivalNanos()).isEqualTo(67_144_119L);
+        assertThat(r.marks().firstTokenNanos()).isEqualTo(events.get(1).arrivalNanos()).isEqualTo(67_144_119L);
     }
 
     @Test
     void chatStream_readsUsageAndCachedTokens_fromTheChoicesEmptyEvent() {
         StreamResult r = replay(Fixture.load("chat_stream").response(), true);
-        assertThat(r.completionTokens()).isEqualTo(100);
-        assertThat(r.promptTokens()).isEqualTo(61);
-        assertThat(r.cachedTokens()).isZero();
-        assertThat(r.chunks()).isLessThanOrEqualTo(r.completionTokens());
+        assertThat(r.usage().completionTokens()).isEqualTo(100);
+        assertThat(r.usage().promptTokens()).isEqualTo(61);
+        assertThat(r.usage().cachedTokens()).isZero();
+        assertThat(r.events().chunks()).isLessThanOrEqualTo(r.usage().completionTokens());
     }
 
     @Test
     void chatStreamWithoutStreamOptions_hasNoUsage_soTheTextIsKeptForClientCounting() {
         StreamResult r = replay(Fixture.load("chat_stream_without_stream_options").response(), true);
         assertThat(r.hasUsage()).isFalse();
-        assertThat(r.cachedTokens()).isEqualTo(-1);
+        assertThat(r.usage().cachedTokens()).isEqualTo(-1);
         assertThat(r.outputText()).isNotBlank().endsWith("artifactId");
     }
 
     @Test
     void completionsStream_takesUsageFromTheFinalEvent() {
         StreamResult r = replay(Fixture.load("completions_stream").response(), true);
-        assertThat(r.completionTokens()).isEqualTo(100);
-        assertThat(r.promptTokens()).isEqualTo(14);
+        assertThat(r.usage().completionTokens()).isEqualTo(100);
+        assertThat(r.usage().promptTokens()).isEqualTo(14);
         assertThat(r.outputText()).startsWith("\"`Parb Herzog");
     }
 
@@ -167,14 +167,14 @@ class StreamTimelineFixtureTest {
 
         StreamResult r = replay(w, false);
 
-        assertThat(r.failure()).isNull();
-        assertThat(r.firstTokenNanos()).isEqualTo(r.lastTokenNanos()).isEqualTo(r.doneNanos()).isEqualTo(w.bodyEndNanos());
-        assertThat(r.chunks()).isEqualTo(1);
-        assertThat(r.itlGapsMicros()).isEmpty();
+        assertThat(r.outcome().failure()).isNull();
+        assertThat(r.marks().firstTokenNanos()).isEqualTo(r.marks().lastTokenNanos()).isEqualTo(r.marks().doneNanos()).isEqualTo(w.bodyEndNanos());
+        assertThat(r.events().chunks()).isEqualTo(1);
+        assertThat(r.events().itlGapsMicros()).isEmpty();
         assertThat(r.outputText()).isEqualTo(expectedText).isNotEmpty();
-        assertThat(r.completionTokens()).isEqualTo(body.path("usage").path("completion_tokens").asInt());
-        assertThat(r.promptTokens()).isEqualTo(body.path("usage").path("prompt_tokens").asInt());
-        assertThat(r.cachedTokens()).isEqualTo(body.path("usage").path("prompt_tokens_details").path("cached_tokens").asInt());
+        assertThat(r.usage().completionTokens()).isEqualTo(body.path("usage").path("completion_tokens").asInt());
+        assertThat(r.usage().promptTokens()).isEqualTo(body.path("usage").path("prompt_tokens").asInt());
+        assertThat(r.usage().cachedTokens()).isEqualTo(body.path("usage").path("prompt_tokens_details").path("cached_tokens").asInt());
     }
 
     @Test
@@ -185,13 +185,13 @@ class StreamTimelineFixtureTest {
 
         StreamResult r = replay(w, true);
 
-        assertThat(r.status()).isEqualTo(200);
-        assertThat(r.failure()).isEqualTo(ErrorClass.STREAM_ERROR);
-        assertThat(r.errorDetail()).isEqualTo(events.get(events.size() - 1).json().path("error").path("message").asText())
+        assertThat(r.outcome().status()).isEqualTo(200);
+        assertThat(r.outcome().failure()).isEqualTo(ErrorClass.STREAM_ERROR);
+        assertThat(r.outcome().errorDetail()).isEqualTo(events.get(events.size() - 1).json().path("error").path("message").asText())
                 .contains("peg-native");
-        assertThat(r.doneSeen()).isFalse();
-        assertThat(r.chunks()).isEqualTo(output.size()).isPositive();
-        assertThat(r.lastTokenNanos()).isEqualTo(output.get(output.size() - 1).arrivalNanos());
+        assertThat(r.outcome().doneSeen()).isFalse();
+        assertThat(r.events().chunks()).isEqualTo(output.size()).isPositive();
+        assertThat(r.marks().lastTokenNanos()).isEqualTo(output.get(output.size() - 1).arrivalNanos());
     }
 
     @ParameterizedTest
@@ -209,10 +209,10 @@ class StreamTimelineFixtureTest {
         }
         t.onEnd(w.bodyEndNanos());
         StreamResult bytewise = t.result();
-        assertThat(bytewise.chunks()).isEqualTo(recorded.chunks());
-        assertThat(bytewise.firstTokenNanos()).isEqualTo(recorded.firstTokenNanos());
+        assertThat(bytewise.events().chunks()).isEqualTo(recorded.events().chunks());
+        assertThat(bytewise.marks().firstTokenNanos()).isEqualTo(recorded.marks().firstTokenNanos());
         assertThat(bytewise.outputText()).isEqualTo(recorded.outputText());
-        assertThat(Arrays.equals(bytewise.itlGapsMicros(), recorded.itlGapsMicros())).isTrue();
-        assertThat(bytewise.failure()).isEqualTo(recorded.failure());
+        assertThat(Arrays.equals(bytewise.events().itlGapsMicros(), recorded.events().itlGapsMicros())).isTrue();
+        assertThat(bytewise.outcome().failure()).isEqualTo(recorded.outcome().failure());
     }
 }

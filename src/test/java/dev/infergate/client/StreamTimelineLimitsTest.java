@@ -38,10 +38,10 @@ class StreamTimelineLimitsTest {
         read(t, 130, content("b") + DONE);
         t.onEnd(131 * MS);
         StreamResult r = t.result();
-        assertThat(r.failure()).isEqualTo(ErrorClass.TOO_LARGE);
+        assertThat(r.outcome().failure()).isEqualTo(ErrorClass.TOO_LARGE);
         int eventBytes = huge.length() - 1; // the lines and their breaks, the blank line ends it
-        assertThat(r.errorDetail()).isEqualTo("event too large (" + eventBytes + " bytes > limit 4096; raise --max-event-size)");
-        assertThat(r.chunks()).isEqualTo(2);
+        assertThat(r.outcome().errorDetail()).isEqualTo("event too large (" + eventBytes + " bytes > limit 4096; raise --max-event-size)");
+        assertThat(r.events().chunks()).isEqualTo(2);
     }
 
     @Test
@@ -49,8 +49,8 @@ class StreamTimelineLimitsTest {
         StreamTimeline t = started(true, 1 << 20, 32 << 20);
         read(t, 110, content("x".repeat(20_500_000)) + DONE);
         t.onEnd(111 * MS);
-        assertThat(t.result().failure()).isNull();
-        assertThat(t.result().chunks()).isEqualTo(1);
+        assertThat(t.result().outcome().failure()).isNull();
+        assertThat(t.result().events().chunks()).isEqualTo(1);
     }
 
     @Test
@@ -58,8 +58,8 @@ class StreamTimelineLimitsTest {
         StreamTimeline t = started(true, 1 << 20, 2048);
         read(t, 110, "data: " + "y".repeat(5000));
         t.onEnd(111 * MS);
-        assertThat(t.result().failure()).isEqualTo(ErrorClass.TOO_LARGE);
-        assertThat(t.result().errorDetail()).startsWith("event too large (5006 bytes > limit 2048");
+        assertThat(t.result().outcome().failure()).isEqualTo(ErrorClass.TOO_LARGE);
+        assertThat(t.result().outcome().errorDetail()).startsWith("event too large (5006 bytes > limit 2048");
     }
 
     @Test
@@ -69,8 +69,8 @@ class StreamTimelineLimitsTest {
         assertThat(t.tooLarge()).isFalse();
         read(t, 111, "z".repeat(5000));
         assertThat(t.tooLarge()).isTrue();
-        assertThat(t.result().failure()).isEqualTo(ErrorClass.TOO_LARGE);
-        assertThat(t.result().errorDetail()).isEqualTo("body too large (more than 4096 bytes; raise --max-body-size)");
+        assertThat(t.result().outcome().failure()).isEqualTo(ErrorClass.TOO_LARGE);
+        assertThat(t.result().outcome().errorDetail()).isEqualTo("body too large (more than 4096 bytes; raise --max-body-size)");
     }
 
     @Test
@@ -81,7 +81,7 @@ class StreamTimelineLimitsTest {
         String emojis = "\uD83D\uDE00".repeat(400);
         read(t, 110, "{\"error\":{\"message\":\"" + emojis + "\"}}");
         t.onEnd(111 * MS);
-        String detail = t.result().errorDetail();
+        String detail = t.result().outcome().errorDetail();
         assertThat(detail).endsWith("...").hasSizeLessThanOrEqualTo(StreamTimeline.MAX_DETAIL_CHARS);
         assertThat(detail.chars().filter(c -> Character.isSurrogate((char) c)).count() % 2).isZero();
         assertThat(detail.substring(0, detail.length() - 3)).matches("HTTP 500: (\uD83D\uDE00)+");
@@ -91,6 +91,6 @@ class StreamTimelineLimitsTest {
         lone.onHeaders(200, 101 * MS);
         read(lone, 110, "data: {\"error\":{\"message\":\"bad \\ud800 here\"}}\n\n");
         lone.onEnd(111 * MS);
-        assertThat(lone.result().errorDetail()).isEqualTo("bad \uFFFD here");
+        assertThat(lone.result().outcome().errorDetail()).isEqualTo("bad \uFFFD here");
     }
 }

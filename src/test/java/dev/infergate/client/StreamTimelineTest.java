@@ -40,14 +40,14 @@ class StreamTimelineTest {
         read(160, FINISH + DONE);
         timeline.onEnd(161 * MS);
         StreamResult r = timeline.result();
-        assertThat(r.firstTokenNanos()).isEqualTo(150 * MS);
-        assertThat(r.lastTokenNanos()).isEqualTo(150 * MS);
-        assertThat(r.doneNanos()).isEqualTo(160 * MS);
-        assertThat(r.chunks()).isEqualTo(1);
-        assertThat(r.itlGapsMicros()).isEmpty();
-        assertThat(r.maxStallNanos()).isEqualTo(StreamResult.ABSENT);
-        assertThat(r.failure()).isNull();
-        assertThat(r.finishReason()).isEqualTo("stop");
+        assertThat(r.marks().firstTokenNanos()).isEqualTo(150 * MS);
+        assertThat(r.marks().lastTokenNanos()).isEqualTo(150 * MS);
+        assertThat(r.marks().doneNanos()).isEqualTo(160 * MS);
+        assertThat(r.events().chunks()).isEqualTo(1);
+        assertThat(r.events().itlGapsMicros()).isEmpty();
+        assertThat(r.events().maxStallNanos()).isEqualTo(StreamResult.ABSENT);
+        assertThat(r.outcome().failure()).isNull();
+        assertThat(r.outcome().finishReason()).isEqualTo("stop");
     }
 
     @Test
@@ -58,10 +58,10 @@ class StreamTimelineTest {
         read(175, content("d") + DONE);
         timeline.onEnd(176 * MS);
         StreamResult r = timeline.result();
-        assertThat(r.chunks()).isEqualTo(4);
-        assertThat(r.itlGapsMicros()).containsExactly(0, 15_000, 50_000);
-        assertThat(r.maxStallNanos()).isEqualTo(50 * MS);
-        assertThat(r.eventOffsetsNanos()).containsExactly(10 * MS, 10 * MS, 25 * MS, 75 * MS);
+        assertThat(r.events().chunks()).isEqualTo(4);
+        assertThat(r.events().itlGapsMicros()).containsExactly(0, 15_000, 50_000);
+        assertThat(r.events().maxStallNanos()).isEqualTo(50 * MS);
+        assertThat(r.events().eventOffsetsNanos()).containsExactly(10 * MS, 10 * MS, 25 * MS, 75 * MS);
         assertThat(r.outputText()).isEqualTo("abcd");
     }
 
@@ -73,7 +73,7 @@ class StreamTimelineTest {
         read(140, event.substring(20, event.length() - 1));
         read(190, "\n" + DONE);
         timeline.onEnd(191 * MS);
-        assertThat(timeline.result().firstTokenNanos()).isEqualTo(190 * MS);
+        assertThat(timeline.result().marks().firstTokenNanos()).isEqualTo(190 * MS);
     }
 
     @Test
@@ -86,10 +86,10 @@ class StreamTimelineTest {
         read(180, content("b") + DONE);
         timeline.onEnd(181 * MS);
         StreamResult r = timeline.result();
-        assertThat(r.firstTokenNanos()).isEqualTo(120 * MS);
-        assertThat(r.chunks()).isEqualTo(2);
-        assertThat(r.itlGapsMicros()).containsExactly(60_000);
-        assertThat(r.failure()).isNull();
+        assertThat(r.marks().firstTokenNanos()).isEqualTo(120 * MS);
+        assertThat(r.events().chunks()).isEqualTo(2);
+        assertThat(r.events().itlGapsMicros()).containsExactly(60_000);
+        assertThat(r.outcome().failure()).isNull();
     }
 
     @Test
@@ -98,9 +98,9 @@ class StreamTimelineTest {
         read(110, (ROLE + content("a") + content("b") + FINISH + DONE).replace("\n", "\r\n"));
         timeline.onEnd(111 * MS);
         StreamResult r = timeline.result();
-        assertThat(r.chunks()).isEqualTo(2);
-        assertThat(r.doneSeen()).isTrue();
-        assertThat(r.failure()).isNull();
+        assertThat(r.events().chunks()).isEqualTo(2);
+        assertThat(r.outcome().doneSeen()).isTrue();
+        assertThat(r.outcome().failure()).isNull();
     }
 
     @Test
@@ -111,7 +111,7 @@ class StreamTimelineTest {
         read(131, DONE);
         timeline.onEnd(132 * MS);
         StreamResult r = timeline.result();
-        assertThat(r.chunks()).isEqualTo(2);
+        assertThat(r.events().chunks()).isEqualTo(2);
         assertThat(r.outputText()).isEqualTo("Once upon a time, in a village");
         assertThat(r.hasUsage()).isFalse();
     }
@@ -123,9 +123,9 @@ class StreamTimelineTest {
         read(900, content("the whole answer at once") + FINISH + DONE);
         timeline.onEnd(901 * MS);
         StreamResult r = timeline.result();
-        assertThat(r.chunks()).isEqualTo(1);
-        assertThat(r.firstTokenNanos()).isEqualTo(r.lastTokenNanos()).isEqualTo(900 * MS);
-        assertThat(r.itlGapsMicros()).isEmpty();
+        assertThat(r.events().chunks()).isEqualTo(1);
+        assertThat(r.marks().firstTokenNanos()).isEqualTo(r.marks().lastTokenNanos()).isEqualTo(900 * MS);
+        assertThat(r.events().itlGapsMicros()).isEmpty();
     }
 
     @Test
@@ -136,9 +136,9 @@ class StreamTimelineTest {
         read(130, FINISH + DONE);
         timeline.onEnd(131 * MS);
         StreamResult r = timeline.result();
-        assertThat(r.chunks()).isEqualTo(2);
-        assertThat(r.reasoningEvents()).isEqualTo(1);
-        assertThat(r.toolCallEvents()).isEqualTo(1);
+        assertThat(r.events().chunks()).isEqualTo(2);
+        assertThat(r.events().reasoningEvents()).isEqualTo(1);
+        assertThat(r.events().toolCallEvents()).isEqualTo(1);
         assertThat(r.outputText()).isEqualTo("hm{}");
     }
 
@@ -150,9 +150,9 @@ class StreamTimelineTest {
                 + "\"prompt_tokens_details\":{\"cached_tokens\":4}}}\n\n" + DONE);
         timeline.onEnd(121 * MS);
         StreamResult r = timeline.result();
-        assertThat(r.completionTokens()).isEqualTo(2);
-        assertThat(r.promptTokens()).isEqualTo(5);
-        assertThat(r.cachedTokens()).isEqualTo(4);
+        assertThat(r.usage().completionTokens()).isEqualTo(2);
+        assertThat(r.usage().promptTokens()).isEqualTo(5);
+        assertThat(r.usage().cachedTokens()).isEqualTo(4);
     }
 
     @Test
@@ -162,9 +162,9 @@ class StreamTimelineTest {
         read(2, "{\"error\":{\"message\":\"slow down\",\"type\":\"rate_limit\"}}");
         timeline.onEnd(3 * MS);
         StreamResult r = timeline.result();
-        assertThat(r.failure()).isEqualTo(ErrorClass.HTTP_429);
-        assertThat(r.errorDetail()).isEqualTo("HTTP 429: slow down");
-        assertThat(r.chunks()).isZero();
+        assertThat(r.outcome().failure()).isEqualTo(ErrorClass.HTTP_429);
+        assertThat(r.outcome().errorDetail()).isEqualTo("HTTP 429: slow down");
+        assertThat(r.events().chunks()).isZero();
     }
 
     @Test
@@ -173,8 +173,8 @@ class StreamTimelineTest {
         read(2, "x".repeat(5000));
         timeline.onEnd(3 * MS);
         StreamResult r = timeline.result();
-        assertThat(r.failure()).isEqualTo(ErrorClass.HTTP_5XX);
-        assertThat(r.errorDetail()).startsWith("HTTP 503: xxx").hasSizeLessThanOrEqualTo(StreamTimeline.MAX_DETAIL_CHARS);
+        assertThat(r.outcome().failure()).isEqualTo(ErrorClass.HTTP_5XX);
+        assertThat(r.outcome().errorDetail()).startsWith("HTTP 503: xxx").hasSizeLessThanOrEqualTo(StreamTimeline.MAX_DETAIL_CHARS);
     }
 
     @Test
@@ -184,9 +184,9 @@ class StreamTimelineTest {
         read(120, "data: {\"error\":{\"code\":500,\"message\":\"boom\",\"type\":\"server_error\"}}\n\n");
         timeline.onEnd(121 * MS);
         StreamResult r = timeline.result();
-        assertThat(r.failure()).isEqualTo(ErrorClass.STREAM_ERROR);
-        assertThat(r.errorDetail()).isEqualTo("boom");
-        assertThat(r.chunks()).isEqualTo(1);
+        assertThat(r.outcome().failure()).isEqualTo(ErrorClass.STREAM_ERROR);
+        assertThat(r.outcome().errorDetail()).isEqualTo("boom");
+        assertThat(r.events().chunks()).isEqualTo(1);
     }
 
     @Test
@@ -195,8 +195,8 @@ class StreamTimelineTest {
         read(110, "error: {\"code\":500,\"message\":\"slot unavailable\",\"type\":\"server_error\"}\n\n");
         timeline.onEnd(111 * MS);
         StreamResult r = timeline.result();
-        assertThat(r.failure()).isEqualTo(ErrorClass.STREAM_ERROR);
-        assertThat(r.errorDetail()).contains("slot unavailable");
+        assertThat(r.outcome().failure()).isEqualTo(ErrorClass.STREAM_ERROR);
+        assertThat(r.outcome().errorDetail()).contains("slot unavailable");
     }
 
     @Test
@@ -205,8 +205,8 @@ class StreamTimelineTest {
         read(110, content("a") + "event: error\ndata: {\"detail\":\"overloaded\"}\n\n");
         timeline.onEnd(111 * MS);
         StreamResult r = timeline.result();
-        assertThat(r.failure()).isEqualTo(ErrorClass.STREAM_ERROR);
-        assertThat(r.errorDetail()).contains("overloaded");
+        assertThat(r.outcome().failure()).isEqualTo(ErrorClass.STREAM_ERROR);
+        assertThat(r.outcome().errorDetail()).contains("overloaded");
     }
 
     @Test
@@ -217,11 +217,11 @@ class StreamTimelineTest {
         read(130, content("b") + DONE);
         timeline.onEnd(131 * MS);
         StreamResult r = timeline.result();
-        assertThat(r.failure()).isEqualTo(ErrorClass.MALFORMED);
-        assertThat(r.malformedEvents()).isEqualTo(1);
-        assertThat(r.chunks()).isEqualTo(2);
-        assertThat(r.lastTokenNanos()).isEqualTo(130 * MS);
-        assertThat(r.errorDetail()).contains("{not json");
+        assertThat(r.outcome().failure()).isEqualTo(ErrorClass.MALFORMED);
+        assertThat(r.events().malformedEvents()).isEqualTo(1);
+        assertThat(r.events().chunks()).isEqualTo(2);
+        assertThat(r.marks().lastTokenNanos()).isEqualTo(130 * MS);
+        assertThat(r.outcome().errorDetail()).contains("{not json");
     }
 
     @Test
@@ -230,9 +230,9 @@ class StreamTimelineTest {
         read(110, content("a"));
         timeline.onEnd(150 * MS);
         StreamResult r = timeline.result();
-        assertThat(r.failure()).isEqualTo(ErrorClass.INCOMPLETE);
-        assertThat(r.doneNanos()).isEqualTo(150 * MS);
-        assertThat(r.doneSeen()).isFalse();
+        assertThat(r.outcome().failure()).isEqualTo(ErrorClass.INCOMPLETE);
+        assertThat(r.marks().doneNanos()).isEqualTo(150 * MS);
+        assertThat(r.outcome().doneSeen()).isFalse();
     }
 
     @Test
@@ -241,9 +241,9 @@ class StreamTimelineTest {
         read(110, content("a") + FINISH);
         timeline.onEnd(150 * MS);
         StreamResult r = timeline.result();
-        assertThat(r.failure()).isNull();
-        assertThat(r.doneSeen()).isFalse();
-        assertThat(r.doneNanos()).isEqualTo(150 * MS);
+        assertThat(r.outcome().failure()).isNull();
+        assertThat(r.outcome().doneSeen()).isFalse();
+        assertThat(r.marks().doneNanos()).isEqualTo(150 * MS);
     }
 
     @Test
@@ -251,7 +251,7 @@ class StreamTimelineTest {
         start();
         read(110, content("a") + FINISH + "data: {\"choices\":[],\"usa");
         timeline.onEnd(150 * MS);
-        assertThat(timeline.result().failure()).isEqualTo(ErrorClass.INCOMPLETE);
+        assertThat(timeline.result().outcome().failure()).isEqualTo(ErrorClass.INCOMPLETE);
     }
 
     @Test
@@ -260,8 +260,8 @@ class StreamTimelineTest {
         read(110, content("a") + DONE + content("b"));
         timeline.onEnd(150 * MS);
         StreamResult r = timeline.result();
-        assertThat(r.chunks()).isEqualTo(1);
-        assertThat(r.doneNanos()).isEqualTo(110 * MS);
+        assertThat(r.events().chunks()).isEqualTo(1);
+        assertThat(r.marks().doneNanos()).isEqualTo(110 * MS);
     }
 
     @Test
@@ -269,15 +269,15 @@ class StreamTimelineTest {
         start();
         read(110, "{\"error\":{\"message\":\"context too long\"}}");
         timeline.onEnd(111 * MS);
-        assertThat(timeline.result().failure()).isEqualTo(ErrorClass.STREAM_ERROR);
+        assertThat(timeline.result().outcome().failure()).isEqualTo(ErrorClass.STREAM_ERROR);
 
         StreamTimeline other = new StreamTimeline(true, false);
         other.onHeaders(200, 0);
         byte[] json = "{\"choices\":[{\"message\":{\"content\":\"x\"}}]}".getBytes(StandardCharsets.UTF_8);
         other.onBytes(json, 0, json.length, 5);
         other.onEnd(6);
-        assertThat(other.result().failure()).isEqualTo(ErrorClass.MALFORMED);
-        assertThat(other.result().errorDetail()).startsWith("not an SSE stream");
+        assertThat(other.result().outcome().failure()).isEqualTo(ErrorClass.MALFORMED);
+        assertThat(other.result().outcome().errorDetail()).startsWith("not an SSE stream");
     }
 
     @Test
@@ -285,10 +285,10 @@ class StreamTimelineTest {
         start();
         read(110, content("a"));
         StreamResult r = timeline.result();
-        assertThat(r.ended()).isFalse();
-        assertThat(r.failure()).isEqualTo(ErrorClass.INCOMPLETE);
-        assertThat(r.doneNanos()).isEqualTo(StreamResult.ABSENT);
-        assertThat(r.firstTokenNanos()).isEqualTo(110 * MS);
+        assertThat(r.outcome().ended()).isFalse();
+        assertThat(r.outcome().failure()).isEqualTo(ErrorClass.INCOMPLETE);
+        assertThat(r.marks().doneNanos()).isEqualTo(StreamResult.ABSENT);
+        assertThat(r.marks().firstTokenNanos()).isEqualTo(110 * MS);
     }
 
     @Test
@@ -299,7 +299,7 @@ class StreamTimelineTest {
         byte[] b = (content("a") + DONE).getBytes(StandardCharsets.UTF_8);
         t.onBytes(b, 0, b.length, 7);
         t.onEnd(8);
-        assertThat(t.result().eventOffsetsNanos()).isNull();
+        assertThat(t.result().events().eventOffsetsNanos()).isNull();
     }
 
     @Test
@@ -319,7 +319,7 @@ class StreamTimelineTest {
                 t.onBytes(bytes, 0, bytes.length, k + 2L);
             }
             t.onEnd(10);
-            assertThat(t.result().ended()).isTrue();
+            assertThat(t.result().outcome().ended()).isTrue();
         }
     }
 }

@@ -1,7 +1,9 @@
 package dev.infergate.load;
 
+import dev.infergate.client.Completion;
 import dev.infergate.client.Dispatch;
 import dev.infergate.client.RequestClient;
+import dev.infergate.client.StreamResult;
 import dev.infergate.record.ErrorClass;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
@@ -68,16 +70,17 @@ final class FakeServer implements Sender {
         }
         Dispatch d = p.dispatch();
         long done = clock.nanoTime();
-        RequestRecord r = new RequestRecord(id, 0, d.phase(), d.condition(), d.session(), d.turn(),
-                rel(d.scheduledNanos()), rel(p.sentNanos()), rel(p.sentNanos()), error == null ? rel(done) : RequestRecord.ABSENT,
-                error == null ? rel(done) : RequestRecord.ABSENT, rel(done), error == null ? 200 : 0, error, null, -1, 1,
-                error == null ? 4 : 0, error == null ? TokenSource.USAGE : TokenSource.NONE, -1, error == null ? 1 : 0,
-                RequestRecord.ABSENT, null, null, 0, RequestRecord.ABSENT, 0, -1, rel(d.slotNanos()), rel(p.sentNanos()), 0);
-        finished.add(r);
-        p.listener().finished(r, "answer " + id);
-    }
-
-    private long rel(long nanos) {
-        return nanos - originNanos;
+        boolean ok = error == null;
+        long absent = StreamResult.ABSENT;
+        StreamResult stream = new StreamResult(
+                new StreamResult.Marks(p.sentNanos(), p.sentNanos(), ok ? done : absent, ok ? done : absent, done, absent, absent),
+                new StreamResult.Events(ok ? 1 : 0, new int[0], absent, null, 0, 0, 0),
+                new StreamResult.Usage(-1, ok ? 4 : -1, -1), ok ? "answer " + id : "",
+                new StreamResult.Outcome(ok ? 200 : 0, ok, ok, ok ? "stop" : null, null, null));
+        Completion c = new Completion(d, 0, originNanos, stream, error, null, done, -1,
+                ok ? TokenSource.USAGE : TokenSource.NONE, ok ? 4 : 0,
+                new Completion.ClientFigures(0, absent, 0, p.sentNanos(), 0));
+        finished.add(c.toRecord(null, -1));
+        p.listener().finished(c);
     }
 }

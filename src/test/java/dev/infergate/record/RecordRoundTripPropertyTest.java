@@ -38,7 +38,7 @@ class RecordRoundTripPropertyTest {
             RequestRecord r = new RequestRecord(0, 0, Phase.MEASURED, condition, session, 1, 10, 20, 30, 40, 50, 60,
                     429, ErrorClass.HTTP_429, detail, 1.5, 8, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null);
             try (RecordWriter w = new RecordWriter(dir.resolve(RunLog.REQUESTS_FILE)).start()) {
-                w.submit(r, new int[0], 0, null);
+                w.submit(r);
             }
             List<RequestRecord> back = new ArrayList<>();
             RunLog.Read read = RunLog.read(dir, back::add);

@@ -24,6 +24,28 @@ class RecordWriterTest {
                 RequestRecord.ABSENT, null, null);
     }
 
+    /** A finished request whose output tokens the writer must count in {@code text}. */
+    static FinishedRequest counting(RequestRecord record, String text) {
+        return new FinishedRequest() {
+            @Override
+            public int[] itlGapsMicros() {
+                return new int[] {1_000, 2_000};
+            }
+
+            @Override
+            public String textToCount() {
+                return text;
+            }
+
+            @Override
+            public RequestRecord toRecord(String itlHistogram, int countedOutputTokens) {
+                return new RequestRecord(record.id(), 0, record.phase(), null, null, -1, 10, 20, 30, 40, 50, 60, 200,
+                        null, null, -1, 3, Math.max(0, countedOutputTokens), TokenSource.CLIENT, -1, 3,
+                        RequestRecord.ABSENT, itlHistogram, null);
+            }
+        };
+    }
+
     /** A file sink that throws "No space left on device" once {@code okWrites} writes have succeeded, after writing half. */
     static class FullDisk implements RecordSink {
         final RecordSink file;
@@ -65,9 +87,9 @@ class RecordWriterTest {
         Path log = dir.resolve(RunLog.REQUESTS_FILE);
         String emoji = "\uD83D\uDE00";
         try (RecordWriter w = new RecordWriter(log).start()) {
-            w.submit(failed(0, "lone \uD800 high"), new int[0], 0, null);
-            w.submit(failed(1, "x".repeat(296) + emoji + "tail"), new int[0], 0, null);
-            w.submit(failed(2, "lone low \uDC00 and " + emoji), new int[0], 0, null);
+            w.submit(failed(0, "lone \uD800 high"));
+            w.submit(failed(1, "x".repeat(296) + emoji + "tail"));
+            w.submit(failed(2, "lone low \uDC00 and " + emoji));
         }
         List<RequestRecord> back = new ArrayList<>();
         RunLog.Read read = RunLog.read(dir, back::add);
@@ -79,12 +101,28 @@ class RecordWriterTest {
     }
 
     @Test
+    void eachRecordIsBuiltOnce_withItsGapsAndCountedTokens_andListenersSeeItAsWritten() throws Exception {
+        Path log = dir.resolve(RunLog.REQUESTS_FILE);
+        List<RequestRecord> seen = new ArrayList<>();
+        try (RecordWriter w = new RecordWriter(log).countingTokensWith(String::length).onRecord(seen::add).start()) {
+            w.submit(counting(failed(7, "e"), "text to count"));
+        }
+        List<RequestRecord> back = new ArrayList<>();
+        RunLog.readRecords(dir, back::add);
+        assertThat(back).hasSize(1);
+        assertThat(back.get(0).outputTokens()).isEqualTo("text to count".length());
+        assertThat(back.get(0).itlHistogram()).isEqualTo(new ItlCodec().encode(new int[] {1_000, 2_000}, 2));
+        assertThat(seen).hasSize(1);
+        assertThat(RecordCodec.toJson(seen.get(0))).isEqualTo(RecordCodec.toJson(back.get(0)));
+    }
+
+    @Test
     void aFailingListenerOrTokenizer_neverCostsARecord() throws Exception {
         Path log = dir.resolve(RunLog.REQUESTS_FILE);
         try (RecordWriter w = new RecordWriter(log).countingTokensWith(t -> { throw new AssertionError("Input is not UTF-8"); }) // as jtokkit does
                 .onRecord(r -> { throw new IllegalStateException("listener"); }).start()) {
             for (int i = 0; i < 5; i++) {
-                w.submit(failed(i, "e"), new int[0], 0, "text to count");
+                w.submit(counting(failed(i, "e"), "text to count"));
             }
         }
         assertThat(RunLog.readRecords(dir, r -> { })).isEqualTo(5);
@@ -97,7 +135,7 @@ class RecordWriterTest {
         RecordWriter w = new RecordWriter(log, new FullDisk(log, 3)).onFailure(e -> failures.incrementAndGet()).start();
         int submitted = 0;
         for (int i = 0; i < 200; i++) { // bounded: a write per drained queue, so at most 200 writes
-            w.submit(failed(i, "e"), new int[0], 0, null);
+            w.submit(failed(i, "e"));
             submitted++;
             Thread.sleep(1);
         }
@@ -130,9 +168,9 @@ class RecordWriterTest {
             }
         };
         RecordWriter w = new RecordWriter(log, noTruncate).start();
-        w.submit(failed(0, "e"), new int[0], 0, null);
+        w.submit(failed(0, "e"));
         Thread.sleep(200);
-        w.submit(failed(1, "e"), new int[0], 0, null);
+        w.submit(failed(1, "e"));
         assertThatThrownBy(w::close).isInstanceOf(RecordWriter.WriteFailure.class);
         RunLog.Read read = RunLog.read(dir, r -> { });
         assertThat(read.records()).isEqualTo(1);

@@ -78,10 +78,10 @@ class ReplayServerTest {
             t.onEnd(w.bodyEndNanos());
             StreamResult r = t.result();
 
-            assertThat(r.failure()).isNull();
-            assertThat(r.chunks()).isEqualTo(2);
-            assertThat(r.firstTokenNanos()).isGreaterThanOrEqualTo(20 * MS);
-            assertThat(r.itlGapsMicros()).hasSize(1);
+            assertThat(r.outcome().failure()).isNull();
+            assertThat(r.events().chunks()).isEqualTo(2);
+            assertThat(r.marks().firstTokenNanos()).isGreaterThanOrEqualTo(20 * MS);
+            assertThat(r.events().itlGapsMicros()).hasSize(1);
             // the gap runs between the reads that carried the two events, whatever the ping in between;
             // (under load the first event can leave late, so the scripted 80 ms is not a bound)
             List<Long> eventReads = w.bodyReads().stream()
@@ -89,7 +89,7 @@ class ReplayServerTest {
                     .map(WireResponse.BodyRead::arrivalNanos).toList();
             assertThat(eventReads).hasSize(2);
             long expectedMicros = (eventReads.get(1) - eventReads.get(0)) / 1000;
-            assertThat(r.itlGapsMicros()[0]).isEqualTo((int) expectedMicros);
+            assertThat(r.events().itlGapsMicros()[0]).isEqualTo((int) expectedMicros);
         }
     }
 

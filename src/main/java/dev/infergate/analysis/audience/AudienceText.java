@@ -1,6 +1,7 @@
 package dev.infergate.analysis.audience;
 
 import dev.infergate.analysis.Metric;
+import dev.infergate.analysis.compare.Bound;
 import dev.infergate.analysis.compare.Criterion;
 import dev.infergate.analysis.compare.Estimate;
 import dev.infergate.analysis.compare.Judgement;
@@ -139,7 +140,7 @@ final class AudienceText {
     }
 
     private static String side(CapacityCriterion c) {
-        return c.bound() == dev.infergate.analysis.compare.Bound.MAX ? "over the " + limit(c) : "under the " + limit(c);
+        return c.bound() == Bound.MAX ? "over the " + limit(c) : "under the " + limit(c);
     }
 
     private static String limit(CapacityCriterion c) {

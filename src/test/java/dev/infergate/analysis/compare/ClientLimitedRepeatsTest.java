@@ -19,10 +19,12 @@ class ClientLimitedRepeatsTest {
     /** A record carrying the client's marks: its write started {@code lagMs} after its scheduled time. */
     private static RequestRecord lagged(RequestRecord r, double lagMs) {
         long lag = Math.round(lagMs * Synthetic.MS);
-        RequestRecord marks = new RequestRecord(0, 0, Phase.MEASURED, null, null, -1, 0, 0, 0, 0, 0, 0, 200, null, null, -1,
-                1, 1, TokenSource.USAGE, 0, 1, 0, null, null, 0, RequestRecord.ABSENT, -1, -1, r.scheduledNanos(),
-                r.scheduledNanos() + lag, RequestRecord.ABSENT);
-        return r.withClientFiguresOf(marks);
+        return new RequestRecord(r.id(), r.worker(), r.phase(), r.condition(), r.session(), r.turn(), r.scheduledNanos(),
+                r.sentNanos(), r.headersNanos(), r.firstTokenNanos(), r.lastTokenNanos(), r.doneNanos(), r.status(),
+                r.error(), r.errorDetail(), r.retryAfterSeconds(), r.inputTokens(), r.outputTokens(),
+                r.outputTokensSource(), r.cachedTokens(), r.chunks(), r.maxStallNanos(), r.itlHistogram(),
+                r.eventOffsetsNanos(), 0, RequestRecord.ABSENT, -1, -1, r.scheduledNanos(), r.scheduledNanos() + lag,
+                RequestRecord.ABSENT);
     }
 
     /** 200 requests of TTFT about {@code medianMs} (the same ids on every call), the client lagging {@code lagMs} each. */

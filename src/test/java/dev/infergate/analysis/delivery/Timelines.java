@@ -80,11 +80,14 @@ final class Timelines {
         }
         t.onEnd(SENT + w.bodyEndNanos());
         StreamResult r = t.result();
-        return new RequestRecord(3, 0, Phase.MEASURED, null, null, -1, 0, r.sentNanos(), r.headersNanos(),
-                r.firstTokenNanos(), r.lastTokenNanos(), r.doneNanos(), r.status(), r.failure(), r.errorDetail(), -1,
-                r.promptTokens(), r.hasUsage() ? r.completionTokens() : r.chunks(), // llama-server: one token per event
-                r.hasUsage() ? TokenSource.USAGE : TokenSource.CLIENT, r.cachedTokens(), r.chunks(),
-                r.maxStallNanos(), new ItlCodec().encode(r.itlGapsMicros(), r.itlGapsMicros().length),
-                r.eventOffsetsNanos());
+        StreamResult.Marks m = r.marks();
+        StreamResult.Events e = r.events();
+        StreamResult.Outcome o = r.outcome();
+        return new RequestRecord(3, 0, Phase.MEASURED, null, null, -1, 0, m.sentNanos(), m.headersNanos(),
+                m.firstTokenNanos(), m.lastTokenNanos(), m.doneNanos(), o.status(), o.failure(), o.errorDetail(), -1,
+                r.usage().promptTokens(), r.hasUsage() ? r.usage().completionTokens() : e.chunks(), // llama-server: one token per event
+                r.hasUsage() ? TokenSource.USAGE : TokenSource.CLIENT, r.usage().cachedTokens(), e.chunks(),
+                e.maxStallNanos(), new ItlCodec().encode(e.itlGapsMicros(), e.itlGapsMicros().length),
+                e.eventOffsetsNanos());
     }
 }

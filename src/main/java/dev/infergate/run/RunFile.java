@@ -1,0 +1,146 @@
+package dev.infergate.run;
+
+import dev.infergate.analysis.Slo;
+import dev.infergate.analysis.Summarizer;
+import dev.infergate.client.Endpoint;
+import dev.infergate.client.Preflight;
+import dev.infergate.client.Timeouts;
+import dev.infergate.load.LoadModel;
+import dev.infergate.load.RunLimits;
+import dev.infergate.load.Shard;
+import dev.infergate.record.AtomicFiles;
+import dev.infergate.record.RunLog;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * {@code run.json}, the one owner of its keys (docs/results.md): what a run was asked to do and what the server
+ * said about itself. A value, written atomically: a measured run writes it once before its first request
+ * ({@code ended_at: null}, so a killed run reads as partial) and once more from the same value when it ended
+ * ({@link #ended}); it is never read back and rewritten. A probe writes it once, without the measured-run parts.
+ *
+ * @param startedAt       when the run started (wall clock, a label only)
+ * @param endpoint        the endpoint as used (header names only, never values)
+ * @param requestIdPrefix the prefix of the request ids sent to the server
+ * @param labels          the user's key=value labels
+ * @param load            the load model, its limits and shard
+ * @param workload        what was sent
+ * @param server          what the server said about itself
+ * @param measured        the parts only a measured run has, or null (probe)
+ * @param ending          how the run ended, or null while it runs (measured runs only)
+ */
+public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPrefix, Map<String, String> labels,
+        Map<String, Object> load, Map<String, Object> workload, Preflight.Result server, Measured measured,
+        Ending ending) {
+
+    public static final String SCHEMA = "infergate.run/1";
+
+    /**
+     * What only a measured run records.
+     *
+     * @param toolVersion          the infergate version
+     * @param slo                  the goodput targets
+     * @param timeouts             the per-request limits
+     * @param serverMetrics        the scraped {@code /metrics} URL, or null
+     * @param gpuMetrics           the scraped GPU exporter's page (NVIDIA DCGM), or null (then no key)
+     * @param condition            the matrix condition, or null
+     * @param prefixWarmupRequests shared prefixes sent once before the clock started (0: none)
+     * @param clientWarmup         the client's own warm-up before the clock started, or null
+     */
+    public record Measured(String toolVersion, Slo slo, Timeouts timeouts, URI serverMetrics, URI gpuMetrics,
+            String condition,
+            int prefixWarmupRequests, ClientWarmup.Result clientWarmup) {}
+
+    /**
+     * @param endedAt       when the run ended (wall clock)
+     * @param partialReason why it stopped early, or null when it ran to its end
+     */
+    public record Ending(Instant endedAt, String partialReason) {}
+
+    public RunFile {
+        if (startedAt == null || endpoint == null || load == null || workload == null || server == null) {
+            throw new IllegalArgumentException("startedAt, endpoint, load, workload and server must be set");
+        }
+        if (ending != null && measured == null) {
+            throw new IllegalArgumentException("only a measured run records its end");
+        }
+    }
+
+    /** This run as it ended at {@code endedAt}; {@code partialReason} says why it stopped early, or is null. */
+    public RunFile ended(Instant endedAt, String partialReason) {
+        return new RunFile(startedAt, endpoint, requestIdPrefix, labels, load, workload, server, measured,
+                new Ending(endedAt, partialReason));
+    }
+
+    /** run.json's {@code load}: the model's own description, then the limits and the shard. */
+    public static Map<String, Object> describeLoad(LoadModel model, RunLimits limits, Shard shard) {
+        Map<String, Object> load = new LinkedHashMap<>(model.describe());
+        load.put("requests", limits.requests() == 0 ? null : limits.requests());
+        load.put("duration_s", limits.duration() == null ? null : limits.duration().toMillis() / 1e3);
+        load.put("warmup_requests", limits.warmupRequests());
+        load.put("warmup_s", limits.warmupDuration() == null ? null : limits.warmupDuration().toMillis() / 1e3);
+        load.put("shard", shard.toString());
+        return load;
+    }
+
+    /** Writes {@code dir/run.json} atomically. */
+    public void write(Path dir) throws IOException {
+        AtomicFiles.writeJson(Summarizer.JSON, dir.resolve(RunLog.RUN_FILE), toMap());
+    }
+
+    /** The JSON object, keys in the contract's order. */
+    Map<String, Object> toMap() {
+        Map<String, Object> run = new LinkedHashMap<>();
+        run.put("schema", SCHEMA);
+        if (measured != null) {
+            run.put("tool", Map.of("name", "infergate", "version", measured.toolVersion()));
+        }
+        run.put("started_at", startedAt.toString());
+        if (measured != null) { // null until the end: a run.json still null here was killed (Completeness)
+            run.put(RunLog.ENDED_AT, ending == null ? null : ending.endedAt().toString());
+        }
+        run.putAll(endpoint.describe());
+        run.put("request_id_prefix", requestIdPrefix);
+        run.put("labels", new LinkedHashMap<>(labels));
+        run.put("load", load);
+        run.put("workload", workload);
+        if (measured == null) {
+            run.put("server", server.describe());
+            return run;
+        }
+        run.put("slo", measured.slo().toMap());
+        run.put("timeouts", timeouts(measured.timeouts()));
+        run.put("server", server.describe());
+        run.put("server_metrics_url", measured.serverMetrics() == null ? null : measured.serverMetrics().toString());
+        if (measured.gpuMetrics() != null) {
+            run.put("gpu_metrics_url", measured.gpuMetrics().toString());
+        }
+        if (measured.condition() != null) {
+            run.put("condition", measured.condition());
+        }
+        if (measured.prefixWarmupRequests() > 0) {
+            run.put("prefix_warmup_requests", measured.prefixWarmupRequests());
+        }
+        if (measured.clientWarmup() != null) {
+            run.put("client_warmup", measured.clientWarmup().toMap());
+        }
+        if (ending != null && ending.partialReason() != null) {
+            run.put("partial", true);
+            run.put("partial_reason", ending.partialReason());
+        }
+        return run;
+    }
+
+    private Map<String, Object> timeouts(Timeouts t) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("connect_s", endpoint.connectTimeout().toMillis() / 1e3);
+        m.put("ttft_s", t.firstToken().toMillis() / 1e3);
+        m.put("idle_s", t.idle().toMillis() / 1e3);
+        m.put("total_s", t.total().toMillis() / 1e3);
+        return m;
+    }
+}

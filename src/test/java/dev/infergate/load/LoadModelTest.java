@@ -1,0 +1,40 @@
+package dev.infergate.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** Each load model answers its kind, its client-side cap and its limits itself (no caller tests its type). */
+class LoadModelTest {
+    private static final RunLimits ASKED = new RunLimits(100, Duration.ofSeconds(30), 10, null, Duration.ofSeconds(7));
+
+    @Test
+    void aClosedLoop_holdsItsOwnRequestsBack_andKeepsTheAskedLimits() {
+        ClosedLoop closed = new ClosedLoop(8, Duration.ZERO);
+        assertThat(closed.kind()).isEqualTo(LoadModel.Kind.CLOSED);
+        assertThat(closed.maxInFlight()).isEqualTo(8);
+        assertThat(closed.clientConcurrencyCap()).isZero();
+        assertThat(closed.limits(ASKED)).isSameAs(ASKED);
+        assertThat(closed.describe()).containsEntry("mode", "closed");
+    }
+
+    @Test
+    void anOpenLoop_capsTheClientAtItsMaxConcurrency_andKeepsTheAskedLimits() {
+        OpenLoop open = new OpenLoop(new ConstantRateSchedule(5), 3);
+        assertThat(open.kind()).isEqualTo(LoadModel.Kind.OPEN);
+        assertThat(open.clientConcurrencyCap()).isEqualTo(3);
+        assertThat(new OpenLoop(new ConstantRateSchedule(5), 0).clientConcurrencyCap()).isZero();
+        assertThat(open.limits(ASKED)).isSameAs(ASKED);
+        assertThat(open.describe()).containsEntry("mode", "open");
+    }
+
+    @Test
+    void agentSessions_countTheirOwnTurns_keepingOnlyTheAskedDurationAndDrain() {
+        SessionLoop sessions = new SessionLoop(5, 3, Duration.ZERO, 2);
+        assertThat(sessions.kind()).isEqualTo(LoadModel.Kind.SESSIONS);
+        assertThat(sessions.clientConcurrencyCap()).isZero();
+        assertThat(sessions.limits(ASKED)).isEqualTo(new RunLimits(15, Duration.ofSeconds(30), 6, null, Duration.ofSeconds(7)));
+        assertThat(sessions.describe()).containsEntry("mode", "sessions");
+    }
+}

@@ -1,0 +1,78 @@
+package dev.infergate.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.InstanceOfAssertFactories.MAP;
+
+import dev.infergate.analysis.Slo;
+import dev.infergate.analysis.Summarizer;
+import dev.infergate.client.Api;
+import dev.infergate.client.Endpoint;
+import dev.infergate.client.Preflight;
+import dev.infergate.client.Timeouts;
+import dev.infergate.load.ClosedLoop;
+import dev.infergate.load.RunLimits;
+import dev.infergate.load.Shard;
+import dev.infergate.record.RunLog;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunFileTest {
+    private static final Endpoint ENDPOINT = new Endpoint(URI.create("http://127.0.0.1:1/v1"), Api.CHAT, "m", true,
+            Map.of("Authorization", "Bearer secret"), null, false, false, Duration.ofSeconds(10));
+    private static final Preflight.Result SERVER = new Preflight.Result("m", List.of("m"), true, null, null);
+
+    @TempDir
+    Path dir;
+
+    private RunFile measured(ClientWarmup.Result warmup) {
+        return new RunFile(Instant.parse("2026-12-04T07:00:00Z"), ENDPOINT, "ig-1-", Map.of("gpu", "H100"),
+                RunFile.describeLoad(new ClosedLoop(4, Duration.ZERO), new RunLimits(100, null, 10, null, Duration.ofSeconds(30)),
+                        Shard.ALL),
+                Map.of("kind", "synthetic"), SERVER,
+                new RunFile.Measured("dev", Slo.NONE, Timeouts.DEFAULT, null, null, "chat", 3, warmup), null);
+    }
+
+    @Test
+    void aRunStartsWithEndedAtNull_andEndsWithTheSameKeysInTheSameOrder_plusThePartialReason() throws Exception {
+        RunFile start = measured(new ClientWarmup.Result(10, 0, 0.5, 0.25));
+        start.write(dir);
+        Map<String, Object> written = Summarizer.readRun(dir);
+        assertThat(written).containsEntry(RunLog.ENDED_AT, null).containsEntry("schema", RunFile.SCHEMA)
+                .containsEntry("prefix_warmup_requests", 3).containsEntry("condition", "chat")
+                .containsKey("client_warmup").doesNotContainKey("partial");
+        assertThat(written.keySet()).startsWith("schema", "tool", "started_at", RunLog.ENDED_AT);
+        assertThat(written.toString()).doesNotContain("secret");
+
+        start.ended(Instant.parse("2026-12-04T07:05:00Z"), "interrupted").write(dir);
+        Map<String, Object> ended = Summarizer.readRun(dir);
+        assertThat(ended).containsEntry(RunLog.ENDED_AT, "2026-12-04T07:05:00Z").containsEntry("partial", true)
+                .containsEntry("partial_reason", "interrupted");
+        assertThat(List.copyOf(ended.keySet()).subList(0, written.size())).containsExactlyElementsOf(written.keySet());
+        assertThat(ended.keySet()).endsWith("partial", "partial_reason");
+    }
+
+    @Test
+    void aRunThatRanToItsEnd_isNotPartial() {
+        Map<String, Object> m = measured(null).ended(Instant.EPOCH, null).toMap();
+        assertThat(m).containsEntry(RunLog.ENDED_AT, "1970-01-01T00:00:00Z").doesNotContainKeys("partial", "client_warmup");
+        assertThat(m).containsEntry("server_metrics_url", null);
+        assertThat(m.get("load")).asInstanceOf(MAP)
+                .containsEntry("mode", "closed").containsEntry("requests", 100L).containsEntry("warmup_requests", 10L);
+    }
+
+    @Test
+    void aProbe_hasNoToolNoEndNoRunSettings() {
+        RunFile probe = new RunFile(Instant.EPOCH, ENDPOINT, "p-", Map.of(), Map.of("mode", "probe"),
+                Map.of("kind", "probe"), SERVER, null, null);
+        assertThat(probe.toMap()).doesNotContainKeys("tool", RunLog.ENDED_AT, "slo", "timeouts", "server_metrics_url")
+                .containsKeys("schema", "started_at", "request_id_prefix", "labels", "load", "workload", "server");
+        assertThatThrownBy(() -> probe.ended(Instant.EPOCH, null)).hasMessage("only a measured run records its end");
+    }
+}
