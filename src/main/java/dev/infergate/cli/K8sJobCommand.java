@@ -4,13 +4,11 @@ import dev.infergate.config.Durations;
 import dev.infergate.scale.KubernetesJob;
 import java.io.PrintWriter;
 import java.security.SecureRandom;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -53,26 +51,19 @@ public final class K8sJobCommand implements Callable<Integer> {
                     + "with the pod: each pod then prints its results into its log at the end (a warning says so).")
     String resultsClaim;
 
-    @Option(names = "--cpu", defaultValue = "2", paramLabel = "CPU", description = "Each pod's CPU request. Default: ${DEFAULT-VALUE}.")
-    String cpu;
-
-    @Option(names = "--memory", defaultValue = "4Gi", paramLabel = "SIZE",
-            description = "Each pod's memory request and limit; the JVM's heap is 75%% of it. Default: ${DEFAULT-VALUE}.")
-    String memory;
-
     @Option(names = "--ttl", defaultValue = "24h", paramLabel = "DURATION",
             description = "How long Kubernetes keeps the finished Job and its pods (ttlSecondsAfterFinished). Default: ${DEFAULT-VALUE}.")
     String ttl;
 
-    @Parameters(paramLabel = "RUN-OPTIONS", description = "The 'infergate run' options every shard shares, after '--'.")
-    List<String> runArgs = new ArrayList<>();
+    @Mixin
+    PodOptions pod = new PodOptions();
 
     @Override
     public Integer call() {
         KubernetesJob job;
         try {
-            job = new KubernetesJob(name, namespace, image, workers, runArgs, new SecureRandom().nextLong(), apiKeySecret,
-                    headerSecret, resultsClaim, resultsClaim == null, new KubernetesJob.PodResources(cpu, memory), Durations.parse(ttl));
+            job = new KubernetesJob(name, namespace, image, workers, pod.runArgs, new SecureRandom().nextLong(), apiKeySecret,
+                    headerSecret, resultsClaim, resultsClaim == null, pod.resources(), Durations.parse(ttl));
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }

@@ -30,8 +30,8 @@ import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code infergate k8s run}: one run as N shards on a Kubernetes Indexed Job (or N local processes), merged. */
@@ -83,15 +83,8 @@ public final class K8sRunCommand implements Callable<Integer> {
     @Option(names = "--prompt-salt", paramLabel = "N", description = "The fresh-prompt salt every shard shares. Default: a random one.")
     Long promptSalt;
 
-    @Option(names = "--cpu", defaultValue = "2", paramLabel = "CPU", description = "Each pod's CPU request. Default: ${DEFAULT-VALUE}.")
-    String cpu;
-
-    @Option(names = "--memory", defaultValue = "4Gi", paramLabel = "SIZE",
-            description = "Each pod's memory request and limit; the JVM's heap is 75%% of it. Default: ${DEFAULT-VALUE}.")
-    String memory;
-
-    @Parameters(paramLabel = "RUN-OPTIONS", description = "The 'infergate run' options every shard shares, after '--'.")
-    List<String> runArgs = new ArrayList<>();
+    @Mixin
+    PodOptions pod = new PodOptions();
 
     @Override
     public Integer call() throws IOException {
@@ -99,7 +92,7 @@ public final class K8sRunCommand implements Callable<Integer> {
         Path dir = out != null ? out : Path.of("results", "k8s-run-" + stamp);
         LaunchSpec launch;
         try {
-            launch = new LaunchSpec(workers, runArgs, promptSalt != null ? promptSalt : new SecureRandom().nextLong(), dir,
+            launch = new LaunchSpec(workers, pod.runArgs, promptSalt != null ? promptSalt : new SecureRandom().nextLong(), dir,
                     Durations.parse(startLead), Durations.parse(readyTimeout), Duration.ofMinutes(2));
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
@@ -147,7 +140,7 @@ public final class K8sRunCommand implements Callable<Integer> {
         try {
             KubernetesJob job = new KubernetesJob(jobName, ns, image, launch.workers(), withoutKeyEnv(launch.runArgs()),
                     launch.promptSalt(), secret.containsKey("api-key") ? secretName : null, secretName, resultsClaim, true,
-                    new KubernetesJob.PodResources(cpu, memory), Duration.ofHours(1));
+                    pod.resources(), Duration.ofHours(1));
             return new KubernetesFleet(client, job, launch, secret, keep);
         } catch (IllegalArgumentException e) {
             client.close();
