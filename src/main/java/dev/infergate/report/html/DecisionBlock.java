@@ -1,5 +1,14 @@
 package dev.infergate.report.html;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.infergate.report.html.Decision.Audience;
+import dev.infergate.report.html.Decision.Capacity;
+import dev.infergate.report.html.Decision.ConditionDifferences;
+import dev.infergate.report.html.Decision.Criterion;
+import dev.infergate.report.html.Decision.Difference;
+import dev.infergate.report.html.Decision.NotPassed;
+import dev.infergate.report.html.Decision.Wait;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,7 +22,8 @@ import java.util.Map;
  * (p99 of E2E and TTFT from the <b>scheduled</b> time), and the TTFT / E2E / throughput differences of every
  * condition with their intervals. Every item names the page anchor of its evidence ({@code href}).
  *
- * <p>Strings here come from result files and so may come from a server: the page inserts them as text only.
+ * <p>acceptance.json is read tolerantly, as a JSON tree: a missing or mistyped field is left out (null), never
+ * an error. Strings here come from result files and so may come from a server: the page inserts them as text only.
  */
 final class DecisionBlock {
     /** The comparison statistics shown for every condition, with the page's short name for each. */
@@ -26,67 +36,45 @@ final class DecisionBlock {
 
     private DecisionBlock() {}
 
-    /** The block for {@code acceptance}, or null without one (a page of plain runs has no decision). */
-    static Map<String, Object> of(Map<String, Object> acceptance) {
-        if (acceptance == null) {
+    /** The block for {@code acceptance} (acceptance.json as a tree), or null without one (a page of plain runs). */
+    static Decision of(JsonNode acceptance) {
+        if (acceptance == null || acceptance.isNull()) {
             return null;
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("audiences", audiences(acceptance));
-        Map<String, Object> capacity = capacity(acceptance);
-        if (capacity != null) {
-            m.put("capacity", capacity);
-        }
-        m.put("longest_wait", longestWait(acceptance));
-        m.put("differences", differences(acceptance));
-        return m;
+        return new Decision(audiences(acceptance), capacity(acceptance), longestWait(acceptance), differences(acceptance));
     }
 
     /** {@code audiences} as written, else the single top-level verdict as audience {@code all}. */
-    static List<Map<String, Object>> audiences(Map<String, Object> acceptance) {
-        List<Map<String, Object>> out = new ArrayList<>();
-        if (acceptance.get("audiences") instanceof List<?> list) {
-            for (Object o : list) {
-                Map<String, Object> a = map(o);
-                if (a.isEmpty()) {
-                    continue;
-                }
-                Map<String, Object> row = new LinkedHashMap<>();
-                row.put("name", text(a.get("name")));
-                row.put("label", text(a.get("label")));
-                row.put("verdict", text(a.get("verdict")));
-                row.put("reason", text(a.get("reason")));
-                row.put("criteria", a.get("criteria") instanceof List<?> c ? c.size() : 0);
-                row.put("href", "#acceptance");
-                row.put("not_passed", notPassed(a.get("criteria"), acceptance));
-                out.add(row);
+    static List<Audience> audiences(JsonNode acceptance) {
+        List<Audience> out = new ArrayList<>();
+        for (JsonNode a : acceptance.path("audiences")) {
+            if (!a.isObject() || a.isEmpty()) {
+                continue;
             }
+            JsonNode criteria = a.path("criteria");
+            List<Criterion> rows = new ArrayList<>();
+            criteria.forEach(k -> rows.add(criterion(k, text(k.path("condition")), k.path("delta"), k.path("delta_ci"))));
+            out.add(new Audience(text(a.path("name")), text(a.path("label")), text(a.path("verdict")), text(a.path("reason")),
+                    criteria.isArray() ? criteria.size() : 0, "#acceptance", notPassed(rows, acceptance)));
         }
         if (out.isEmpty()) {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("name", "all");
-            row.put("label", null);
-            row.put("verdict", text(acceptance.get("verdict")));
-            row.put("reason", fallbackReason(acceptance));
-            row.put("criteria", null);
-            row.put("href", "#acceptance");
-            List<Object> perCondition = new ArrayList<>();
-            for (Map<String, Object> c : conditions(acceptance)) {
-                if (c.get("criteria") instanceof List<?> criteria) {
-                    for (Object k : criteria) {
-                        Map<String, Object> entry = new LinkedHashMap<>(map(k));
-                        Map<String, Object> f = figure(c, text(entry.get("statistic")));
-                        entry.put("condition", c.get("condition"));
-                        entry.putIfAbsent("delta", f.get("delta"));
-                        entry.putIfAbsent("delta_ci", f.get("delta_ci"));
-                        perCondition.add(entry);
-                    }
+            List<Criterion> perCondition = new ArrayList<>();
+            for (JsonNode c : conditions(acceptance)) {
+                for (JsonNode k : c.path("criteria")) {
+                    JsonNode f = figure(c, text(k.path("statistic")));
+                    perCondition.add(criterion(k, text(c.path("condition")), present(k.path("delta"), f.path("delta")),
+                            present(k.path("delta_ci"), f.path("delta_ci"))));
                 }
             }
-            row.put("not_passed", notPassed(perCondition, acceptance));
-            out.add(row);
+            out.add(new Audience("all", null, text(acceptance.path("verdict")), fallbackReason(acceptance), null,
+                    "#acceptance", notPassed(perCondition, acceptance)));
         }
         return out;
+    }
+
+    /** A criterion as written (its anchor comes later, from where it is listed). */
+    private static Criterion criterion(JsonNode k, String condition, JsonNode delta, JsonNode ci) {
+        return new Criterion(text(k.path("criterion")), condition, text(k.path("verdict")), number(delta), numbers(ci), null);
     }
 
     /**
@@ -94,172 +82,159 @@ final class DecisionBlock {
      * its condition, change and interval, and the anchor of its evidence: the condition's cell, or the capacity
      * curves for a capacity criterion.
      */
-    private static Map<String, Object> notPassed(Object criteria, Map<String, Object> acceptance) {
-        List<Map<String, Object>> failed = new ArrayList<>();
-        List<Map<String, Object>> open = new ArrayList<>();
-        List<String> conditions = conditions(acceptance).stream().map(c -> text(c.get("condition"))).toList();
-        if (criteria instanceof List<?> list) {
-            for (Object o : list) {
-                Map<String, Object> k = map(o);
-                String verdict = text(k.get("verdict"));
-                if (verdict == null || "pass".equals(verdict)) {
-                    continue;
-                }
-                String condition = text(k.get("condition"));
-                Map<String, Object> m = new LinkedHashMap<>();
-                m.put("criterion", text(k.get("criterion")));
-                m.put("condition", condition);
-                m.put("verdict", verdict);
-                m.put("delta", k.get("delta"));
-                m.put("ci", k.get("delta_ci"));
-                int cell = conditions.indexOf(condition);
-                m.put("href", "capacity".equals(condition) ? "#capacity" : cell >= 0 ? "#cell-" + cell : "#acceptance");
-                ("fail".equals(verdict) ? failed : open).add(m);
+    private static NotPassed notPassed(List<Criterion> criteria, JsonNode acceptance) {
+        List<Criterion> failed = new ArrayList<>();
+        List<Criterion> open = new ArrayList<>();
+        List<String> conditions = conditions(acceptance).stream().map(c -> text(c.path("condition"))).toList();
+        for (Criterion k : criteria) {
+            if (k.verdict() == null || "pass".equals(k.verdict())) {
+                continue;
             }
+            int cell = conditions.indexOf(k.condition());
+            String href = "capacity".equals(k.condition()) ? "#capacity" : cell >= 0 ? "#cell-" + cell : "#acceptance";
+            ("fail".equals(k.verdict()) ? failed : open)
+                    .add(new Criterion(k.criterion(), k.condition(), k.verdict(), k.delta(), k.ci(), href));
         }
         failed.addAll(open);
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("count", failed.size());
-        out.put("shown", new ArrayList<>(failed.subList(0, Math.min(MAX_NOT_PASSED, failed.size()))));
-        return out;
+        return new NotPassed(failed.size(), List.copyOf(failed.subList(0, Math.min(MAX_NOT_PASSED, failed.size()))));
     }
 
     /**
      * The top-level reason; when speed and quality disagree (the overall verdict is not the speed verdict the
      * reason speaks of), both halves, so that "INCONCLUSIVE" never stands beside "verdict accepted" alone.
      */
-    private static String fallbackReason(Map<String, Object> acceptance) {
-        Object base = acceptance.get("reason") != null ? acceptance.get("reason") : acceptance.get("headline");
-        Object speed = acceptance.get("speed_verdict");
-        Map<String, Object> quality = map(map(acceptance.get("quality")).get("criterion"));
-        if (speed == null || speed.equals(acceptance.get("verdict")) || quality.isEmpty()) {
+    private static String fallbackReason(JsonNode acceptance) {
+        JsonNode base = present(acceptance.path("reason"), acceptance.path("headline"));
+        JsonNode speed = acceptance.path("speed_verdict");
+        JsonNode quality = acceptance.path("quality").path("criterion");
+        if (absent(speed) || speed.equals(acceptance.path("verdict")) || !quality.isObject() || quality.isEmpty()) {
             return text(base);
         }
-        return "speed " + speed + " (" + base + "); quality " + quality.get("verdict") + ": " + quality.get("reason");
+        return "speed " + shown(speed) + " (" + shown(base) + "); quality " + shown(quality.path("verdict")) + ": "
+                + shown(quality.path("reason"));
     }
 
     /** The candidate's capacity minus the baseline's in requests/hour, its interval and each side's capacity. */
-    private static Map<String, Object> capacity(Map<String, Object> acceptance) {
-        Map<String, Object> d = map(acceptance.get("capacity_difference"));
-        if (!(d.get("requests_per_hour") instanceof Number)) {
+    private static Capacity capacity(JsonNode acceptance) {
+        JsonNode d = acceptance.path("capacity_difference");
+        if (!d.path("requests_per_hour").isNumber()) {
             return null;
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("requests_per_hour", d.get("requests_per_hour"));
-        m.put("interval", d.get("requests_per_hour_interval"));
-        m.put("excludes_zero", d.get("excludes_zero"));
-        Map<String, Object> sides = new LinkedHashMap<>();
-        map(acceptance.get("capacity")).forEach((side, c) -> sides.put(side, map(c).get("requests_per_hour")));
-        m.put("per_side", sides);
-        m.put("attainment_target", map(acceptance.get("slo")).get("attainment"));
-        m.put("href", "#capacity");
-        return m;
+        Map<String, Double> sides = new LinkedHashMap<>();
+        acceptance.path("capacity").properties().forEach(e -> sides.put(e.getKey(), number(e.getValue().path("requests_per_hour"))));
+        JsonNode excludesZero = d.path("excludes_zero");
+        return new Capacity(number(d.path("requests_per_hour")), numbers(d.path("requests_per_hour_interval")),
+                excludesZero.isBoolean() ? excludesZero.booleanValue() : null, sides,
+                number(acceptance.path("slo").path("attainment")), "#capacity");
     }
 
     /**
      * Each side's longest wait: at its capacity when the capacity step ran (the load a user meets at the
      * limit), else the worst condition's p99 of the matrix.
      */
-    private static List<Map<String, Object>> longestWait(Map<String, Object> acceptance) {
-        List<Map<String, Object>> out = new ArrayList<>();
-        Map<String, Object> capacity = map(acceptance.get("capacity"));
-        capacity.forEach((side, c) -> {
-            Map<String, Object> w = map(map(c).get("longest_wait_ms"));
-            if (w.get("e2e_from_scheduled_p99") instanceof Number) {
-                out.add(wait(side, w.get("e2e_from_scheduled_p99"), w.get("ttft_from_scheduled_p99"), w.get("count"),
-                        "at its capacity (" + map(c).get("rate_per_s") + " req/s)", "#capacity"));
+    private static List<Wait> longestWait(JsonNode acceptance) {
+        List<Wait> out = new ArrayList<>();
+        acceptance.path("capacity").properties().forEach(e -> {
+            JsonNode w = e.getValue().path("longest_wait_ms");
+            if (w.path("e2e_from_scheduled_p99").isNumber()) {
+                out.add(new Wait(e.getKey(), number(w.path("e2e_from_scheduled_p99")), number(w.path("ttft_from_scheduled_p99")),
+                        count(w.path("count")), "at its capacity (" + shown(e.getValue().path("rate_per_s")) + " req/s)",
+                        "#capacity"));
             }
         });
         if (!out.isEmpty()) {
             return out;
         }
+        List<JsonNode> conditions = conditions(acceptance);
         for (String side : List.of("baseline", "candidate")) {
-            Map<String, Object> worst = null;
-            Map<String, Object> worstTtft = null;
-            int index = -1;
-            List<Map<String, Object>> conditions = conditions(acceptance);
+            int worst = -1;
             for (int i = 0; i < conditions.size(); i++) {
-                Map<String, Object> f = figure(conditions.get(i), WAIT);
-                if (f.get(side) instanceof Number v && (worst == null || v.doubleValue() > ((Number) worst.get(side)).doubleValue())) {
-                    worst = f;
-                    worstTtft = figure(conditions.get(i), TTFT_WAIT);
-                    index = i;
+                JsonNode v = figure(conditions.get(i), WAIT).path(side);
+                if (v.isNumber() && (worst < 0
+                        || v.doubleValue() > figure(conditions.get(worst), WAIT).path(side).doubleValue())) {
+                    worst = i;
                 }
             }
-            if (worst != null) {
-                out.add(wait(side, worst.get(side), worstTtft.get(side), worst.get(side + "_n"),
-                        "worst condition: " + conditions.get(index).get("condition"), "#cell-" + index));
+            if (worst >= 0) {
+                JsonNode c = conditions.get(worst);
+                JsonNode f = figure(c, WAIT);
+                out.add(new Wait(side, number(f.path(side)), number(figure(c, TTFT_WAIT).path(side)), count(f.path(side + "_n")),
+                        "worst condition: " + shown(c.path("condition")), "#cell-" + worst));
             }
         }
         return out;
-    }
-
-    private static Map<String, Object> wait(String side, Object e2eMs, Object ttftMs, Object count, String where, String href) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("side", side);
-        m.put("e2e_p99_ms", e2eMs);
-        m.put("ttft_p99_ms", ttftMs);
-        m.put("count", count);
-        m.put("where", where);
-        m.put("href", href);
-        return m;
     }
 
     /** Per condition: the relative change of each statistic in {@link #DIFFERENCES} with its interval. */
-    private static List<Map<String, Object>> differences(Map<String, Object> acceptance) {
-        List<Map<String, Object>> out = new ArrayList<>();
-        List<Map<String, Object>> conditions = conditions(acceptance);
+    private static List<ConditionDifferences> differences(JsonNode acceptance) {
+        List<ConditionDifferences> out = new ArrayList<>();
+        List<JsonNode> conditions = conditions(acceptance);
         for (int i = 0; i < conditions.size(); i++) {
-            Map<String, Object> c = conditions.get(i);
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("condition", text(c.get("condition")));
-            row.put("verdict", text(c.get("verdict")));
-            row.put("href", "#cell-" + i);
-            Map<String, Object> figures = new LinkedHashMap<>();
+            JsonNode c = conditions.get(i);
+            Map<String, Difference> figures = new LinkedHashMap<>();
             for (List<String> stat : DIFFERENCES) {
-                Map<String, Object> f = figure(c, stat.get(0));
-                if (f.isEmpty()) {
-                    continue;
+                JsonNode f = figure(c, stat.get(0));
+                if (!f.isMissingNode()) {
+                    figures.put(stat.get(0), new Difference(stat.get(1), number(f.path("delta")), numbers(f.path("delta_ci"))));
                 }
-                Map<String, Object> d = new LinkedHashMap<>();
-                d.put("label", stat.get(1));
-                d.put("delta", f.get("delta"));
-                d.put("ci", f.get("delta_ci"));
-                figures.put(stat.get(0), d);
             }
-            row.put("figures", figures);
-            out.add(row);
+            out.add(new ConditionDifferences(text(c.path("condition")), text(c.path("verdict")), "#cell-" + i, figures));
         }
         return out;
     }
 
-    private static List<Map<String, Object>> conditions(Map<String, Object> acceptance) {
-        List<Map<String, Object>> out = new ArrayList<>();
-        if (map(acceptance.get("comparison")).get("conditions") instanceof List<?> list) {
-            list.forEach(o -> out.add(map(o)));
-        }
+    private static List<JsonNode> conditions(JsonNode acceptance) {
+        List<JsonNode> out = new ArrayList<>();
+        acceptance.path("comparison").path("conditions").forEach(out::add);
         return out;
     }
 
-    private static Map<String, Object> figure(Map<String, Object> condition, String statistic) {
-        if (condition.get("figures") instanceof List<?> figures) {
-            for (Object o : figures) {
-                Map<String, Object> f = map(o);
-                if (statistic.equals(f.get("statistic"))) {
-                    return f;
-                }
+    /** The figure of {@code statistic} in {@code condition}, or a missing node. */
+    private static JsonNode figure(JsonNode condition, String statistic) {
+        for (JsonNode f : condition.path("figures")) {
+            if (f.path("statistic").isTextual() && f.path("statistic").textValue().equals(statistic)) {
+                return f;
             }
         }
-        return Map.of();
+        return MissingNode.getInstance();
     }
 
-    private static String text(Object o) {
-        return o == null ? null : String.valueOf(o);
+    private static boolean absent(JsonNode n) {
+        return n == null || n.isMissingNode() || n.isNull();
     }
 
-    /** {@code o} as a JSON object, or an empty one: acceptance.json is read tolerantly. */
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> map(Object o) {
-        return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    /** {@code n} unless absent, else {@code otherwise}. */
+    private static JsonNode present(JsonNode n, JsonNode otherwise) {
+        return absent(n) ? otherwise : n;
+    }
+
+    private static String text(JsonNode n) {
+        if (absent(n)) {
+            return null;
+        }
+        return n.isValueNode() ? n.asText() : n.toString();
+    }
+
+    /** {@code n} as it reads inside a sentence ("null" when absent). */
+    private static String shown(JsonNode n) {
+        return absent(n) ? "null" : text(n);
+    }
+
+    private static Double number(JsonNode n) {
+        return n.isNumber() ? n.doubleValue() : null;
+    }
+
+    private static Long count(JsonNode n) {
+        return n.isIntegralNumber() ? n.longValue() : null;
+    }
+
+    /** An interval or list of numbers; null unless an array (a non-number element stays null). */
+    private static List<Double> numbers(JsonNode n) {
+        if (!n.isArray()) {
+            return null;
+        }
+        List<Double> out = new ArrayList<>();
+        n.forEach(v -> out.add(number(v)));
+        return out;
     }
 }

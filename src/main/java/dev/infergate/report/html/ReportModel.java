@@ -97,7 +97,7 @@ public final class ReportModel {
         m.put("environment", env);
         if (acceptance != null) {
             m.put("acceptance", acceptance);
-            m.put("decision", DecisionBlock.of(acceptance));
+            m.put("decision", DecisionBlock.of(ReportInputs.JSON.valueToTree(acceptance)));
         }
         return m;
     }

@@ -2,6 +2,12 @@ package dev.infergate.report.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.infergate.report.html.Decision.Audience;
+import dev.infergate.report.html.Decision.Criterion;
+import dev.infergate.report.html.Decision.Difference;
+import dev.infergate.report.html.Decision.NotPassed;
+import dev.infergate.report.html.Decision.Wait;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,29 +23,31 @@ class DecisionBlockTest {
         return ReportInputs.readObject(RECORDED, ReportInputs.ACCEPTANCE_FILE, new ArrayList<>());
     }
 
+    private static Decision block(Map<String, Object> acceptance) {
+        JsonNode tree = ReportInputs.JSON.valueToTree(acceptance);
+        return DecisionBlock.of(tree);
+    }
+
     @Test
     void acceptanceWithoutAudiences_isOneAudienceNamedAll_withTheTopLevelVerdictAndReason() {
-        Map<String, Object> block = DecisionBlock.of(recorded());
+        List<Audience> audiences = block(recorded()).audiences();
 
-        List<?> audiences = (List<?>) block.get("audiences");
         assertThat(audiences).hasSize(1);
-        Map<String, Object> all = Headline.map(audiences.get(0));
-        assertThat(all.get("name")).isEqualTo("all");
-        assertThat(all.get("verdict")).isEqualTo("inconclusive");
-        assertThat((String) all.get("reason")).startsWith("+0 requests/hour [-43,200, +43,200]");
-        assertThat(all.get("href")).isEqualTo("#acceptance");
+        Audience all = audiences.get(0);
+        assertThat(all.name()).isEqualTo("all");
+        assertThat(all.verdict()).isEqualTo("inconclusive");
+        assertThat(all.reason()).startsWith("+0 requests/hour [-43,200, +43,200]");
+        assertThat(all.href()).isEqualTo("#acceptance");
+        assertThat(all.criteria()).isNull();
     }
 
     @Test
     void theFallbackAudience_listsTheCriteriaThatDidNotPass_withConditionChangeAndCell() {
-        Map<String, Object> all = Headline.map(((List<?>) DecisionBlock.of(recorded()).get("audiences")).get(0));
+        NotPassed notPassed = block(recorded()).audiences().get(0).notPassed();
 
-        Map<String, Object> notPassed = Headline.map(all.get("not_passed"));
-        assertThat(notPassed.get("count")).isEqualTo(2);
-        Map<String, Object> first = Headline.map(((List<?>) notPassed.get("shown")).get(0));
-        assertThat(first).containsEntry("criterion", "ttft.p50 max_regression 25%").containsEntry("condition", "short-chat/fresh/typical")
-                .containsEntry("verdict", "inconclusive").containsEntry("delta", 0.243443).containsEntry("href", "#cell-0");
-        assertThat(first.get("ci")).isEqualTo(List.of(-0.19415, 0.621866));
+        assertThat(notPassed.count()).isEqualTo(2);
+        assertThat(notPassed.shown().get(0)).isEqualTo(new Criterion("ttft.p50 max_regression 25%", "short-chat/fresh/typical",
+                "inconclusive", 0.243443, List.of(-0.19415, 0.621866), "#cell-0"));
     }
 
     @Test
@@ -55,14 +63,16 @@ class DecisionBlockTest {
         criteria.add(Map.of("condition", "short-chat/fresh/typical", "criterion", "errors.rate max 1%", "verdict", "pass"));
         acceptance.put("audiences", List.of(Map.of("name", "batch", "verdict", "REJECTED", "reason", "capacity", "criteria", criteria)));
 
-        Map<String, Object> batch = Headline.map(((List<?>) DecisionBlock.of(acceptance).get("audiences")).get(0));
+        Audience batch = block(acceptance).audiences().get(0);
 
-        Map<String, Object> notPassed = Headline.map(batch.get("not_passed"));
-        assertThat(notPassed.get("count")).isEqualTo(6);
-        List<?> shown = (List<?>) notPassed.get("shown");
+        assertThat(batch.criteria()).isEqualTo(7);
+        assertThat(batch.notPassed().count()).isEqualTo(6);
+        List<Criterion> shown = batch.notPassed().shown();
         assertThat(shown).hasSize(DecisionBlock.MAX_NOT_PASSED);
-        assertThat(Headline.map(shown.get(0))).containsEntry("verdict", "fail").containsEntry("href", "#capacity");
-        assertThat(Headline.map(shown.get(1))).containsEntry("href", "#cell-1");
+        assertThat(shown.get(0).verdict()).isEqualTo("fail");
+        assertThat(shown.get(0).href()).isEqualTo("#capacity");
+        assertThat(shown.get(0).ci()).containsExactly(-1.0, 1.0);
+        assertThat(shown.get(1).href()).isEqualTo("#cell-1");
     }
 
     @Test
@@ -71,10 +81,10 @@ class DecisionBlockTest {
         acceptance.put("speed_verdict", "accepted");
         acceptance.put("reason", "verdict accepted from the criteria set in the plan");
 
-        Map<String, Object> all = Headline.map(((List<?>) DecisionBlock.of(acceptance).get("audiences")).get(0));
+        Audience all = block(acceptance).audiences().get(0);
 
-        assertThat(all.get("verdict")).isEqualTo("inconclusive");
-        assertThat((String) all.get("reason")).startsWith("speed accepted (verdict accepted from the criteria set in the plan); "
+        assertThat(all.verdict()).isEqualTo("inconclusive");
+        assertThat(all.reason()).startsWith("speed accepted (verdict accepted from the criteria set in the plan); "
                 + "quality inconclusive: accuracy drop");
     }
 
@@ -86,28 +96,32 @@ class DecisionBlockTest {
                         "criteria", List.of(Map.of("criterion", "ttft.p50 max_regression 10%"))),
                 Map.of("name", "batch", "verdict", "ACCEPTED", "reason", "throughput +9 %", "criteria", List.of())));
 
-        List<?> audiences = (List<?>) DecisionBlock.of(acceptance).get("audiences");
+        List<Audience> audiences = block(acceptance).audiences();
 
         assertThat(audiences).hasSize(2);
-        assertThat(Headline.map(audiences.get(0))).containsEntry("name", "chat").containsEntry("verdict", "REJECTED")
-                .containsEntry("reason", "TTFT p50 rose 12 % [+8 %, +15 %]").containsEntry("criteria", 1);
-        assertThat(Headline.map(audiences.get(1))).containsEntry("name", "batch").containsEntry("verdict", "ACCEPTED");
+        assertThat(audiences.get(0).name()).isEqualTo("chat");
+        assertThat(audiences.get(0).verdict()).isEqualTo("REJECTED");
+        assertThat(audiences.get(0).reason()).isEqualTo("TTFT p50 rose 12 % [+8 %, +15 %]");
+        assertThat(audiences.get(0).criteria()).isEqualTo(1);
+        assertThat(audiences.get(1).name()).isEqualTo("batch");
+        assertThat(audiences.get(1).verdict()).isEqualTo("ACCEPTED");
     }
 
     @Test
     void capacity_givesTheRequestsPerHourDifference_itsInterval_andEachSidesLongestWaitAtCapacity() {
-        Map<String, Object> block = DecisionBlock.of(recorded());
+        Decision block = block(recorded());
 
-        Map<String, Object> capacity = Headline.map(block.get("capacity"));
-        assertThat(capacity.get("requests_per_hour")).isEqualTo(0.0);
-        assertThat(capacity.get("interval")).isEqualTo(List.of(-43200.0, 43200.0));
-        assertThat(capacity.get("excludes_zero")).isEqualTo(false);
-        assertThat(capacity.get("href")).isEqualTo("#capacity");
-        List<?> waits = (List<?>) block.get("longest_wait");
+        assertThat(block.capacity().requestsPerHour()).isEqualTo(0.0);
+        assertThat(block.capacity().interval()).containsExactly(-43200.0, 43200.0);
+        assertThat(block.capacity().excludesZero()).isFalse();
+        assertThat(block.capacity().perSide()).containsOnlyKeys("baseline", "candidate");
+        assertThat(block.capacity().href()).isEqualTo("#capacity");
+        List<Wait> waits = block.longestWait();
         assertThat(waits).hasSize(2);
-        assertThat(Headline.map(waits.get(0))).containsEntry("side", "baseline").containsEntry("e2e_p99_ms", 2851.308593)
-                .containsEntry("ttft_p99_ms", 119.635557).containsEntry("count", 62);
-        assertThat(Headline.map(waits.get(1))).containsEntry("side", "candidate").containsEntry("e2e_p99_ms", 2127.309299);
+        assertThat(waits.get(0)).isEqualTo(new Wait("baseline", 2851.308593, 119.635557, 62L, "at its capacity (12.0 req/s)",
+                "#capacity"));
+        assertThat(waits.get(1).side()).isEqualTo("candidate");
+        assertThat(waits.get(1).e2eP99Ms()).isEqualTo(2127.309299);
     }
 
     @Test
@@ -116,31 +130,42 @@ class DecisionBlockTest {
         acceptance.remove("capacity");
         acceptance.remove("capacity_difference");
 
-        Map<String, Object> block = DecisionBlock.of(acceptance);
+        Decision block = block(acceptance);
 
-        assertThat(block).doesNotContainKey("capacity");
-        List<?> waits = (List<?>) block.get("longest_wait");
+        assertThat(block.capacity()).isNull();
+        assertThat(ReportInputs.JSON.valueToTree(block).has("capacity")).isFalse();
+        List<Wait> waits = block.longestWait();
         assertThat(waits).hasSize(2);
-        Map<String, Object> baseline = Headline.map(waits.get(0));
-        assertThat(baseline.get("side")).isEqualTo("baseline");
-        assertThat((String) baseline.get("where")).startsWith("worst condition: short-chat/");
-        assertThat((String) baseline.get("href")).matches("#cell-[01]");
-        assertThat(((Number) baseline.get("e2e_p99_ms")).doubleValue()).isGreaterThan(1000);
+        Wait baseline = waits.get(0);
+        assertThat(baseline.side()).isEqualTo("baseline");
+        assertThat(baseline.where()).startsWith("worst condition: short-chat/");
+        assertThat(baseline.href()).matches("#cell-[01]");
+        assertThat(baseline.e2eP99Ms()).isGreaterThan(1000);
     }
 
     @Test
     void differences_haveTtftE2eAndThroughputOfEveryCondition_withIntervals_linkedToTheirCells() {
-        List<?> rows = (List<?>) DecisionBlock.of(recorded()).get("differences");
+        List<Decision.ConditionDifferences> rows = block(recorded()).differences();
 
         assertThat(rows).hasSize(2);
-        Map<String, Object> first = Headline.map(rows.get(0));
-        assertThat(first.get("condition")).isEqualTo("short-chat/fresh/typical");
-        assertThat(first.get("href")).isEqualTo("#cell-0");
-        Map<String, Object> figures = Headline.map(first.get("figures"));
+        assertThat(rows.get(0).condition()).isEqualTo("short-chat/fresh/typical");
+        assertThat(rows.get(0).href()).isEqualTo("#cell-0");
+        Map<String, Difference> figures = rows.get(0).figures();
         assertThat(figures.keySet()).containsExactly("ttft.p50", "e2e.p50", "throughput.output_tokens_per_s");
-        Map<String, Object> e2e = Headline.map(figures.get("e2e.p50"));
-        assertThat(((Number) e2e.get("delta")).doubleValue()).isNegative();
-        assertThat((List<?>) e2e.get("ci")).hasSize(2);
+        assertThat(figures.get("e2e.p50").delta()).isNegative();
+        assertThat(figures.get("e2e.p50").ci()).hasSize(2);
+    }
+
+    @Test
+    void theBlockIsWrittenUnderTheJsonNamesThePageReads() {
+        JsonNode json = ReportInputs.JSON.valueToTree(block(recorded()));
+
+        assertThat(json.fieldNames()).toIterable().containsExactly("audiences", "capacity", "longest_wait", "differences");
+        assertThat(json.path("audiences").path(0).has("not_passed")).isTrue();
+        assertThat(json.path("audiences").path(0).path("label").isNull()).isTrue();
+        assertThat(json.path("capacity").fieldNames()).toIterable().containsExactly("requests_per_hour", "interval",
+                "excludes_zero", "per_side", "attainment_target", "href");
+        assertThat(json.path("longest_wait").path(0).has("e2e_p99_ms")).isTrue();
     }
 
     @Test
