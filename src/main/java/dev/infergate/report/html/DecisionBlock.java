@@ -47,20 +47,20 @@ final class DecisionBlock {
     /** {@code audiences} as written, else the single top-level verdict as audience {@code all}. */
     static List<Audience> audiences(JsonNode acceptance) {
         List<Audience> out = new ArrayList<>();
-        for (JsonNode a : acceptance.path("audiences")) {
+        for (JsonNode a : ReportInputs.elements(acceptance.path("audiences"))) {
             if (!a.isObject() || a.isEmpty()) {
                 continue;
             }
             JsonNode criteria = a.path("criteria");
             List<Criterion> rows = new ArrayList<>();
-            criteria.forEach(k -> rows.add(criterion(k, text(k.path("condition")), k.path("delta"), k.path("delta_ci"))));
+            ReportInputs.elements(criteria).forEach(k -> rows.add(criterion(k, text(k.path("condition")), k.path("delta"), k.path("delta_ci"))));
             out.add(new Audience(text(a.path("name")), text(a.path("label")), text(a.path("verdict")), text(a.path("reason")),
                     criteria.isArray() ? criteria.size() : 0, "#acceptance", notPassed(rows, acceptance)));
         }
         if (out.isEmpty()) {
             List<Criterion> perCondition = new ArrayList<>();
             for (JsonNode c : conditions(acceptance)) {
-                for (JsonNode k : c.path("criteria")) {
+                for (JsonNode k : ReportInputs.elements(c.path("criteria"))) {
                     JsonNode f = figure(c, text(k.path("statistic")));
                     perCondition.add(criterion(k, text(c.path("condition")), present(k.path("delta"), f.path("delta")),
                             present(k.path("delta_ci"), f.path("delta_ci"))));
@@ -185,13 +185,13 @@ final class DecisionBlock {
 
     private static List<JsonNode> conditions(JsonNode acceptance) {
         List<JsonNode> out = new ArrayList<>();
-        acceptance.path("comparison").path("conditions").forEach(out::add);
+        ReportInputs.elements(acceptance.path("comparison").path("conditions")).forEach(out::add);
         return out;
     }
 
     /** The figure of {@code statistic} in {@code condition}, or a missing node. */
     private static JsonNode figure(JsonNode condition, String statistic) {
-        for (JsonNode f : condition.path("figures")) {
+        for (JsonNode f : ReportInputs.elements(condition.path("figures"))) {
             if (f.path("statistic").isTextual() && f.path("statistic").textValue().equals(statistic)) {
                 return f;
             }

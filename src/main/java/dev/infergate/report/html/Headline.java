@@ -1,12 +1,14 @@
 package dev.infergate.report.html;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.infergate.analysis.FigureSet;
 import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.Percentiles;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -20,29 +22,33 @@ import java.util.Objects;
 final class Headline {
     private Headline() {}
 
-    static Map<String, Object> of(List<Side> sides, List<Environment.Difference> diff, Map<String, Object> acceptance,
-            List<String> inputCaveats) {
-        Map<String, Object> m = new LinkedHashMap<>();
+    static View of(List<Side> sides, List<Environment.Difference> diff, JsonNode acceptance, List<String> inputCaveats) {
         List<String> caveats = new ArrayList<>();
+        String verdict = null;
+        String reason = null;
         if (acceptance != null) {
-            m.put("verdict", text(acceptance.get("verdict")));
-            m.put("reason", text(acceptance.get("reason") != null ? acceptance.get("reason") : acceptance.get("headline")));
+            verdict = text(acceptance.get("verdict"));
+            JsonNode written = acceptance.get("reason");
+            reason = text(written != null && !written.isNull() ? written : acceptance.get("headline"));
             inconclusive(acceptance, caveats);
-            if (acceptance.get("caveats") instanceof List<?> declared) {
-                declared.forEach(c -> caveats.add(text(c)));
-            }
+            ReportInputs.elements(acceptance.path("caveats")).forEach(c -> caveats.add(text(c)));
         }
         List<SideLine> perSide = new ArrayList<>();
         for (Side s : sides) {
             perSide.add(side(s, acceptance));
             sideCaveats(s, caveats);
         }
-        m.put("sides", perSide);
         factors(diff, acceptance, caveats);
         caveats.addAll(inputCaveats);
-        m.put("caveats", caveats);
-        return m;
+        return new View(verdict, reason, perSide, caveats);
     }
+
+    /**
+     * The top of the page: the verdict and its reason (left out without an acceptance), a line per side and
+     * the caveats, in the order a reader should see them.
+     */
+    record View(@JsonInclude(JsonInclude.Include.NON_NULL) String verdict,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String reason, List<SideLine> sides, List<String> caveats) {}
 
     /**
      * One side at the top of the page: its counts, rates and the longest waits of its users.
@@ -58,7 +64,7 @@ final class Headline {
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record Worst(Double ttftP99Ms, Double ttftMaxMs, Double e2eP99Ms, Double e2eMaxMs) {}
 
-    private static SideLine side(Side s, Map<String, Object> acceptance) {
+    private static SideLine side(Side s, JsonNode acceptance) {
         FigureSet sum = s.summary.figures();
         Percentiles ttft = sum.latencyMs().get(Metric.TTFT_FROM_SCHEDULED);
         Percentiles e2e = sum.latencyMs().get(Metric.E2E_FROM_SCHEDULED);
@@ -68,13 +74,13 @@ final class Headline {
     }
 
     /** {@code acceptance.capacity[side].rps} (or {@code rate_per_s}, as {@code infergate accept} writes it), else null. */
-    private static Number capacity(Map<String, Object> acceptance, String side) {
+    private static Number capacity(JsonNode acceptance, String side) {
         if (acceptance == null) {
             return null;
         }
-        Map<String, Object> c = map(map(acceptance.get("capacity")).get(side));
-        Object rps = c.get("rps") != null ? c.get("rps") : c.get("rate_per_s");
-        return rps instanceof Number n ? n : null;
+        JsonNode c = acceptance.path("capacity").path(side);
+        JsonNode rps = c.hasNonNull("rps") ? c.get("rps") : c.path("rate_per_s");
+        return rps.isNumber() ? rps.numberValue() : null;
     }
 
     private static void sideCaveats(Side s, List<String> caveats) {
@@ -108,15 +114,12 @@ final class Headline {
         return "p999".equals(key) ? "p99.9" : String.valueOf(key);
     }
 
-    private static void inconclusive(Map<String, Object> acceptance, List<String> caveats) {
-        if (!(acceptance.get("criteria") instanceof List<?> criteria)) {
-            return;
-        }
+    private static void inconclusive(JsonNode acceptance, List<String> caveats) {
         List<String> names = new ArrayList<>();
-        for (Object o : criteria) {
-            if (o instanceof Map<?, ?> c && "inconclusive".equals(c.get("outcome"))) {
-                names.add(text(c.get("name")) + (c.get("more_samples") instanceof Number n
-                        ? " (about " + n.longValue() + " more samples would settle it)" : ""));
+        for (JsonNode c : ReportInputs.elements(acceptance.path("criteria"))) {
+            if ("inconclusive".equals(c.path("outcome").textValue())) {
+                names.add(text(c.get("name")) + (c.path("more_samples").isNumber()
+                        ? " (about " + c.get("more_samples").longValue() + " more samples would settle it)" : ""));
             }
         }
         if (!names.isEmpty()) {
@@ -124,10 +127,14 @@ final class Headline {
         }
     }
 
-    private static void factors(List<Environment.Difference> diff, Map<String, Object> acceptance, List<String> caveats) {
+    private static void factors(List<Environment.Difference> diff, JsonNode acceptance, List<String> caveats) {
         List<String> factors = new ArrayList<>(Environment.factors(diff));
-        if (acceptance != null && acceptance.get("factors_changed") instanceof List<?> declared && declared.size() > factors.size()) {
-            factors = declared.stream().map(Headline::text).toList();
+        JsonNode declared = acceptance == null ? MissingNode.getInstance() : acceptance.path("factors_changed");
+        if (declared.isArray() && declared.size() > factors.size()) {
+            factors = new ArrayList<>();
+            for (JsonNode f : declared) {
+                factors.add(text(f));
+            }
         }
         if (factors.size() > 1) {
             caveats.add("More than one factor differs between the sides (" + String.join(", ", factors)
@@ -135,12 +142,11 @@ final class Headline {
         }
     }
 
-    static String text(Object o) {
-        return o == null ? null : String.valueOf(o);
-    }
-
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> map(Object o) {
-        return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    /** A value of a JSON file as text: null for absent or null, a string as it is, anything else as JSON. */
+    static String text(JsonNode n) {
+        if (n == null || n.isNull() || n.isMissingNode()) {
+            return null;
+        }
+        return n.isValueNode() ? n.asText() : n.toString();
     }
 }

@@ -52,11 +52,11 @@ public final class HtmlReport implements ReportFormat {
     }
 
     /** The page for already-built data (tests render synthetic data this way). */
-    static String page(Map<String, Object> data) {
+    static String page(ReportData data) {
         Map<String, String> parts = Map.of(
                 "UPLOT_CSS", inlineSafe(resource(UPLOT_DIR + "uPlot.min.css"), "style"),
                 "REPORT_CSS", inlineSafe(resource("dev/infergate/report/html/report.css"), "style"),
-                "TITLE", escapeHtml(String.valueOf(data.getOrDefault("title", "infergate report"))),
+                "TITLE", escapeHtml(data.title()),
                 "DATA", embeddedJson(data),
                 "UPLOT_JS", inlineSafe(resource(UPLOT_DIR + "uPlot.iife.min.js"), "script"),
                 "REPORT_JS", inlineSafe(resource("dev/infergate/report/html/report.js"), "script"));

@@ -1,14 +1,13 @@
 package dev.infergate.report.html;
 
-import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.infergate.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Locale;
 
 /**
  * The optional files other commands leave in a run directory, which the report draws when they are there
@@ -24,24 +23,35 @@ public final class ReportInputs {
     public static final String SERVER_METRICS_FILE = "server_metrics.jsonl";
 
     static final ObjectMapper JSON = Json.COMPACT;
-    /** A JSON object read as it is: the shape of files other commands wrote. */
-    static final TypeReference<LinkedHashMap<String, Object>> OBJECT = new TypeReference<>() {};
 
     private ReportInputs() {}
 
-    /** A JSON object file of {@code dir}, or null when absent; unreadable files add a line to {@code caveats}. */
-    static Map<String, Object> readObject(Path dir, String name, List<String> caveats) {
+    /**
+     * A JSON object file of {@code dir} as it is (a tree: the shape of a file another command wrote), or null
+     * when absent; a file that is not a JSON object adds a line to {@code caveats}.
+     */
+    static JsonNode readObject(Path dir, String name, List<String> caveats) {
         Path file = dir.resolve(name);
         if (!Files.isRegularFile(file)) {
             return null;
         }
+        String problem;
         try {
-            return JSON.readValue(file.toFile(), OBJECT);
+            JsonNode tree = JSON.readTree(file.toFile());
+            if (tree != null && tree.isObject()) {
+                return tree;
+            }
+            problem = "its top level is " + (tree == null || tree.isMissingNode() ? "empty" : tree.getNodeType().name().toLowerCase(Locale.ROOT));
         } catch (IOException e) {
-            caveats.add(file.getFileName() + " in " + dir.getFileName() + " is not a JSON object and was left out: "
-                    + firstLine(e.getMessage()));
-            return null;
+            problem = firstLine(e.getMessage());
         }
+        caveats.add(file.getFileName() + " in " + dir.getFileName() + " is not a JSON object and was left out: " + problem);
+        return null;
+    }
+
+    /** The elements of {@code n} when it is a JSON array, else none (an object's values are not elements). */
+    static Iterable<JsonNode> elements(JsonNode n) {
+        return n != null && n.isArray() ? n : List.of();
     }
 
     static String firstLine(String message) {

@@ -1,5 +1,6 @@
 package dev.infergate.report.html;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.infergate.record.RunLog;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +15,8 @@ import java.util.Set;
  * The data behind the HTML page, built from run directories alone (schema {@value #SCHEMA}, documented in
  * docs/report.md). Each run directory is one side; two sides are drawn as baseline (first) and candidate
  * (second). A directory holding {@code acceptance.json} without a run of its own brings in the runs that
- * acceptance.json lists. The model is plain ordered maps and lists, so it serializes the same every time.
+ * acceptance.json lists. The model is records in a fixed order ({@link ReportData}), so it serializes the same
+ * every time.
  */
 public final class ReportModel {
     public static final String SCHEMA = "infergate.report/1";
@@ -30,16 +32,16 @@ public final class ReportModel {
      *
      * @throws IllegalArgumentException naming the directory when one is neither a run nor an acceptance
      */
-    public static Map<String, Object> build(List<Path> dirs) {
+    public static ReportData build(List<Path> dirs) {
         List<String> caveats = new ArrayList<>();
-        Map<String, Object> acceptance = null;
+        JsonNode acceptance = null;
         List<Side> sides = new ArrayList<>();
         for (Path dir : dirs) {
             if (!Files.isDirectory(dir)) {
                 throw new IllegalArgumentException(dir + " is not a directory; pass the --out directory of a run");
             }
             if (!Files.exists(dir.resolve(RunLog.RUN_FILE)) && Files.exists(dir.resolve(ReportInputs.ACCEPTANCE_FILE))) {
-                Map<String, Object> a = ReportInputs.readObject(dir, ReportInputs.ACCEPTANCE_FILE, caveats);
+                JsonNode a = ReportInputs.readObject(dir, ReportInputs.ACCEPTANCE_FILE, caveats);
                 acceptance = acceptance == null ? a : acceptance;
                 sides.addAll(listedRuns(dir, a, caveats));
                 continue;
@@ -66,40 +68,25 @@ public final class ReportModel {
         return m;
     }
 
-    private static Map<String, Object> assemble(List<Side> sides, Map<String, Object> acceptance, List<String> caveats) {
+    private static ReportData assemble(List<Side> sides, JsonNode acceptance, List<String> caveats) {
         long lastEnd = sides.stream().mapToLong(s -> s.columns.lastEndNanos()).max().orElse(0);
         long width = TimeSeries.bucketSeconds(lastEnd);
         int buckets = (int) Math.max(1, lastEnd / (width * 1_000_000_000L) + 1);
         int timelines = sides.isEmpty() ? 0 : Math.max(8, MAX_TIMELINES / sides.size());
-        List<Map<String, Object>> sideMaps = new ArrayList<>();
+        List<SideView> views = new ArrayList<>();
         for (Side s : sides) {
-            sideMaps.add(SideView.of(s, width, buckets, timelines));
-            s.caveats.forEach(c -> caveats.add(c));
+            views.add(SideView.of(s, width, buckets, timelines));
+            caveats.addAll(s.caveats);
         }
         List<Map<String, String>> envs = sides.stream().map(s -> Environment.flatten(withGpu(s))).toList();
         List<Environment.Difference> diff = Environment.diff(envs);
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("schema", SCHEMA);
-        m.put("title", title(sides));
-        m.put("headline", Headline.of(sides, diff, acceptance, caveats));
-        m.put("sides", sideMaps);
-        Map<String, Object> axis = new LinkedHashMap<>();
-        axis.put("bucket_s", width);
+        Headline.View headline = Headline.of(sides, diff, acceptance, caveats);
         List<Long> t = new ArrayList<>();
         for (int b = 0; b < buckets; b++) {
             t.add(b * width);
         }
-        axis.put("t_s", t);
-        m.put("time_axis", axis);
-        Map<String, Object> env = new LinkedHashMap<>();
-        env.put("sides", envs);
-        env.put("diff", diff);
-        m.put("environment", env);
-        if (acceptance != null) {
-            m.put("acceptance", acceptance);
-            m.put("decision", DecisionBlock.of(ReportInputs.JSON.valueToTree(acceptance)));
-        }
-        return m;
+        return new ReportData(SCHEMA, title(sides), headline, views, new ReportData.TimeAxis(width, t),
+                new ReportData.EnvironmentView(envs, diff), acceptance, DecisionBlock.of(acceptance));
     }
 
     private static String title(List<Side> sides) {
@@ -110,20 +97,22 @@ public final class ReportModel {
     }
 
     /** The runs an acceptance directory lists ({@code runs: [{side, dir}]}, dirs relative to it). */
-    private static List<Side> listedRuns(Path dir, Map<String, Object> acceptance, List<String> caveats) {
+    private static List<Side> listedRuns(Path dir, JsonNode acceptance, List<String> caveats) {
         List<Side> out = new ArrayList<>();
-        if (acceptance == null || !(acceptance.get("runs") instanceof List<?> runs)) {
+        if (acceptance == null) {
             return out;
         }
-        for (Object o : runs) {
-            if (o instanceof Map<?, ?> run && run.get("dir") instanceof String rel) {
+        for (JsonNode run : ReportInputs.elements(acceptance.path("runs"))) {
+            if (run.path("dir").isTextual()) {
+                String rel = run.path("dir").textValue();
                 Path runDir = dir.resolve(rel).normalize();
                 if (!Files.exists(runDir.resolve(RunLog.RUN_FILE))) {
                     caveats.add("acceptance.json lists the run " + rel + ", which is not a run directory; it was left out");
                     continue;
                 }
                 Side side = new Side(runDir);
-                if (run.get("side") instanceof String label && !label.isBlank()) {
+                String label = run.path("side").textValue();
+                if (label != null && !label.isBlank()) {
                     side.name = label;
                 }
                 out.add(side);

@@ -1,9 +1,9 @@
 package dev.infergate.report.html;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.analysis.Summary;
-import dev.infergate.json.Json;
 import dev.infergate.record.ImportedFrom;
 import dev.infergate.record.RequestRecord;
 import java.nio.file.Path;
@@ -29,8 +29,10 @@ final class Side {
     final Map<Metric, Cdf> cdfs = new LinkedHashMap<>();
     final TimelineSample timeline = new TimelineSample();
     final Map<String, Object> serverMetrics;
-    final Map<String, Object> delivery;
-    final Map<String, Object> acceptance;
+    /** delivery.json as the probe wrote it, else the summary's delivery verdict; null without either. */
+    final JsonNode delivery;
+    /** acceptance.json as {@code infergate accept} wrote it, or null. */
+    final JsonNode acceptance;
     final List<String> caveats = new ArrayList<>();
     String name;
 
@@ -51,9 +53,9 @@ final class Side {
                     + " request's send, the only start the file has (docs/coming-from.md)");
         }
         this.serverMetrics = ServerMetrics.read(dir, caveats);
-        Map<String, Object> probed = ReportInputs.readObject(dir, ReportInputs.DELIVERY_FILE, caveats);
+        JsonNode probed = ReportInputs.readObject(dir, ReportInputs.DELIVERY_FILE, caveats);
         this.delivery = probed != null ? probed
-                : summary.delivery() == null ? null : Json.COMPACT.convertValue(summary.delivery(), ReportInputs.OBJECT);
+                : summary.delivery() == null ? null : ReportInputs.JSON.valueToTree(summary.delivery());
         this.acceptance = ReportInputs.readObject(dir, ReportInputs.ACCEPTANCE_FILE, caveats);
         this.name = defaultName();
     }
@@ -83,11 +85,13 @@ final class Side {
     /** The probe's per-request classes, request id to reason, for the timeline sample. */
     Map<Long, String> flaggedRequests() {
         Map<Long, String> flagged = new LinkedHashMap<>();
-        if (delivery != null && delivery.get("requests_detail") instanceof List<?> list) {
-            for (Object o : list) {
-                if (o instanceof Map<?, ?> m && m.get("id") instanceof Number id && !"incremental".equals(m.get("class"))) {
-                    flagged.put(id.longValue(), "probe: " + m.get("class"));
-                }
+        if (delivery == null) {
+            return flagged;
+        }
+        for (JsonNode request : ReportInputs.elements(delivery.path("requests_detail"))) {
+            JsonNode kind = request.path("class");
+            if (request.path("id").isNumber() && !"incremental".equals(kind.textValue())) {
+                flagged.put(request.path("id").longValue(), "probe: " + (kind.isMissingNode() ? "null" : kind.asText()));
             }
         }
         return flagged;

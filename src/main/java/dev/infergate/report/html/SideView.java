@@ -1,6 +1,9 @@
 package dev.infergate.report.html;
 
-import dev.infergate.json.Json;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.infergate.record.RequestRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,38 +11,39 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** One side of the page data: what the page draws and tabulates for one run (shape in docs/report.md). */
-final class SideView {
-    private SideView() {}
+/**
+ * One side of the page data: what the page draws and tabulates for one run (shape in docs/report.md).
+ *
+ * @param dir          the run directory's own name (not its path: pages get shared)
+ * @param summary      summary.json's figures as the run's summary writes them, without {@code schema}, {@code run}
+ *                     and {@code by_condition}
+ * @param byCondition  the summary's figures per condition; left out when the run had one condition
+ * @param warmupEndS   when the last warm-up request ended, seconds since the origin; null without warm-up
+ * @param stepsS       where a piecewise schedule changes segment, seconds since the origin
+ * @param serverMetrics the scraped server series; left out without scrapes
+ * @param delivery     the streaming delivery verdict; left out without one
+ */
+record SideView(String name, String dir, ObjectNode summary,
+        @JsonProperty("by_condition") @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode byCondition,
+        Map<String, Cdf.Curve> cdf, TimeSeries.Series series, @JsonProperty("warmup_end_s") Double warmupEndS,
+        @JsonProperty("steps_s") List<Double> stepsS, List<TimelineSample.Row> timeline,
+        @JsonProperty("server_metrics") @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> serverMetrics,
+        @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode delivery) {
 
-    static Map<String, Object> of(Side s, long bucketSeconds, int buckets, int timelines) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", s.name);
+    static SideView of(Side s, long bucketSeconds, int buckets, int timelines) {
         Path dirName = s.dir.toAbsolutePath().normalize().getFileName();
-        m.put("dir", dirName == null ? s.dir.toString() : dirName.toString());
-        Map<String, Object> summary = Json.COMPACT.convertValue(s.summary, ReportInputs.OBJECT); // the page's JSON
+        ObjectNode summary = ReportInputs.JSON.valueToTree(s.summary); // the page's JSON
         summary.remove("schema");
         summary.remove("run");
-        Object byCondition = summary.remove("by_condition");
-        m.put("summary", summary);
-        if (byCondition != null) {
-            m.put("by_condition", byCondition);
-        }
+        JsonNode byCondition = summary.remove("by_condition");
         Map<String, Cdf.Curve> cdf = new LinkedHashMap<>();
         s.cdfs.forEach((k, v) -> cdf.put(k.key(), v.curve()));
-        m.put("cdf", cdf);
-        m.put("series", TimeSeries.of(s.columns, bucketSeconds, buckets));
         long warmupEnd = s.columns.warmupEndNanos();
-        m.put("warmup_end_s", warmupEnd == RequestRecord.ABSENT ? null : Num.round3(warmupEnd / 1e9));
-        m.put("steps_s", steps(s.run));
-        m.put("timeline", TimelineSample.rows(s.dir, s.timeline.choose(timelines, s.flaggedRequests())));
-        if (s.serverMetrics != null) {
-            m.put("server_metrics", s.serverMetrics);
-        }
-        if (s.delivery != null) {
-            m.put("delivery", s.delivery);
-        }
-        return m;
+        return new SideView(s.name, dirName == null ? s.dir.toString() : dirName.toString(), summary,
+                byCondition == null || byCondition.isNull() ? null : byCondition, cdf,
+                TimeSeries.of(s.columns, bucketSeconds, buckets),
+                warmupEnd == RequestRecord.ABSENT ? null : Num.round3(warmupEnd / 1e9), steps(s.run),
+                TimelineSample.rows(s.dir, s.timeline.choose(timelines, s.flaggedRequests())), s.serverMetrics, s.delivery);
     }
 
     /** Where a piecewise schedule changes segment, in seconds since the origin: the burst steps. */

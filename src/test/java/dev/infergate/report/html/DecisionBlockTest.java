@@ -2,6 +2,7 @@ package dev.infergate.report.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.infergate.report.html.Decision.Audience;
 import dev.infergate.report.html.Decision.Criterion;
@@ -19,8 +20,10 @@ import org.junit.jupiter.api.Test;
 class DecisionBlockTest {
     static final Path RECORDED = Path.of("src/test/resources/dev/infergate/golden/accept-small");
 
+    /** The recorded acceptance.json as a map, for tests to edit (the block itself reads it as a tree). */
     static Map<String, Object> recorded() {
-        return ReportInputs.readObject(RECORDED, ReportInputs.ACCEPTANCE_FILE, new ArrayList<>());
+        JsonNode tree = ReportInputs.readObject(RECORDED, ReportInputs.ACCEPTANCE_FILE, new ArrayList<>());
+        return ReportInputs.JSON.convertValue(tree, new TypeReference<LinkedHashMap<String, Object>>() {});
     }
 
     private static Decision block(Map<String, Object> acceptance) {

@@ -20,12 +20,21 @@ class HeadlineTest {
                 + "\"verdict\":\"inconclusive\",\"headline\":\"+900 requests/hour at 95% SLO attainment\","
                 + "\"capacity\":{\"baseline\":{\"rate_per_s\":2.5}},\"caveats\":[\"one repeat only\"]}");
 
-        Map<String, Object> headline = Headline.map(ReportModel.build(List.of(baseline)).get("headline"));
+        Headline.View headline = ReportModel.build(List.of(baseline)).headline();
 
-        assertThat(headline.get("verdict")).isEqualTo("inconclusive");
-        assertThat(headline.get("reason")).isEqualTo("+900 requests/hour at 95% SLO attainment");
-        assertThat(((Headline.SideLine) ((List<?>) headline.get("sides")).get(0)).capacity()).isEqualTo(2.5);
-        assertThat(headline.get("caveats").toString()).contains("one repeat only");
+        assertThat(headline.verdict()).isEqualTo("inconclusive");
+        assertThat(headline.reason()).isEqualTo("+900 requests/hour at 95% SLO attainment");
+        assertThat(headline.sides().get(0).capacity()).isEqualTo(2.5);
+        assertThat(headline.caveats()).contains("one repeat only");
+    }
+
+    @Test
+    void withoutAcceptance_theHeadlineHasNoVerdictOrReasonKeys() throws Exception {
+        Path run = ReportModelGoldenTest.run(dir, "plain", "{}", 100, 20);
+
+        String json = ReportInputs.JSON.writeValueAsString(ReportModel.build(List.of(run)).headline());
+
+        assertThat(json).startsWith("{\"sides\":").doesNotContain("\"verdict\"");
     }
 
     @Test
@@ -38,13 +47,13 @@ class HeadlineTest {
                 + "{\"offset_ns\":1500000000,\"engine\":\"vllm\",\"values\":{\"running_requests\":5,\"kv_cache_usage\":0.5,"
                 + "\"prefix_cache_hits\":60,\"prefix_cache_queries\":200,\"preemptions\":1}}\n");
 
-        Map<String, Object> data = ReportModel.build(List.of(run));
-        Map<String, Object> metrics = Headline.map(Headline.map(((List<?>) data.get("sides")).get(0)).get("server_metrics"));
+        ReportData data = ReportModel.build(List.of(run));
+        Map<String, Object> metrics = data.sides().get(0).serverMetrics();
 
         assertThat(metrics.get("t_s")).isEqualTo(List.of(0.5, 1.5));
         assertThat(metrics.get("requests_running")).isEqualTo(List.of(3.0, 5.0));
         assertThat(metrics.get("prefix_cache_hit_rate")).isEqualTo(java.util.Arrays.asList(null, 0.6));
         assertThat(metrics.get("preemptions_total")).isEqualTo(List.of(0.0, 1.0));
-        assertThat(Headline.map(data.get("headline")).get("caveats").toString()).doesNotContain("server_metrics");
+        assertThat(data.headline().caveats().toString()).doesNotContain("server_metrics");
     }
 }

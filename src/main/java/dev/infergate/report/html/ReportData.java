@@ -1,0 +1,25 @@
+package dev.infergate.report.html;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The data behind the HTML page (schema {@value ReportModel#SCHEMA}, documented in docs/report.md), as
+ * {@link ReportModel} builds it: written by the page's one mapper in component order, so the same runs give the
+ * same bytes. {@code acceptance} (acceptance.json as written) and {@code decision} are left out without an
+ * acceptance.
+ */
+public record ReportData(String schema, String title, Headline.View headline, List<SideView> sides,
+        @JsonProperty("time_axis") TimeAxis timeAxis, EnvironmentView environment,
+        @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode acceptance,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Decision decision) {
+
+    /** The buckets every series shares: their width and each bucket's start, seconds since the origin. */
+    record TimeAxis(@JsonProperty("bucket_s") long bucketS, @JsonProperty("t_s") List<Long> tS) {}
+
+    /** Each side's run.json flattened to dotted keys, and the keys whose values differ between sides. */
+    record EnvironmentView(List<Map<String, String>> sides, List<Environment.Difference> diff) {}
+}
