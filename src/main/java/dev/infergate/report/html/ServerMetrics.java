@@ -1,5 +1,6 @@
 package dev.infergate.report.html;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedReader;
@@ -8,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +34,7 @@ final class ServerMetrics {
     private ServerMetrics() {}
 
     /** The series of {@code dir}'s scrapes, or null when the file is absent or holds no scrape. */
-    static Map<String, Object> read(Path dir, List<String> caveats) {
+    static Series read(Path dir, List<String> caveats) {
         Path file = dir.resolve(ReportInputs.SERVER_METRICS_FILE);
         if (!Files.isRegularFile(file)) {
             return null;
@@ -97,8 +99,26 @@ final class ServerMetrics {
         return flat;
     }
 
-    private static Map<String, Object> series(List<JsonNode> scrapes) {
-        scrapes.sort(java.util.Comparator.comparingDouble(n -> n.path("t_s").asDouble()));
+    /**
+     * The scraped series, thinned to at most {@value #MAX_POINTS} points each, with statistics over every scrape.
+     * The series components are {@link #SERIES}, in page order (records are written in component order).
+     *
+     * @param scrapes how many scrapes were read (all of them count in {@code stats})
+     * @param tS      each drawn point's time, seconds since the run's origin
+     * @param stats   per series, {min, mean, max, last}; null for a series no scrape had
+     */
+    record Series(int scrapes, @JsonProperty("t_s") List<Double> tS,
+            @JsonProperty("kv_cache_usage") List<Double> kvCacheUsage,
+            @JsonProperty("requests_running") List<Double> requestsRunning,
+            @JsonProperty("requests_waiting") List<Double> requestsWaiting,
+            @JsonProperty("prefix_cache_hit_rate") List<Double> prefixCacheHitRate,
+            @JsonProperty("preemptions_total") List<Double> preemptionsTotal, Map<String, Stats> stats) {}
+
+    /** A series' minimum, mean, maximum and last value over the scrapes that had it. */
+    record Stats(Double min, Double mean, Double max, Double last) {}
+
+    private static Series series(List<JsonNode> scrapes) {
+        scrapes.sort(Comparator.comparingDouble(n -> n.path("t_s").asDouble()));
         int n = scrapes.size();
         double[][] values = new double[SERIES.size()][n];
         for (int i = 0; i < n; i++) {
@@ -113,24 +133,21 @@ final class ServerMetrics {
             }
         }
         int step = Math.max(1, (int) Math.ceil(n / (double) MAX_POINTS));
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("scrapes", n);
         List<Double> t = new ArrayList<>();
         for (int i = 0; i < n; i += step) {
             t.add(Num.round3(scrapes.get(i).path("t_s").asDouble()));
         }
-        m.put("t_s", t);
-        Map<String, Object> stats = new LinkedHashMap<>();
+        List<List<Double>> drawn = new ArrayList<>();
+        Map<String, Stats> stats = new LinkedHashMap<>();
         for (int k = 0; k < SERIES.size(); k++) {
-            List<Double> drawn = new ArrayList<>();
+            List<Double> points = new ArrayList<>();
             for (int i = 0; i < n; i += step) {
-                drawn.add(Num.round5(values[k][i]));
+                points.add(Num.round5(values[k][i]));
             }
-            m.put(SERIES.get(k), drawn);
+            drawn.add(points);
             stats.put(SERIES.get(k), stats(values[k]));
         }
-        m.put("stats", stats);
-        return m;
+        return new Series(n, t, drawn.get(0), drawn.get(1), drawn.get(2), drawn.get(3), drawn.get(4), stats);
     }
 
     private static double number(JsonNode scrape, String key) {
@@ -139,7 +156,7 @@ final class ServerMetrics {
     }
 
     /** {min, mean, max, last} over every scrape that had the metric; null when none had it. */
-    private static Map<String, Object> stats(double[] values) {
+    private static Stats stats(double[] values) {
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         double sum = 0;
@@ -157,11 +174,6 @@ final class ServerMetrics {
         if (count == 0) {
             return null;
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("min", Num.round5(min));
-        m.put("mean", Num.round5(sum / count));
-        m.put("max", Num.round5(max));
-        m.put("last", Num.round5(last));
-        return m;
+        return new Stats(Num.round5(min), Num.round5(sum / count), Num.round5(max), Num.round5(last));
     }
 }

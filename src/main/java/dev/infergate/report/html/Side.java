@@ -28,7 +28,7 @@ final class Side {
     final RunColumns columns = new RunColumns();
     final Map<Metric, Cdf> cdfs = new LinkedHashMap<>();
     final TimelineSample timeline = new TimelineSample();
-    final Map<String, Object> serverMetrics;
+    final ServerMetrics.Series serverMetrics;
     /** delivery.json as the probe wrote it, else the summary's delivery verdict; null without either. */
     final JsonNode delivery;
     /** acceptance.json as {@code infergate accept} wrote it, or null. */

@@ -27,7 +27,7 @@ record SideView(String name, String dir, ObjectNode summary,
         @JsonProperty("by_condition") @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode byCondition,
         Map<String, Cdf.Curve> cdf, TimeSeries.Series series, @JsonProperty("warmup_end_s") Double warmupEndS,
         @JsonProperty("steps_s") List<Double> stepsS, List<TimelineSample.Row> timeline,
-        @JsonProperty("server_metrics") @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> serverMetrics,
+        @JsonProperty("server_metrics") @JsonInclude(JsonInclude.Include.NON_NULL) ServerMetrics.Series serverMetrics,
         @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode delivery) {
 
     static SideView of(Side s, long bucketSeconds, int buckets, int timelines) {

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,12 +48,15 @@ class HeadlineTest {
                 + "\"prefix_cache_hits\":60,\"prefix_cache_queries\":200,\"preemptions\":1}}\n");
 
         ReportData data = ReportModel.build(List.of(run));
-        Map<String, Object> metrics = data.sides().get(0).serverMetrics();
+        ServerMetrics.Series metrics = data.sides().get(0).serverMetrics();
 
-        assertThat(metrics.get("t_s")).isEqualTo(List.of(0.5, 1.5));
-        assertThat(metrics.get("requests_running")).isEqualTo(List.of(3.0, 5.0));
-        assertThat(metrics.get("prefix_cache_hit_rate")).isEqualTo(java.util.Arrays.asList(null, 0.6));
-        assertThat(metrics.get("preemptions_total")).isEqualTo(List.of(0.0, 1.0));
+        assertThat(metrics.tS()).isEqualTo(List.of(0.5, 1.5));
+        assertThat(metrics.requestsRunning()).isEqualTo(List.of(3.0, 5.0));
+        assertThat(metrics.prefixCacheHitRate()).isEqualTo(Arrays.asList(null, 0.6));
+        assertThat(metrics.preemptionsTotal()).isEqualTo(List.of(0.0, 1.0));
+        assertThat(metrics.stats().get("requests_running")).isEqualTo(new ServerMetrics.Stats(3.0, 4.0, 5.0, 5.0));
+        assertThat(ReportInputs.JSON.valueToTree(metrics).fieldNames()).toIterable().containsExactly("scrapes", "t_s",
+                "kv_cache_usage", "requests_running", "requests_waiting", "prefix_cache_hit_rate", "preemptions_total", "stats");
         assertThat(data.headline().caveats().toString()).doesNotContain("server_metrics");
     }
 }
