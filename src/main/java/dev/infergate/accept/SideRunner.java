@@ -86,7 +86,7 @@ final class SideRunner {
         Endpoint endpoint = fixed != null ? fixed : endpoint(side);
         RunPlan run = new RunPlan(endpoint, definition, plan.tokenizer(), load, limits, Shard.ALL, plan.timeouts(), plan.slo(),
                 side.labels(), condition, dir, true, 10, eventLoops, apiKeyEnv, apiKeySet,
-                URI.create(endpoint.rootUrl("/metrics")));
+                URI.create(endpoint.rootUrl("/metrics")), null);
         new RunService().execute(run, null);
         List<RequestRecord> records = new ArrayList<>();
         RunLog.readRecords(dir, records::add);

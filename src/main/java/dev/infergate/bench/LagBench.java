@@ -76,7 +76,7 @@ public final class LagBench {
                     new OpenLoop(new ConstantRateSchedule(plan.ratePerSecond()), 0),
                     new RunLimits(plan.requests(), null, 0, null, Duration.ofSeconds(60)), Shard.ALL, Timeouts.DEFAULT,
                     Slo.NONE, Map.of("bench", "lag"), null, dir, true, 0, plan.eventLoops(), ApiKeys.DEFAULT_ENV, false,
-                    null);
+                    null, null);
             RunService.Result result = new RunService()
                     .withClientWarmup(plan.clientWarmup() ? ClientWarmup.Budget.DEFAULT : null).execute(run, null);
             List<RequestRecord> records = new ArrayList<>();

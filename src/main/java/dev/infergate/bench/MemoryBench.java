@@ -63,7 +63,7 @@ public final class MemoryBench {
             RunPlan run = new RunPlan(endpoint, workload, "cl100k_base", new ClosedLoop(plan.concurrency(), Duration.ZERO),
                     new RunLimits(plan.requests(), null, 0, null, Duration.ofSeconds(60)), Shard.ALL, Timeouts.DEFAULT,
                     Slo.NONE, Map.of("bench", "memory"), null, dir, true, plan.recordEvents(), plan.eventLoops(),
-                    ApiKeys.DEFAULT_ENV, false, null);
+                    ApiKeys.DEFAULT_ENV, false, null, null);
             AtomicReference<RunContext> live = new AtomicReference<>();
             long start = System.nanoTime();
             RunService.Result result;

@@ -39,15 +39,6 @@ public record RunPlan(Endpoint endpoint, WorkloadDefinition workload, String tok
         boolean exactOutput, int eventSampleEvery, int eventLoops, String apiKeyEnv, boolean apiKeySet,
         URI serverMetrics, URI gpuMetrics) {
 
-    /** A plan without a GPU exporter to scrape. */
-    public RunPlan(Endpoint endpoint, WorkloadDefinition workload, String tokenizer, LoadModel load, RunLimits limits,
-            Shard shard, Timeouts timeouts, Slo slo, Map<String, String> labels, String condition, Path out,
-            boolean exactOutput, int eventSampleEvery, int eventLoops, String apiKeyEnv, boolean apiKeySet,
-            URI serverMetrics) {
-        this(endpoint, workload, tokenizer, load, limits, shard, timeouts, slo, labels, condition, out, exactOutput,
-                eventSampleEvery, eventLoops, apiKeyEnv, apiKeySet, serverMetrics, null);
-    }
-
     public RunPlan {
         if (endpoint == null || workload == null || load == null || limits == null || out == null) {
             throw new IllegalArgumentException("endpoint, workload, load, limits and out must be set");
@@ -59,5 +50,14 @@ public record RunPlan(Endpoint endpoint, WorkloadDefinition workload, String tok
         if (eventLoops < 1) {
             throw new IllegalArgumentException("event loops (" + eventLoops + ") must be >= 1");
         }
+    }
+
+    /**
+     * This plan with another workload and load model and every other setting kept (a trace replay given the
+     * server's context length). The one place a plan is copied, so a component added later cannot be dropped.
+     */
+    public RunPlan withWorkloadAndLoad(WorkloadDefinition otherWorkload, LoadModel otherLoad) {
+        return new RunPlan(endpoint, otherWorkload, tokenizer, otherLoad, limits, shard, timeouts, slo, labels, condition, out,
+                exactOutput, eventSampleEvery, eventLoops, apiKeyEnv, apiKeySet, serverMetrics, gpuMetrics);
     }
 }

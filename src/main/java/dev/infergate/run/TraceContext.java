@@ -26,9 +26,6 @@ final class TraceContext {
             return plan;
         }
         WorkloadDefinition resolved = plan.workload().withTrace(trace.withMaxContext(context));
-        return new RunPlan(plan.endpoint(), resolved, plan.tokenizer(),
-                new OpenLoop(schedule.withMaxContext(context), open.maxConcurrency()), plan.limits(), plan.shard(),
-                plan.timeouts(), plan.slo(), plan.labels(), plan.condition(), plan.out(), plan.exactOutput(),
-                plan.eventSampleEvery(), plan.eventLoops(), plan.apiKeyEnv(), plan.apiKeySet(), plan.serverMetrics());
+        return plan.withWorkloadAndLoad(resolved, new OpenLoop(schedule.withMaxContext(context), open.maxConcurrency()));
     }
 }
