@@ -2,6 +2,11 @@ package dev.infergate.json;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * The one place infergate's JSON mappers are made: every result file (summary.json, comparison.json,
@@ -19,5 +24,21 @@ public final class Json {
     /** A mapper with infergate's settings (Jackson's defaults today: records by component order, no naming change). */
     public static ObjectMapper mapper() {
         return new ObjectMapper();
+    }
+
+    /**
+     * {@code map} with a key order that does not change from one JVM start to the next, for a JSON object:
+     * a map that keeps an order ({@link LinkedHashMap}, {@link SortedMap}) keeps it, any other map with more than
+     * one entry ({@code Map.of}, {@code Map.copyOf}, {@code HashMap}: their iteration order is seeded per JVM) is
+     * sorted by key. The result is unmodifiable; null stays null.
+     */
+    public static <V> Map<String, V> ordered(Map<String, V> map) {
+        if (map == null) {
+            return null;
+        }
+        if (map.size() <= 1 || map instanceof LinkedHashMap || map instanceof SortedMap) {
+            return Collections.unmodifiableMap(new LinkedHashMap<>(map));
+        }
+        return Collections.unmodifiableMap(new LinkedHashMap<>(new TreeMap<>(map)));
     }
 }

@@ -1,5 +1,6 @@
 package dev.infergate.probe;
 
+import dev.infergate.json.Json;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -34,7 +35,7 @@ public record Check(String name, Status status, String result, Map<String, Objec
             throw new IllegalArgumentException("name (" + name + "), status (" + status + ") and result (" + result
                     + ") must be set");
         }
-        evidence = evidence == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(evidence));
+        evidence = evidence == null ? Map.of() : Json.ordered(evidence); // probe.json's keys must not vary with the JVM
     }
 
     public Map<String, Object> toMap() {

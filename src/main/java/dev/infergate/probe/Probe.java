@@ -93,10 +93,16 @@ public final class Probe {
 
     /** run.json, so the probe directory is a run directory: summarize and report work on it too. */
     private static void writeRunFile(ProbePlan plan, HttpExecutor http, Preflight.Result server) throws IOException {
-        new RunFile(Instant.now(), http.endpoint(), http.requestIdPrefix(), Map.of(),
-                Map.of("mode", "probe", "rounds", plan.repeats(), "concurrency", 1),
-                Map.of("kind", "probe", "input_tokens", plan.inputTokens(),
-                        "cases", List.of("cold", "warm_repeat", "warm_prefix")), server, null, null).write(plan.out());
+        Map<String, Object> load = new LinkedHashMap<>();
+        load.put("mode", "probe");
+        load.put("rounds", plan.repeats());
+        load.put("concurrency", 1);
+        Map<String, Object> workload = new LinkedHashMap<>();
+        workload.put("kind", "probe");
+        workload.put("input_tokens", plan.inputTokens());
+        workload.put("cases", List.of("cold", "warm_repeat", "warm_prefix"));
+        new RunFile(Instant.now(), http.endpoint(), http.requestIdPrefix(), Map.of(), load, workload, server, null, null)
+                .write(plan.out());
     }
 
     private static void sendRounds(HttpExecutor http, ProbePlan plan, boolean exactOutput) throws IOException {

@@ -75,7 +75,7 @@ public final class ProbeReport {
         checks.add(yesNo("reasoning_deltas", protocol.reasoningEvents() > 0, Check.Status.INFO,
                 "parsed", "none seen (the model may not reason)", Map.of("events", protocol.reasoningEvents())));
         checks.add(yesNo("tool_call_deltas", protocol.toolCallEvents() > 0, Check.Status.INFO,
-                "parsed", "none seen", Map.of("events", protocol.toolCallEvents(), "http_status", protocol.toolCallStatus())));
+                "parsed", "none seen", toolCallEvidence(protocol)));
         return new ProbeReport(checks, verdict.verdict());
     }
 
@@ -108,6 +108,14 @@ public final class ProbeReport {
                 ? ", TTFT " + Math.round(n.doubleValue() * 100) + " % of E2E" : "";
         String figures = ": TTFT " + ms(ttftMs) + ", E2E " + ms(e2eMs) + " (p50" + share + ")";
         return kind == DeliveryKind.BUFFERED ? figures + ": the answer arrives whole" : figures;
+    }
+
+    /** The tool-call probe's evidence, in the order probe.json writes it. */
+    private static Map<String, Object> toolCallEvidence(ProtocolFindings protocol) {
+        Map<String, Object> evidence = new LinkedHashMap<>();
+        evidence.put("events", protocol.toolCallEvents());
+        evidence.put("http_status", protocol.toolCallStatus());
+        return evidence;
     }
 
     /** Milliseconds as a reader wants them: whole above 100 ms, one decimal below. */

@@ -5,6 +5,7 @@ import dev.infergate.analysis.Summarizer;
 import dev.infergate.client.Endpoint;
 import dev.infergate.client.Preflight;
 import dev.infergate.client.Timeouts;
+import dev.infergate.json.Json;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.RunLimits;
 import dev.infergate.load.Shard;
@@ -68,7 +69,13 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
         if (ending != null && measured == null) {
             throw new IllegalArgumentException("only a measured run records its end");
         }
+        labels = Json.ordered(labels == null ? Map.of() : labels); // run.json's key order must not vary with the JVM
+        load = Json.ordered(load);
+        workload = Json.ordered(workload);
     }
+
+    /** run.json's {@code tool}: which program wrote it. */
+    public record Tool(String name, String version) {}
 
     /** This run as it ended at {@code endedAt}; {@code partialReason} says why it stopped early, or is null. */
     public RunFile ended(Instant endedAt, String partialReason) {
@@ -97,7 +104,7 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("schema", SCHEMA);
         if (measured != null) {
-            run.put("tool", Map.of("name", "infergate", "version", measured.toolVersion()));
+            run.put("tool", new Tool("infergate", measured.toolVersion()));
         }
         run.put("started_at", startedAt.toString());
         if (measured != null) { // null until the end: a run.json still null here was killed (Completeness)

@@ -3,6 +3,7 @@ package dev.infergate.run;
 import dev.infergate.analysis.Slo;
 import dev.infergate.client.Endpoint;
 import dev.infergate.client.Timeouts;
+import dev.infergate.json.Json;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.RunLimits;
 import dev.infergate.load.Shard;
@@ -43,7 +44,7 @@ public record RunPlan(Endpoint endpoint, WorkloadDefinition workload, String tok
         if (endpoint == null || workload == null || load == null || limits == null || out == null) {
             throw new IllegalArgumentException("endpoint, workload, load, limits and out must be set");
         }
-        labels = Map.copyOf(labels == null ? Map.of() : labels);
+        labels = Json.ordered(labels == null ? Map.of() : labels); // as given: run.json writes them in this order
         if ((workload.sessions() != null) != (load.kind() == LoadModel.Kind.SESSIONS)) {
             throw new IllegalArgumentException("agent sessions need both the session workload and the session load model");
         }

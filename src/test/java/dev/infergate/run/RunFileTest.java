@@ -68,6 +68,20 @@ class RunFileTest {
     }
 
     @Test
+    void keyOrder_isTheSameInEveryJvm_toolAsDeclared_unorderedMapsSortedByKey() throws Exception {
+        RunFile probe = new RunFile(Instant.EPOCH, ENDPOINT, "p-", Map.of("zone", "b", "gpu", "H100", "model", "m"),
+                Map.of("mode", "probe", "rounds", 3, "concurrency", 1), Map.of("kind", "probe", "input_tokens", 64), SERVER,
+                new RunFile.Measured("dev", Slo.NONE, Timeouts.DEFAULT, null, null, null, 0, null), null);
+
+        String json = Summarizer.JSON.writeValueAsString(probe.toMap()).replaceAll("\\s", "");
+
+        assertThat(json).contains("\"tool\":{\"name\":\"infergate\",\"version\":\"dev\"}")
+                .contains("\"labels\":{\"gpu\":\"H100\",\"model\":\"m\",\"zone\":\"b\"}")
+                .contains("\"load\":{\"concurrency\":1,\"mode\":\"probe\",\"rounds\":3}")
+                .contains("\"workload\":{\"input_tokens\":64,\"kind\":\"probe\"}");
+    }
+
+    @Test
     void aProbe_hasNoToolNoEndNoRunSettings() {
         RunFile probe = new RunFile(Instant.EPOCH, ENDPOINT, "p-", Map.of(), Map.of("mode", "probe"),
                 Map.of("kind", "probe"), SERVER, null, null);
