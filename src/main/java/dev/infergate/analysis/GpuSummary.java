@@ -1,5 +1,7 @@
 package dev.infergate.analysis;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.infergate.metrics.GpuTelemetry;
@@ -13,7 +15,9 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -28,8 +32,49 @@ public final class GpuSummary {
 
     private GpuSummary() {}
 
+    /**
+     * summary.json's {@code gpu} block (components written in this order, under these names).
+     *
+     * @param source                   where the figures came from: {@code dcgm}
+     * @param count                    GPUs seen
+     * @param scrapes                  scrapes the figures are over
+     * @param powerWMeanTotal          the GPUs' mean power summed, W; null when a GPU reported no power
+     * @param outputTokensPerSPerGpu   the run's output tokens per second over the GPU count
+     * @param outputTokensPerSPerWatt  the run's output tokens per second per watt of {@code powerWMeanTotal}
+     * @param gpus                     per GPU (by its exporter label), in label order
+     */
+    public record Figures(String source, int count, int scrapes,
+            @JsonProperty("power_w_mean_total") Double powerWMeanTotal,
+            @JsonProperty("output_tokens_per_s_per_gpu") Double outputTokensPerSPerGpu,
+            @JsonProperty("output_tokens_per_s_per_watt") Double outputTokensPerSPerWatt, Map<String, Gpu> gpus) {
+
+        /** The first GPU's model for a one-line summary: {@code " x MODEL"}, else {@code " GPU(s)"}. */
+        String modelSuffix() {
+            Gpu first = gpus.isEmpty() ? null : gpus.values().iterator().next();
+            return first != null && first.model() != null ? " x " + first.model() : " GPU(s)";
+        }
+    }
+
+    /**
+     * One GPU over the scrapes; a figure its exporter did not report is left out.
+     *
+     * @param model         the GPU's model name, or null
+     * @param utilPct       utilisation, %: median and max
+     * @param fbUsedMibMax  framebuffer memory used, MiB: max
+     * @param powerWMean    power draw, W: mean
+     * @param smClockMhzP50 SM clock, MHz: median
+     */
+    public record Gpu(String model,
+            @JsonProperty("util_pct") @JsonInclude(JsonInclude.Include.NON_NULL) Util utilPct,
+            @JsonProperty("fb_used_mib_max") @JsonInclude(JsonInclude.Include.NON_NULL) Double fbUsedMibMax,
+            @JsonProperty("power_w_mean") @JsonInclude(JsonInclude.Include.NON_NULL) Double powerWMean,
+            @JsonProperty("sm_clock_mhz_p50") @JsonInclude(JsonInclude.Include.NON_NULL) Double smClockMhzP50) {}
+
+    /** Utilisation in %: the median and the maximum over the scrapes. */
+    public record Util(double p50, double max) {}
+
     /** The block, or null when the run has no GPU figures. */
-    public static Map<String, Object> summarize(Path runDir, long windowStartNanos, long windowEndNanos,
+    public static Figures summarize(Path runDir, long windowStartNanos, long windowEndNanos,
             double outputTokensPerSecond) {
         Path file = runDir.resolve(RunLog.GPU_METRICS_FILE); // run --gpu-metrics; else the server's page may hold them
         if (!Files.isRegularFile(file)) {
@@ -66,7 +111,7 @@ public final class GpuSummary {
         return figures(inside.isEmpty() ? blocks : inside, outputTokensPerSecond);
     }
 
-    static Map<String, Object> figures(List<JsonNode> scrapes, double outputTokensPerSecond) {
+    static Figures figures(List<JsonNode> scrapes, double outputTokensPerSecond) {
         Map<String, Map<String, List<Double>>> byGpu = new TreeMap<>();
         Map<String, String> models = new TreeMap<>();
         for (JsonNode scrape : scrapes) {
@@ -83,41 +128,27 @@ public final class GpuSummary {
                 }
             }
         }
-        Map<String, Object> gpus = new LinkedHashMap<>();
+        Map<String, Gpu> gpus = new LinkedHashMap<>();
         double power = 0;
         boolean powerKnown = !byGpu.isEmpty();
         for (Map.Entry<String, Map<String, List<Double>>> e : byGpu.entrySet()) {
             Map<String, List<Double>> v = e.getValue();
-            Map<String, Object> g = new LinkedHashMap<>();
-            g.put("model", models.get(e.getKey()));
-            if (v.containsKey("util_pct")) {
-                g.put("util_pct", Map.of("p50", round(median(v.get("util_pct"))), "max", round(max(v.get("util_pct")))));
-            }
-            if (v.containsKey("fb_used_mib")) {
-                g.put("fb_used_mib_max", round(max(v.get("fb_used_mib"))));
-            }
+            Util util = v.containsKey("util_pct") ? new Util(round(median(v.get("util_pct"))), round(max(v.get("util_pct")))) : null;
+            Double powerMean = null;
             if (v.containsKey("power_w")) {
                 double mean = v.get("power_w").stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-                g.put("power_w_mean", round(mean));
+                powerMean = round(mean);
                 power += mean;
             } else {
                 powerKnown = false;
             }
-            if (v.containsKey("sm_clock_mhz")) {
-                g.put("sm_clock_mhz_p50", round(median(v.get("sm_clock_mhz"))));
-            }
-            gpus.put(e.getKey(), g);
+            gpus.put(e.getKey(), new Gpu(models.get(e.getKey()), util,
+                    v.containsKey("fb_used_mib") ? round(max(v.get("fb_used_mib"))) : null, powerMean,
+                    v.containsKey("sm_clock_mhz") ? round(median(v.get("sm_clock_mhz"))) : null));
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("source", "dcgm");
-        m.put("count", gpus.size());
-        m.put("scrapes", scrapes.size());
-        m.put("power_w_mean_total", powerKnown ? round(power) : null);
-        m.put("output_tokens_per_s_per_gpu", gpus.isEmpty() ? null : round(outputTokensPerSecond / gpus.size()));
-        m.put("output_tokens_per_s_per_watt", powerKnown && power > 0 ? Math.round(outputTokensPerSecond / power * 1e4) / 1e4
-                : null);
-        m.put("gpus", gpus);
-        return m;
+        return new Figures("dcgm", gpus.size(), scrapes.size(), powerKnown ? round(power) : null,
+                gpus.isEmpty() ? null : round(outputTokensPerSecond / gpus.size()),
+                powerKnown && power > 0 ? Math.round(outputTokensPerSecond / power * 1e4) / 1e4 : null, gpus);
     }
 
     /**
@@ -135,12 +166,12 @@ public final class GpuSummary {
     }
 
     private static String side(Path root) {
-        List<Map<String, Object>> blocks = new ArrayList<>();
+        List<Figures> blocks = new ArrayList<>();
         try (java.util.stream.Stream<Path> walk = Files.walk(root, 8)) {
             for (Path f : walk.filter(p -> p.getFileName().toString().equals(RunLog.SERVER_METRICS_FILE)
                     || p.getFileName().toString().equals(RunLog.GPU_METRICS_FILE)).map(Path::getParent).distinct()
                     .map(d -> d.resolve(RunLog.RUN_FILE)).toList()) {
-                Map<String, Object> gpu = Summarizer.summarize(f.getParent()).gpu();
+                Figures gpu = Summarizer.summarize(f.getParent()).gpu();
                 if (gpu != null) {
                     blocks.add(gpu);
                 }
@@ -151,16 +182,14 @@ public final class GpuSummary {
         if (blocks.isEmpty()) {
             return null;
         }
-        double perWatt = blocks.stream().map(g -> g.get("output_tokens_per_s_per_watt")).filter(Number.class::isInstance)
-                .mapToDouble(v -> ((Number) v).doubleValue()).average().orElse(Double.NaN);
-        double perGpu = blocks.stream().map(g -> g.get("output_tokens_per_s_per_gpu")).filter(Number.class::isInstance)
-                .mapToDouble(v -> ((Number) v).doubleValue()).average().orElse(Double.NaN);
-        Map<String, Object> first = blocks.get(0);
-        String model = first.get("gpus") instanceof Map<?, ?> g && !g.isEmpty() && g.values().iterator().next() instanceof Map<?, ?> one
-                && one.get("model") != null ? " x " + one.get("model") : " GPU(s)";
-        return String.format(java.util.Locale.ROOT, "%s%s, %s output tok/s per W, %s per GPU (%d run(s))", first.get("count"),
-                model, Double.isNaN(perWatt) ? "?" : String.format(java.util.Locale.ROOT, "%.3f", perWatt),
-                Double.isNaN(perGpu) ? "?" : String.format(java.util.Locale.ROOT, "%.1f", perGpu), blocks.size());
+        double perWatt = blocks.stream().map(Figures::outputTokensPerSPerWatt).filter(Objects::nonNull)
+                .mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+        double perGpu = blocks.stream().map(Figures::outputTokensPerSPerGpu).filter(Objects::nonNull)
+                .mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+        Figures first = blocks.get(0);
+        return String.format(Locale.ROOT, "%s%s, %s output tok/s per W, %s per GPU (%d run(s))", first.count(),
+                first.modelSuffix(), Double.isNaN(perWatt) ? "?" : String.format(Locale.ROOT, "%.3f", perWatt),
+                Double.isNaN(perGpu) ? "?" : String.format(Locale.ROOT, "%.1f", perGpu), blocks.size());
     }
 
     private static double median(List<Double> values) {
@@ -185,18 +214,17 @@ public final class GpuSummary {
     }
 
     /** One line for consoles: {@code gpu: 2 x NVIDIA H100 · 1,230 W · 4.12 output tok/s per W · 2,534 per GPU · util p50 87 %}. */
-    public static String line(Map<String, Object> gpu) {
+    public static String line(Figures gpu) {
         if (gpu == null) {
             return "";
         }
-        Object perWatt = gpu.get("output_tokens_per_s_per_watt");
-        Object perGpu = gpu.get("output_tokens_per_s_per_gpu");
-        Object power = gpu.get("power_w_mean_total");
-        String model = gpu.get("gpus") instanceof Map<?, ?> g && !g.isEmpty() && g.values().iterator().next() instanceof Map<?, ?> first
-                && first.get("model") != null ? " x " + first.get("model") : " GPU(s)";
-        return String.format(java.util.Locale.ROOT, "gpu (DCGM): %s%s · %s W · %s output tok/s per W · %s per GPU%n",
-                gpu.get("count"), model, power == null ? "?" : power, perWatt == null ? "?" : perWatt,
-                perGpu == null ? "?" : perGpu);
+        return String.format(Locale.ROOT, "gpu (DCGM): %s%s · %s W · %s output tok/s per W · %s per GPU%n",
+                gpu.count(), gpu.modelSuffix(), orUnknown(gpu.powerWMeanTotal()), orUnknown(gpu.outputTokensPerSPerWatt()),
+                orUnknown(gpu.outputTokensPerSPerGpu()));
+    }
+
+    private static Object orUnknown(Double value) {
+        return value == null ? "?" : value;
     }
 
 }

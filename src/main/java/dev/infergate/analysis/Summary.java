@@ -41,7 +41,7 @@ public record Summary(String schema, Map<String, Object> run, boolean clientLimi
         ClientLag.Figures client, ByCache byCache, PromptReconciliation.Figures promptTokensVsIntended,
         ConnectionFigures.Figures connections, DeliveryVerdict.Figures delivery, ServerFigures server,
         SessionFigures.Figures sessions, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, FigureSet> byCondition,
-        Map<String, Object> gpu, java.util.List<String> missing, ReasoningFigures.Figures reasoning) {
+        GpuSummary.Figures gpu, java.util.List<String> missing, ReasoningFigures.Figures reasoning) {
 
     /** A summary without GPU or reasoning figures and with nothing missing (a run measured by infergate without DCGM). */
     public Summary(String schema, Map<String, Object> run, boolean clientLimited, FigureSet figures,

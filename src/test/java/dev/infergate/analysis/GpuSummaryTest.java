@@ -73,6 +73,9 @@ class GpuSummaryTest {
         assertThat(gpu.get("output_tokens_per_s_per_watt").asDouble()).isCloseTo(tokensPerSecond / 1200, within(1e-4));
         assertThat(gpu.get("output_tokens_per_s_per_gpu").asDouble()).isCloseTo(tokensPerSecond / 2, within(0.01));
         assertThat(gpu.at("/gpus/gpu-node-1~11/util_pct/p50").asDouble()).isEqualTo(91.0);
+        assertThat(gpu.at("/gpus/gpu-node-1~11/util_pct").fieldNames()).toIterable().containsExactly("p50", "max");
+        assertThat(gpu.fieldNames()).toIterable().containsExactly("source", "count", "scrapes", "power_w_mean_total",
+                "output_tokens_per_s_per_gpu", "output_tokens_per_s_per_watt", "gpus");
         assertThat(gpu.at("/gpus/gpu-node-1~11/fb_used_mib_max").asDouble()).isEqualTo(74168.0);
         assertThat(ConsoleSummary.render(Summarizer.summarize(run)))
                 .contains("gpu (DCGM): 2 x NVIDIA H100 80GB HBM3 · 1200.0 W · " + gpu.get("output_tokens_per_s_per_watt").asText()

@@ -1,5 +1,6 @@
 package dev.infergate.report.html;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -40,9 +41,19 @@ final class Environment {
             Object v = e.getValue();
             if (v instanceof Map<?, ?> nested) {
                 flatten(key + ".", nested, out);
+            } else if (v instanceof JsonNode node && node.isObject()) { // a figure block given as its JSON tree
+                node.properties().forEach(p -> flattenNode(key + "." + p.getKey(), p.getValue(), out));
             } else {
                 out.put(key, printable(v));
             }
+        }
+    }
+
+    private static void flattenNode(String key, JsonNode node, Map<String, String> out) {
+        if (node.isObject()) {
+            node.properties().forEach(p -> flattenNode(key + "." + p.getKey(), p.getValue(), out));
+        } else {
+            out.put(key, node.isNull() ? "" : node.isValueNode() ? node.asText() : node.toString());
         }
     }
 

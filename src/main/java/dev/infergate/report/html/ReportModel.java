@@ -1,6 +1,7 @@
 package dev.infergate.report.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.infergate.analysis.GpuSummary;
 import dev.infergate.record.RunLog;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,12 +60,12 @@ public final class ReportModel {
 
     /** run.json plus, as {@code measured.gpu}, the run's GPU figures (DCGM: tokens/s per watt and per GPU). */
     private static Map<String, Object> withGpu(Side s) {
-        Map<String, Object> gpu = s.summary == null ? null : s.summary.gpu();
+        GpuSummary.Figures gpu = s.summary == null ? null : s.summary.gpu();
         if (gpu == null) {
             return s.run;
         }
         Map<String, Object> m = new LinkedHashMap<>(s.run);
-        m.put("measured", Map.of("gpu", gpu));
+        m.put("measured", Map.of("gpu", ReportInputs.JSON.valueToTree(gpu)));
         return m;
     }
 
