@@ -1,6 +1,6 @@
 package dev.infergate.analysis;
 
-import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.infergate.json.Json;
 import dev.infergate.metrics.ServerFigure;
 import dev.infergate.record.RunLog;
@@ -37,7 +37,7 @@ public final class ServerMetricsSummary {
     private ServerMetricsSummary() {}
 
     /** One line of the file. */
-    record Scrape(long offsetNanos, String engine, Map<String, Object> values) {}
+    record Scrape(long offsetNanos, String engine, JsonNode values) {}
 
     /** The block, or null when the run has no server_metrics.jsonl. */
     public static ServerFigures summarize(Path runDir, long windowStartNanos, long windowEndNanos) {
@@ -99,19 +99,18 @@ public final class ServerMetricsSummary {
                 if (line.isBlank()) {
                     continue;
                 }
-                Map<String, Object> json;
+                JsonNode json;
                 try {
-                    json = Json.COMPACT.readValue(line, new TypeReference<LinkedHashMap<String, Object>>() {});
+                    json = Json.COMPACT.readTree(line);
                 } catch (IOException e) {
                     errors++; // a torn last line of a killed run
                     continue;
                 }
-                if (json.containsKey("error") || !(json.get("values") instanceof Map<?, ?>)) {
+                if (!json.isObject() || json.has("error") || !json.path("values").isObject()) {
                     errors++;
                     continue;
                 }
-                scrapes.add(new Scrape(((Number) json.get("offset_ns")).longValue(), (String) json.get("engine"),
-                        Summarizer.asMap(json.get("values"))));
+                scrapes.add(new Scrape(json.path("offset_ns").longValue(), json.path("engine").textValue(), json.get("values")));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
@@ -120,17 +119,17 @@ public final class ServerMetricsSummary {
     }
 
     private static ServerFigures.Amount counterDelta(Scrape first, Scrape last, String key) {
-        if (!(last.values().get(key) instanceof Number end)) {
+        JsonNode end = last.values().path(key);
+        if (!end.isNumber()) {
             return null;
         }
-        double start = first.values().get(key) instanceof Number n ? n.doubleValue() : 0;
-        double delta = end.doubleValue() - start;
+        double delta = end.doubleValue() - number(first.values(), key);
         return new ServerFigures.Amount(delta < 0 ? end.doubleValue() : delta);
     }
 
     private static ServerFigures.Gauge gauge(List<Scrape> scrapes, String key) {
-        double[] values = scrapes.stream().map(s -> s.values().get(key)).filter(v -> v instanceof Number)
-                .mapToDouble(v -> ((Number) v).doubleValue()).sorted().toArray();
+        double[] values = scrapes.stream().map(s -> s.values().path(key)).filter(JsonNode::isNumber)
+                .mapToDouble(JsonNode::doubleValue).sorted().toArray();
         if (values.length == 0) {
             return null;
         }
@@ -139,11 +138,11 @@ public final class ServerMetricsSummary {
     }
 
     private static ServerFigures.Histogram histogram(Scrape first, Scrape last, String key) {
-        Map<String, Object> end = Summarizer.asMap(last.values().get(key));
-        if (end == null) {
+        JsonNode end = last.values().path(key);
+        if (!end.isObject()) {
             return null;
         }
-        Map<String, Object> start = Summarizer.asMap(first.values().get(key));
+        JsonNode start = first.values().path(key).isObject() ? first.values().get(key) : null;
         double count = number(end, "count") - (start == null ? 0 : number(start, "count"));
         double sum = number(end, "sum") - (start == null ? 0 : number(start, "sum"));
         TreeMap<Double, Double> buckets = new TreeMap<>();
@@ -178,17 +177,16 @@ public final class ServerMetricsSummary {
         return null;
     }
 
-    private static TreeMap<Double, Double> bucketsOf(Map<String, Object> histogram) {
+    private static TreeMap<Double, Double> bucketsOf(JsonNode histogram) {
         TreeMap<Double, Double> out = new TreeMap<>();
-        Map<String, Object> b = Summarizer.asMap(histogram.get("buckets"));
-        if (b != null) {
-            b.forEach((le, c) -> out.put(le.equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(le),
-                    ((Number) c).doubleValue()));
-        }
+        histogram.path("buckets").properties().forEach(b -> out.put(
+                b.getKey().equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(b.getKey()), b.getValue().doubleValue()));
         return out;
     }
 
-    private static double number(Map<String, Object> m, String key) {
-        return m.get(key) instanceof Number n ? n.doubleValue() : 0;
+    /** {@code node.key} as a number; 0 when absent or not a number. */
+    private static double number(JsonNode node, String key) {
+        JsonNode v = node.path(key);
+        return v.isNumber() ? v.doubleValue() : 0;
     }
 }
