@@ -1,13 +1,12 @@
 package dev.infergate.report;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.infergate.analysis.audience.AudienceVerdict;
 import dev.infergate.analysis.audience.CapacityJudgement;
 import dev.infergate.analysis.compare.Judgement;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The {@code audiences} array of acceptance.json and comparison.json (docs/results.md): per audience its name,
@@ -18,56 +17,58 @@ import java.util.Map;
 public final class AudienceJson {
     private AudienceJson() {}
 
-    public static List<Map<String, Object>> list(List<AudienceVerdict> verdicts) {
-        List<Map<String, Object>> out = new ArrayList<>();
+    /** One audience's entry; records are written in component order. */
+    public record Audience(String name, String label, String verdict, String reason, List<Entry> criteria) {}
+
+    /** One criterion of an audience as judged: a statistic's criterion in a condition, or a capacity criterion. */
+    public sealed interface Entry permits Judged, Capacity {}
+
+    /**
+     * A statistic's criterion judged in {@code condition}: {@code delta} is the relative change, {@code deltaCi}
+     * its interval (null without one), {@code samplesToSettle} requests per side that would settle an
+     * inconclusive verdict (null otherwise).
+     */
+    public record Judged(String condition, String criterion, String statistic, String bound, double threshold, String verdict,
+            @JsonProperty("samples_to_settle") Long samplesToSettle, String note, Double delta,
+            @JsonProperty("delta_ci") List<Double> deltaCi) implements Entry {}
+
+    /**
+     * A capacity criterion ({@code condition: "capacity"}): the change in requests/hour at the SLO relative to the
+     * baseline's ({@code delta}, null when the baseline has none) and in requests/hour with its interval.
+     */
+    public record Capacity(String condition, String criterion, String statistic, String bound, double threshold, String verdict,
+            @JsonProperty("samples_to_settle") Long samplesToSettle, String note, Double delta,
+            @JsonProperty("delta_ci") List<Double> deltaCi,
+            @JsonProperty("requests_per_hour_difference") Double requestsPerHourDifference,
+            @JsonProperty("requests_per_hour_interval") List<Double> requestsPerHourInterval) implements Entry {}
+
+    public static List<Audience> list(List<AudienceVerdict> verdicts) {
+        List<Audience> out = new ArrayList<>();
         for (AudienceVerdict v : verdicts) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("name", v.audience().name());
-            m.put("label", v.audience().label());
-            m.put("verdict", v.word());
-            m.put("reason", v.reason());
-            List<Map<String, Object>> criteria = new ArrayList<>();
+            List<Entry> criteria = new ArrayList<>();
             v.judged().forEach(j -> criteria.add(judged(j.condition(), j.judgement())));
             v.capacity().forEach(k -> criteria.add(capacity(k)));
-            m.put("criteria", criteria);
-            out.add(m);
+            out.add(new Audience(v.audience().name(), v.audience().label(), v.word(), v.reason(), criteria));
         }
         return out;
     }
 
-    static Map<String, Object> judged(String condition, Judgement j) {
-        Map<String, Object> k = new LinkedHashMap<>();
-        k.put("condition", condition);
-        k.put("criterion", j.criterion().describe());
-        k.put("statistic", j.criterion().statistic().key());
-        k.put("bound", j.criterion().bound().key());
-        k.put("threshold", j.criterion().threshold());
-        k.put("verdict", j.verdict().key());
-        k.put("samples_to_settle", j.samplesToSettle() > 0 ? j.samplesToSettle() : null);
-        k.put("note", j.note());
-        k.put("delta", ComparisonFormat.round(j.estimate().delta()));
-        k.put("delta_ci", j.estimate().hasInterval() ? Arrays.asList(ComparisonFormat.round(j.estimate().deltaLow()),
-                ComparisonFormat.round(j.estimate().deltaHigh())) : null);
-        return k;
+    static Judged judged(String condition, Judgement j) {
+        return new Judged(condition, j.criterion().describe(), j.criterion().statistic().key(), j.criterion().bound().key(),
+                j.criterion().threshold(), j.verdict().key(), j.samplesToSettle() > 0 ? j.samplesToSettle() : null, j.note(),
+                ComparisonFormat.round(j.estimate().delta()), j.estimate().hasInterval()
+                        ? Arrays.asList(ComparisonFormat.round(j.estimate().deltaLow()), ComparisonFormat.round(j.estimate().deltaHigh()))
+                        : null);
     }
 
-    static Map<String, Object> capacity(CapacityJudgement j) {
-        Map<String, Object> k = new LinkedHashMap<>();
+    static Capacity capacity(CapacityJudgement j) {
         double base = j.baseline().requestsPerHour();
-        k.put("condition", "capacity");
-        k.put("criterion", j.criterion().describe());
-        k.put("statistic", "capacity.requests_per_hour");
-        k.put("bound", j.criterion().bound().key());
-        k.put("threshold", j.criterion().threshold());
-        k.put("verdict", j.verdict().key());
-        k.put("samples_to_settle", null);
-        k.put("note", j.note());
-        k.put("delta", base > 0 ? ComparisonFormat.round(j.difference().perHour() / base) : null);
-        k.put("delta_ci", base > 0 ? Arrays.asList(ComparisonFormat.round(j.difference().lowPerHour() / base),
-                ComparisonFormat.round(j.difference().highPerHour() / base)) : null);
-        k.put("requests_per_hour_difference", ComparisonFormat.round(j.difference().perHour()));
-        k.put("requests_per_hour_interval", Arrays.asList(ComparisonFormat.round(j.difference().lowPerHour()),
-                ComparisonFormat.round(j.difference().highPerHour())));
-        return k;
+        return new Capacity("capacity", j.criterion().describe(), "capacity.requests_per_hour", j.criterion().bound().key(),
+                j.criterion().threshold(), j.verdict().key(), null, j.note(),
+                base > 0 ? ComparisonFormat.round(j.difference().perHour() / base) : null,
+                base > 0 ? Arrays.asList(ComparisonFormat.round(j.difference().lowPerHour() / base),
+                        ComparisonFormat.round(j.difference().highPerHour() / base)) : null,
+                ComparisonFormat.round(j.difference().perHour()), Arrays.asList(ComparisonFormat.round(j.difference().lowPerHour()),
+                        ComparisonFormat.round(j.difference().highPerHour())));
     }
 }

@@ -23,10 +23,10 @@ import java.util.Map;
 public record ComparisonDocument(String schema, String verdict, double confidence, Environment environment, List<String> notes,
         List<Condition> conditions,
         @JsonInclude(JsonInclude.Include.NON_NULL)
-        List<Map<String, Object>> audiences) {
+        List<AudienceJson.Audience> audiences) {
 
     /** This document with each audience's verdict (comparison.json from {@code compare}); absent inside acceptance.json. */
-    public ComparisonDocument withAudiences(List<Map<String, Object>> verdicts) {
+    public ComparisonDocument withAudiences(List<AudienceJson.Audience> verdicts) {
         return new ComparisonDocument(schema, verdict, confidence, environment, notes, conditions, verdicts);
     }
 
