@@ -30,7 +30,7 @@ import java.util.Map;
 @JsonPropertyOrder({"schema", "verdict", "speed_verdict", "audiences", "until_decided", "quality", "headline", "plan", "capacity", "capacity_difference",
     "burst", "caveats", "comparison", "reason", "matrix", "runs", "factors_changed", "slo"})
 public record AcceptanceDocument(String schema, String verdict, String speedVerdict, List<AudienceJson.Audience> audiences,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> untilDecided, QualityComparison.Document quality,
+        @JsonInclude(JsonInclude.Include.NON_NULL) UntilDecidedJson untilDecided, QualityComparison.Document quality,
         String headline, Plan plan, Map<String, CapacityJson.Side> capacity,
         @JsonInclude(JsonInclude.Include.NON_NULL) CapacityJson.Difference capacityDifference, Map<String, Burst> burst,
         List<String> caveats, ComparisonDocument comparison, String reason, List<Cell> matrix,

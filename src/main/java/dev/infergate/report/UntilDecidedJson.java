@@ -1,39 +1,46 @@
 package dev.infergate.report;
 
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.infergate.accept.UntilDecided;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
-/** acceptance.json's {@code until_decided} block: the looks taken, their error control, what they cost, what is left. */
-final class UntilDecidedJson {
-    private UntilDecidedJson() {}
+/**
+ * acceptance.json's {@code until_decided} block: the looks taken, their error control, what they cost, what is
+ * left. Written in component order, snake_case.
+ *
+ * @param confidencePerLook the confidence level of each look's intervals (Bonferroni: 1 - alpha / max looks)
+ * @param stoppedBecause    why the looks stopped ({@link UntilDecided.Stop}, lower case)
+ * @param repeats           repeats per side at the end
+ * @param elapsedS          time the looks took, s
+ * @param timeLeftS         time left of the budget, s; null without a budget
+ */
+@JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+record UntilDecidedJson(int looks, int maxLooks, double alpha, String spending, Double confidencePerLook,
+        String stoppedBecause, Map<String, Integer> repeats, int addedRepeatsPerSide, long addedRequestsPerSide,
+        Double elapsedS, Double timeLeftS, List<Undecided> undecided) {
 
-    static Map<String, Object> of(UntilDecided.Outcome o) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("looks", o.looks());
-        m.put("max_looks", o.spending().maxLooks());
-        m.put("alpha", o.spending().alpha());
-        m.put("spending", "bonferroni");
-        m.put("confidence_per_look", ComparisonFormat.round(o.spending().confidenceAt(1)));
-        m.put("stopped_because", o.stop().name().toLowerCase(java.util.Locale.ROOT));
-        m.put("repeats", o.repeats());
-        m.put("added_repeats_per_side", o.addedRepeats());
-        m.put("added_requests_per_side", o.addedRequests());
-        m.put("elapsed_s", ComparisonFormat.round(o.elapsedNanos() / 1e9));
-        m.put("time_left_s", o.nanosLeft() < 0 ? null : ComparisonFormat.round(o.nanosLeft() / 1e9));
-        List<Map<String, Object>> undecided = new ArrayList<>();
-        for (UntilDecided.Undecided u : o.undecided()) {
-            Map<String, Object> e = new LinkedHashMap<>();
-            e.put("condition", u.condition());
-            e.put("criterion", u.criterion());
-            e.put("more_requests_per_side", u.moreRequests() < 0 ? null : u.moreRequests());
-            e.put("more_repeats", u.moreRepeats() < 0 ? null : u.moreRepeats());
-            e.put("time_left_s", u.nanosLeft() < 0 ? null : ComparisonFormat.round(u.nanosLeft() / 1e9));
-            undecided.add(e);
-        }
-        m.put("undecided", undecided);
-        return m;
+    /**
+     * A criterion still undecided: further requests and repeats per side that would settle it (null when no number
+     * would, or unknown) and the time they would take, s.
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record Undecided(String condition, String criterion, Long moreRequestsPerSide, Integer moreRepeats, Double timeLeftS) {}
+
+    static UntilDecidedJson of(UntilDecided.Outcome o) {
+        List<Undecided> undecided = o.undecided().stream().map(u -> new Undecided(u.condition(), u.criterion(),
+                u.moreRequests() < 0 ? null : u.moreRequests(), u.moreRepeats() < 0 ? null : u.moreRepeats(),
+                seconds(u.nanosLeft()))).toList();
+        return new UntilDecidedJson(o.looks(), o.spending().maxLooks(), o.spending().alpha(), "bonferroni",
+                ComparisonFormat.round(o.spending().confidenceAt(1)), o.stop().name().toLowerCase(Locale.ROOT), o.repeats(),
+                o.addedRepeats(), o.addedRequests(), ComparisonFormat.round(o.elapsedNanos() / 1e9), seconds(o.nanosLeft()),
+                undecided);
+    }
+
+    /** Nanoseconds left as seconds; null when negative (no budget). */
+    private static Double seconds(long nanosLeft) {
+        return nanosLeft < 0 ? null : ComparisonFormat.round(nanosLeft / 1e9);
     }
 }
