@@ -1,11 +1,9 @@
 package dev.infergate.analysis;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.infergate.config.Durations;
-import dev.infergate.json.Json;
 import dev.infergate.record.RequestRecord;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -112,11 +110,6 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
 
     private static Double millis(Duration d) {
         return d == null ? null : d.toNanos() / 1e6;
-    }
-
-    /** The targets in milliseconds as a JSON object, for run.json, which is built as a map. */
-    public Map<String, Object> toMap() {
-        return Json.COMPACT.convertValue(targets(), new TypeReference<LinkedHashMap<String, Object>>() {});
     }
 
     public static Slo fromMap(Map<?, ?> m) {

@@ -119,7 +119,7 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
             run.put("server", server.describe());
             return run;
         }
-        run.put("slo", measured.slo().toMap());
+        run.put("slo", measured.slo().targets());
         run.put("timeouts", timeouts(measured.timeouts()));
         run.put("server", server.describe());
         run.put("server_metrics_url", measured.serverMetrics() == null ? null : measured.serverMetrics().toString());
