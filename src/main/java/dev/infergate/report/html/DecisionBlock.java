@@ -2,6 +2,8 @@ package dev.infergate.report.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.infergate.analysis.Metric;
+import dev.infergate.analysis.compare.Statistic;
 import dev.infergate.report.html.Decision.Audience;
 import dev.infergate.report.html.Decision.Capacity;
 import dev.infergate.report.html.Decision.ConditionDifferences;
@@ -26,13 +28,14 @@ import java.util.Map;
  * an error. Strings here come from result files and so may come from a server: the page inserts them as text only.
  */
 final class DecisionBlock {
-    /** The comparison statistics shown for every condition, with the page's short name for each. */
-    static final List<List<String>> DIFFERENCES = List.of(List.of("ttft.p50", "TTFT p50"), List.of("e2e.p50", "E2E p50"),
-            List.of("throughput.output_tokens_per_s", "output tok/s"));
-    private static final String WAIT = "e2e_from_scheduled.p99";
+    /** The comparison statistics shown for every condition (keys from the metric registry), with the page's short name. */
+    static final List<List<String>> DIFFERENCES = List.of(List.of(Statistic.of(Metric.TTFT, 50).key(), "TTFT p50"),
+            List.of(Statistic.of(Metric.E2E, 50).key(), "E2E p50"),
+            List.of(Statistic.value(Metric.THROUGHPUT_OUTPUT_TOKENS).key(), "output tok/s"));
+    private static final String WAIT = Statistic.of(Metric.E2E_FROM_SCHEDULED, 99).key();
     /** The most criteria listed under an audience's reason; the rest are counted. */
     static final int MAX_NOT_PASSED = 5;
-    private static final String TTFT_WAIT = "ttft_from_scheduled.p99";
+    private static final String TTFT_WAIT = Statistic.of(Metric.TTFT_FROM_SCHEDULED, 99).key();
 
     private DecisionBlock() {}
 
