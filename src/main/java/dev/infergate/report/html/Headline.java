@@ -11,7 +11,6 @@ import dev.infergate.analysis.Percentiles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * The top of the page: the verdict (when an acceptance ran), capacity at SLO per side, the worst waits
