@@ -84,10 +84,16 @@ public final class BenchVersusFloorCommand implements Callable<Integer> {
             Process server = p.startServer(port);
             try {
                 waitForPort(port);
+                boolean cds = !javaOpts.contains("SharedArchiveFile") && !javaOpts.contains("Xshare:off")
+                        && !"off".equals(System.getenv("INFERGATE_CDS"));
+                if (cds) { // as the launcher maps its archive for ./infergate run (INFERGATE_CDS=off: without)
+                    p.primeClassArchive(port, "truth:ttft=0,itl=1", 64, tokens);
+                }
                 out.printf(Locale.ROOT, "bench versus-floor: truth server TTFT %d ms, ITL %d ms (100 from 1,000 streams), %d tokens, %d rounds,"
-                        + " %d cores, load average %s; medians of %d repeat(s). Errors in ms; CPU s = whole process, split into start-up (before"
+                        + " %d cores, load average %s; class-data archive %s; medians of %d repeat(s). Errors in ms; CPU s = whole process, split into start-up (before"
                         + " the warm-up), warm-up and load (first scheduled request to last record); steady = load CPU / events%n",
-                        ttftMs, itlMs, tokens, rounds, Runtime.getRuntime().availableProcessors(), BenchLagCommand.loadAverage(), repeats);
+                        ttftMs, itlMs, tokens, rounds, Runtime.getRuntime().availableProcessors(), BenchLagCommand.loadAverage(),
+                        cds ? "on" : "off", repeats);
                 out.printf(Locale.ROOT, "%7s %-9s %9s %9s %9s %9s %8s %8s %7s %7s %9s %9s %8s  %s%n", "streams", "client", "TTFT p50",
                         "TTFT p99", "ITL p50", "ITL p99", "CPU s", "startup", "warmup", "load", "µs/event", "steady", "events",
                         "load average (first .. last run)");

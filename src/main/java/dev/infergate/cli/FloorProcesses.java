@@ -89,16 +89,42 @@ final class FloorProcesses {
                 "--input-words", "16", "--prefix", prefix, "--out", out.toString(), "--timeout-s", String.valueOf(RUN_LIMIT_SECONDS)), out, prefix);
     }
 
+    /**
+     * Records the class-data archive that every measured infergate run then maps, as the launcher does for
+     * {@code ./infergate run} (AppCDS, docs/benchmarks.md): one unmeasured run at {@code streams} streams, one
+     * request each, with {@code -XX:ArchiveClassesAtExit}. Without it each fresh JVM would load and verify every
+     * class from the jar, a start-up cost users of the launcher do not pay. A JVM that cannot write the archive
+     * leaves none, and the measured runs then go without.
+     */
+    void primeClassArchive(int port, String model, int streams, int tokens) throws IOException, InterruptedException {
+        Path tmp = dir.resolve("run.jsa.tmp");
+        run(infergateCommand(port, model, streams, streams, tokens, dir.resolve("prime"), List.of("-XX:ArchiveClassesAtExit=" + tmp)),
+                dir.resolve("prime"), "prime");
+        if (Files.isRegularFile(tmp)) {
+            Files.move(tmp, classArchive());
+        }
+    }
+
+    private Path classArchive() {
+        return dir.resolve("run.jsa");
+    }
+
     Ran runInfergate(int port, String model, int streams, long requests, int tokens, String name) throws IOException, InterruptedException {
         Path out = dir.resolve(name);
+        List<String> cds = Files.isRegularFile(classArchive()) ? List.of("-XX:SharedArchiveFile=" + classArchive()) : List.of();
+        return run(infergateCommand(port, model, streams, requests, tokens, out, cds), out, name);
+    }
+
+    private List<String> infergateCommand(int port, String model, int streams, long requests, int tokens, Path out, List<String> extraOpts) {
         List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
         cmd.addAll(Arrays.stream(javaOpts.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList());
+        cmd.addAll(extraOpts);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "run",
                 "--base-url", "http://127.0.0.1:" + port + "/v1", "--model", model, "--concurrency", String.valueOf(streams),
                 "--requests", String.valueOf(requests), "--warmup", "0", "--input-tokens", "16", "--output-tokens", String.valueOf(tokens),
                 "--tokenizer", "cl100k_base", "--server-metrics", "off", "--no-progress", "--record-events", "1", "--out", out.toString()));
-        return run(cmd, out, name);
+        return cmd;
     }
 
     private Ran run(List<String> cmd, Path output, String name) throws IOException, InterruptedException {
