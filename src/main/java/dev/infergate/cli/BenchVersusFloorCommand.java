@@ -89,7 +89,7 @@ public final class BenchVersusFloorCommand implements Callable<Integer> {
                 boolean cds = !javaOpts.contains("SharedArchiveFile") && !javaOpts.contains("Xshare:off")
                         && !"off".equals(System.getenv("INFERGATE_CDS"));
                 if (cds) { // as the launcher maps its archive for ./infergate run (INFERGATE_CDS=off: without)
-                    p.primeClassArchive(port, "truth:ttft=0,itl=1", 64, tokens);
+                    cds = p.primeClassArchive(port, "truth:ttft=0,itl=1", 64, tokens);
                 }
                 out.printf(Locale.ROOT, "bench versus-floor: truth server TTFT %d ms, ITL %d ms (100 from 1,000 streams), %d tokens, %d rounds,"
                         + " %d cores, load average %s; class-data archive %s; medians of %d repeat(s). Errors in ms; CPU s = whole process, split into start-up (before"

@@ -1,5 +1,6 @@
 package dev.infergate.cli;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,16 +94,27 @@ final class FloorProcesses {
      * Records the class-data archive that every measured infergate run then maps, as the launcher does for
      * {@code ./infergate run} (AppCDS, docs/benchmarks.md): one unmeasured run at {@code streams} streams, one
      * request each, with {@code -XX:ArchiveClassesAtExit}. Without it each fresh JVM would load and verify every
-     * class from the jar, a start-up cost users of the launcher do not pay. A JVM that cannot write the archive
-     * leaves none, and the measured runs then go without.
+     * class from the jar, a start-up cost users of the launcher do not pay. Returns whether there is one: without
+     * (a class path that is not all jars, a JVM or run that could not write it) the measured runs go without.
      */
-    void primeClassArchive(int port, String model, int streams, int tokens) throws IOException, InterruptedException {
+    boolean primeClassArchive(int port, String model, int streams, int tokens) throws IOException, InterruptedException {
+        boolean jarsOnly = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .allMatch(entry -> entry.endsWith(".jar") && Files.isRegularFile(Path.of(entry)));
+        if (!jarsOnly) {
+            return false; // class-data archives take classes from jars only (a build's target/classes: none)
+        }
         Path tmp = dir.resolve("run.jsa.tmp");
-        run(infergateCommand(port, model, streams, streams, tokens, dir.resolve("prime"), List.of("-XX:ArchiveClassesAtExit=" + tmp)),
-                dir.resolve("prime"), "prime");
+        try {
+            run(infergateCommand(port, model, streams, streams, tokens, dir.resolve("prime"), List.of("-XX:ArchiveClassesAtExit=" + tmp)),
+                    dir.resolve("prime"), "prime");
+        } catch (RuntimeException e) {
+            return false; // the measured runs go without; they show any real problem themselves
+        }
         if (Files.isRegularFile(tmp)) {
             Files.move(tmp, classArchive());
+            return true;
         }
+        return false;
     }
 
     private Path classArchive() {
