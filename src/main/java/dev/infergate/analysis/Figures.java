@@ -1,12 +1,12 @@
 package dev.infergate.analysis;
 
+import dev.infergate.record.ItlGaps;
 import dev.infergate.record.ErrorClass;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * Accumulates the figures of METRICS.md over a set of <b>measured</b> requests (warm-up excluded by the
@@ -44,7 +44,7 @@ public final class Figures {
     }
 
     /** Adds {@code r} whose ITL histogram the caller has already decoded ({@code itlGaps}, null: none). */
-    public void add(RequestRecord r, Histogram itlGaps) {
+    public void add(RequestRecord r, ItlGaps itlGaps) {
         sent++;
         windowStartNanos = Math.min(windowStartNanos, r.scheduledNanos());
         long end = Math.max(r.doneNanos(), r.scheduledNanos());

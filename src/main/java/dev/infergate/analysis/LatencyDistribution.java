@@ -1,5 +1,6 @@
 package dev.infergate.analysis;
 
+import dev.infergate.record.ItlGaps;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -22,6 +23,13 @@ public final class LatencyDistribution implements Distribution {
     /** Adds every value of a histogram of microseconds (e.g. a request's ITL gaps). */
     public void addMicros(Histogram other) {
         micros.add(other);
+    }
+
+    /** Adds a request's ITL gaps (microseconds), read from its record: the same counts as adding the decoded histogram. */
+    public void addMicros(ItlGaps gaps) {
+        for (int i = 0; i < gaps.size(); i++) {
+            micros.recordValueWithCount(gaps.valueAt(i), gaps.countAt(i));
+        }
     }
 
     /** A copy of the histogram, in <b>microseconds</b> (for drawing the distribution, e.g. as a CDF). */

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.infergate.analysis.delivery.DeliveryVerdict;
 import dev.infergate.json.Json;
 import dev.infergate.record.AtomicFiles;
-import dev.infergate.record.ItlCodec;
+import dev.infergate.record.ItlGaps;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.RunLog;
 import java.io.IOException;
@@ -17,7 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
-import org.HdrHistogram.Histogram;
 
 /**
  * Builds {@code summary.json} from a run directory's {@code run.json} and {@code requests.jsonl} alone:
@@ -63,6 +62,7 @@ public final class Summarizer {
         ClientLag lag = new ClientLag();
         ReasoningFigures reasoning = new ReasoningFigures();
         long[] warmup = {0};
+        ItlGaps gaps = new ItlGaps();
         RunLog.Read read = RunLog.read(runDir, r -> {
             alsoSee.accept(r);
             if (!r.measured()) {
@@ -70,7 +70,7 @@ public final class Summarizer {
                 return;
             }
             lag.add(r);
-            Histogram itlGaps = ItlCodec.decodeOrNull(r.itlHistogram()); // once per record: it is the costly part
+            ItlGaps itlGaps = gaps.read(r.itlHistogram()) ? gaps : null; // once per record, reused (ItlGaps says why)
             all.add(r, itlGaps);
             delivery.add(r, itlGaps);
             sessions.add(r);

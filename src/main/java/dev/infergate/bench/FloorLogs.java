@@ -68,6 +68,27 @@ public final class FloorLogs {
         return seen;
     }
 
+    /**
+     * An infergate run's process CPU by phase, seconds, from run.json's {@code client_cpu} (run/ClientCpu).
+     *
+     * @param startupSeconds before the client warm-up began
+     * @param warmupSeconds  the warm-up
+     * @param loadSeconds    from the first scheduled request to the last record
+     */
+    public record PhaseCpu(double startupSeconds, double warmupSeconds, double loadSeconds) {}
+
+    /** The run's {@code client_cpu}, or null when run.json has none (a run from before it was recorded). */
+    public static PhaseCpu infergateCpu(Path runDir) {
+        if (!(Summarizer.readRun(runDir).get("client_cpu") instanceof Map<?, ?> cpu)) {
+            return null;
+        }
+        return new PhaseCpu(seconds(cpu.get("startup_s")), seconds(cpu.get("warmup_s")), seconds(cpu.get("load_s")));
+    }
+
+    private static double seconds(Object value) {
+        return value instanceof Number n ? n.doubleValue() : Double.NaN;
+    }
+
     /** Output events infergate received in a run (every request's chunks, sampled or not). */
     public static long infergateEvents(Path runDir) {
         long[] events = {0};

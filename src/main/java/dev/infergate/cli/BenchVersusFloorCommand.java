@@ -2,6 +2,7 @@ package dev.infergate.cli;
 
 import dev.infergate.bench.FloorErrors;
 import dev.infergate.bench.FloorLogs;
+import dev.infergate.bench.VersusFloorRow;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.ServerSocket;
@@ -23,7 +24,8 @@ import picocli.CommandLine.Spec;
         description = {"Compiles the shared truth server and floor client (gcc), then at each --streams point runs `infergate run` "
                 + "(a fresh JVM) and the floor client against the truth server, interleaved (A B, then B A), and prints both clients' "
                 + "TTFT and ITL error at p50/p99 (client minus the server's own send times, matched by X-Request-Id), the ratio, "
-                + "CPU per event and the load average. Skips with one line when gcc is missing."})
+                + "CPU per event (whole process, and steady: the load's CPU only, from run.json's client_cpu) and the load average; "
+                + "with --repeats N, medians of N interleaved runs. Skips with one line when gcc is missing."})
 public final class BenchVersusFloorCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -49,14 +51,21 @@ public final class BenchVersusFloorCommand implements Callable<Integer> {
             description = "The server's gap between events; 100 at 1,000 streams and more, as in issue 17. Default: ${DEFAULT-VALUE}.")
     int itlMs;
 
-    @Option(names = "--java-opts", defaultValue = "-Xmx2g", paramLabel = "OPTS", description = "JVM options of infergate's runs. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--repeats", defaultValue = "1", paramLabel = "N",
+            description = "Runs of both clients per point, the order alternating (A B, B A, ...); the figures printed are medians "
+                    + "over the repeats. Issue 17's figures are medians of 3. Default: ${DEFAULT-VALUE}.")
+    int repeats;
+
+    @Option(names = "--java-opts", defaultValue = "-Xmx2g -XX:TieredStopAtLevel=1", paramLabel = "OPTS",
+            description = "JVM options of infergate's runs; the default is the launcher's for ./infergate run (C1 compiler only, "
+                    + "docs/benchmarks.md). Default: ${DEFAULT-VALUE}.")
     String javaOpts;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
-        if (streams.stream().anyMatch(s -> s < 1) || rounds < 1 || tokens < 2 || ttftMs < 0 || itlMs < 1) {
-            throw UserError.usage("--streams must be >= 1, --rounds >= 1, --tokens >= 2, --ttft-ms >= 0 and --itl-ms >= 1");
+        if (streams.stream().anyMatch(s -> s < 1) || rounds < 1 || tokens < 2 || ttftMs < 0 || itlMs < 1 || repeats < 1) {
+            throw UserError.usage("--streams must be >= 1, --rounds >= 1, --tokens >= 2, --ttft-ms >= 0, --itl-ms >= 1 and --repeats >= 1");
         }
         Path shared = sharedBench != null ? sharedBench : FloorProcesses.defaultSharedBench();
         if (!FloorProcesses.gccAvailable()) {
@@ -77,14 +86,22 @@ public final class BenchVersusFloorCommand implements Callable<Integer> {
             Process server = p.startServer(port);
             try {
                 waitForPort(port);
+                boolean cds = !javaOpts.contains("SharedArchiveFile") && !javaOpts.contains("Xshare:off")
+                        && !"off".equals(System.getenv("INFERGATE_CDS"));
+                if (cds) { // as the launcher maps its archive for ./infergate run (INFERGATE_CDS=off: without)
+                    cds = p.primeClassArchive(port, "truth:ttft=0,itl=1", 64, tokens);
+                }
                 out.printf(Locale.ROOT, "bench versus-floor: truth server TTFT %d ms, ITL %d ms (100 from 1,000 streams), %d tokens, %d rounds,"
-                        + " %d cores, load average %s%n", ttftMs, itlMs, tokens, rounds, Runtime.getRuntime().availableProcessors(),
-                        BenchLagCommand.loadAverage());
-                out.printf(Locale.ROOT, "%7s %-9s %9s %9s %9s %9s %8s %9s %8s  %s%n", "streams", "client", "TTFT p50", "TTFT p99",
-                        "ITL p50", "ITL p99", "CPU s", "µs/event", "events", "load");
+                        + " %d cores, load average %s; class-data archive %s; medians of %d repeat(s). Errors in ms; CPU s = whole process, split into start-up (before"
+                        + " the warm-up), warm-up and load (first scheduled request to last record); steady = load CPU / events%n",
+                        ttftMs, itlMs, tokens, rounds, Runtime.getRuntime().availableProcessors(), BenchLagCommand.loadAverage(),
+                        cds ? "on" : "off", repeats);
+                out.printf(Locale.ROOT, "%7s %-9s %9s %9s %9s %9s %8s %8s %7s %7s %9s %9s %8s  %s%n", "streams", "client", "TTFT p50",
+                        "TTFT p99", "ITL p50", "ITL p99", "CPU s", "startup", "warmup", "load", "µs/event", "steady", "events",
+                        "load average (first .. last run)");
                 out.flush();
                 for (int i = 0; i < streams.size(); i++) {
-                    point(p, port, streams.get(i), i % 2 == 1, out);
+                    point(p, port, i, out);
                 }
             } finally {
                 server.destroy();
@@ -96,37 +113,59 @@ public final class BenchVersusFloorCommand implements Callable<Integer> {
         return ExitCode.OK.code();
     }
 
-    /** One point: both clients, in the order given, then their errors against the server's log. */
-    private void point(FloorProcesses p, int port, int n, boolean floorFirst, PrintWriter out) throws IOException, InterruptedException {
+    /**
+     * One point, {@code repeats} times: both clients per repeat, the order alternating (A B, then B A), each run's
+     * errors against the server's log; prints the medians over repeats.
+     */
+    private void point(FloorProcesses p, int port, int index, PrintWriter out) throws IOException, InterruptedException {
+        int n = streams.get(index);
         int itl = n >= 1000 ? Math.max(itlMs, 100) : itlMs;
         String model = "truth:ttft=" + ttftMs + ",itl=" + itl;
         long requests = (long) n * rounds;
-        FloorProcesses.Ran infergate = null;
-        FloorProcesses.Ran floor = null;
-        for (int k = 0; k < 2; k++) {
-            if ((k == 0) == floorFirst) {
-                floor = p.runFloor(port, model, n, requests, tokens, "fc" + n);
-            } else {
-                infergate = p.runInfergate(port, model, n, requests, tokens, "ig" + n);
+        List<VersusFloorRow> floorRows = new ArrayList<>();
+        List<VersusFloorRow> igRows = new ArrayList<>();
+        String load = "";
+        for (int r = 0; r < repeats; r++) {
+            boolean floorFirst = (index + r) % 2 == 1;
+            FloorProcesses.Ran infergate = null;
+            FloorProcesses.Ran floor = null;
+            for (int k = 0; k < 2; k++) {
+                if ((k == 0) == floorFirst) {
+                    floor = p.runFloor(port, model, n, requests, tokens, "fc" + n + "r" + r);
+                } else {
+                    infergate = p.runInfergate(port, model, n, requests, tokens, "ig" + n + "r" + r);
+                }
             }
+            Thread.sleep(400); // the server writes its log when idle, at the latest 100 ms after a record
+            var truth = FloorLogs.truthSends(p.truthLog());
+            FloorErrors.Errors fe = FloorErrors.of(FloorLogs.floorSeen(floor.output()), truth);
+            FloorErrors.Errors ie = FloorErrors.of(FloorLogs.infergateSeen(infergate.output()), truth);
+            floorRows.add(VersusFloorRow.of(fe, floor.cpuSeconds(), fe.events(), null));
+            igRows.add(VersusFloorRow.of(ie, infergate.cpuSeconds(), FloorLogs.infergateEvents(infergate.output()),
+                    FloorLogs.infergateCpu(infergate.output())));
+            load = load.isEmpty() ? floor.load() : load;
+            load = r == repeats - 1 ? load + " .. " + infergate.load() : load;
         }
-        Thread.sleep(400); // the server writes its log when idle, at the latest 100 ms after a record
-        var truth = FloorLogs.truthSends(p.truthLog());
-        FloorErrors.Errors fe = FloorErrors.of(FloorLogs.floorSeen(floor.output()), truth);
-        FloorErrors.Errors ie = FloorErrors.of(FloorLogs.infergateSeen(infergate.output()), truth);
-        long igEvents = FloorLogs.infergateEvents(infergate.output());
-        row(out, n, "floor", fe, floor.cpuSeconds(), fe.events(), floor.load());
-        row(out, n, "infergate", ie, infergate.cpuSeconds(), igEvents, infergate.load());
-        out.printf(Locale.ROOT, "%7s %-9s %9s %9s %9s %9s %8s %9s  (infergate / floor; matched %d and %d requests)%n", "", "ratio",
-                ratio(ie.ttftAt(50), fe.ttftAt(50)), ratio(ie.ttftAt(99), fe.ttftAt(99)), ratio(ie.itlAt(50), fe.itlAt(50)),
-                ratio(ie.itlAt(99), fe.itlAt(99)), cpuRatio(infergate.cpuSeconds(), floor.cpuSeconds()),
-                cpuRatio(infergate.cpuSeconds() / igEvents, floor.cpuSeconds() / fe.events()), ie.matched(), fe.matched());
+        VersusFloorRow f = VersusFloorRow.median(floorRows);
+        VersusFloorRow i = VersusFloorRow.median(igRows);
+        row(out, n, "floor", f, load);
+        row(out, n, "infergate", i, load);
+        out.printf(Locale.ROOT, "%7s %-9s %9s %9s %9s %9s %8s %24s %9s %9s  (infergate / floor; matched %d and %d requests)%n", "",
+                "ratio", ratio(i.ttftP50Ms(), f.ttftP50Ms()), ratio(i.ttftP99Ms(), f.ttftP99Ms()), ratio(i.itlP50Ms(), f.itlP50Ms()),
+                ratio(i.itlP99Ms(), f.itlP99Ms()), cpuRatio(i.cpuSeconds(), f.cpuSeconds()), "",
+                cpuRatio(i.microsPerEvent(), f.microsPerEvent()), cpuRatio(i.steadyMicrosPerEvent(), f.steadyMicrosPerEvent()),
+                i.matched(), f.matched());
         out.flush();
     }
 
-    private static void row(PrintWriter out, int n, String client, FloorErrors.Errors e, double cpu, long events, String load) {
-        out.printf(Locale.ROOT, "%7d %-9s %9.2f %9.2f %9.2f %9.2f %8.2f %9.1f %8d  %s%n", n, client, e.ttftAt(50), e.ttftAt(99),
-                e.itlAt(50), e.itlAt(99), cpu, events == 0 ? Double.NaN : cpu / events * 1e6, events, load);
+    private static void row(PrintWriter out, int n, String client, VersusFloorRow r, String load) {
+        out.printf(Locale.ROOT, "%7d %-9s %9.2f %9.2f %9.2f %9.2f %8.2f %8s %7s %7s %9.1f %9.1f %8d  %s%n", n, client, r.ttftP50Ms(),
+                r.ttftP99Ms(), r.itlP50Ms(), r.itlP99Ms(), r.cpuSeconds(), seconds(r.startupSeconds()), seconds(r.warmupSeconds()),
+                seconds(r.loadSeconds()), r.microsPerEvent(), r.steadyMicrosPerEvent(), r.events(), load);
+    }
+
+    private static String seconds(double s) {
+        return Double.isNaN(s) ? "-" : String.format(Locale.ROOT, "%.2f", s);
     }
 
     /** a / b with one decimal; "-" when b is too small to divide by (errors below 0.1 ms are the floor's noise). */

@@ -1,5 +1,6 @@
 package dev.infergate.cli;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,16 +90,53 @@ final class FloorProcesses {
                 "--input-words", "16", "--prefix", prefix, "--out", out.toString(), "--timeout-s", String.valueOf(RUN_LIMIT_SECONDS)), out, prefix);
     }
 
+    /**
+     * Records the class-data archive that every measured infergate run then maps, as the launcher does for
+     * {@code ./infergate run} (AppCDS, docs/benchmarks.md): one unmeasured run at {@code streams} streams, one
+     * request each, with {@code -XX:ArchiveClassesAtExit}. Without it each fresh JVM would load and verify every
+     * class from the jar, a start-up cost users of the launcher do not pay. Returns whether there is one: without
+     * (a class path that is not all jars, a JVM or run that could not write it) the measured runs go without.
+     */
+    boolean primeClassArchive(int port, String model, int streams, int tokens) throws IOException, InterruptedException {
+        boolean jarsOnly = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .allMatch(entry -> entry.endsWith(".jar") && Files.isRegularFile(Path.of(entry)));
+        if (!jarsOnly) {
+            return false; // class-data archives take classes from jars only (a build's target/classes: none)
+        }
+        Path tmp = dir.resolve("run.jsa.tmp");
+        try {
+            run(infergateCommand(port, model, streams, streams, tokens, dir.resolve("prime"), List.of("-XX:ArchiveClassesAtExit=" + tmp)),
+                    dir.resolve("prime"), "prime");
+        } catch (RuntimeException e) {
+            return false; // the measured runs go without; they show any real problem themselves
+        }
+        if (Files.isRegularFile(tmp)) {
+            Files.move(tmp, classArchive());
+            return true;
+        }
+        return false;
+    }
+
+    private Path classArchive() {
+        return dir.resolve("run.jsa");
+    }
+
     Ran runInfergate(int port, String model, int streams, long requests, int tokens, String name) throws IOException, InterruptedException {
         Path out = dir.resolve(name);
+        List<String> cds = Files.isRegularFile(classArchive()) ? List.of("-XX:SharedArchiveFile=" + classArchive()) : List.of();
+        return run(infergateCommand(port, model, streams, requests, tokens, out, cds), out, name);
+    }
+
+    private List<String> infergateCommand(int port, String model, int streams, long requests, int tokens, Path out, List<String> extraOpts) {
         List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
         cmd.addAll(Arrays.stream(javaOpts.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList());
+        cmd.addAll(extraOpts);
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "run",
                 "--base-url", "http://127.0.0.1:" + port + "/v1", "--model", model, "--concurrency", String.valueOf(streams),
                 "--requests", String.valueOf(requests), "--warmup", "0", "--input-tokens", "16", "--output-tokens", String.valueOf(tokens),
                 "--tokenizer", "cl100k_base", "--server-metrics", "off", "--no-progress", "--record-events", "1", "--out", out.toString()));
-        return run(cmd, out, name);
+        return cmd;
     }
 
     private Ran run(List<String> cmd, Path output, String name) throws IOException, InterruptedException {

@@ -26,6 +26,7 @@ public final class ItlCodec {
     public static final int SIGNIFICANT_DIGITS = 3;
 
     private ByteBuffer buffer = ByteBuffer.allocate(4096);
+    private final ItlEncoder direct = new ItlEncoder();
     /** Reusable histograms by range: index b covers gaps up to 2^b µs (so the writer allocates none per record). */
     private final Histogram[] scratchByRange = new Histogram[64];
 
@@ -42,6 +43,16 @@ public final class ItlCodec {
         if (count == 0) {
             return null;
         }
+        long longest = 1;
+        for (int i = 0; i < count; i++) {
+            longest = Math.max(longest, clamp(gapsMicros[i]));
+        }
+        // the bytes encode(Histogram) would give for a histogram up to 2^bits, written without one (ItlEncoder)
+        return direct.encode(gapsMicros, count, Math.max(1, 64 - Long.numberOfLeadingZeros(longest)));
+    }
+
+    /** As {@link #encode(int[], int)}, through an HdrHistogram: the reference the direct encoder is tested against. */
+    String encodeThroughHistogram(int[] gapsMicros, int count) {
         long longest = 1;
         for (int i = 0; i < count; i++) {
             longest = Math.max(longest, clamp(gapsMicros[i]));

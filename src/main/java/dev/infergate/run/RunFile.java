@@ -59,8 +59,9 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
     /**
      * @param endedAt       when the run ended (wall clock)
      * @param partialReason why it stopped early, or null when it ran to its end
+     * @param clientCpu     the client's CPU by phase ({@code client_cpu}), or null when not measured
      */
-    public record Ending(Instant endedAt, String partialReason) {}
+    public record Ending(Instant endedAt, String partialReason, ClientCpu clientCpu) {}
 
     public RunFile {
         if (startedAt == null || endpoint == null || load == null || workload == null || server == null) {
@@ -79,8 +80,13 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
 
     /** This run as it ended at {@code endedAt}; {@code partialReason} says why it stopped early, or is null. */
     public RunFile ended(Instant endedAt, String partialReason) {
+        return ended(endedAt, partialReason, null);
+    }
+
+    /** As {@link #ended(Instant, String)}, with the client's CPU by phase ({@code client_cpu}; null: none). */
+    public RunFile ended(Instant endedAt, String partialReason, ClientCpu clientCpu) {
         return new RunFile(startedAt, endpoint, requestIdPrefix, labels, load, workload, server, measured,
-                new Ending(endedAt, partialReason));
+                new Ending(endedAt, partialReason, clientCpu));
     }
 
     /** run.json's {@code load}: the model's own description, then the limits and the shard. */
@@ -134,6 +140,9 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
         }
         if (measured.clientWarmup() != null) {
             run.put("client_warmup", measured.clientWarmup().toMap());
+        }
+        if (ending != null && ending.clientCpu() != null) {
+            run.put("client_cpu", ending.clientCpu().toMap());
         }
         if (ending != null && ending.partialReason() != null) {
             run.put("partial", true);

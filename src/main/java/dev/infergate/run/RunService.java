@@ -138,10 +138,12 @@ public final class RunService {
             int warmed = warmPrefixes(workload, http);
             // every lazy step before the clock: the output counter's tokenizer, then the request path itself
             BundledTokenizer outputCounter = BundledTokenizer.cl100k();
+            long warmupStartCpu = ClientCpu.processCpuNanos();
             ClientWarmup.Result clientWarmed = clientWarmup == null ? null
                     : ClientWarmup.run(http.endpoint(), workload, plan.eventLoops(), clientWarmup);
             RunFile runFile = runFile(plan, startedAt, server, workload, http, warmed, clientWarmed,
                     tokenizer instanceof ServerTokenizer st ? st : null);
+            long warmupEndCpu = ClientCpu.processCpuNanos();
             runFile.write(plan.out()); // before the first request, ended_at null
             awaitGate();
             waitForStart();
@@ -160,6 +162,8 @@ public final class RunService {
                 r.stop();
             }
             Runner.Outcome outcome;
+            long loadStartCpu = ClientCpu.processCpuNanos();
+            long loadStartNanos = System.nanoTime();
             try (MetricsScraper scraper = plan.serverMetrics() == null ? null
                     : new MetricsScraper(plan.serverMetrics(), http.endpoint(), MetricsScraper.DEFAULT_INTERVAL, origin,
                             plan.out()).start();
@@ -168,7 +172,9 @@ public final class RunService {
                             plan.out(), RunLog.GPU_METRICS_FILE).start()) {
                 outcome = r.run(plan.out(), origin, outputCounter::count, onStart);
             }
-            return finish(plan, runFile, outcome);
+            ClientCpu cpu = ClientCpu.of(warmupStartCpu, warmupEndCpu, loadStartCpu, ClientCpu.processCpuNanos(), loadStartNanos,
+                    System.nanoTime());
+            return finish(plan, runFile, outcome, cpu);
         }
     }
 
@@ -307,12 +313,13 @@ public final class RunService {
      * its reason when the run stopped early), then summary.json is built from the log. When the log itself could not be written, a
      * failure here is expected (the same full disk) and is reported instead of thrown.
      */
-    private static Result finish(RunPlan plan, RunFile runFile, Runner.Outcome outcome) throws IOException, LogFailed {
+    private static Result finish(RunPlan plan, RunFile runFile, Runner.Outcome outcome, ClientCpu cpu)
+            throws IOException, LogFailed {
         boolean logFailed = outcome.writeFailure() != null;
         String partialReason = logFailed ? "stopped early: " + outcome.writeFailure().getMessage()
                 : outcome.interrupted() ? "interrupted" : null;
         try {
-            runFile.ended(Instant.now(), partialReason).write(plan.out());
+            runFile.ended(Instant.now(), partialReason, cpu).write(plan.out());
         } catch (IOException e) {
             if (!logFailed) {
                 throw new IOException(Summarizer.cannotWrite(plan.out().resolve(RunLog.RUN_FILE), e), e);

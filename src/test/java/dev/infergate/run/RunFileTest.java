@@ -82,6 +82,16 @@ class RunFileTest {
     }
 
     @Test
+    void anEndedRun_recordsItsCpuByPhase_inSecondsRoundedToTheMs() {
+        ClientCpu cpu = ClientCpu.of(1_234_567_890L, 2_000_000_000L, 2_100_000_000L, 9_100_400_000L, 5_000_000_000L, 25_000_000_000L);
+        Map<String, Object> m = measured(null).ended(Instant.EPOCH, null, cpu).toMap();
+        assertThat(m.get("client_cpu")).asInstanceOf(MAP).containsExactly(Map.entry("startup_s", 1.235), Map.entry("warmup_s", 0.765),
+                Map.entry("load_s", 7.0), Map.entry("load_wall_s", 20.0));
+        assertThat(measured(null).toMap()).doesNotContainKey("client_cpu");
+        assertThatThrownBy(() -> new ClientCpu(1, -0.5, 0, 0)).hasMessageContaining("warmupSeconds (-0.5)");
+    }
+
+    @Test
     void aProbe_hasNoToolNoEndNoRunSettings() {
         RunFile probe = new RunFile(Instant.EPOCH, ENDPOINT, "p-", Map.of(), Map.of("mode", "probe"),
                 Map.of("kind", "probe"), SERVER, null, null);

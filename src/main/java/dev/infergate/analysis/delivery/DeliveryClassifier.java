@@ -1,8 +1,7 @@
 package dev.infergate.analysis.delivery;
 
-import dev.infergate.record.ItlCodec;
+import dev.infergate.record.ItlGaps;
 import dev.infergate.record.RequestRecord;
-import org.HdrHistogram.Histogram;
 
 /**
  * Classifies one request's delivery from its record alone (a pure function): buffered, bursty or
@@ -55,11 +54,12 @@ public final class DeliveryClassifier {
 
     /** Classifies {@code r}; never throws for a well-formed record. */
     public static RequestDelivery classify(RequestRecord r) {
-        return classify(r, ItlCodec.decodeOrNull(r.itlHistogram()));
+        ItlGaps gaps = new ItlGaps();
+        return classify(r, gaps.read(r.itlHistogram()) ? gaps : null);
     }
 
     /** Classifies {@code r}, whose ITL histogram the caller has decoded ({@code gaps}, null: none). */
-    public static RequestDelivery classify(RequestRecord r, Histogram gaps) {
+    public static RequestDelivery classify(RequestRecord r, ItlGaps gaps) {
         long sent = r.sentNanos();
         long first = r.firstTokenNanos();
         long last = r.lastTokenNanos();
@@ -88,12 +88,12 @@ public final class DeliveryClassifier {
         if (r.tokensPerChunk() >= COARSE_TOKENS_PER_CHUNK) {
             return e.as(DeliveryKind.BURSTY, DeliveryReason.COARSE_CHUNKS);
         }
-        if (gaps != null && gaps.getTotalCount() >= MIN_GAPS
-                && (double) gaps.getCountBetweenValues(0, LUMP_GAP_MICROS - 1) / gaps.getTotalCount() >= CLUSTERED_SHARE) {
+        if (gaps != null && gaps.totalCount() >= MIN_GAPS
+                && (double) gaps.countBelow(LUMP_GAP_MICROS) / gaps.totalCount() >= CLUSTERED_SHARE) {
             return e.as(DeliveryKind.BURSTY, DeliveryReason.CLUSTERED);
         }
         if (r.maxStallNanos() >= STALL_MILLIS * 1_000_000L && gaps != null
-                && r.maxStallNanos() / 1e3 >= STALL_TIMES_MEDIAN * gaps.getValueAtPercentile(50)) {
+                && r.maxStallNanos() / 1e3 >= STALL_TIMES_MEDIAN * gaps.toHistogram().getValueAtPercentile(50)) {
             return e.as(DeliveryKind.BURSTY, DeliveryReason.STALL);
         }
         return e.as(DeliveryKind.INCREMENTAL, DeliveryReason.NONE);

@@ -7,12 +7,11 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.infergate.analysis.Distribution;
 import dev.infergate.analysis.LatencyDistribution;
 import dev.infergate.analysis.ValueDistribution;
-import dev.infergate.record.ItlCodec;
+import dev.infergate.record.ItlGaps;
 import dev.infergate.record.RequestRecord;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * An endpoint's delivery verdict from the shares of its requests' classifications
@@ -49,11 +48,12 @@ public final class DeliveryVerdict {
 
     /** Classifies {@code r} and counts it; returns its classification. */
     public RequestDelivery add(RequestRecord r) {
-        return add(r, ItlCodec.decodeOrNull(r.itlHistogram()));
+        ItlGaps gaps = new ItlGaps();
+        return add(r, gaps.read(r.itlHistogram()) ? gaps : null);
     }
 
     /** As {@link #add(RequestRecord)}, with {@code r}'s ITL histogram already decoded (null: none). */
-    public RequestDelivery add(RequestRecord r, Histogram itlGaps) {
+    public RequestDelivery add(RequestRecord r, ItlGaps itlGaps) {
         RequestDelivery d = DeliveryClassifier.classify(r, itlGaps);
         kinds.merge(d.kind(), 1L, Long::sum);
         if (!d.classified()) {
