@@ -8,8 +8,10 @@
 #   scripts/decisions-figures.sh capacity  # capacity of baseline vs baseline, probed in both orders,
 #                                          # and baseline vs a profile with every cost 12 % higher
 #   scripts/decisions-figures.sh until     # the demo's pair (demo/plan.yaml) with --until-decided
-#   scripts/decisions-figures.sh rejudge   # compare every result of same and slow again: default criteria
-#                                          # and scripts/decisions-criteria.yaml (medians); tallies exit codes
+#   scripts/decisions-figures.sh rejudge   # compare every result of same and slow again: default criteria,
+#                                          # scripts/decisions-criteria.yaml (medians), and the default criteria
+#                                          # with --run-to-run-allowance 0 (as before the allowance applied to
+#                                          # 2 repeats); tallies exit codes
 #
 # Environment: RUNS (10), REQUESTS (8), REPEATS (2), WARMUP (1), PORT (19710), OUT (results/decisions-figures),
 # BUDGET (30m, mode until), STEP_US (1000: the profiles' step overhead, 6000 in the bundled baseline; see below).
@@ -157,12 +159,13 @@ case "$mode" in
     # criteria and with scripts/decisions-criteria.yaml (medians), and tallies the exit codes: 0 accepted,
     # 1 rejected, 4 inconclusive.
     for m in same slow; do
-      for crit in default medians; do
+      for crit in default medians allowance0; do
         codes=()
         for dir in "$OUT/$m"/run-*/; do
           [[ -d "$dir" ]] || continue
           args=(compare "$dir" --resamples 2000)
           [[ "$crit" == medians ]] && args+=(--criteria "$here/scripts/decisions-criteria.yaml")
+          [[ "$crit" == allowance0 ]] && args+=(--run-to-run-allowance 0)
           code=0; ig "${args[@]}" > "${dir%/}.compare-$crit.txt" 2>&1 || code=$?
           codes+=("$code")
         done

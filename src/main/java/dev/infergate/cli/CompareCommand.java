@@ -77,11 +77,12 @@ public final class CompareCommand implements Callable<Integer> {
                     + "a comparison prints how the sides differ and exits 5 with no verdict.")
     boolean allowDifferentWorkloads;
 
-    @Option(names = "--run-to-run-allowance", paramLabel = "SHARE", defaultValue = "5%",
-            description = "With one run per side the interval cannot see how much a second run would differ, so a "
-                    + "relative criterion (max_regression, min_improvement) then passes or fails only when its delta's "
-                    + "interval clears the threshold by more than this (5%% = 5 percentage points of delta). Conditions "
-                    + "with two or more runs per side are judged on their interval alone. 0 turns it off. "
+    @Option(names = "--run-to-run-allowance", paramLabel = "SHARE", defaultValue = "15%",
+            description = "With fewer than 3 runs per side the interval cannot see how much another run would differ, "
+                    + "so a relative criterion (max_regression, min_improvement) then passes or fails only when its "
+                    + "delta's interval, widened by this (15%% = 15 percentage points of delta, added in quadrature to "
+                    + "each half-width), clears the threshold. "
+                    + "Conditions with 3 or more runs per side are judged on their interval alone. 0 turns it off. "
                     + "Default: ${DEFAULT-VALUE}.")
     String runToRunAllowance;
 
@@ -133,7 +134,7 @@ public final class CompareCommand implements Callable<Integer> {
         return exitCode(AudienceVerdict.worst(verdicts)).code();
     }
 
-    /** {@code --run-to-run-allowance}: {@code 5%} or {@code 0.05}, in [0, 1). */
+    /** {@code --run-to-run-allowance}: {@code 15%} or {@code 0.15}, in [0, 1). */
     private double allowance() {
         String t = runToRunAllowance.trim();
         try {

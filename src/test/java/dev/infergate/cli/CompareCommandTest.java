@@ -71,8 +71,8 @@ class CompareCommandTest {
 
     @Test
     void anEqualCandidate_isAcceptedWithExitCode0() throws IOException {
-        Path base = side("base", 1.0, "{}", 2, 1);
-        Path cand = side("cand", 1.0, "{}", 2, 2);
+        Path base = side("base", 1.0, "{}", 3, 1);
+        Path cand = side("cand", 1.0, "{}", 3, 2);
         StringWriter out = new StringWriter();
 
         int code = run(out, new StringWriter(), "compare", base.toString(), cand.toString(), "--resamples", "300");
@@ -176,10 +176,31 @@ class CompareCommandTest {
                 "--criteria", criteria.toString(), "--run-to-run-allowance", "0");
 
         assertThat(code).as(out.toString()).isEqualTo(4);
-        assertThat(out.toString()).contains("note: one run per side: run-to-run variation is not measured",
-                "by more than the 5 % run-to-run allowance", "VERDICT: INCONCLUSIVE");
+        assertThat(out.toString()).contains("note: fewer than 3 runs per side: run-to-run variation is not measured",
+                "widened by the 15 % run-to-run allowance", "VERDICT: INCONCLUSIVE");
         assertThat(without).as("the same evidence judged on its interval alone").isEqualTo(1);
         assertThat(strict.toString()).contains("no allowance is made for it", "VERDICT: REJECTED");
+    }
+
+    @Test
+    void twoRunsPerSide_thatDriftedByTwelvePercent_isInconclusive_butThreeRunsAreJudgedOnTheirInterval() throws IOException {
+        Path base = side("base", 1.0, "{}", 2, 1);
+        Path cand = side("cand", 1.12, "{}", 2, 2);
+        Path base3 = side("base3", 1.0, "{}", 3, 1);
+        Path cand3 = side("cand3", 1.12, "{}", 3, 2);
+        Path criteria = Files.writeString(dir.resolve("c.yaml"), "ttft.p50: {max_regression: 5%}\n");
+        StringWriter two = new StringWriter();
+        StringWriter three = new StringWriter();
+
+        int twoCode = run(two, new StringWriter(), "compare", base.toString(), cand.toString(), "--resamples", "300",
+                "--criteria", criteria.toString());
+        int threeCode = run(three, new StringWriter(), "compare", base3.toString(), cand3.toString(), "--resamples",
+                "300", "--criteria", criteria.toString());
+
+        assertThat(twoCode).as(two.toString()).isEqualTo(4);
+        assertThat(two.toString()).contains("2 runs per side cannot separate a +12", "3+ runs per side or accept --until-decided");
+        assertThat(threeCode).as("3 runs per side: the repeat stage measures the drift\n" + three).isEqualTo(1);
+        assertThat(three.toString()).doesNotContain("fewer than 3 runs per side");
     }
 
     @Test

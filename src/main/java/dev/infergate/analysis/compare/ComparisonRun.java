@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -35,7 +36,7 @@ public record ComparisonRun(Comparison.Result result, EnvironmentDiff environmen
     }
 
     /**
-     * Compares {@code baseline} with {@code candidate}; conditions with one run on a side are judged with
+     * Compares {@code baseline} with {@code candidate}; conditions with fewer than 3 runs on a side are judged with
      * {@code runToRunAllowance} and a note says so.
      *
      * @throws IllegalArgumentException when a side holds no run or no condition appears on both sides
@@ -72,14 +73,15 @@ public record ComparisonRun(Comparison.Result result, EnvironmentDiff environmen
                 + " every repeat on both sides), so the spread both sides share drops out of the intervals"
                 : paired + " of " + pairs.size() + " conditions paired request by request (the same request ids in every"
                 + " repeat on both sides); the others compared unpaired");
-        long single = pairs.values().stream().filter(Comparison::singleRun).count();
-        if (single > 0) {
-            String where = single == pairs.size() ? "" : " in " + single + " of " + pairs.size() + " conditions";
-            notes.add(runToRunAllowance > 0 ? String.format(java.util.Locale.ROOT, "one run per side%s: run-to-run"
-                    + " variation is not measured, so a criterion on a change passes or fails only when it clears its"
-                    + " threshold by more than the %s run-to-run allowance; repeat the runs to measure it", where,
-                    percent(runToRunAllowance))
-                    : "one run per side" + where + ": run-to-run variation is not measured and no allowance is made for it"
+        long few = pairs.values().stream().filter(Comparison::fewRuns).count();
+        if (few > 0) {
+            String where = few == pairs.size() ? "" : " in " + few + " of " + pairs.size() + " conditions";
+            String runs = "fewer than " + Comparison.MIN_REPEATS_FOR_DRIFT + " runs per side" + where;
+            notes.add(runToRunAllowance > 0 ? String.format(Locale.ROOT, "%s: run-to-run variation is not"
+                    + " measured, so a criterion on a change passes or fails only when its interval, widened by the %s"
+                    + " run-to-run allowance, clears its threshold; %d+ runs per side (or accept --until-decided) measure it",
+                    runs, percent(runToRunAllowance), Comparison.MIN_REPEATS_FOR_DRIFT)
+                    : runs + ": run-to-run variation is not measured and no allowance is made for it"
                     + " (run-to-run allowance 0): the intervals see request-to-request variation only");
         }
         notes.addAll(ImportNotes.of(base.runs(), cand.runs(), result));

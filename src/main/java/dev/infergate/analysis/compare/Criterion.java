@@ -52,10 +52,11 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
     }
 
     /**
-     * Judges {@code e} allowing for run-to-run variation the interval cannot see: with one run per side the
-     * interval comes from resampling requests within that run only, so a relative bound passes or fails only
-     * when the delta's interval clears the limit by more than {@code runToRunAllowance} (a fraction, e.g. 0.05
-     * for 5 percentage points of delta). Absolute bounds judge the candidate's own value, not an effect
+     * Judges {@code e} allowing for run-to-run variation the interval cannot see: with fewer than
+     * {@link Comparison#MIN_REPEATS_FOR_DRIFT} runs per side the interval's repeat stage cannot measure the drift
+     * between runs, so a relative bound passes or fails only
+     * when the delta's interval, widened by {@code runToRunAllowance} (a fraction, e.g. 0.15 for 15 percentage
+     * points of delta) added in quadrature to each half-width, clears the limit. Absolute bounds judge the candidate's own value, not an effect
      * between runs, and are not widened. 0 judges the interval as it is.
      */
     public Judgement judge(Estimate e, double runToRunAllowance) {
@@ -71,17 +72,34 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
         }
         double limit = limit();
         double allowance = bound.relative() ? runToRunAllowance : 0;
-        boolean pass = atMost() ? high + allowance <= limit : low - allowance >= limit;
-        boolean fail = atMost() ? low - allowance > limit : high + allowance < limit;
+        // The drift between runs and the request-to-request spread are independent errors: their half-widths add
+        // in quadrature (variances add), so each end of the interval moves out by hypot(half-width, allowance).
+        double widenedLow = point - Math.hypot(point - low, allowance);
+        double widenedHigh = point + Math.hypot(high - point, allowance);
+        boolean pass = atMost() ? widenedHigh <= limit : widenedLow >= limit;
+        boolean fail = atMost() ? widenedLow > limit : widenedHigh < limit;
         if (pass || fail) {
             return new Judgement(this, e, pass ? Verdict.PASS : Verdict.FAIL, 0, null);
         }
         boolean settledWithoutAllowance = atMost() ? high <= limit || low > limit : low >= limit || high < limit;
         if (settledWithoutAllowance) {
-            return new Judgement(this, e, Verdict.INCONCLUSIVE, -1, "clears the threshold, but not by the "
-                    + trim(allowance * 100) + "% run-to-run allowance; more runs per side would settle it");
+            return new Judgement(this, e, Verdict.INCONCLUSIVE, -1, driftNote(e, allowance));
         }
         return new Judgement(this, e, Verdict.INCONCLUSIVE, samplesToSettle(point, low, high, limit, e), null);
+    }
+
+    /**
+     * Why an interval that clears the threshold is not enough: {@code 2 runs per side cannot separate a +12 %
+     * difference from run-to-run drift (its interval, widened by the 15% run-to-run allowance, straddles the 10% threshold); 3+ runs per side
+     * or accept --until-decided would}.
+     */
+    private String driftNote(Estimate e, double allowance) {
+        int runs = Math.min(e.baselineRepeats(), e.candidateRepeats());
+        double shown = Math.round(e.delta() * 1000) / 10.0;
+        return runs + (runs == 1 ? " run" : " runs") + " per side cannot separate a " + (shown > 0 ? "+" : "")
+                + trim(shown) + " % difference from run-to-run drift (its interval, widened by the " + trim(allowance * 100) + "% run-to-run allowance, straddles the "
+                + formatThreshold() + " threshold); "
+                + Comparison.MIN_REPEATS_FOR_DRIFT + "+ runs per side or accept --until-decided would";
     }
 
     /**

@@ -89,10 +89,14 @@ class CriterionTest {
         Judgement within = c.judge(delta("ttft.p95", 0.13, 0.11, 0.15), 0.05);
         assertThat(c.judge(delta("ttft.p95", 0.13, 0.11, 0.15), 0).verdict()).isEqualTo(Verdict.FAIL);
         assertThat(within.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-        assertThat(within.note()).contains("not by the 5% run-to-run allowance", "more runs per side");
+        assertThat(within.note()).contains("cannot separate a +13 % difference from run-to-run drift",
+                "widened by the 5% run-to-run allowance, straddles the 10% threshold", "3+ runs per side or accept --until-decided");
         assertThat(within.samplesToSettle()).as("more requests of one run cannot settle it").isEqualTo(-1);
         assertThat(c.judge(delta("ttft.p95", 0.20, 0.16, 0.24), 0.05).verdict()).isEqualTo(Verdict.FAIL);
-        assertThat(c.judge(delta("ttft.p95", 0.02, 0.0, 0.06), 0.05).verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(c.judge(delta("ttft.p95", 0.04, 0.0, 0.08), 0.05).verdict())
+                .as("0.04 + hypot(0.04, 0.05) = 0.104 > 0.10").isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(c.judge(delta("ttft.p95", 0.02, 0.0, 0.06), 0.05).verdict())
+                .as("0.02 + hypot(0.04, 0.05) = 0.084: the allowance adds in quadrature, not on top").isEqualTo(Verdict.PASS);
         assertThat(c.judge(delta("ttft.p95", 0.0, -0.02, 0.04), 0.05).verdict()).isEqualTo(Verdict.PASS);
         assertThat(errors.judge(absolute("errors.rate", 0.004, 0.003, 0.0049), 0.05).verdict())
                 .as("an absolute bound judges the candidate's own value, not an effect between runs").isEqualTo(Verdict.PASS);

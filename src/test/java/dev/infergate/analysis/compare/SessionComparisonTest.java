@@ -50,8 +50,9 @@ class SessionComparisonTest {
 
     @Test
     void agentConditions_showTheSessionTotal_andTheDefaultCriteriaJudgeIt() {
+        // One run per side judged on its interval alone (allowance 0): this test is about the session total.
         Comparison.Result r = Comparison.run(Map.of("agent/shared/low", new Comparison.Pair(sessions(1, 1), sessions(2, 1.3))),
-                Criteria.DEFAULT, new Bootstrap(300, 0.95, 5));
+                Criteria.DEFAULT, new Bootstrap(300, 0.95, 5), 0);
 
         Comparison.ConditionResult c = r.conditions().get(0);
         Estimate p90 = estimate(c, "session_total.p90");
