@@ -185,9 +185,16 @@ public final class PlanReader {
         if (!n.isMap()) {
             return new Side(url(n), null, "chat", Map.of());
         }
-        n.allowOnly(Set.of("url", "model", "api", "labels", "extra_body"));
+        boolean imported = n.get("import") != null;
+        if (imported && !name.equals("baseline")) {
+            throw n.get("import").error("only the baseline can be imported: the candidate is what accept measures");
+        }
+        n.allowOnly(imported ? Set.of("import", "labels") : Set.of("url", "model", "api", "labels", "extra_body"));
+        if (imported) {
+            return ImportedBaseline.side(n);
+        }
         if (n.get("url") == null) {
-            throw n.error("needs a url, e.g. url: http://127.0.0.1:8000/v1");
+            throw n.error("needs a url, e.g. url: http://127.0.0.1:8000/v1 (or, for the baseline, import: FILE)");
         }
         String api = n.get("api") == null ? "chat" : n.get("api").as(t -> Api.parse(t).key());
         Map<String, String> labels = new LinkedHashMap<>();
