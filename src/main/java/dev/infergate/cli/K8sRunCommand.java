@@ -45,25 +45,12 @@ public final class K8sRunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--workers", required = true, paramLabel = "N", description = "Workers, one shard of the schedule each.")
-    int workers;
-
     @Option(names = "--local", description = "Run the workers as local processes instead of pods (the same barrier, collection and merge).")
     boolean local;
-
-    @Option(names = "--namespace", paramLabel = "NS", description = "The namespace. Default: the current context's.")
-    String namespace;
-
-    @Option(names = "--image", paramLabel = "IMAGE", description = "A container image with infergate (./mvnw package jib:build, or the Dockerfile).")
-    String image;
 
     @Option(names = "--name", paramLabel = "NAME", description = "The Job's name (a DNS label). Default: infergate-<date>-<time>.")
     String name;
 
-    @Option(names = "--results-claim", paramLabel = "PVC",
-            description = "A ReadWriteMany PersistentVolumeClaim the pods also write their run directories to (a copy that outlives "
-                    + "the pods). The launcher collects from the pods' logs either way.")
-    String resultsClaim;
 
     @Option(names = "--keep", description = "Leave the Job, its pods, the ConfigMap and the Secret in place at the end.")
     boolean keep;
@@ -92,7 +79,7 @@ public final class K8sRunCommand implements Callable<Integer> {
         Path dir = out != null ? out : Path.of("results", "k8s-run-" + stamp);
         LaunchSpec launch;
         try {
-            launch = new LaunchSpec(workers, pod.runArgs, promptSalt != null ? promptSalt : new SecureRandom().nextLong(), dir,
+            launch = new LaunchSpec(pod.workers, pod.runArgs, promptSalt != null ? promptSalt : new SecureRandom().nextLong(), dir,
                     Durations.parse(startLead), Durations.parse(readyTimeout), Duration.ofMinutes(2));
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
@@ -125,11 +112,11 @@ public final class K8sRunCommand implements Callable<Integer> {
     }
 
     private WorkerFleet kubernetesFleet(LaunchSpec launch, String jobName) {
-        if (image == null) {
+        if (pod.image == null) {
             throw UserError.usage("k8s run needs --image (a container image with infergate, docs/scale-out.md), or --local");
         }
         KubernetesClient client = new KubernetesClientBuilder().build();
-        String ns = namespace != null ? namespace : client.getNamespace() != null ? client.getNamespace() : "default";
+        String ns = pod.namespace != null ? pod.namespace : client.getNamespace() != null ? client.getNamespace() : "default";
         Map<String, String> secret = new LinkedHashMap<>(CredentialHeaders.secretValues(launch.runArgs()));
         String keyVariable = apiKeyVariable(launch.runArgs());
         String key = System.getenv(keyVariable);
@@ -138,8 +125,8 @@ public final class K8sRunCommand implements Callable<Integer> {
         }
         String secretName = KubernetesFleet.secretName(jobName);
         try {
-            KubernetesJob job = new KubernetesJob(jobName, ns, image, launch.workers(), withoutKeyEnv(launch.runArgs()),
-                    launch.promptSalt(), secret.containsKey("api-key") ? secretName : null, secretName, resultsClaim, true,
+            KubernetesJob job = new KubernetesJob(jobName, ns, pod.image, launch.workers(), withoutKeyEnv(launch.runArgs()),
+                    launch.promptSalt(), secret.containsKey("api-key") ? secretName : null, secretName, pod.resultsClaim, true,
                     pod.resources(), Duration.ofHours(1));
             return new KubernetesFleet(client, job, launch, secret, keep);
         } catch (IllegalArgumentException e) {
