@@ -1,9 +1,10 @@
 package dev.infergate.cli;
 
-import dev.infergate.config.Durations;
+import dev.infergate.client.ApiKeys;
 import dev.infergate.scale.KubernetesJob;
 import java.io.PrintWriter;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,7 +29,8 @@ public final class K8sJobCommand implements Callable<Integer> {
     @Option(names = "--name", defaultValue = "infergate-run", paramLabel = "NAME", description = "The Job name. Default: ${DEFAULT-VALUE}.")
     String name;
 
-    @Option(names = "--api-key-secret", paramLabel = "SECRET", description = "A Secret with key 'api-key', passed as OPENAI_API_KEY.")
+    @Option(names = "--api-key-secret", paramLabel = "SECRET", description = "A Secret with key 'api-key', passed as "
+            + ApiKeys.DEFAULT_ENV + ".")
     String apiKeySecret;
 
     @Option(names = "--header-secret", paramLabel = "SECRET",
@@ -38,9 +40,9 @@ public final class K8sJobCommand implements Callable<Integer> {
     String headerSecret;
 
 
-    @Option(names = "--ttl", defaultValue = "24h", paramLabel = "DURATION",
+    @Option(names = "--ttl", defaultValue = "24h", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How long Kubernetes keeps the finished Job and its pods (ttlSecondsAfterFinished). Default: ${DEFAULT-VALUE}.")
-    String ttl;
+    Duration ttl;
 
     @Mixin
     PodOptions pod = new PodOptions();
@@ -54,7 +56,7 @@ public final class K8sJobCommand implements Callable<Integer> {
         KubernetesJob job;
         try {
             job = new KubernetesJob(name, namespace, pod.image, pod.workers, pod.runArgs, new SecureRandom().nextLong(), apiKeySecret,
-                    headerSecret, pod.resultsClaim, pod.resultsClaim == null, pod.resources(), Durations.parse(ttl));
+                    headerSecret, pod.resultsClaim, pod.resultsClaim == null, pod.resources(), ttl);
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }

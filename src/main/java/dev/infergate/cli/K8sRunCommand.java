@@ -1,6 +1,6 @@
 package dev.infergate.cli;
 
-import dev.infergate.config.Durations;
+import dev.infergate.client.ApiKeys;
 import dev.infergate.report.ConsoleSummary;
 import dev.infergate.report.TerminalText;
 import dev.infergate.scale.CredentialHeaders;
@@ -58,14 +58,14 @@ public final class K8sRunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "The merged run directory; shards in DIR/shards. Default: results/k8s-run-<date>-<time>.")
     Path out;
 
-    @Option(names = "--start-lead", defaultValue = "5s", paramLabel = "DURATION",
+    @Option(names = "--start-lead", defaultValue = "5s", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How far ahead of the moment every worker is ready the schedule starts: time for every worker to learn the "
                     + "start, and room for node clocks to disagree. Default: ${DEFAULT-VALUE}.")
-    String startLead;
+    Duration startLead;
 
-    @Option(names = "--ready-timeout", defaultValue = "10m", paramLabel = "DURATION",
+    @Option(names = "--ready-timeout", defaultValue = "10m", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Give up when not every worker is set up after this long (image pulls, scheduling). Default: ${DEFAULT-VALUE}.")
-    String readyTimeout;
+    Duration readyTimeout;
 
     @Option(names = "--prompt-salt", paramLabel = "N", description = "The fresh-prompt salt every shard shares. Default: a random one.")
     Long promptSalt;
@@ -80,7 +80,7 @@ public final class K8sRunCommand implements Callable<Integer> {
         LaunchSpec launch;
         try {
             launch = new LaunchSpec(pod.workers, pod.runArgs, promptSalt != null ? promptSalt : new SecureRandom().nextLong(), dir,
-                    Durations.parse(startLead), Durations.parse(readyTimeout), Duration.ofMinutes(2));
+                    startLead, readyTimeout, Duration.ofMinutes(2));
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }
@@ -119,8 +119,8 @@ public final class K8sRunCommand implements Callable<Integer> {
         String ns = pod.namespace != null ? pod.namespace : client.getNamespace() != null ? client.getNamespace() : "default";
         Map<String, String> secret = new LinkedHashMap<>(CredentialHeaders.secretValues(launch.runArgs()));
         String keyVariable = apiKeyVariable(launch.runArgs());
-        String key = System.getenv(keyVariable);
-        if (key != null && !key.isEmpty()) {
+        String key = ApiKeys.read(keyVariable);
+        if (key != null) {
             secret.put("api-key", key);
         }
         String secretName = KubernetesFleet.secretName(jobName);
@@ -135,7 +135,7 @@ public final class K8sRunCommand implements Callable<Integer> {
         }
     }
 
-    /** The variable the run options read the key from ({@code --api-key-env}), or OPENAI_API_KEY. */
+    /** The variable the run options read the key from ({@code --api-key-env}), or {@link ApiKeys#DEFAULT_ENV}. */
     static String apiKeyVariable(List<String> runArgs) {
         for (int i = 0; i < runArgs.size(); i++) {
             if (runArgs.get(i).equals("--api-key-env") && i + 1 < runArgs.size()) {
@@ -145,10 +145,10 @@ public final class K8sRunCommand implements Callable<Integer> {
                 return runArgs.get(i).substring("--api-key-env=".length());
             }
         }
-        return "OPENAI_API_KEY";
+        return ApiKeys.DEFAULT_ENV;
     }
 
-    /** In a pod the key is always OPENAI_API_KEY (from the Secret): drop --api-key-env. */
+    /** In a pod the key is always in {@link ApiKeys#DEFAULT_ENV} (from the Secret): drop --api-key-env. */
     static List<String> withoutKeyEnv(List<String> runArgs) {
         List<String> args = new ArrayList<>();
         for (int i = 0; i < runArgs.size(); i++) {
