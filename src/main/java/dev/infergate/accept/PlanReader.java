@@ -165,13 +165,14 @@ public final class PlanReader {
         }
         n.allowOnly(Set.of("eval", "items", "seed", "max_drop", "max_tokens", "concurrency"));
         QualityStep d = QualityStep.DEFAULT;
+        int concurrency = PlanValues.concurrency(n.get("concurrency"), d.concurrency()); // its own line, not re-wrapped
         try {
             return new QualityStep(n.get("eval") == null ? d.eval() : n.get("eval").text(),
                     n.get("items") == null ? d.items() : n.get("items").asInt(),
                     n.get("seed") == null ? d.seed() : n.get("seed").as(Long::parseLong),
                     n.get("max_drop") == null ? d.maxDrop() : n.get("max_drop").text(),
                     n.get("max_tokens") == null ? d.maxTokens() : n.get("max_tokens").asInt(),
-                    n.get("concurrency") == null ? d.concurrency() : n.get("concurrency").asInt());
+                    concurrency);
         } catch (IllegalArgumentException e) {
             throw n.error(e.getMessage());
         }
@@ -220,7 +221,7 @@ public final class PlanReader {
         for (Map.Entry<String, YamlNode> e : n.fields().entrySet()) {
             YamlNode v = e.getValue();
             v.allowOnly(Set.of("concurrency", "rate", "fraction"));
-            int c = v.get("concurrency") == null ? 0 : v.get("concurrency").asInt();
+            int c = PlanValues.concurrency(v.get("concurrency"), 0);
             double r = v.get("rate") == null ? 0 : v.get("rate").asDouble();
             double f = v.get("fraction") == null ? 0 : v.get("fraction").as(PlanValues::share);
             if (c < 0 || r < 0) {
