@@ -118,6 +118,11 @@ class ImportedBaselineTest {
         assertThat(Files.readString(r.dir().resolve("acceptance.md"))).contains("no ttft_from_scheduled for the baseline");
         assertThat(Files.readString(r.dir().resolve("baseline/short-chat/fresh/c8/r1/run.json")))
                 .contains("\"imported\"");
+        StringWriter again = new StringWriter();
+        assertThat(Main.execute(new String[] {"compare", r.dir().toString()}, new PrintWriter(again, true),
+                new PrintWriter(new StringWriter(), true))).as("compare OUT re-judges from the directories alone (its own default"
+                + " criteria: the simulated candidate is far slower than the file)").isIn(1, 4);
+        assertThat(again.toString()).contains("baseline imported from vllm (" + vllm + ")", "short-chat/fresh/c8: ");
     }
 
     @Test
