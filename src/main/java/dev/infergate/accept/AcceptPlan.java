@@ -7,6 +7,7 @@ import dev.infergate.client.Timeouts;
 import dev.infergate.client.ExtraBody;
 import dev.infergate.workload.PrefixMode;
 import dev.infergate.workload.Preset;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -92,17 +93,40 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
      * @param labels environment labels: gpu, model_version, engine, engine_commit, quantization, parallelism,
      *               speculative_decoding, sampling.* (compared to name the change)
      * @param extraBody fields merged into every request body of this side ({@code extra_body})
+     * @param importFile for the baseline only: a peer tool's result file or an infergate run directory whose figures
+     *                   stand for the baseline, which is then not measured ({@code import:}, {@code accept
+     *                   --baseline-import}; docs/acceptance.md, "A fixed, imported baseline"); null when measured
      */
-    public record Side(String url, String model, String api, Map<String, String> labels, ExtraBody extraBody) {
+    public record Side(String url, String model, String api, Map<String, String> labels, ExtraBody extraBody,
+            Path importFile) {
         public Side {
             labels = Map.copyOf(labels);
             extraBody = extraBody == null ? ExtraBody.NONE : extraBody;
+            if (url == null && importFile == null) {
+                throw new IllegalArgumentException("a side needs a url (or, for the baseline, an import file)");
+            }
+        }
+
+        /** A measured side. */
+        public Side(String url, String model, String api, Map<String, String> labels, ExtraBody extraBody) {
+            this(url, model, api, labels, extraBody, null);
         }
 
         /** A side sending no extra body fields. */
         public Side(String url, String model, String api, Map<String, String> labels) {
             this(url, model, api, labels, ExtraBody.NONE);
         }
+
+        /** This side with its figures taken from {@code file} instead of measured. */
+        public Side withImport(Path file) {
+            return new Side(null, null, api, labels, extraBody, file); // not reached: nothing is sent to it
+        }
+    }
+
+    /** This plan with another baseline (e.g. one imported from a file: {@code accept --baseline-import}). */
+    public AcceptPlan withBaseline(Side side) {
+        return new AcceptPlan(side, candidate, workloads, prefixes, loads, repeats, requests, warmupRequests, seed, slo,
+                criteria, capacity, burst, timeouts, drainTimeout, tokenizer, quality, audiences);
     }
 
     /**

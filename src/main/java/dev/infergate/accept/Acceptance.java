@@ -90,6 +90,9 @@ public final class Acceptance {
         if (Files.exists(out.resolve(ComparisonRun.BASELINE_DIR))) {
             throw new RunService.SetupException(out + " already holds an acceptance result; pass another --out", true, null);
         }
+        if (plan.baseline().importFile() != null) { // a fixed baseline read from a file: only the candidate runs
+            return ImportedBaseline.run(plan, out, progress, untilDecided);
+        }
         return new Acceptance(plan, out, progress, untilDecided).execute();
     }
 

@@ -165,13 +165,14 @@ public final class PlanReader {
         }
         n.allowOnly(Set.of("eval", "items", "seed", "max_drop", "max_tokens", "concurrency"));
         QualityStep d = QualityStep.DEFAULT;
+        int concurrency = PlanValues.concurrency(n.get("concurrency"), d.concurrency()); // its own line, not re-wrapped
         try {
             return new QualityStep(n.get("eval") == null ? d.eval() : n.get("eval").text(),
                     n.get("items") == null ? d.items() : n.get("items").asInt(),
                     n.get("seed") == null ? d.seed() : n.get("seed").as(Long::parseLong),
                     n.get("max_drop") == null ? d.maxDrop() : n.get("max_drop").text(),
                     n.get("max_tokens") == null ? d.maxTokens() : n.get("max_tokens").asInt(),
-                    n.get("concurrency") == null ? d.concurrency() : n.get("concurrency").asInt());
+                    concurrency);
         } catch (IllegalArgumentException e) {
             throw n.error(e.getMessage());
         }
@@ -185,9 +186,16 @@ public final class PlanReader {
         if (!n.isMap()) {
             return new Side(url(n), null, "chat", Map.of());
         }
-        n.allowOnly(Set.of("url", "model", "api", "labels", "extra_body"));
+        boolean imported = n.get("import") != null;
+        if (imported && !name.equals("baseline")) {
+            throw n.get("import").error("only the baseline can be imported: the candidate is what accept measures");
+        }
+        n.allowOnly(imported ? Set.of("import", "labels") : Set.of("url", "model", "api", "labels", "extra_body"));
+        if (imported) {
+            return ImportedBaseline.side(n);
+        }
         if (n.get("url") == null) {
-            throw n.error("needs a url, e.g. url: http://127.0.0.1:8000/v1");
+            throw n.error("needs a url, e.g. url: http://127.0.0.1:8000/v1 (or, for the baseline, import: FILE)");
         }
         String api = n.get("api") == null ? "chat" : n.get("api").as(t -> Api.parse(t).key());
         Map<String, String> labels = new LinkedHashMap<>();
@@ -213,7 +221,7 @@ public final class PlanReader {
         for (Map.Entry<String, YamlNode> e : n.fields().entrySet()) {
             YamlNode v = e.getValue();
             v.allowOnly(Set.of("concurrency", "rate", "fraction"));
-            int c = v.get("concurrency") == null ? 0 : v.get("concurrency").asInt();
+            int c = PlanValues.concurrency(v.get("concurrency"), 0);
             double r = v.get("rate") == null ? 0 : v.get("rate").asDouble();
             double f = v.get("fraction") == null ? 0 : v.get("fraction").as(PlanValues::share);
             if (c < 0 || r < 0) {

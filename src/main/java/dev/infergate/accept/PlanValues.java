@@ -4,6 +4,7 @@ import dev.infergate.analysis.audience.Audience;
 import dev.infergate.analysis.audience.CapacityCriterion;
 import dev.infergate.config.Durations;
 import dev.infergate.config.YamlNode;
+import dev.infergate.load.ConcurrencyLimit;
 import dev.infergate.workload.BundledTokenizer;
 import java.time.Duration;
 import java.util.List;
@@ -20,6 +21,22 @@ final class PlanValues {
                         + " enable capacity or drop that criterion");
             }
         }
+    }
+
+    /**
+     * A {@code concurrency:} value: at most what one client can keep in flight ({@link ConcurrencyLimit#MAX}, the
+     * CLI's limit too), or {@code absent} when the key is not there.
+     */
+    static int concurrency(YamlNode n, int absent) {
+        if (n == null) {
+            return absent;
+        }
+        int c = n.asInt();
+        if (c > ConcurrencyLimit.MAX) {
+            throw n.error(c + " is more than one client can keep in flight (at most " + ConcurrencyLimit.MAX
+                    + ", one connection each); run several shards (infergate run --shard I/N, docs/scale-out.md)");
+        }
+        return c;
     }
 
     /** auto, server or a bundled vocabulary: checked now, not when the first run starts. */

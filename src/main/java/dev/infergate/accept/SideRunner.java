@@ -4,6 +4,7 @@ import dev.infergate.analysis.Slo;
 import dev.infergate.client.Api;
 import dev.infergate.client.ApiKeys;
 import dev.infergate.client.Endpoint;
+import dev.infergate.client.EventLoops;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.RunLimits;
 import dev.infergate.load.Shard;
@@ -39,7 +40,7 @@ final class SideRunner {
 
     SideRunner(AcceptPlan plan) {
         this.plan = plan;
-        this.eventLoops = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+        this.eventLoops = EventLoops.perCore(); // as --event-loops' default: the same client as 'infergate run'
         this.traces = new TraceRows(plan);
     }
 

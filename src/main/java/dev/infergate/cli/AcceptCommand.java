@@ -65,9 +65,20 @@ public final class AcceptCommand implements Callable<Integer> {
             description = "Also write the verdict as JUnit XML (one test case per criterion and condition) for CI.")
     Path junit;
 
+    @Option(names = "--baseline-import", paramLabel = "FILE",
+            description = "Take the baseline's figures from FILE instead of measuring them: a vLLM --save-result "
+                    + "--save-detailed JSON, AIPerf's profile_export.jsonl, guidellm's benchmarks.json, or an infergate "
+                    + "run directory or accept result. Only the candidate runs; what an import cannot have (capacity "
+                    + "search, burst, quality, interleaving, pairing) is skipped and said so (docs/acceptance.md, "
+                    + "\"A fixed, imported baseline\"). Same as the plan's 'baseline: {import: FILE}'.")
+    Path baselineImport;
+
     @Override
     public Integer call() throws IOException {
         AcceptPlan plan = read(planFile);
+        if (baselineImport != null) {
+            plan = plan.withBaseline(plan.baseline().withImport(baselineImport));
+        }
         Path dir = Reports.created(out.dir());
         PrintWriter err = spec.commandLine().getErr();
         AcceptResult result;

@@ -77,14 +77,14 @@ public final class CompareCommand implements Callable<Integer> {
                     + "a comparison prints how the sides differ and exits 5 with no verdict.")
     boolean allowDifferentWorkloads;
 
-    @Option(names = "--run-to-run-allowance", paramLabel = "SHARE", defaultValue = "15%",
+    @Option(names = "--run-to-run-allowance", paramLabel = "SHARE", defaultValue = "15%", converter = ShareConverter.BelowOne.class,
             description = "With fewer than 3 runs per side the interval cannot see how much another run would differ, "
                     + "so a relative criterion (max_regression, min_improvement) then passes or fails only when its "
                     + "delta's interval, widened by this (15%% = 15 percentage points of delta, added in quadrature to "
                     + "each half-width), clears the threshold. "
                     + "Conditions with 3 or more runs per side are judged on their interval alone. 0 turns it off. "
                     + "Default: ${DEFAULT-VALUE}.")
-    String runToRunAllowance;
+    double runToRunAllowance;
 
     @Override
     public Integer call() {
@@ -108,7 +108,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         ComparisonRun run;
         try {
-            run = ComparisonRun.of(basePath, candPath, Audiences.union(audiences), bootstrap, allowance());
+            run = ComparisonRun.of(basePath, candPath, Audiences.union(audiences), bootstrap, runToRunAllowance);
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }
@@ -132,21 +132,6 @@ public final class CompareCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().flush();
         return exitCode(AudienceVerdict.worst(verdicts)).code();
-    }
-
-    /** {@code --run-to-run-allowance}: {@code 15%} or {@code 0.15}, in [0, 1). */
-    private double allowance() {
-        String t = runToRunAllowance.trim();
-        try {
-            double v = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1)) / 100 : Double.parseDouble(t);
-            if (v >= 0 && v < 1) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // fall through to the one-line message
-        }
-        throw UserError.usage("--run-to-run-allowance '" + runToRunAllowance + "' must be a share from 0 to below 100 %"
-                + " (write 5% or 0.05)");
     }
 
     /** Prints how the sides differ and that no verdict follows; exit code 5. */

@@ -1,5 +1,6 @@
 package dev.infergate.cli;
 
+import dev.infergate.client.EventLoops;
 import picocli.CommandLine.Option;
 
 /** {@code --event-loops}: the client's I/O threads, for every command that drives the client. */
@@ -10,7 +11,7 @@ final class EventLoopOptions {
 
     /** The threads to use: as given, else one per core. */
     int count() {
-        int loops = eventLoops != null ? eventLoops : Runtime.getRuntime().availableProcessors();
+        int loops = eventLoops != null ? eventLoops : EventLoops.perCore();
         if (loops < 1) {
             throw UserError.usage("--event-loops (" + loops + ") must be >= 1");
         }

@@ -1,9 +1,10 @@
 package dev.infergate.cli;
 
-import dev.infergate.config.Durations;
+import dev.infergate.client.ApiKeys;
 import dev.infergate.scale.KubernetesJob;
 import java.io.PrintWriter;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,19 +26,11 @@ public final class K8sJobCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--workers", required = true, paramLabel = "N", description = "Pods, one shard of the schedule each.")
-    int workers;
-
-    @Option(names = "--image", required = true, paramLabel = "IMAGE", description = "A container image whose entrypoint is infergate (Jib or the Dockerfile).")
-    String image;
-
     @Option(names = "--name", defaultValue = "infergate-run", paramLabel = "NAME", description = "The Job name. Default: ${DEFAULT-VALUE}.")
     String name;
 
-    @Option(names = "--namespace", defaultValue = "default", paramLabel = "NS", description = "The namespace. Default: ${DEFAULT-VALUE}.")
-    String namespace;
-
-    @Option(names = "--api-key-secret", paramLabel = "SECRET", description = "A Secret with key 'api-key', passed as OPENAI_API_KEY.")
+    @Option(names = "--api-key-secret", paramLabel = "SECRET", description = "A Secret with key 'api-key', passed as "
+            + ApiKeys.DEFAULT_ENV + ".")
     String apiKeySecret;
 
     @Option(names = "--header-secret", paramLabel = "SECRET",
@@ -46,29 +39,29 @@ public final class K8sJobCommand implements Callable<Integer> {
                     + "The manifest then refers to it and never holds the values; a credential header without it is refused.")
     String headerSecret;
 
-    @Option(names = "--results-claim", paramLabel = "PVC",
-            description = "A ReadWriteMany PersistentVolumeClaim for the run directories. Without it they live in an emptyDir that goes "
-                    + "with the pod: each pod then prints its results into its log at the end (a warning says so).")
-    String resultsClaim;
 
-    @Option(names = "--ttl", defaultValue = "24h", paramLabel = "DURATION",
+    @Option(names = "--ttl", defaultValue = "24h", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How long Kubernetes keeps the finished Job and its pods (ttlSecondsAfterFinished). Default: ${DEFAULT-VALUE}.")
-    String ttl;
+    Duration ttl;
 
     @Mixin
     PodOptions pod = new PodOptions();
 
     @Override
     public Integer call() {
+        if (pod.image == null) {
+            throw UserError.usage("k8s-job needs --image (a container image whose entrypoint is infergate, docs/scale-out.md)");
+        }
+        String namespace = pod.namespace != null ? pod.namespace : "default"; // a manifest reaches no cluster to ask
         KubernetesJob job;
         try {
-            job = new KubernetesJob(name, namespace, image, workers, pod.runArgs, new SecureRandom().nextLong(), apiKeySecret,
-                    headerSecret, resultsClaim, resultsClaim == null, pod.resources(), Durations.parse(ttl));
+            job = new KubernetesJob(name, namespace, pod.image, pod.workers, pod.runArgs, new SecureRandom().nextLong(), apiKeySecret,
+                    headerSecret, pod.resultsClaim, pod.resultsClaim == null, pod.resources(), ttl);
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }
         PrintWriter err = spec.commandLine().getErr();
-        if (resultsClaim == null) {
+        if (pod.resultsClaim == null) {
             err.println("infergate: warning: no --results-claim: each shard's results live in an emptyDir that is deleted with its pod; "
                     + "the pods print them into their logs, which only 'infergate k8s run' collects. Pass --results-claim, or use 'k8s run'.");
         }

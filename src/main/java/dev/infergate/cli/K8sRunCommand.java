@@ -1,6 +1,6 @@
 package dev.infergate.cli;
 
-import dev.infergate.config.Durations;
+import dev.infergate.client.ApiKeys;
 import dev.infergate.report.ConsoleSummary;
 import dev.infergate.report.TerminalText;
 import dev.infergate.scale.CredentialHeaders;
@@ -45,25 +45,12 @@ public final class K8sRunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--workers", required = true, paramLabel = "N", description = "Workers, one shard of the schedule each.")
-    int workers;
-
     @Option(names = "--local", description = "Run the workers as local processes instead of pods (the same barrier, collection and merge).")
     boolean local;
-
-    @Option(names = "--namespace", paramLabel = "NS", description = "The namespace. Default: the current context's.")
-    String namespace;
-
-    @Option(names = "--image", paramLabel = "IMAGE", description = "A container image with infergate (./mvnw package jib:build, or the Dockerfile).")
-    String image;
 
     @Option(names = "--name", paramLabel = "NAME", description = "The Job's name (a DNS label). Default: infergate-<date>-<time>.")
     String name;
 
-    @Option(names = "--results-claim", paramLabel = "PVC",
-            description = "A ReadWriteMany PersistentVolumeClaim the pods also write their run directories to (a copy that outlives "
-                    + "the pods). The launcher collects from the pods' logs either way.")
-    String resultsClaim;
 
     @Option(names = "--keep", description = "Leave the Job, its pods, the ConfigMap and the Secret in place at the end.")
     boolean keep;
@@ -71,14 +58,14 @@ public final class K8sRunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "The merged run directory; shards in DIR/shards. Default: results/k8s-run-<date>-<time>.")
     Path out;
 
-    @Option(names = "--start-lead", defaultValue = "5s", paramLabel = "DURATION",
+    @Option(names = "--start-lead", defaultValue = "5s", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How far ahead of the moment every worker is ready the schedule starts: time for every worker to learn the "
                     + "start, and room for node clocks to disagree. Default: ${DEFAULT-VALUE}.")
-    String startLead;
+    Duration startLead;
 
-    @Option(names = "--ready-timeout", defaultValue = "10m", paramLabel = "DURATION",
+    @Option(names = "--ready-timeout", defaultValue = "10m", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Give up when not every worker is set up after this long (image pulls, scheduling). Default: ${DEFAULT-VALUE}.")
-    String readyTimeout;
+    Duration readyTimeout;
 
     @Option(names = "--prompt-salt", paramLabel = "N", description = "The fresh-prompt salt every shard shares. Default: a random one.")
     Long promptSalt;
@@ -92,8 +79,8 @@ public final class K8sRunCommand implements Callable<Integer> {
         Path dir = out != null ? out : Path.of("results", "k8s-run-" + stamp);
         LaunchSpec launch;
         try {
-            launch = new LaunchSpec(workers, pod.runArgs, promptSalt != null ? promptSalt : new SecureRandom().nextLong(), dir,
-                    Durations.parse(startLead), Durations.parse(readyTimeout), Duration.ofMinutes(2));
+            launch = new LaunchSpec(pod.workers, pod.runArgs, promptSalt != null ? promptSalt : new SecureRandom().nextLong(), dir,
+                    startLead, readyTimeout, Duration.ofMinutes(2));
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }
@@ -125,21 +112,21 @@ public final class K8sRunCommand implements Callable<Integer> {
     }
 
     private WorkerFleet kubernetesFleet(LaunchSpec launch, String jobName) {
-        if (image == null) {
+        if (pod.image == null) {
             throw UserError.usage("k8s run needs --image (a container image with infergate, docs/scale-out.md), or --local");
         }
         KubernetesClient client = new KubernetesClientBuilder().build();
-        String ns = namespace != null ? namespace : client.getNamespace() != null ? client.getNamespace() : "default";
+        String ns = pod.namespace != null ? pod.namespace : client.getNamespace() != null ? client.getNamespace() : "default";
         Map<String, String> secret = new LinkedHashMap<>(CredentialHeaders.secretValues(launch.runArgs()));
         String keyVariable = apiKeyVariable(launch.runArgs());
-        String key = System.getenv(keyVariable);
-        if (key != null && !key.isEmpty()) {
+        String key = ApiKeys.read(keyVariable);
+        if (key != null) {
             secret.put("api-key", key);
         }
         String secretName = KubernetesFleet.secretName(jobName);
         try {
-            KubernetesJob job = new KubernetesJob(jobName, ns, image, launch.workers(), withoutKeyEnv(launch.runArgs()),
-                    launch.promptSalt(), secret.containsKey("api-key") ? secretName : null, secretName, resultsClaim, true,
+            KubernetesJob job = new KubernetesJob(jobName, ns, pod.image, launch.workers(), withoutKeyEnv(launch.runArgs()),
+                    launch.promptSalt(), secret.containsKey("api-key") ? secretName : null, secretName, pod.resultsClaim, true,
                     pod.resources(), Duration.ofHours(1));
             return new KubernetesFleet(client, job, launch, secret, keep);
         } catch (IllegalArgumentException e) {
@@ -148,7 +135,7 @@ public final class K8sRunCommand implements Callable<Integer> {
         }
     }
 
-    /** The variable the run options read the key from ({@code --api-key-env}), or OPENAI_API_KEY. */
+    /** The variable the run options read the key from ({@code --api-key-env}), or {@link ApiKeys#DEFAULT_ENV}. */
     static String apiKeyVariable(List<String> runArgs) {
         for (int i = 0; i < runArgs.size(); i++) {
             if (runArgs.get(i).equals("--api-key-env") && i + 1 < runArgs.size()) {
@@ -158,10 +145,10 @@ public final class K8sRunCommand implements Callable<Integer> {
                 return runArgs.get(i).substring("--api-key-env=".length());
             }
         }
-        return "OPENAI_API_KEY";
+        return ApiKeys.DEFAULT_ENV;
     }
 
-    /** In a pod the key is always OPENAI_API_KEY (from the Secret): drop --api-key-env. */
+    /** In a pod the key is always in {@link ApiKeys#DEFAULT_ENV} (from the Secret): drop --api-key-env. */
     static List<String> withoutKeyEnv(List<String> runArgs) {
         List<String> args = new ArrayList<>();
         for (int i = 0; i < runArgs.size(); i++) {

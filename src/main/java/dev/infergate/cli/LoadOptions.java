@@ -1,5 +1,6 @@
 package dev.infergate.cli;
 
+import dev.infergate.load.ConcurrencyLimit;
 import dev.infergate.config.Durations;
 import dev.infergate.load.ArrivalKind;
 import dev.infergate.load.ArrivalSchedule;
@@ -18,12 +19,8 @@ import picocli.CommandLine.TypeConversionException;
 
 /** Options that shape the load: closed or open loop, how long, warm-up, shard. */
 public final class LoadOptions {
-    /**
-     * The most requests one client may keep in flight: each needs its own connection, and one client address can
-     * hold at most about 64k connections to one server address (its ephemeral ports). Beyond it, shard the load
-     * over several clients ({@code --shard}).
-     */
-    static final int MAX_CONCURRENCY = 65_536;
+    /** The most requests one client may keep in flight ({@link ConcurrencyLimit}, shared with acceptance plans). */
+    static final int MAX_CONCURRENCY = ConcurrencyLimit.MAX;
 
     /** Closed loop or open loop: one or the other, never both (picocli refuses both in one line). */
     static final class Loop {

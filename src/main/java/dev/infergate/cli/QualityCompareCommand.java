@@ -31,9 +31,9 @@ public final class QualityCompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "CANDIDATE", description = "The candidate's result directory.")
     Path candidate;
 
-    @Option(names = "--max-drop", defaultValue = "1%", paramLabel = "PCT",
+    @Option(names = "--max-drop", defaultValue = "1%", paramLabel = "PCT", converter = ShareConverter.BelowOne.class,
             description = "The largest accuracy drop allowed, in percentage points (1%%) or as a fraction (0.01). Default: ${DEFAULT-VALUE}.")
-    String maxDrop;
+    double maxDrop;
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "The directory to write quality-comparison.json into, as every command's --out names a directory "
@@ -49,7 +49,7 @@ public final class QualityCompareCommand implements Callable<Integer> {
     public Integer call() {
         QualityComparison c;
         try {
-            c = QualityComparison.compare(baseline, candidate, QualityCriterion.maxDrop(maxDrop));
+            c = QualityComparison.compare(baseline, candidate, new QualityCriterion(maxDrop, QualityCriterion.DEFAULT_CONFIDENCE));
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         } catch (UncheckedIOException e) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import dev.infergate.client.ApiKeys;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,7 +30,7 @@ import java.util.Map;
  * @param workers          pods, one shard each
  * @param runArgs          the {@code run} options every shard shares (no --shard, --start-at, --out, --prompt-salt)
  * @param promptSalt       the fresh-prompt salt every shard shares
- * @param apiKeySecret     a Secret holding key {@code api-key}, exposed as OPENAI_API_KEY; or null
+ * @param apiKeySecret     a Secret holding key {@code api-key}, exposed as {@link ApiKeys#DEFAULT_ENV}; or null
  * @param headerSecret     a Secret holding credential header values, one key per header name in lower case; or null
  * @param resultsClaim     a PersistentVolumeClaim (ReadWriteMany) for the run directories; or null for an emptyDir
  * @param streamResults    whether each pod prints its run directory into its log at the end ({@link ShardArchive})
@@ -190,7 +191,7 @@ public record KubernetesJob(String name, String namespace, String image, int wor
         container.put("args", args); // the image's entrypoint is the CLI: java -XX:MaxRAMPercentage=75 ...
         List<Map<String, Object>> env = new ArrayList<>();
         if (apiKeySecret != null) {
-            env.add(Map.of("name", "OPENAI_API_KEY", "valueFrom",
+            env.add(Map.of("name", ApiKeys.DEFAULT_ENV, "valueFrom",
                     Map.of("secretKeyRef", Map.of("name", apiKeySecret, "key", "api-key"))));
         }
         env.addAll(credentials.env());

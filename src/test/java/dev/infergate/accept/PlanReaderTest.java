@@ -255,4 +255,18 @@ class PlanReaderTest {
             assertThat(plan.audiences().get(1).capacity()).as(name).hasSize(plan.capacity() == null ? 0 : 1);
         }
     }
+
+    @Test
+    void concurrencyAboveWhatOneClientCanHold_isRefused_likeTheCli() {
+        String base = "baseline: http://127.0.0.1:1/v1\ncandidate: http://127.0.0.1:2/v1\n";
+        assertThatThrownBy(() -> PlanReader.read("plan.yaml", base
+                + "matrix: {loads: {huge: {concurrency: 70000}}}\n"))
+                .hasMessage("plan.yaml line 3, key matrix.loads.huge.concurrency: 70000 is more than one client can keep"
+                        + " in flight (at most 65536, one connection each); run several shards (infergate run --shard I/N,"
+                        + " docs/scale-out.md)");
+        assertThatThrownBy(() -> PlanReader.read("plan.yaml", base + "quality: {concurrency: 65537}\n"))
+                .hasMessageStartingWith("plan.yaml line 3, key quality.concurrency: 65537 is more than one client");
+        assertThat(PlanReader.read("plan.yaml", base + "matrix: {loads: {max: {concurrency: 65536}}}\n").loads().get(0)
+                .concurrency()).isEqualTo(65536);
+    }
 }

@@ -182,6 +182,26 @@ class CliErrorsTest {
         assertThat(o.all()).doesNotContain("sk-k8s-hidden");
     }
 
+    @Test
+    void k8sJob_withoutAnImage_isOneLine_andTheManifestNamesTheDefaultNamespace() {
+        assertOneLine(run("k8s-job", "--workers", "2", "--", "--base-url", "http://vllm:8000/v1"), 2, "k8s-job needs --image");
+        Outcome o = run("k8s-job", "--workers", "2", "--image", "img", "--results-claim", "r", "--", "--base-url",
+                "http://vllm:8000/v1");
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.all()).contains("namespace: default", "kubectl -n default wait");
+    }
+
+    @Test
+    void k8sDurations_areReadByTheDurationConverter_oneLineNamingTheOption() {
+        assertOneLine(run("k8s", "run", "--workers", "2", "--local", "--start-lead", "soon", "--", "--base-url",
+                "http://127.0.0.1:9/v1"), 2, "--start-lead", "soon");
+        assertOneLine(run("k8s-job", "--workers", "2", "--image", "img", "--ttl", "1 day", "--", "--base-url",
+                "http://vllm:8000/v1"), 2, "--ttl", "1 day");
+        Outcome o = run("k8s-job", "--workers", "2", "--image", "img", "--results-claim", "r", "--ttl", "90m", "--",
+                "--base-url", "http://vllm:8000/v1");
+        assertThat(o.out()).contains("ttlSecondsAfterFinished: 5400");
+    }
+
     static Outcome accept(Path dir, String name, byte[] plan) throws Exception {
         Path file = dir.resolve(name);
         java.nio.file.Files.write(file, plan);

@@ -224,7 +224,16 @@ class CompareCommandTest {
         int code = run(new StringWriter(), err, "compare", base.toString(), base.toString(), "--run-to-run-allowance", "150%");
 
         assertThat(code).isEqualTo(2);
-        assertThat(err.toString()).contains("--run-to-run-allowance '150%' must be a share");
+        assertThat(err.toString().strip()).doesNotContain("\n")
+                .contains("--run-to-run-allowance", "'150%' is not a share from 0 to 100 %");
+        StringWriter all = new StringWriter();
+        assertThat(run(new StringWriter(), all, "compare", base.toString(), base.toString(), "--run-to-run-allowance",
+                "100%")).isEqualTo(2);
+        assertThat(all.toString()).contains("--run-to-run-allowance", "'100%' must be below 100 %");
+        StringWriter text = new StringWriter();
+        assertThat(run(new StringWriter(), text, "quality-compare", base.toString(), base.toString(), "--max-drop",
+                "two")).isEqualTo(2);
+        assertThat(text.toString().strip()).doesNotContain("\n").contains("--max-drop", "'two' is not a share");
     }
 
     @Test
