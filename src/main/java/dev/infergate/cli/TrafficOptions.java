@@ -178,11 +178,11 @@ public final class TrafficOptions {
         if (rampUp == null) {
             return model;
         }
-        if (!(model instanceof OpenLoop open)) {
+        if (model.kind() != LoadModel.Kind.OPEN || model.arrivals().isEmpty()) {
             throw UserError.usage("--ramp-up ramps an open loop: give it with --rate (not --concurrency or --sessions)");
         }
         try {
-            return new OpenLoop(new RampUpSchedule(open.schedule(), Durations.parse(rampUp)), open.maxConcurrency());
+            return model.withArrivals(new RampUpSchedule(model.arrivals().get(), Durations.parse(rampUp)));
         } catch (IllegalArgumentException e) {
             throw UserError.usage("--ramp-up: " + e.getMessage());
         }

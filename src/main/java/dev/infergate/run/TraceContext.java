@@ -2,7 +2,6 @@ package dev.infergate.run;
 
 import dev.infergate.client.HttpExecutor;
 import dev.infergate.client.ModelContext;
-import dev.infergate.load.OpenLoop;
 import dev.infergate.load.TraceSchedule;
 import dev.infergate.workload.WorkloadDefinition;
 import dev.infergate.workload.trace.TraceSpec;
@@ -18,7 +17,7 @@ final class TraceContext {
     static RunPlan resolve(RunPlan plan, HttpExecutor http) {
         TraceSpec trace = plan.workload().trace();
         if (trace == null || trace.maxContextTokens() > 0
-                || !(plan.load() instanceof OpenLoop open && open.schedule() instanceof TraceSchedule schedule)) {
+                || !(plan.load().arrivals().orElse(null) instanceof TraceSchedule schedule)) {
             return plan;
         }
         int context = ModelContext.of(http, http.endpoint().model());
@@ -27,7 +26,7 @@ final class TraceContext {
         }
         WorkloadDefinition resolved = plan.workload().withTrace(trace.withMaxContext(context));
         return new RunPlan(plan.endpoint(), resolved, plan.tokenizer(),
-                new OpenLoop(schedule.withMaxContext(context), open.maxConcurrency()), plan.limits(), plan.shard(),
+                plan.load().withArrivals(schedule.withMaxContext(context)), plan.limits(), plan.shard(),
                 plan.timeouts(), plan.slo(), plan.labels(), plan.condition(), plan.out(), plan.exactOutput(),
                 plan.eventSampleEvery(), plan.eventLoops(), plan.apiKeyEnv(), plan.apiKeySet(), plan.serverMetrics());
     }
