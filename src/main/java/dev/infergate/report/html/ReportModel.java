@@ -83,6 +83,10 @@ public final class ReportModel {
         m.put("title", title(sides));
         m.put("headline", Headline.of(sides, diff, acceptance, caveats));
         m.put("sides", sideMaps);
+        ReasoningView reasoning = ReasoningView.of(sides);
+        if (reasoning != null) { // only pages of reasoning runs carry the block
+            m.put("reasoning", reasoning);
+        }
         Map<String, Object> axis = new LinkedHashMap<>();
         axis.put("bucket_s", width);
         List<Long> t = new ArrayList<>();
