@@ -71,6 +71,11 @@ class CancellationsAgainstSimulatorTest {
         assertThat(summary.path("tokens").path("output_total").asLong()).isEqualTo(completed * OUTPUT_TOKENS);
         assertThat(new ObjectMapper().readTree(out.resolve("run.json").toFile()).path("cancel").path("after").asText())
                 .isEqualTo("3tok");
+
+        StringWriter compared = new StringWriter();
+        RunAgainstSimulatorTest.run(compared, new StringWriter(), "compare", out.toString(), out.toString(), "--resamples", "200");
+        assertThat(compared.toString()).contains("note: user cancellations: baseline " + cancelled.size() + " of 16 (")
+                .contains("candidate " + cancelled.size() + " of 16 (");
     }
 
     @Test

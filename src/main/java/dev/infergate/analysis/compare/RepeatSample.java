@@ -213,6 +213,15 @@ public final class RepeatSample {
         return size;
     }
 
+    /** Measured requests the client cancelled on purpose (user cancellations): neither completed nor failed. */
+    public int cancelled() {
+        int n = 0;
+        for (double counted : contributions[Part.COUNTED.ordinal()]) {
+            n += counted == 0 ? 1 : 0;
+        }
+        return n;
+    }
+
     /** Agent sessions among the measured requests (0 for independent requests). */
     public int sessions() {
         return sessions;
