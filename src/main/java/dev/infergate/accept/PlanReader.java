@@ -32,7 +32,7 @@ import java.util.Set;
 public final class PlanReader {
     static final Set<String> TOP = Set.of("baseline", "candidate", "matrix", "repeats", "requests", "warmup", "seed",
             "slo", "criteria", "capacity", "burst", "timeouts", "drain_timeout", "tokenizer", "quality", "agent", "audiences",
-            "trace");
+            "trace", "cancel");
     /** The default load levels: closed-loop users, independent of any capacity measurement. */
     public static final List<LoadLevel> DEFAULT_LOADS = List.of(new LoadLevel("low", 1, 0, 0),
             new LoadLevel("typical", 8, 0, 0), new LoadLevel("near-limit", 32, 0, 0));
@@ -90,10 +90,11 @@ public final class PlanReader {
         if (capacity == null && loads.stream().anyMatch(l -> l.capacityFraction() > 0)) {
             throw matrix.get("loads").error("a load given as a fraction needs the capacity step; enable capacity or give a rate");
         }
+        long seed = root.get("seed") == null ? 0 : root.get("seed").as(Long::parseLong);
         return new AcceptPlan(baseline, candidate, workloads, prefixes, loads, PlanValues.positive(root, "repeats", 3),
                 PlanValues.positive(root, "requests", 200), PlanValues.atLeastZero(root, "warmup", 10),
-                root.get("seed") == null ? 0 : root.get("seed").as(Long::parseLong), slo, criteria, capacity, burst,
-                timeouts(root.get("timeouts")), PlanValues.duration(root.get("drain_timeout"), Duration.ofSeconds(60)),
+                seed, slo, criteria, capacity, burst,
+                timeouts(root.get("timeouts")).withCancellations(PlanCancel.parse(root.get("cancel"), seed)), PlanValues.duration(root.get("drain_timeout"), Duration.ofSeconds(60)),
                 PlanValues.tokenizer(root.get("tokenizer")), quality(root.get("quality")), audiences);
     }
 

@@ -14,7 +14,7 @@ import java.util.Map;
  *
  * @param requests             requests counted
  * @param errors               failed requests by error class key ({@code http_5xx}, {@code timeout_total}, ...)
- * @param errorRate            failed / sent, 3 decimals; 0 when nothing was sent; null when missing (rates and
+ * @param errorRate            failed / (sent - cancelled), 3 decimals; 0 when nothing was sent; null when missing (rates and
  *                             shares of an imported run that its file cannot give are null too)
  * @param latencyMs            the latency distributions, ms
  * @param effectiveTokensPerS  per request: output tokens / (last_token - first_token)
@@ -89,11 +89,27 @@ public record FigureSet(Requests requests, Map<String, Long> errors, Double erro
     }
 
     /**
-     * Request counts.
+     * Request counts: {@code sent = completed + failed + cancelled}.
      *
-     * @param warmup warm-up requests excluded before the counts (0 in a split such as by_cache)
+     * @param warmup         warm-up requests excluded before the counts (0 in a split such as by_cache)
+     * @param cancelled      requests the client closed on purpose (user cancellations): neither completed nor
+     *                       failed, and out of the error rate's and attainment's denominators; omitted when 0
+     * @param cancelledShare cancelled / sent, 4 decimals; null (omitted) when none was cancelled
      */
-    public record Requests(long sent, long completed, long failed, long warmup) {}
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Requests(long sent, long completed, long failed, long warmup,
+            @JsonInclude(JsonInclude.Include.NON_DEFAULT) long cancelled,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double cancelledShare) {
+        /** Counts of a run without user cancellations. */
+        public Requests(long sent, long completed, long failed, long warmup) {
+            this(sent, completed, failed, warmup, 0, null);
+        }
+
+        /** Requests that count for the error rate and attainment: those sent and not cancelled by the client. */
+        public long counted() {
+            return sent - cancelled;
+        }
+    }
 
     /** Rates over the measured window (earliest scheduled to latest end), warm-up excluded. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)

@@ -11,7 +11,9 @@ import java.util.Map;
 /**
  * Accumulates the figures of METRICS.md over a set of <b>measured</b> requests (warm-up excluded by the
  * caller). Failed requests stay in every denominator: {@code sent} counts them, attainment divides by
- * {@code sent}, and the throughput window spans them.
+ * {@code sent}, and the throughput window spans them. Requests the client cancelled on purpose (user
+ * cancellations) count apart: their TTFT, ITL and stalls are real and recorded; E2E, TPOT, tokens and throughput
+ * leave them out, and so do the error rate's and attainment's denominators (docs/metrics.md, "Cancellations").
  *
  * <p>The measured window runs from the earliest scheduled time to the latest end among the requests, so
  * throughput is what the load offered and the server finished over the same span.
@@ -21,6 +23,7 @@ public final class Figures {
     private long sent;
     private long completed;
     private long good;
+    private long cancelled;
     private final Map<ErrorClass, Long> errors = new EnumMap<>(ErrorClass.class);
     private final Map<Metric, LatencyDistribution> latency = new EnumMap<>(Metric.class);
     private final ValueDistribution effectiveTokensPerSecond = Distribution.values();
@@ -51,6 +54,11 @@ public final class Figures {
         windowEndNanos = Math.max(windowEndNanos, end);
         if (r.sentNanos() != RequestRecord.ABSENT) {
             latency.get(Metric.QUEUE_WAIT).recordNanos(Math.max(0, r.queueWaitNanos()));
+        }
+        if (r.cancelled()) {
+            cancelled++;
+            recordReceivedPart(r, itlGaps);
+            return;
         }
         if (!r.succeeded()) {
             errors.merge(r.error(), 1L, Long::sum);
@@ -94,6 +102,16 @@ public final class Figures {
         }
     }
 
+    /** What a cancelled request received before the client closed it: its first token and the gaps until then. */
+    private void recordReceivedPart(RequestRecord r, Histogram itlGaps) {
+        recordIfPresent(Metric.TTFT, r.ttftNanos());
+        recordIfPresent(Metric.TTFT_FROM_SCHEDULED, r.ttftFromScheduledNanos());
+        recordIfPresent(Metric.MAX_STALL, r.maxStallNanos());
+        if (itlGaps != null) {
+            latency.get(Metric.ITL).addMicros(itlGaps);
+        }
+    }
+
     private void recordIfPresent(Metric metric, long nanos) {
         if (nanos != RequestRecord.ABSENT) {
             latency.get(metric).recordNanos(Math.max(0, nanos));
@@ -108,8 +126,14 @@ public final class Figures {
         return completed;
     }
 
+    /** Failed requests: sent, less completed and cancelled by the client. */
     public long failed() {
-        return sent - completed;
+        return sent - completed - cancelled;
+    }
+
+    /** Requests the client closed on purpose (user cancellations). */
+    public long cancelled() {
+        return cancelled;
     }
 
     public long good() {
@@ -162,16 +186,19 @@ public final class Figures {
         errors.forEach((k, v) -> errorCounts.put(k.key(), v));
         FigureSet.Throughput throughput = new FigureSet.Throughput(Distribution.round(windowSeconds()), perSecond(completed),
                 perSecond(outputTokens), perSecond(inputTokens));
+        long counted = sent - cancelled; // a user's cancellation is neither the server's miss nor its failure
         FigureSet.Goodput goodput = new FigureSet.Goodput(slo.targets(), perSecond(good),
-                sent == 0 ? 0.0 : Math.round((double) good / sent * 1e4) / 1e4);
+                counted == 0 ? 0.0 : Math.round((double) good / counted * 1e4) / 1e4);
         FigureSet.Tokens tokens = new FigureSet.Tokens(inputTokens, outputTokens,
                 usageCounted > 0 && clientCounted > 0 ? "mixed" : clientCounted > 0 ? "client" : "usage");
         FigureSet.Cache cache = new FigureSet.Cache(withCachedTokens, inputTokensWhereCacheReported == 0 ? null
                 : Math.round((double) cachedTokens / inputTokensWhereCacheReported * 1e4) / 1e4, RequestRecord.WARM_CACHED_SHARE,
                 warmRequests, completed == 0 ? null : Math.round((double) warmRequests / completed * 1e4) / 1e4,
                 inputTokensWhereCacheReported > 0 || withCachedTokens > 0);
-        return new FigureSet(new FigureSet.Requests(sent, completed, failed(), warmup), errorCounts,
-                sent == 0 ? 0.0 : Distribution.round((double) failed() / sent * 1e3) / 1e3, latencyMillis(),
+        FigureSet.Requests requests = new FigureSet.Requests(sent, completed, failed(), warmup, cancelled,
+                cancelled == 0 ? null : Math.round((double) cancelled / sent * 1e4) / 1e4);
+        return new FigureSet(requests, errorCounts,
+                counted == 0 ? 0.0 : Distribution.round((double) failed() / counted * 1e3) / 1e3, latencyMillis(),
                 effectiveTokensPerSecond.percentiles(), chunks.percentiles(), throughput, goodput, tokens, cache);
     }
 }

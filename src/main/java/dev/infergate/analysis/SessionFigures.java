@@ -60,7 +60,7 @@ public final class SessionFigures {
         Turn turn = byTurn.computeIfAbsent(Math.max(0, r.turn()), t -> new Turn());
         turn.sent++;
         if (!r.succeeded()) {
-            turn.failed++;
+            turn.failed += r.failed() ? 1 : 0; // a turn the user cancelled is not the server's failure
             return;
         }
         if (r.ttftNanos() != RequestRecord.ABSENT) {

@@ -158,7 +158,7 @@ public final class RunCommand implements Callable<Integer> {
             return ExitCode.INTERRUPTED.code();
         }
         FigureSet.Requests requests = result.summary().figures().requests();
-        if (requests.completed() == 0 && requests.sent() > 0) {
+        if (requests.completed() == 0 && requests.sent() > 0 && requests.failed() == requests.sent()) { // cancelled ones did not fail
             throw UserError.cannotRun("every measured request failed (" + result.summary().figures().errors()
                     + "); see " + plan.out().resolve("requests.jsonl") + " for each error");
         }
@@ -172,7 +172,7 @@ public final class RunCommand implements Callable<Integer> {
         Slo slos = slo.slo();
         try {
             requestTimeouts = timeouts.timeouts().withSizeLimits(ByteSizes.parse("--max-body-size", maxBodySize),
-                    ByteSizes.parse("--max-event-size", maxEventSize));
+                    ByteSizes.parse("--max-event-size", maxEventSize)).withCancellations(traffic.cancellations(load.seed));
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }

@@ -2,6 +2,7 @@ package dev.infergate.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.client.Cancellations;
 import dev.infergate.client.Endpoint;
 import dev.infergate.client.ExtraBody;
 import dev.infergate.load.LoadModel;
@@ -127,16 +128,45 @@ public final class TrafficOptions {
         }
     }
 
+    @Option(names = "--cancel-rate", paramLabel = "SHARE",
+            description = "User cancellations: this share of the requests (0..1, chosen by --seed and each request's index, "
+                    + "the same on every shard) has its stream closed by the client, like a user pressing stop, at --cancel-after. "
+                    + "Recorded as user_cancelled: neither completed nor failed (docs/metrics.md). Default: none.")
+    Double cancelRate;
+
+    @Option(names = "--cancel-after", paramLabel = "DURATION|Ntok",
+            description = "With --cancel-rate: when a chosen request is stopped, a time since it was sent (2s, 500ms) "
+                    + "or a number of output tokens received (40tok). A request that ends sooner completes as usual.")
+    String cancelAfter;
+
+    /** The user cancellations of {@code --cancel-rate}/{@code --cancel-after}, chosen by {@code seed}. */
+    Cancellations cancellations(long seed) {
+        if (cancelRate == null && cancelAfter == null) {
+            return Cancellations.NONE;
+        }
+        if (cancelRate == null || cancelAfter == null) {
+            throw UserError.usage("give --cancel-rate SHARE and --cancel-after 2s|40tok together, e.g. --cancel-rate 0.2 --cancel-after 40tok");
+        }
+        try {
+            return new Cancellations(cancelRate, Cancellations.After.parse(cancelAfter), seed);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage("--cancel-rate/--cancel-after: " + e.getMessage());
+        }
+    }
+
     /**
-     * For plans built from options ({@code capacity}): the plan's {@code trace} block, or "" without
-     * {@code --trace}.
+     * For plans built from options ({@code capacity}): the plan's {@code cancel} block with {@code --cancel-rate},
+     * and its {@code trace} block with {@code --trace}; "" without either.
      */
     String planYaml() {
+        Cancellations cancel = cancellations(0);
+        String cancelYaml = cancel.enabled() ? String.format(java.util.Locale.ROOT, "cancel: {rate: %s, after: '%s'}%n",
+                cancel.share(), cancel.after().label()) : "";
         TraceSpec spec = trace();
         if (spec == null) {
-            return "";
+            return cancelYaml;
         }
-        return String.format(java.util.Locale.ROOT, "trace: {file: %s, format: %s, window: '%s', time_scale: %s%s}%n",
+        return cancelYaml + String.format(java.util.Locale.ROOT, "trace: {file: %s, format: %s, window: '%s', time_scale: %s%s}%n",
                 quoted(spec.file().toString()), spec.format().label(), spec.window(), spec.timeScale(),
                 spec.maxContextTokens() > 0 ? ", max_context: " + spec.maxContextTokens() : "");
     }
@@ -178,11 +208,11 @@ public final class TrafficOptions {
         if (rampUp == null) {
             return model;
         }
-        if (!(model instanceof OpenLoop open)) {
+        if (model.kind() != LoadModel.Kind.OPEN || model.arrivals().isEmpty()) {
             throw UserError.usage("--ramp-up ramps an open loop: give it with --rate (not --concurrency or --sessions)");
         }
         try {
-            return new OpenLoop(new RampUpSchedule(open.schedule(), Durations.parse(rampUp)), open.maxConcurrency());
+            return model.withArrivals(new RampUpSchedule(model.arrivals().get(), Durations.parse(rampUp)));
         } catch (IllegalArgumentException e) {
             throw UserError.usage("--ramp-up: " + e.getMessage());
         }

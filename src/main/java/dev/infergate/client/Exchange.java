@@ -60,6 +60,9 @@ final class Exchange {
     private long connectWaitNanos = ABSENT;
     private long lastBytesNanos = ABSENT;
     private ScheduledFuture<?> limitTimer;
+    /** Where the user stops this request ({@link Cancellations}), or null when it runs to its end. */
+    private final Cancellations.After cancelAt;
+    private ScheduledFuture<?> cancelTimer;
     private volatile boolean aborting;
     private boolean finished;
 
@@ -70,6 +73,7 @@ final class Exchange {
         this.recordEvents = recordEvents;
         this.timeline = newTimeline();
         this.lane = owner.executor().lane(dispatch.spec().id());
+        this.cancelAt = owner.timeouts.cancellations().pointFor(dispatch.spec().id());
     }
 
     private StreamTimeline newTimeline() {
@@ -200,6 +204,7 @@ final class Exchange {
                 long sent = System.nanoTime();
                 timeline.onSent(sent);
                 limitFromNanos = sent;
+                armCancelTimer(sent);
             }
         });
         armLimitTimer(startNanos);
@@ -231,6 +236,7 @@ final class Exchange {
             limitTimer.cancel(false);
             limitTimer = null;
         }
+        stopCancelTimer();
         if (firstAttemptDispatchNanos == ABSENT) {
             firstAttemptDispatchNanos = dispatchNanos;
         }
@@ -274,6 +280,8 @@ final class Exchange {
             if (timeline.tooLarge()) { // an endless body is cut here, not read into memory until a timeout
                 fail(ErrorClass.TOO_LARGE, timeline.result().outcome().errorDetail(), arrival);
                 request.reset();
+            } else if (cancelAt instanceof Cancellations.AfterTokens t && t.reached(timeline.outputEvents())) {
+                cancelByUser(arrival);
             }
         });
         response.exceptionHandler(t -> fail(Failures.classifyMidStream(t, timeline), HttpExecutor.describe(t), System.nanoTime()));
@@ -322,6 +330,38 @@ final class Exchange {
         }
     }
 
+    /** With a cancel point in time: a timer from {@code sent}, on the request's event loop. */
+    private void armCancelTimer(long sentNanos) {
+        if (!(cancelAt instanceof Cancellations.AfterTime t) || finished) {
+            return;
+        }
+        int mine = attempt;
+        ContextInternal context = (ContextInternal) lane.context();
+        cancelTimer = context.nettyEventLoop().schedule(() -> context.emit(null, v -> {
+            if (mine == attempt) {
+                cancelByUser(System.nanoTime());
+            }
+        }), Math.max(0, t.dueNanos(sentNanos) - System.nanoTime()), TimeUnit.NANOSECONDS);
+    }
+
+    private void stopCancelTimer() {
+        if (cancelTimer != null) {
+            cancelTimer.cancel(false);
+            cancelTimer = null;
+        }
+    }
+
+    /** The user pressed stop: what arrived is kept, the stream is closed (the server should stop generating). */
+    private void cancelByUser(long now) {
+        if (finished) {
+            return;
+        }
+        fail(ErrorClass.USER_CANCELLED, "closed by the client after " + cancelAt.label() + " (user cancellation)", now);
+        if (request != null) {
+            request.reset();
+        }
+    }
+
     private void timeOut(ErrorClass error, String detail, long now) {
         fail(error, detail, now);
         request.reset();
@@ -352,6 +392,7 @@ final class Exchange {
             limitTimer.cancel(false);
             limitTimer = null;
         }
+        stopCancelTimer();
         owner.done(this);
         StreamResult r = timeline.result();
         ErrorClass error = override != null ? override : r.outcome().failure();

@@ -167,6 +167,11 @@ public final class StreamTimeline {
         return firstTokenNanos != ABSENT;
     }
 
+    /** Output-carrying events so far (cheap; a user cancellation after N tokens asks it after each read). */
+    public int outputEvents() {
+        return chunks;
+    }
+
     /** The decoded response so far; final once {@link #onEnd} was called. */
     public StreamResult result() {
         ErrorClass failure = bodyFailure;

@@ -15,8 +15,11 @@ import java.time.Duration;
  *                      and the connection is closed (an endless body is cut there)
  * @param maxEventBytes one SSE event (its lines, until the blank line) longer than this → {@code too_large};
  *                      its bytes are dropped as they come, so memory stays bounded
+ * @param cancellations the user's own stop: the requests whose stream the client closes on purpose
+ *                      ({@code --cancel-rate}, {@code --cancel-after}), recorded as {@code user_cancelled}, not failed
  */
-public record Timeouts(Duration firstToken, Duration idle, Duration total, int maxBodyBytes, int maxEventBytes) {
+public record Timeouts(Duration firstToken, Duration idle, Duration total, int maxBodyBytes, int maxEventBytes,
+        Cancellations cancellations) {
     /** 64 MiB: far beyond any real completion body, far below a default heap. */
     public static final int DEFAULT_MAX_BODY_BYTES = 64 << 20;
     /** 16 MiB: a token event is a few hundred bytes; a whole answer in one event still fits. */
@@ -24,6 +27,9 @@ public record Timeouts(Duration firstToken, Duration idle, Duration total, int m
     public static final Timeouts DEFAULT = new Timeouts(Duration.ofMinutes(2), Duration.ofSeconds(60), Duration.ofMinutes(10));
 
     public Timeouts {
+        if (cancellations == null) {
+            throw new IllegalArgumentException("cancellations must not be null (use Cancellations.NONE)");
+        }
         check("ttft timeout", firstToken);
         check("idle timeout", idle);
         check("total timeout", total);
@@ -38,9 +44,19 @@ public record Timeouts(Duration firstToken, Duration idle, Duration total, int m
         this(firstToken, idle, total, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_EVENT_BYTES);
     }
 
+    /** Limits without user cancellations. */
+    public Timeouts(Duration firstToken, Duration idle, Duration total, int maxBodyBytes, int maxEventBytes) {
+        this(firstToken, idle, total, maxBodyBytes, maxEventBytes, Cancellations.NONE);
+    }
+
     /** These time limits with other size limits. */
     public Timeouts withSizeLimits(int maxBodyBytes, int maxEventBytes) {
-        return new Timeouts(firstToken, idle, total, maxBodyBytes, maxEventBytes);
+        return new Timeouts(firstToken, idle, total, maxBodyBytes, maxEventBytes, cancellations);
+    }
+
+    /** These limits with the user cancelling {@code c}'s requests. */
+    public Timeouts withCancellations(Cancellations c) {
+        return new Timeouts(firstToken, idle, total, maxBodyBytes, maxEventBytes, c);
     }
 
     private static void check(String name, Duration d) {

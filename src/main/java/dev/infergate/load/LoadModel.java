@@ -1,6 +1,7 @@
 package dev.infergate.load;
 
 import java.util.Map;
+import java.util.Optional;
 
 /** How requests are started: a fixed number of virtual users (closed loop), arrivals on a schedule (open loop), or agent sessions of turns that depend on earlier answers. */
 public sealed interface LoadModel permits ClosedLoop, OpenLoop, SessionLoop {
@@ -42,6 +43,24 @@ public sealed interface LoadModel permits ClosedLoop, OpenLoop, SessionLoop {
      * agent sessions end when their sessions did, so they keep only the asked duration and drain timeout.
      */
     RunLimits limits(RunLimits asked);
+
+    /**
+     * The arrival schedule requests start on: an open loop's; empty for the closed loop and agent sessions, whose
+     * requests start when earlier ones finished. Lets callers reshape arrivals (ramp-up, a trace's context) without
+     * knowing the model's type.
+     */
+    default Optional<ArrivalSchedule> arrivals() {
+        return Optional.empty();
+    }
+
+    /**
+     * This model with its requests started on {@code arrivals} instead, everything else kept.
+     *
+     * @throws IllegalStateException for a model without an arrival schedule ({@link #arrivals()} empty)
+     */
+    default LoadModel withArrivals(ArrivalSchedule arrivals) {
+        throw new IllegalStateException("a " + kind().mode() + " load has no arrival schedule to replace");
+    }
 
     /** Describes the model for run.json. */
     Map<String, Object> describe();

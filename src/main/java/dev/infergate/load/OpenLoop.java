@@ -2,6 +2,7 @@ package dev.infergate.load;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.PrimitiveIterator;
 
 /**
@@ -48,6 +49,16 @@ public record OpenLoop(ArrivalSchedule schedule, int maxConcurrency) implements 
     @Override
     public Kind kind() {
         return Kind.OPEN;
+    }
+
+    @Override
+    public Optional<ArrivalSchedule> arrivals() {
+        return Optional.of(schedule);
+    }
+
+    @Override
+    public OpenLoop withArrivals(ArrivalSchedule arrivals) {
+        return new OpenLoop(arrivals, maxConcurrency);
     }
 
     @Override

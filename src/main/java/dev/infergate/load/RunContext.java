@@ -125,7 +125,7 @@ public final class RunContext {
                 long slot = slotFreedNanos == ConcurrencyGate.NO_WAIT ? scheduledNanos : slotFreedNanos;
                 Dispatch dispatch = new Dispatch(spec.get(), scheduledNanos, phase, condition, session, turn, slot);
                 client.send(dispatch, (Completion c) -> {
-                    count(c.succeeded());
+                    count(c.error() == null || !c.error().failure()); // a user's cancel is not a live failure
                     gate.release();
                     if (after != null && !stopped) {
                         after.finished(c);

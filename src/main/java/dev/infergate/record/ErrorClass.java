@@ -1,8 +1,9 @@
 package dev.infergate.record;
 
 /**
- * Why a request failed. Every failed request gets exactly one class; none is ever dropped from the
- * denominators (goodput, attainment, error rate). The {@link #key()} is the name used in
+ * Why a request did not complete. Every failed request gets exactly one class; none is ever dropped from the
+ * denominators (goodput, attainment, error rate). One class is not a failure: {@link #USER_CANCELLED}, a stream
+ * the client closed on purpose ({@link #failure()} false); it counts apart (docs/metrics.md, "Cancellations"). The {@link #key()} is the name used in
  * {@code requests.jsonl} and in {@code summary.json}'s {@code errors} object.
  */
 public enum ErrorClass {
@@ -33,7 +34,12 @@ public enum ErrorClass {
     /** The server sent an error object inside an HTTP 200 stream. */
     STREAM_ERROR("stream_error"),
     /** Still in flight when the run stopped (Ctrl-C grace period or drain deadline expired). */
-    CANCELLED("cancelled");
+    CANCELLED("cancelled"),
+    /**
+     * Not a failure: the client closed the stream on purpose, as a user pressing stop ({@code --cancel-rate},
+     * {@code --cancel-after}). What arrived until then is kept; it never counts against the server.
+     */
+    USER_CANCELLED("user_cancelled");
 
     private final String key;
 
@@ -43,6 +49,11 @@ public enum ErrorClass {
 
     public String key() {
         return key;
+    }
+
+    /** Whether a request ending so failed: every class but {@link #USER_CANCELLED}. */
+    public boolean failure() {
+        return this != USER_CANCELLED;
     }
 
     /** The class for a non-2xx HTTP status. */

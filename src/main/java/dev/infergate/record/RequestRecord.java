@@ -165,8 +165,19 @@ public record RequestRecord(
         return reasoningChunks > 0 ? firstAnswerNanos : firstTokenNanos;
     }
 
+    /** Whether the request completed: no error class, and not cancelled by the client. */
     public boolean succeeded() {
         return error == null;
+    }
+
+    /** Whether the client closed the stream on purpose (a user cancellation): neither completed nor failed. */
+    public boolean cancelled() {
+        return error == ErrorClass.USER_CANCELLED;
+    }
+
+    /** Whether the request failed: an error class other than a user cancellation. */
+    public boolean failed() {
+        return error != null && error.failure();
     }
 
     public boolean measured() {

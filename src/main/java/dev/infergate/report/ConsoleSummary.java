@@ -37,8 +37,10 @@ public final class ConsoleSummary {
         out.append(String.format(Locale.ROOT, "%s · model %s · %s%s%n", endpoint, run.get("model"),
                 run.get("api"), Boolean.TRUE.equals(run.get("partial"))
                         ? " · PARTIAL (" + (run.get("partial_reason") != null ? run.get("partial_reason") : "interrupted") + ")" : ""));
-        out.append(String.format(Locale.ROOT, "requests: %s sent, %s completed, %s failed%s · %s warm-up excluded · window %.1f s%n",
+        out.append(String.format(Locale.ROOT, "requests: %s sent, %s completed, %s failed%s%s · %s warm-up excluded · window %.1f s%n",
                 requests.sent(), requests.completed(), requests.failed(), errors(all.errors()),
+                requests.cancelled() == 0 ? "" : String.format(Locale.ROOT, ", %d cancelled by the client (%.1f%%)",
+                        requests.cancelled(), requests.cancelledShare() * 100),
                 requests.warmup(), all.throughput().windowS()));
         out.append(String.format(Locale.ROOT, "%-24s %7s", "latency (ms)", "count"));
         for (String c : COLUMNS) {

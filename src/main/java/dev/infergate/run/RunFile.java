@@ -127,6 +127,9 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
         }
         run.put("slo", measured.slo().targets());
         run.put("timeouts", timeouts(measured.timeouts()));
+        if (measured.timeouts().cancellations().enabled()) {
+            run.put("cancel", measured.timeouts().cancellations().describe());
+        }
         run.put("server", server.describe());
         run.put("server_metrics_url", measured.serverMetrics() == null ? null : measured.serverMetrics().toString());
         if (measured.gpuMetrics() != null) {

@@ -2,7 +2,6 @@ package dev.infergate.run;
 
 import dev.infergate.client.HttpExecutor;
 import dev.infergate.client.ModelContext;
-import dev.infergate.load.OpenLoop;
 import dev.infergate.load.TraceSchedule;
 import dev.infergate.workload.WorkloadDefinition;
 import dev.infergate.workload.trace.TraceSpec;
@@ -18,7 +17,7 @@ final class TraceContext {
     static RunPlan resolve(RunPlan plan, HttpExecutor http) {
         TraceSpec trace = plan.workload().trace();
         if (trace == null || trace.maxContextTokens() > 0
-                || !(plan.load() instanceof OpenLoop open && open.schedule() instanceof TraceSchedule schedule)) {
+                || !(plan.load().arrivals().orElse(null) instanceof TraceSchedule schedule)) {
             return plan;
         }
         int context = ModelContext.of(http, http.endpoint().model());
@@ -26,6 +25,6 @@ final class TraceContext {
             return plan;
         }
         WorkloadDefinition resolved = plan.workload().withTrace(trace.withMaxContext(context));
-        return plan.withWorkloadAndLoad(resolved, new OpenLoop(schedule.withMaxContext(context), open.maxConcurrency()));
+        return plan.withWorkloadAndLoad(resolved, plan.load().withArrivals(schedule.withMaxContext(context)));
     }
 }

@@ -30,6 +30,20 @@ class LoadModelTest {
     }
 
     @Test
+    void onlyAnOpenLoop_hasArrivalsToReshape_andKeepsItsCapWhenGivenNewOnes() {
+        ArrivalSchedule base = new ConstantRateSchedule(5);
+        OpenLoop open = new OpenLoop(base, 3);
+        assertThat(open.arrivals()).containsSame(base);
+        LoadModel ramped = open.withArrivals(new RampUpSchedule(base, Duration.ofSeconds(2)));
+        assertThat(ramped).isEqualTo(new OpenLoop(new RampUpSchedule(base, Duration.ofSeconds(2)), 3));
+        ClosedLoop closed = new ClosedLoop(2, Duration.ZERO);
+        assertThat(closed.arrivals()).isEmpty();
+        assertThat(new SessionLoop(5, 3, Duration.ZERO, 2).arrivals()).isEmpty();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> closed.withArrivals(base))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("closed load has no arrival schedule");
+    }
+
+    @Test
     void agentSessions_countTheirOwnTurns_keepingOnlyTheAskedDurationAndDrain() {
         SessionLoop sessions = new SessionLoop(5, 3, Duration.ZERO, 2);
         assertThat(sessions.kind()).isEqualTo(LoadModel.Kind.SESSIONS);

@@ -55,7 +55,7 @@ public record BurstPhases(Map<String, Measurement.LongestWait> waits, Map<String
         Map<String, Long> failures = new LinkedHashMap<>();
         phases.forEach((name, rs) -> {
             waits.put(name, Measurement.of(name.equals(DURING) ? peakRate : baseRate, rs, slo).longestWait());
-            failures.put(name, rs.stream().filter(r -> !r.succeeded()).count());
+            failures.put(name, rs.stream().filter(RequestRecord::failed).count());
         });
         return new BurstPhases(waits, failures);
     }

@@ -49,7 +49,7 @@ public final class BurstTimeline {
                 events.add(new long[] {r.sentNanos(), +1});
                 events.add(new long[] {Math.max(r.sentNanos(), r.doneNanos()), -1});
             }
-            if (r.doneNanos() != RequestRecord.ABSENT) {
+            if (r.doneNanos() != RequestRecord.ABSENT && !r.cancelled()) { // a user's stop is neither
                 (r.succeeded() ? completed : failures)[second(r.doneNanos())]++;
             }
         }

@@ -85,6 +85,7 @@ public record ComparisonRun(Comparison.Result result, EnvironmentDiff environmen
                     + " (run-to-run allowance 0): the intervals see request-to-request variation only");
         }
         notes.addAll(ImportNotes.of(base.runs(), cand.runs(), result));
+        notes.addAll(CancelNotes.of(pairs));
         return new ComparisonRun(result, EnvironmentDiff.of(base.runs(), cand.runs()), notes);
     }
 

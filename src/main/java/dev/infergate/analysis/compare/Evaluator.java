@@ -80,6 +80,13 @@ final class Evaluator {
         if (perSecond) {
             return r.windowSeconds <= 0 ? Double.NaN : sum / r.windowSeconds;
         }
+        if (m == Metric.ERROR_RATE || m == Metric.TIMEOUT_RATE || m == Metric.GOODPUT_ATTAINMENT) {
+            double counted = 0; // user cancellations are neither failures nor misses: out of these denominators
+            for (int i = 0; i < r.size; i++) {
+                counted += s.repeats().get(r.repeatOf[i]).part(RepeatSample.Part.COUNTED, r.requestOf[i]);
+            }
+            return counted == 0 ? Double.NaN : sum / counted;
+        }
         return r.size == 0 ? Double.NaN : sum / r.size;
     }
 

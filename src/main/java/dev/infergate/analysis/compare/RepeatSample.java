@@ -30,7 +30,11 @@ public final class RepeatSample {
     private final boolean clientLimited;
 
     /** Contribution columns of the run metrics. */
-    enum Part { OUTPUT_TOKENS, COMPLETED, GOOD, FAILED, TIMED_OUT, CACHE_HIT }
+    enum Part {
+        OUTPUT_TOKENS, COMPLETED, GOOD, FAILED, TIMED_OUT, CACHE_HIT,
+        /** 1 unless the client cancelled the request on purpose: the denominator of the error, timeout and attainment shares. */
+        COUNTED
+    }
 
     /** An imported side (another tool's result): never paired with the other side's requests. */
     private final boolean imported;
@@ -85,13 +89,14 @@ public final class RepeatSample {
             end = Math.max(end, Math.max(r.doneNanos(), r.scheduledNanos()));
             for (Metric m : Metric.values()) {
                 if (m.perRequest() && !m.perSession()) {
-                    values[m.ordinal()][i] = r.succeeded() ? perRequest(m, r) : Double.NaN;
+                    values[m.ordinal()][i] = r.succeeded() || r.cancelled() && receivedPart(m) ? perRequest(m, r) : Double.NaN;
                 }
             }
             parts[Part.OUTPUT_TOKENS.ordinal()][i] = r.succeeded() ? r.outputTokens() : 0;
             parts[Part.COMPLETED.ordinal()][i] = r.succeeded() ? 1 : 0;
             parts[Part.GOOD.ordinal()][i] = s.met(r) ? 1 : 0;
-            parts[Part.FAILED.ordinal()][i] = r.succeeded() ? 0 : 1;
+            parts[Part.FAILED.ordinal()][i] = r.failed() ? 1 : 0;
+            parts[Part.COUNTED.ordinal()][i] = r.cancelled() ? 0 : 1;
             parts[Part.TIMED_OUT.ordinal()][i] = isTimeout(r.error()) ? 1 : 0;
             parts[Part.CACHE_HIT.ordinal()][i] = r.warmCache() ? 1 : 0;
         }
@@ -134,6 +139,11 @@ public final class RepeatSample {
     private static boolean isTimeout(ErrorClass e) {
         return e == ErrorClass.TIMEOUT_CONNECT || e == ErrorClass.TIMEOUT_FIRST_TOKEN || e == ErrorClass.TIMEOUT_IDLE
                 || e == ErrorClass.TIMEOUT_TOTAL;
+    }
+
+    /** Whether a user-cancelled request's value of {@code m} is real: what it received before the stop (as summary.json). */
+    private static boolean receivedPart(Metric m) {
+        return m == Metric.TTFT || m == Metric.TTFT_FROM_SCHEDULED || m == Metric.ITL_MEAN_PER_REQUEST;
     }
 
     /** The value of a per-request metric for a successful request, NaN when undefined. */
@@ -201,6 +211,15 @@ public final class RepeatSample {
     /** Measured requests (sent), failures included. */
     public int size() {
         return size;
+    }
+
+    /** Measured requests the client cancelled on purpose (user cancellations): neither completed nor failed. */
+    public int cancelled() {
+        int n = 0;
+        for (double counted : contributions[Part.COUNTED.ordinal()]) {
+            n += counted == 0 ? 1 : 0;
+        }
+        return n;
     }
 
     /** Agent sessions among the measured requests (0 for independent requests). */

@@ -86,7 +86,7 @@ public final class ReportModel {
         for (int b = 0; b < buckets; b++) {
             t.add(b * width);
         }
-        return new ReportData(SCHEMA, title(sides), headline, views, new ReportData.TimeAxis(width, t),
+        return new ReportData(SCHEMA, title(sides), headline, views, ReasoningView.of(sides), new ReportData.TimeAxis(width, t),
                 new ReportData.EnvironmentView(envs, diff), acceptance, DecisionBlock.of(acceptance));
     }
 

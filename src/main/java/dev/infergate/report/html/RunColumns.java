@@ -21,6 +21,7 @@ final class RunColumns {
 
     private static final byte WARMUP = 1;
     private static final byte FAILED = 2;
+    private static final byte CANCELLED = 4;
 
     void add(RequestRecord r) {
         if (size == scheduledNanos.length) {
@@ -32,7 +33,7 @@ final class RunColumns {
         lastTokenNanos[size] = r.lastTokenNanos();
         doneNanos[size] = r.doneNanos();
         outputTokens[size] = Math.max(0, r.outputTokens());
-        flags[size] = (byte) ((r.measured() ? 0 : WARMUP) | (r.succeeded() ? 0 : FAILED));
+        flags[size] = (byte) ((r.measured() ? 0 : WARMUP) | (r.failed() ? FAILED : 0) | (r.cancelled() ? CANCELLED : 0));
         size++;
     }
 
@@ -81,6 +82,11 @@ final class RunColumns {
 
     boolean failed(int i) {
         return (flags[i] & FAILED) != 0;
+    }
+
+    /** Whether the client cancelled request {@code i} on purpose (a user's stop: neither completed nor failed). */
+    boolean cancelled(int i) {
+        return (flags[i] & CANCELLED) != 0;
     }
 
     /** When request {@code i} ended: done, else the last mark it reached. */

@@ -53,15 +53,20 @@ final class TimeSeries {
         }
         for (int i = 0; i < run.size(); i++) {
             long end = run.endNanos(i);
-            (run.failed(i) ? errors : completed)[bucket(end, width, buckets)] += 1;
-            spread(tokens, run.firstTokenNanos(i), run.lastTokenNanos(i), end, run.outputTokens(i), width);
+            boolean cancelled = run.cancelled(i); // a user's stop: its TTFT counts, its end and tokens do not
+            if (!cancelled) {
+                (run.failed(i) ? errors : completed)[bucket(end, width, buckets)] += 1;
+                spread(tokens, run.firstTokenNanos(i), run.lastTokenNanos(i), end, run.outputTokens(i), width);
+            }
             if (run.sentNanos(i) != RequestRecord.ABSENT) {
                 overlap(inFlight, run.sentNanos(i), end, width);
             }
             if (!run.failed(i) && run.firstTokenNanos(i) != RequestRecord.ABSENT) {
                 int b = bucket(run.scheduledNanos(i), width, buckets);
                 ttft.get(b).add((float) ((run.firstTokenNanos(i) - run.scheduledNanos(i)) / 1e6));
-                e2e.get(b).add((float) ((end - run.scheduledNanos(i)) / 1e6));
+                if (!cancelled) {
+                    e2e.get(b).add((float) ((end - run.scheduledNanos(i)) / 1e6));
+                }
             }
         }
         return new Series(perSecond(completed, widthSeconds), perSecond(tokens, widthSeconds), perSecond(inFlight, 1),

@@ -325,6 +325,7 @@
       item('requests', fmt(req.sent) + ' sent · ' + fmt(req.completed) + ' completed · ' + fmt(req.warmup) + ' warm-up excluded');
       var errs = Object.keys(hs.errors || {}).map(function (k) { return k + ' ' + hs.errors[k]; }).join(', ');
       item('errors', fmt(req.failed) + ' (' + pct(hs.error_rate) + ')' + (errs ? ' · ' + errs : ''));
+      if (req.cancelled) { item('cancelled by the client', fmt(req.cancelled) + ' (' + pct(req.cancelled_share) + ') · user stops, not errors'); }
       var tp = hs.throughput || {};
       item('throughput', fmt(tp.requests_per_s, 'req/s') + ' · ' + fmt(tp.output_tokens_per_s, 'output tok/s'));
       var gp = hs.goodput || {};
@@ -700,6 +701,20 @@
   }
 
   /* ---------- agent sessions (summary.json's sessions block) ---------- */
+  function renderReasoning() {
+    var r = data.reasoning;
+    if (!r || !(r.sides || []).length) { return; }
+    var s = section('reasoning', 'Reasoning', 'Requests whose answer streamed reasoning first. TTFT is the first reasoning token (a chat UI that shows the thinking shows it); ' +
+      'one that folds reasoning away shows nothing until the first answer token. Times from sent, completed requests only; tokens per request.');
+    function lat(l) { return l && l.count ? fmt(l.p50) + ' / ' + fmt(l.p95) : '—'; }
+    add(s, table(['side', 'requests', 'no answer', 'first reasoning p50 / p95 (ms)', 'first answer p50 / p95 (ms)', 'thinking p50 / p95 (ms)',
+      'reasoning tokens', 'answer tokens', 'reasoning share'],
+      r.sides.map(function (w) {
+        return [w.side, w.requests, w.without_answer, lat(w.first_reasoning_ms), lat(w.first_answer_ms), lat(w.thinking_ms),
+          fmt(w.reasoning_tokens_mean), fmt(w.answer_tokens_mean), pct(w.reasoning_token_share)];
+      }), 'per side'));
+  }
+
   function renderSessions() {
     var withSessions = [];
     sides.forEach(function (sd, i) { var b = get(sd, 'summary.sessions'); if (b && b.count) { withSessions.push({ i: i, sd: sd, b: b }); } });
@@ -979,6 +994,7 @@
   safely('quality', renderQuality);
   safely('burst', renderBurst);
   safely('distributions', renderDistributions);
+  safely('reasoning', renderReasoning);
   safely('sessions', renderSessions);
   safely('over time', renderOverTime);
   safely('timeline', renderTimeline);
