@@ -90,11 +90,11 @@ public final class PlanReader {
         if (capacity == null && loads.stream().anyMatch(l -> l.capacityFraction() > 0)) {
             throw matrix.get("loads").error("a load given as a fraction needs the capacity step; enable capacity or give a rate");
         }
-        return new AcceptPlan(baseline, candidate, workloads, prefixes, loads, PlanValues.positive(root, "repeats", 3),
+        return EmbeddingsPlan.adapt(root, new AcceptPlan(baseline, candidate, workloads, prefixes, loads, PlanValues.positive(root, "repeats", 3),
                 PlanValues.positive(root, "requests", 200), PlanValues.atLeastZero(root, "warmup", 10),
                 root.get("seed") == null ? 0 : root.get("seed").as(Long::parseLong), slo, criteria, capacity, burst,
                 timeouts(root.get("timeouts")), PlanValues.duration(root.get("drain_timeout"), Duration.ofSeconds(60)),
-                PlanValues.tokenizer(root.get("tokenizer")), quality(root.get("quality")), audiences);
+                PlanValues.tokenizer(root.get("tokenizer")), quality(root.get("quality")), audiences));
     }
 
     /** A matrix row: {@code agent} (shaped by the agent block), or a preset of independent requests. */
