@@ -119,6 +119,27 @@ class MoreApisAgainstSimulatorTest {
                 + "ttft and tpot targets do not apply to embeddings");
     }
 
+    @Test
+    void comparingTwoEmbeddingsRuns_judgesByTheEmbeddingsDefaults_notByTokenTimes() throws Exception {
+        Path a = dir.resolve("a");
+        Path b = dir.resolve("b");
+        try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
+            for (Path out : List.of(a, b)) {
+                int code = RunAgainstSimulatorTest.run(new StringWriter(), new StringWriter(), "run", "--base-url", sim.baseUrl(),
+                        "--api", "embeddings", "--requests", "12", "--input-tokens", "32", "--seed", "3", "--out", out.toString(),
+                        "--no-progress", "--server-metrics", "off");
+                assertThat(code).isZero();
+            }
+        }
+        StringWriter console = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = RunAgainstSimulatorTest.run(console, err, "compare", a.toString(), b.toString(), "--resamples", "200");
+        assertThat(code).as(err.toString()).isIn(0, 1, 4);
+        assertThat(console.toString()).containsPattern("\ne2e\\.p95 .*(pass|fail|inconclusive) \\(max_regression 10%")
+                .containsPattern("\nthroughput\\.requests_per_s .*\\(max_regression 5%")
+                .doesNotContain("ttft.p95 max_regression").doesNotContain("tpot.p95 max_regression");
+    }
+
     private static List<RequestRecord> records(Path out) throws Exception {
         List<RequestRecord> records = new ArrayList<>();
         RunLog.readRecords(out, records::add);
