@@ -12,7 +12,8 @@ import java.util.List;
  * output tokens, so TTFT, TPOT and ITL have no values. The SLO keeps only its e2e target (goodput and capacity
  * judge latency alone), the default criteria are {@link EmbeddingsCriteria#DEFAULT}, and a plan that asks for
  * what cannot apply is refused with a message naming it: criteria on token times, capacity without an e2e
- * target, a quality check (there are no answers to grade), or one side embeddings and the other not.
+ * target, a quality check (there are no answers to grade), or one side embeddings and the other not. (A quality
+ * check on an {@code api: responses} side is refused too: the quality step speaks chat and completions only.)
  */
 final class EmbeddingsPlan {
     private EmbeddingsPlan() {}
@@ -27,6 +28,11 @@ final class EmbeddingsPlan {
                     + "completions or responses");
         }
         if (baseline) {
+            if (plan.quality() != null && (plan.baseline().api().equals(Api.RESPONSES.key())
+                    || plan.candidate().api().equals(Api.RESPONSES.key()))) {
+                throw root.get("quality").error("grades answers over chat or completions only, not api: responses;"
+                        + " remove quality: or check quality with a chat side");
+            }
             return plan;
         }
         Slo slo = plan.slo().applicable(false);

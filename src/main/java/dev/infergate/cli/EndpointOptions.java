@@ -110,6 +110,19 @@ public final class EndpointOptions {
         }
     }
 
+    /**
+     * The endpoint, for a command that speaks only chat and completions ({@code probe}'s protocol checks, {@code quality}'s
+     * graded answers): --api responses or embeddings is refused with one line naming the command.
+     */
+    Endpoint chatOrCompletionsEndpoint(String command) {
+        Endpoint e = endpoint();
+        if (e.api() != Api.CHAT && e.api() != Api.COMPLETIONS) {
+            throw UserError.usage(command + " speaks --api chat or completions only, not " + e.api().key()
+                    + "; measure " + e.api().key() + " with infergate run, capacity or accept");
+        }
+        return e;
+    }
+
     /** {@code --header} options as a map; the values are not echoed in any message (they may be secrets). */
     static Map<String, String> headerMap(List<String> headers) {
         Map<String, String> headerMap = new LinkedHashMap<>();

@@ -61,4 +61,13 @@ class EmbeddingsPlanTest {
         assertThatThrownBy(() -> PlanReader.read("plan.yaml", SIDES + "slo: {e2e: 1s}\nquality: true\n"))
                 .isInstanceOf(ConfigException.class).hasMessageContaining("quality does not apply to embeddings");
     }
+
+    @Test
+    void aQualityCheckOnAResponsesSide_isRefused() {
+        assertThatThrownBy(() -> PlanReader.read("plan.yaml", """
+                baseline: {url: 'http://127.0.0.1:8000/v1', api: responses}
+                candidate: {url: 'http://127.0.0.1:8001/v1'}
+                quality: true
+                """)).isInstanceOf(ConfigException.class).hasMessageContaining("not api: responses");
+    }
 }
