@@ -140,6 +140,25 @@ class MoreApisAgainstSimulatorTest {
                 .doesNotContain("ttft.p95 max_regression").doesNotContain("tpot.p95 max_regression");
     }
 
+    @Test
+    void responsesWithTools_sendsThemInTheResponsesForm_andTimesTheArgumentDeltas() throws Exception {
+        Path out = dir.resolve("responses-tools");
+        try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
+            StringWriter err = new StringWriter();
+            int code = RunAgainstSimulatorTest.run(new StringWriter(), err, "run", "--base-url", sim.baseUrl(), "--api", "responses",
+                    "--requests", "3", "--input-tokens", "32", "--output-tokens", "6", "--tools", "builtin",
+                    "--out", out.toString(), "--no-progress", "--server-metrics", "off");
+            assertThat(code).as(err.toString()).isZero();
+        }
+        assertThat(records(out)).hasSize(3).allSatisfy(r -> {
+            assertThat(r.succeeded()).as(r.errorDetail()).isTrue();
+            assertThat(r.chunks()).as("one function_call_arguments delta per token").isEqualTo(6);
+        });
+        JsonNode tool = JSON.readTree(out.resolve("run.json").toFile()).path("extra_body").path("tools").get(0);
+        assertThat(tool.path("name").asText()).as("named at the top, as the Responses API takes it").isEqualTo("search");
+        assertThat(tool.has("function")).isFalse();
+    }
+
     private static List<RequestRecord> records(Path out) throws Exception {
         List<RequestRecord> records = new ArrayList<>();
         RunLog.readRecords(out, records::add);
