@@ -91,11 +91,12 @@ public final class PlanReader {
             throw matrix.get("loads").error("a load given as a fraction needs the capacity step; enable capacity or give a rate");
         }
         long seed = root.get("seed") == null ? 0 : root.get("seed").as(Long::parseLong);
-        return new AcceptPlan(baseline, candidate, workloads, prefixes, loads, PlanValues.positive(root, "repeats", 3),
+        return EmbeddingsPlan.adapt(root, new AcceptPlan(baseline, candidate, workloads, prefixes, loads, PlanValues.positive(root, "repeats", 3),
                 PlanValues.positive(root, "requests", 200), PlanValues.atLeastZero(root, "warmup", 10),
                 seed, slo, criteria, capacity, burst,
-                timeouts(root.get("timeouts")).withCancellations(PlanCancel.parse(root.get("cancel"), seed)), PlanValues.duration(root.get("drain_timeout"), Duration.ofSeconds(60)),
-                PlanValues.tokenizer(root.get("tokenizer")), quality(root.get("quality")), audiences);
+                timeouts(root.get("timeouts")).withCancellations(PlanCancel.parse(root.get("cancel"), seed)),
+                PlanValues.duration(root.get("drain_timeout"), Duration.ofSeconds(60)),
+                PlanValues.tokenizer(root.get("tokenizer")), quality(root.get("quality")), audiences));
     }
 
     /** A matrix row: {@code agent} (shaped by the agent block), or a preset of independent requests. */

@@ -57,6 +57,19 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
         return new Slo(ttft, tpot, e2e);
     }
 
+    /**
+     * The targets that apply to a run whose API generates output ({@code generates}) or not (embeddings): without
+     * output tokens there is no TTFT or TPOT, so only the E2E target applies; judged anyway, every request would miss.
+     */
+    public Slo applicable(boolean generates) {
+        return generates ? this : new Slo(null, null, e2e);
+    }
+
+    /** Whether the run's API (run.json's {@code api}) generates output tokens: every API but embeddings. */
+    public static boolean generates(Object api) {
+        return !"embeddings".equals(api);
+    }
+
     public boolean isEmpty() {
         return ttft == null && tpot == null && e2e == null;
     }

@@ -50,7 +50,7 @@ public final class Summarizer {
      */
     public static Read summarize(Path runDir, Consumer<RequestRecord> alsoSee) {
         Map<String, Object> run = readRun(runDir);
-        Slo slo = Slo.fromMap(asMap(run.get("slo")));
+        Slo slo = Slo.fromMap(asMap(run.get("slo"))).applicable(Slo.generates(run.get("api")));
         Figures all = new Figures(slo);
         Figures cold = new Figures(slo);
         Figures warm = new Figures(slo);

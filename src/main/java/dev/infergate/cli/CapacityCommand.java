@@ -111,13 +111,17 @@ public final class CapacityCommand implements Callable<Integer> {
         if (targets.isEmpty()) {
             throw UserError.usage("--slo none leaves nothing to hold; capacity needs a target, e.g. --slo ttft=2s,tpot=100ms");
         }
+        if (!target.api().generates() && targets.e2e() == null) {
+            throw UserError.usage("capacity of embeddings needs an e2e target: ttft and tpot do not apply (no output tokens);"
+                    + " pass --slo e2e=500ms");
+        }
         Timeouts t = timeouts.timeouts();
         String url = quoted(target.baseUrl().toString());
-        String yaml = String.format(Locale.ROOT, "baseline: {url: %s, api: %s%s}%ncandidate: %s%nseed: %d%nslo: %s%n"
+        String yaml = String.format(Locale.ROOT, "baseline: {url: %s, api: %s%s}%ncandidate: {url: %s, api: %s}%nseed: %d%nslo: %s%n"
                 + "timeouts: {ttft: %s, idle: %s, total: %s}%nburst: false%n"
                 + "capacity: {target: %s, workload: %s, prefix: %s, start_rate: %s, duration: %s, tolerance: %s}%n",
                 url, target.api().name().toLowerCase(Locale.ROOT), target.model() == null ? "" : ", model: " + quoted(target.model()),
-                url, seed, quoted(sloText(targets)), Durations.format(t.firstToken()), Durations.format(t.idle()),
+                url, target.api().key(), seed, quoted(sloText(targets)), Durations.format(t.firstToken()), Durations.format(t.idle()),
                 Durations.format(t.total()), this.target, quoted(traffic.capacityWorkload(preset)), quoted(prefix), startRate,
                 Durations.format(probeDuration), tolerance) + traffic.planYaml();
         try {

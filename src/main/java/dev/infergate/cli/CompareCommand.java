@@ -10,6 +10,7 @@ import dev.infergate.analysis.audience.Audiences;
 import dev.infergate.analysis.compare.Bootstrap;
 import dev.infergate.analysis.compare.ComparisonRun;
 import dev.infergate.analysis.compare.Criteria;
+import dev.infergate.analysis.compare.EmbeddingsCriteria;
 import dev.infergate.analysis.compare.Verdict;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.report.AudienceJson;
@@ -99,7 +100,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         basePath = ImportedPaths.resolve(basePath); // another tool's result file is read into a run directory
         candPath = ImportedPaths.resolve(candPath);
-        List<Audience> audiences = audiences();
+        List<Audience> audiences = audiences(ComparedApi.generates(basePath));
         Bootstrap bootstrap;
         try {
             bootstrap = new Bootstrap(resamples, confidence, seed);
@@ -154,9 +155,9 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     /** The --criteria file's audiences (one, {@code all}, unless it declares audiences:); the default criteria without it. */
-    private List<Audience> audiences() {
-        if (criteriaFile == null) {
-            return List.of(Audience.all(Criteria.DEFAULT));
+    private List<Audience> audiences(boolean generates) {
+        if (criteriaFile == null) { // embeddings have no token times: their default judges e2e, req/s, errors
+            return List.of(Audience.all(generates ? Criteria.DEFAULT : EmbeddingsCriteria.DEFAULT));
         }
         try {
             return AudienceCriteria.parse(criteriaFile.toString(), Files.readString(criteriaFile));

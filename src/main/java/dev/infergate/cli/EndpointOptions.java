@@ -23,8 +23,8 @@ public final class EndpointOptions {
             description = "The OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1. When its /models answers 4xx and the URL does not end in /v1, /v1 is appended if a model list is there, and the console says so.")
     String baseUrl;
 
-    @Option(names = "--api", defaultValue = "chat", paramLabel = "chat|completions",
-            description = "Which API to send requests to: chat (/chat/completions, messages) or completions (/completions, a prompt). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--api", defaultValue = "chat", paramLabel = "chat|completions|responses|embeddings",
+            description = "Which API to send requests to: chat (/chat/completions, messages), completions (/completions, a prompt), responses (/responses, the Responses API's typed events) or embeddings (/embeddings: never streamed, no output tokens, so latency and input tokens/s only; TTFT, ITL and TPOT are absent). Default: ${DEFAULT-VALUE}.")
     String api;
 
     @Option(names = "--model", paramLabel = "ID",
@@ -108,6 +108,19 @@ public final class EndpointOptions {
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }
+    }
+
+    /**
+     * The endpoint, for a command that speaks only chat and completions ({@code probe}'s protocol checks, {@code quality}'s
+     * graded answers): --api responses or embeddings is refused with one line naming the command.
+     */
+    Endpoint chatOrCompletionsEndpoint(String command) {
+        Endpoint e = endpoint();
+        if (e.api() != Api.CHAT && e.api() != Api.COMPLETIONS) {
+            throw UserError.usage(command + " speaks --api chat or completions only, not " + e.api().key()
+                    + "; measure " + e.api().key() + " with infergate run, capacity or accept");
+        }
+        return e;
     }
 
     /** {@code --header} options as a map; the values are not echoed in any message (they may be secrets). */

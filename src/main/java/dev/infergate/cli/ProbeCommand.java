@@ -73,7 +73,7 @@ public final class ProbeCommand implements Callable<Integer> {
     ProbePlan plan() {
         Path dir = out.dir();
         try {
-            return new ProbePlan(endpoint.endpoint(), dir, rounds, inputTokens, outputTokens, timeouts.timeouts(),
+            return new ProbePlan(endpoint.chatOrCompletionsEndpoint("probe"), dir, rounds, inputTokens, outputTokens, timeouts.timeouts(),
                     endpoint.apiKeyEnv, endpoint.apiKeySet());
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());

@@ -76,7 +76,7 @@ public final class QualityCommand implements Callable<Integer> {
         }
         QualityRun.Result result;
         try {
-            result = QualityRun.run(endpoint.endpoint(), plan, dir);
+            result = QualityRun.run(endpoint.chatOrCompletionsEndpoint("quality"), plan, dir);
         } catch (Preflight.Failure e) {
             throw UserError.cannotRun(e.getMessage(), e);
         } catch (IOException e) {

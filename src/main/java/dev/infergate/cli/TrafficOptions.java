@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.infergate.client.Cancellations;
 import dev.infergate.client.Endpoint;
 import dev.infergate.client.ExtraBody;
+import dev.infergate.client.ToolDefinitions;
 import dev.infergate.load.LoadModel;
 import dev.infergate.config.Durations;
 import dev.infergate.load.OpenLoop;
@@ -87,7 +88,8 @@ public final class TrafficOptions {
         try {
             ExtraBody extra = extraBody == null ? ExtraBody.NONE : ExtraBody.parse(extraBody);
             if (tools != null) {
-                extra = extra.withDefault("tools", toolsJson(tools)).withDefault("tool_choice", "\"auto\"");
+                extra = extra.withDefault("tools", ToolDefinitions.forApi(endpoint.api(), toolsJson(tools))) // the API's form
+                        .withDefault("tool_choice", "\"auto\"");
             }
             return endpoint.withExtraBody(extra);
         } catch (IllegalArgumentException e) {

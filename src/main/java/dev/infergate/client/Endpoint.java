@@ -12,9 +12,9 @@ import java.util.Map;
  * {@link #describe()} show header names only, and nothing else in infergate prints them.
  *
  * @param baseUrl        the OpenAI base URL, e.g. {@code http://127.0.0.1:8000/v1}
- * @param api            chat or completions
+ * @param api            chat, completions, responses or embeddings
  * @param model          the model id sent with every request
- * @param stream         whether to ask for a streamed response
+ * @param stream         whether to ask for a streamed response; always false for embeddings (nothing to stream)
  * @param headers        extra request headers, including {@code Authorization}; never printed
  * @param caCert         a PEM file of trusted CA certificates, or null for the system trust store
  * @param insecure       trust any TLS certificate (testing only)
@@ -58,6 +58,7 @@ public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<S
             throw new IllegalArgumentException("idle connection timeout (" + idleConnectionTimeout + ") must be > 0");
         }
         extraBody = extraBody == null ? ExtraBody.NONE : extraBody;
+        stream = stream && (api == null || api.generates());
     }
 
     /** RFC 9110 field-name: a token. */

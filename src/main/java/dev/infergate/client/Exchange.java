@@ -77,7 +77,8 @@ final class Exchange {
     }
 
     private StreamTimeline newTimeline() {
-        return new StreamTimeline(owner.executor().endpoint().stream(), recordEvents,
+        Endpoint endpoint = owner.executor().endpoint();
+        return new StreamTimeline(endpoint.api(), endpoint.stream(), recordEvents,
                 owner.timeouts.maxBodyBytes(), owner.timeouts.maxEventBytes());
     }
 

@@ -109,7 +109,8 @@ public final class Preflight {
         } else if (!ids.isEmpty() && !ids.contains(chosen)) {
             throw new Failure("unknown model '" + chosen + "'; the server lists " + ids + " (pass one with --model)", null);
         }
-        return new Result(chosen, ids, exactOutput && acceptsExactOutput(http, endpoint.withModel(chosen)),
+        boolean exact = exactOutput && acceptsExactOutput(http, endpoint.withModel(chosen));
+        return new Result(chosen, ids, exact && endpoint.api().generates(), // embeddings have no output length
                 version(http, endpoint), baseUrlGiven);
     }
 
@@ -141,10 +142,14 @@ public final class Preflight {
 
     /** One tiny non-streaming request with ignore_eos/min_tokens: a 4xx means the server refuses them. */
     private static boolean acceptsExactOutput(HttpExecutor http, Endpoint endpoint) throws Failure {
-        String body = endpoint.api() == Api.CHAT
-                ? "{\"model\":" + quote(endpoint.model()) + ",\"messages\":[{\"role\":\"user\",\"content\":\"Say hi\"}],"
-                : "{\"model\":" + quote(endpoint.model()) + ",\"prompt\":\"Say hi\",";
-        body += "\"max_tokens\":2,\"ignore_eos\":true,\"min_tokens\":2,\"stream\":false}";
+        String head = "{\"model\":" + quote(endpoint.model()) + ",";
+        String exact = "\"ignore_eos\":true,\"min_tokens\":2,\"stream\":false}";
+        String body = switch (endpoint.api()) {
+            case CHAT -> head + "\"messages\":[{\"role\":\"user\",\"content\":\"Say hi\"}],\"max_tokens\":2," + exact;
+            case COMPLETIONS -> head + "\"prompt\":\"Say hi\",\"max_tokens\":2," + exact;
+            case RESPONSES -> head + "\"input\":\"Say hi\",\"max_output_tokens\":2," + exact;
+            case EMBEDDINGS -> head + "\"input\":\"Say hi\"}"; // no output: only whether the endpoint answers
+        };
         try {
             HttpExecutor.Reply reply = BusyRetry.real().call(http, HttpMethod.POST, endpoint.url(endpoint.api().path()), body, TIMEOUT);
             if (reply.status() / 100 == 2) {
@@ -157,7 +162,7 @@ public final class Preflight {
             }
             if (reply.status() == 404) {
                 throw new Failure("the server has no " + endpoint.url(endpoint.api().path())
-                        + "; try --api " + (endpoint.api() == Api.CHAT ? "completions" : "chat"), null);
+                        + "; try another --api (chat, completions, responses, embeddings)", null);
             }
             if (ErrorClass.forStatus(reply.status()) == ErrorClass.HTTP_4XX && reply.status() != 401) {
                 return false;

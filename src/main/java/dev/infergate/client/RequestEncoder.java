@@ -10,11 +10,13 @@ import java.io.UncheckedIOException;
 
 /**
  * Encodes a {@link RequestSpec} as an OpenAI request body. Output length is asked for with
- * {@code max_tokens}; when {@code exactOutput} is on, {@code ignore_eos} and {@code min_tokens} (accepted by
- * vLLM, SGLang, llama.cpp) make the server generate exactly that many tokens, so runs compare like for like.
- * Streaming requests ask for usage ({@code stream_options.include_usage}) so output tokens are the server's
- * count, not a guess. The endpoint's {@link ExtraBody} is merged in last: a field it sets replaces the one
- * written here.
+ * {@code max_tokens} ({@code max_output_tokens} for the Responses API); when {@code exactOutput} is on,
+ * {@code ignore_eos} and {@code min_tokens} (accepted by vLLM, SGLang, llama.cpp) make the server generate
+ * exactly that many tokens, so runs compare like for like. Streaming chat and completions requests ask for
+ * usage ({@code stream_options.include_usage}) so output tokens are the server's count, not a guess; the
+ * Responses API always sends usage in {@code response.completed} and has no such option. Embeddings send only
+ * {@code model} and {@code input}: no output, no stream. The endpoint's {@link ExtraBody} is merged in last:
+ * a field it sets replaces the one written here.
  */
 public final class RequestEncoder {
     private static final JsonFactory JSON = new JsonFactory();
@@ -24,43 +26,15 @@ public final class RequestEncoder {
     public static byte[] encode(RequestSpec spec, Endpoint endpoint, boolean exactOutput) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(spec.inputTokens() * 6 + 256);
         ExtraBody extra = endpoint.extraBody();
+        Api api = endpoint.api();
         try (JsonGenerator g = JSON.createGenerator(out)) {
             g.writeStartObject();
             if (!extra.has("model")) {
                 g.writeStringField("model", endpoint.model());
             }
-            if (extra.has("messages") || extra.has("prompt")) {
-                // the extra body brings the input itself
-            } else if (endpoint.api() == Api.CHAT) {
-                g.writeArrayFieldStart("messages");
-                for (Message m : spec.asMessages()) {
-                    g.writeStartObject();
-                    g.writeStringField("role", m.role());
-                    g.writeStringField("content", m.content());
-                    g.writeEndObject();
-                }
-                g.writeEndArray();
-            } else {
-                g.writeStringField("prompt", spec.asPrompt());
-            }
-            if (!extra.has("max_tokens")) {
-                g.writeNumberField("max_tokens", spec.maxTokens());
-            }
-            if (exactOutput) {
-                if (!extra.has("ignore_eos")) {
-                    g.writeBooleanField("ignore_eos", true);
-                }
-                if (!extra.has("min_tokens")) {
-                    g.writeNumberField("min_tokens", spec.maxTokens());
-                }
-            }
-            if (!extra.has("stream")) {
-                g.writeBooleanField("stream", endpoint.stream());
-            }
-            if (endpoint.stream() && !extra.has("stream_options")) {
-                g.writeObjectFieldStart("stream_options");
-                g.writeBooleanField("include_usage", true);
-                g.writeEndObject();
+            writeInput(g, spec, api, extra);
+            if (api.generates()) {
+                writeGeneration(g, spec, endpoint, exactOutput);
             }
             extra.writeTo(g);
             g.writeEndObject();
@@ -68,5 +42,54 @@ public final class RequestEncoder {
             throw new UncheckedIOException(e);
         }
         return out.toByteArray();
+    }
+
+    private static void writeInput(JsonGenerator g, RequestSpec spec, Api api, ExtraBody extra) throws IOException {
+        if (extra.has("messages") || extra.has("prompt") || extra.has("input")) {
+            return; // the extra body brings the input itself
+        }
+        switch (api) {
+            case CHAT -> writeMessages(g, "messages", spec);
+            case RESPONSES -> writeMessages(g, "input", spec); // input items of the easy form {role, content}
+            case COMPLETIONS -> g.writeStringField("prompt", spec.asPrompt());
+            case EMBEDDINGS -> g.writeStringField("input", spec.asPrompt());
+        }
+    }
+
+    private static void writeMessages(JsonGenerator g, String field, RequestSpec spec) throws IOException {
+        g.writeArrayFieldStart(field);
+        for (Message m : spec.asMessages()) {
+            g.writeStartObject();
+            g.writeStringField("role", m.role());
+            g.writeStringField("content", m.content());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    private static void writeGeneration(JsonGenerator g, RequestSpec spec, Endpoint endpoint, boolean exactOutput)
+            throws IOException {
+        ExtraBody extra = endpoint.extraBody();
+        boolean responses = endpoint.api() == Api.RESPONSES;
+        String maxField = responses ? "max_output_tokens" : "max_tokens";
+        if (!extra.has(maxField)) {
+            g.writeNumberField(maxField, spec.maxTokens());
+        }
+        if (exactOutput) {
+            if (!extra.has("ignore_eos")) {
+                g.writeBooleanField("ignore_eos", true);
+            }
+            if (!extra.has("min_tokens")) {
+                g.writeNumberField("min_tokens", spec.maxTokens());
+            }
+        }
+        if (!extra.has("stream")) {
+            g.writeBooleanField("stream", endpoint.stream());
+        }
+        if (endpoint.stream() && !responses && !extra.has("stream_options")) {
+            g.writeObjectFieldStart("stream_options");
+            g.writeBooleanField("include_usage", true);
+            g.writeEndObject();
+        }
     }
 }

@@ -2,6 +2,8 @@ package dev.infergate.client;
 
 import dev.infergate.client.openai.Chunk;
 import dev.infergate.client.openai.ChunkDecoder;
+import dev.infergate.client.openai.PayloadDecoder;
+import dev.infergate.client.openai.ResponsesDecoder;
 import dev.infergate.client.sse.SseListener;
 import dev.infergate.client.sse.SseParser;
 import dev.infergate.record.ErrorClass;
@@ -35,7 +37,7 @@ public final class StreamTimeline {
 
     private final boolean streaming;
     private final boolean recordEventOffsets;
-    private final ChunkDecoder decoder = new ChunkDecoder();
+    private final PayloadDecoder decoder;
     private final SseParser sse;
     private final IntArray gapsMicros = new IntArray(64);
     private final StringBuilder text = new StringBuilder();
@@ -82,6 +84,12 @@ public final class StreamTimeline {
      * @param maxEventBytes an SSE event beyond this many bytes is dropped and fails the request as {@code too_large}
      */
     public StreamTimeline(boolean streaming, boolean recordEventOffsets, int maxBodyBytes, int maxEventBytes) {
+        this(Api.CHAT, streaming, recordEventOffsets, maxBodyBytes, maxEventBytes);
+    }
+
+    /** @param api whose wire format the payloads are in: the Responses API's events, or chat-style chunks */
+    public StreamTimeline(Api api, boolean streaming, boolean recordEventOffsets, int maxBodyBytes, int maxEventBytes) {
+        this.decoder = api == Api.RESPONSES ? new ResponsesDecoder() : new ChunkDecoder();
         this.streaming = streaming;
         this.recordEventOffsets = recordEventOffsets;
         this.sse = streaming ? new SseParser(new Events(), maxEventBytes) : null;
@@ -217,7 +225,7 @@ public final class StreamTimeline {
             return "the body ended inside an event";
         }
         if (!doneSeen && finishReason == null) {
-            return "the stream ended without [DONE] or a finish_reason";
+            return "the stream ended without [DONE], a finish_reason or response.completed";
         }
         return null;
     }

@@ -58,6 +58,9 @@ public final class ConsoleSummary {
         FigureSet.Throughput tp = all.throughput();
         if (summary.missing() != null && summary.missing().contains("throughput.output_tokens_per_s")) {
             out.append("throughput: missing (the imported file cannot place every request in time; see run.imported)\n");
+        } else if (!Slo.generates(run.get("api"))) {
+            out.append(String.format(Locale.ROOT, "throughput: %.2f req/s · %.1f input tok/s (embeddings: no output tokens)%n",
+                    nan(tp.requestsPerS()), nan(tp.inputTokensPerS())));
         } else {
             out.append(String.format(Locale.ROOT, "throughput: %.2f req/s · %.1f output tok/s · %.1f input tok/s (output tokens from %s)%n",
                     nan(tp.requestsPerS()), nan(tp.outputTokensPerS()), nan(tp.inputTokensPerS()), all.tokens().outputSource()));
@@ -65,16 +68,20 @@ public final class ConsoleSummary {
         out.append(OfferedLoad.line(summary));
         FigureSet.Goodput goodput = all.goodput();
         String slo = slo(goodput.slo());
+        boolean generates = Slo.generates(run.get("api"));
         if (!slo.isEmpty()) {
-            out.append(String.format(Locale.ROOT, "goodput: %.2f req/s · SLO attainment %.1f %% (%s; failures count as misses)%n",
-                    nan(goodput.requestsPerS()), nan(goodput.attainment()) * 100, slo));
+            out.append(String.format(Locale.ROOT, "goodput: %.2f req/s · SLO attainment %.1f %% (%s; failures count as misses)%s%n",
+                    nan(goodput.requestsPerS()), nan(goodput.attainment()) * 100, slo,
+                    generates ? "" : "; ttft and tpot targets do not apply to embeddings"));
+        } else if (!generates) {
+            out.append("goodput: does not apply: embeddings have no output tokens, so no ttft or tpot; set an e2e target (--slo e2e=DUR)\n");
         }
         cache(out, all.cache(), requests.completed());
         cacheSplit(out, all.cache(), summary.byCache());
         prompts(out, summary.promptTokensVsIntended());
         connections(out, summary.connections());
         client(out, summary.client(), map(run.get("client_warmup")));
-        delivery(out, summary.delivery());
+        delivery(out, summary.delivery(), generates);
         server(out, summary.server());
         out.append(GpuSummary.line(summary.gpu()));
         if (summary.sessions() != null) {
@@ -165,8 +172,12 @@ public final class ConsoleSummary {
         }
     }
 
-    private static void delivery(StringBuilder out, DeliveryVerdict.Figures d) {
+    private static void delivery(StringBuilder out, DeliveryVerdict.Figures d, boolean generates) {
         if (d == null || d.verdict() == null) {
+            return;
+        }
+        if (!generates) {
+            out.append("streaming delivery: does not apply: embeddings are answered whole, with no output tokens\n");
             return;
         }
         if ("not_streamed".equals(d.verdict()) || d.evidence() == null) {

@@ -50,6 +50,10 @@ final class WarmupStub implements AutoCloseable {
 
     private void handle(HttpServerRequest req) {
         String path = req.path();
+        if (req.method() == HttpMethod.POST && WarmupOtherApis.serves(path)) { // responses, embeddings
+            req.body().onSuccess(body -> WarmupOtherApis.answer(req.response(), path, streamed(body), eventsPerResponse));
+            return;
+        }
         if (req.method() != HttpMethod.POST || !(path.equals("/v1/chat/completions") || path.equals("/v1/completions"))) {
             req.response().setStatusCode(404).end();
             return;

@@ -19,14 +19,14 @@ import java.nio.charset.StandardCharsets;
  * <p>Never throws on bad input: anything that is not a JSON object is {@link Chunk.Kind#MALFORMED}.
  * Not thread-safe (the returned {@link Chunk} is reused); one decoder per response or per thread.
  */
-public final class ChunkDecoder {
+public final class ChunkDecoder implements PayloadDecoder {
 
     /**
      * Jackson's own string-length limit (20 MB by default) would call a large but valid payload "not JSON";
      * infergate's byte limits ({@code --max-event-size}, {@code --max-body-size}) bound every payload before it
      * gets here, so Jackson's is lifted and a too-large payload is reported as such, with its limit.
      */
-    private static final JsonFactory JSON = JsonFactory.builder()
+    static final JsonFactory JSON = JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE).build())
             .build();
     private static final byte[] DONE = "[DONE]".getBytes(StandardCharsets.US_ASCII);
@@ -40,6 +40,7 @@ public final class ChunkDecoder {
      *
      * @return the reused result, valid until the next call
      */
+    @Override
     public Chunk decode(String data) {
         byte[] bytes = data.getBytes(StandardCharsets.UTF_8);
         return decode(bytes, 0, bytes.length);
@@ -51,6 +52,7 @@ public final class ChunkDecoder {
      *
      * @return the reused result, valid until the next call
      */
+    @Override
     public Chunk decode(byte[] data, int off, int len) {
         chunk.reset();
         if (isDone(data, off, len)) {
@@ -90,6 +92,7 @@ public final class ChunkDecoder {
      *
      * @return the reused result, valid until the next call
      */
+    @Override
     public Chunk decodeBody(byte[] body, int off, int len) {
         chunk.reset();
         try (JsonParser p = JSON.createParser(body, off, len)) {
@@ -318,7 +321,7 @@ public final class ChunkDecoder {
     }
 
     /** True when {@code value} starts an object to read; otherwise skips the value and returns false. */
-    private static boolean enterObject(JsonParser p, JsonToken value) throws IOException {
+    static boolean enterObject(JsonParser p, JsonToken value) throws IOException {
         if (value == JsonToken.START_OBJECT) {
             return true;
         }
@@ -330,7 +333,7 @@ public final class ChunkDecoder {
         return a != null && !a.isEmpty() ? a : b;
     }
 
-    private static String stringOrNull(JsonParser p, JsonToken value) throws IOException {
+    static String stringOrNull(JsonParser p, JsonToken value) throws IOException {
         if (value == JsonToken.VALUE_STRING) {
             return p.getText();
         }
@@ -338,7 +341,7 @@ public final class ChunkDecoder {
         return null;
     }
 
-    private static int intOr(JsonParser p, JsonToken value, int fallback) throws IOException {
+    static int intOr(JsonParser p, JsonToken value, int fallback) throws IOException {
         if (value == JsonToken.VALUE_NUMBER_INT) {
             return p.getIntValue();
         }

@@ -4,7 +4,7 @@ package dev.infergate.sim.http;
  * The JSON of one response in the OpenAI wire format, as vLLM writes it: chunk objects for SSE events and
  * the whole body for non-streaming answers. One instance per request (its id, creation time and model).
  */
-final class OpenAiFormat {
+final class OpenAiFormat implements SimFormat {
     private final boolean chat;
     private final String head;
 
@@ -13,6 +13,28 @@ final class OpenAiFormat {
         String object = chat ? (stream ? "chat.completion.chunk" : "chat.completion") : "text_completion";
         this.head = "{\"id\":" + Json.quote(id) + ",\"object\":\"" + object + "\",\"created\":" + createdEpochSeconds
                 + ",\"model\":" + Json.quote(model) + ",\"choices\":[";
+    }
+
+    /** Chat: the role event first; completions have none. */
+    @Override
+    public void appendStart(StringBuilder out, String usage) {
+        if (chat) {
+            out.append(event(roleChunk(usage)));
+        }
+    }
+
+    /** The usage event when asked for ({@code include_usage}), then {@code data: [DONE]}. */
+    @Override
+    public void appendEnd(StringBuilder out, boolean includeUsage, String usage) {
+        if (includeUsage) {
+            out.append(event(usageChunk(usage)));
+        }
+        out.append("data: [DONE]\n\n");
+    }
+
+    @Override
+    public String usage(int promptTokens, int completionTokens, int cachedTokens) {
+        return usageObject(promptTokens, completionTokens, cachedTokens);
     }
 
     /** Chat only: the first event, {@code delta: {role: assistant, content: ""}}. */
@@ -26,7 +48,8 @@ final class OpenAiFormat {
      * carries the finish reason (null otherwise). Written in place: at a thousand streams the simulator
      * formats tens of thousands of these a second, and every intermediate string is garbage.
      */
-    void appendTextEvent(StringBuilder out, String text, String finishReason, String usage) {
+    @Override
+    public void appendTextEvent(StringBuilder out, String text, String finishReason, String usage) {
         out.append("data: ").append(head).append("{\"index\":0,");
         out.append(chat ? "\"delta\":{\"content\":\"" : "\"text\":\"");
         Json.appendEscaped(out, text);
@@ -46,7 +69,8 @@ final class OpenAiFormat {
      * @param kind      {@code reasoning} or {@code tool}
      * @param firstTool whether this is the tool call's first delta
      */
-    void appendDeltaEvent(StringBuilder out, String kind, String text, boolean firstTool, String toolName, String callId,
+    @Override
+    public void appendDeltaEvent(StringBuilder out, String kind, String text, boolean firstTool, String toolName, String callId,
             String finishReason, String usage) {
         out.append("data: ").append(head).append("{\"index\":0,\"delta\":{");
         if (kind.equals("reasoning")) {
@@ -75,7 +99,8 @@ final class OpenAiFormat {
      * Chat only: a whole non-streaming answer with reasoning ({@code message.reasoning_content}) and/or a tool
      * call ({@code message.tool_calls}, content null).
      */
-    String body(String reasoning, String content, String toolName, String callId, String finishReason, String usage) {
+    @Override
+    public String body(String reasoning, String content, String toolName, String callId, String finishReason, String usage) {
         StringBuilder m = new StringBuilder("{\"role\":\"assistant\",");
         if (reasoning != null) {
             m.append("\"reasoning_content\":").append(Json.quote(reasoning)).append(',');
@@ -97,7 +122,8 @@ final class OpenAiFormat {
     }
 
     /** A whole non-streaming answer. */
-    String body(String text, String finishReason, String usage) {
+    @Override
+    public String body(String text, String finishReason, String usage) {
         String choice = chat
                 ? "{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":" + Json.quote(text)
                         + ",\"refusal\":null},\"logprobs\":null,\"finish_reason\":" + Json.quote(finishReason) + "}"
@@ -107,7 +133,7 @@ final class OpenAiFormat {
     }
 
     /** The {@code usage} object. */
-    static String usage(int promptTokens, int completionTokens, int cachedTokens) {
+    static String usageObject(int promptTokens, int completionTokens, int cachedTokens) {
         return "{\"prompt_tokens\":" + promptTokens + ",\"total_tokens\":" + (promptTokens + completionTokens)
                 + ",\"completion_tokens\":" + completionTokens + ",\"prompt_tokens_details\":{\"cached_tokens\":"
                 + Math.max(0, cachedTokens) + "}}";

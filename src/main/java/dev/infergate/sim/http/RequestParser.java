@@ -18,18 +18,39 @@ final class RequestParser {
         requireObject(body);
         checkModel(body);
         int[] promptIds = chat ? chatPrompt(body) : completionPrompt(body);
+        String maxName = body.hasNonNull("max_completion_tokens") ? "max_completion_tokens" : "max_tokens";
+        return request(body, chat, promptIds, chat ? "messages" : "prompt", maxName,
+                chat ? lastMessageText(body) : promptString(body), chat ? toolName(body) : null);
+    }
+
+    /**
+     * A Responses API body ({@code /v1/responses}): {@code input} (a string, or messages with string or
+     * {@code input_text} parts) after {@code instructions}, {@code max_output_tokens}, {@code tools} in the Responses
+     * form ({@code {"type": "function", "name": ...}}), and the same simulator fields as chat.
+     */
+    CompletionRequest parseResponses(JsonNode body) {
+        requireObject(body);
+        checkModel(body);
+        if (body.hasNonNull("stream_options")) {
+            throw ApiError.badRequest("stream_options", "The Responses API has no stream_options; usage is always sent.");
+        }
+        ResponsesInput input = ResponsesInput.read(body);
+        return request(body, true, input.promptIds(), "input", "max_output_tokens", input.lastText(), input.toolName());
+    }
+
+    /** The checks and fields every generating API shares, vLLM's way. */
+    private CompletionRequest request(JsonNode body, boolean chat, int[] promptIds, String inputName, String maxName,
+            String promptText, String toolName) {
         if (promptIds.length == 0) {
-            throw ApiError.badRequest(chat ? "messages" : "prompt", "The prompt has no tokens"
+            throw ApiError.badRequest(inputName, "The prompt has no tokens"
                     + " (the simulator counts one token per whitespace-separated word).");
         }
         if (promptIds.length >= profile.maxModelLen()) {
-            throw ApiError.badRequest(chat ? "messages" : "prompt", "This model's maximum context length is "
+            throw ApiError.badRequest(inputName, "This model's maximum context length is "
                     + profile.maxModelLen() + " tokens. However, your prompt has " + promptIds.length + " tokens.");
         }
         int room = profile.maxModelLen() - promptIds.length;
-        JsonNode maxNode = body.hasNonNull("max_completion_tokens") ? body.get("max_completion_tokens") : body.get("max_tokens");
-        String maxName = body.hasNonNull("max_completion_tokens") ? "max_completion_tokens" : "max_tokens";
-        int maxTokens = optionalInt(maxNode, maxName, room);
+        int maxTokens = optionalInt(body.get(maxName), maxName, room);
         if (maxTokens < 1) {
             throw ApiError.badRequest(maxName, maxName + " (" + maxTokens + ") must be at least 1.");
         }
@@ -63,8 +84,7 @@ final class RequestParser {
             throw ApiError.badRequest("reasoning_tokens", "reasoning_tokens (" + reasoning + ") must be >= 0.");
         }
         return new CompletionRequest(chat, promptIds, stream, includeUsage, includeUsage && continuous, maxTokens,
-                minTokens, ignoreEos, seed, chat ? lastMessageText(body) : promptString(body), chat ? toolName(body) : null,
-                reasoning);
+                minTokens, ignoreEos, seed, promptText, toolName, reasoning);
     }
 
     /** The function the answer calls: the first of {@code tools}, unless {@code tool_choice} is "none". */
@@ -78,6 +98,29 @@ final class RequestParser {
             throw ApiError.badRequest("tools", "tools[0].function.name must be a non-empty string.");
         }
         return name;
+    }
+
+    /**
+     * The input of a {@code /v1/embeddings} body: {@code input} as a string, a list of one string, or a list of token
+     * ids (batches of several inputs are not simulated). Embeddings never stream.
+     */
+    int[] parseEmbeddings(JsonNode body) {
+        requireObject(body);
+        checkModel(body);
+        if (optionalBoolean(body.get("stream"), "stream")) {
+            throw ApiError.badRequest("stream", "Embeddings cannot be streamed.");
+        }
+        JsonNode input = body.get("input");
+        int[] ids = promptIds(input, "input");
+        if (ids.length == 0) {
+            throw ApiError.badRequest("input", "The input has no tokens"
+                    + " (the simulator counts one token per whitespace-separated word).");
+        }
+        if (ids.length > profile.maxModelLen()) {
+            throw ApiError.badRequest("input", "This model's maximum context length is " + profile.maxModelLen()
+                    + " tokens. However, your input has " + ids.length + " tokens.");
+        }
+        return ids;
     }
 
     /** The prompt of a {@code /tokenize} body: {@code prompt} or {@code messages}. */
@@ -150,7 +193,11 @@ final class RequestParser {
     }
 
     private static int[] completionPrompt(JsonNode body) {
-        JsonNode prompt = body.get("prompt");
+        return promptIds(body.get("prompt"), "prompt");
+    }
+
+    /** A string, a list of one string, or a list of token ids, as {@code name}. */
+    private static int[] promptIds(JsonNode prompt, String name) {
         if (prompt != null && prompt.isArray() && prompt.size() == 1 && prompt.get(0).isTextual()) {
             prompt = prompt.get(0);
         }
@@ -164,11 +211,11 @@ final class RequestParser {
             }
             return ids;
         }
-        throw ApiError.badRequest("prompt", "prompt must be a string, a list of one string, or a list of token ids"
+        throw ApiError.badRequest(name, name + " must be a string, a list of one string, or a list of token ids"
                 + " (batched prompts are not simulated).");
     }
 
-    private static int[] concat(List<int[]> parts) {
+    static int[] concat(List<int[]> parts) {
         int[] all = new int[parts.stream().mapToInt(p -> p.length).sum()];
         int at = 0;
         for (int[] p : parts) {

@@ -8,6 +8,7 @@ import dev.infergate.sim.answer.ResponseText;
 import dev.infergate.sim.driver.DispatchLateness;
 import dev.infergate.sim.driver.RealTimeDriver;
 import dev.infergate.sim.engine.EngineMetrics;
+import dev.infergate.sim.engine.FinishReason;
 import dev.infergate.sim.engine.OutputPlan;
 import dev.infergate.sim.engine.Sequence;
 import dev.infergate.sim.engine.Tokenizer;
@@ -26,7 +27,8 @@ import java.util.regex.Pattern;
 
 /**
  * The OpenAI-compatible HTTP surface: {@code /v1/models}, {@code /v1/chat/completions},
- * {@code /v1/completions}, {@code /tokenize}, {@code /health} and {@code /metrics}.
+ * {@code /v1/completions}, {@code /v1/responses} (the Responses API, same timing model as chat),
+ * {@code /v1/embeddings} (the cost of a prefill, no decode), {@code /tokenize}, {@code /health} and {@code /metrics}.
  */
 public final class SimRoutes {
     /** Shown as {@code owned_by}: anyone listing models learns that this is not a real engine. */
@@ -68,6 +70,8 @@ public final class SimRoutes {
         router.get("/v1/models").handler(rc -> json(rc, 200, models()));
         router.post("/v1/chat/completions").handler(rc -> guarded(rc, () -> completion(rc, true)));
         router.post("/v1/completions").handler(rc -> guarded(rc, () -> completion(rc, false)));
+        router.post("/v1/responses").handler(rc -> guarded(rc, () -> responses(rc)));
+        router.post("/v1/embeddings").handler(rc -> guarded(rc, () -> embeddings(rc)));
         router.post("/tokenize").handler(rc -> guarded(rc, () -> tokenize(rc)));
         router.get("/health").handler(rc -> rc.response().setStatusCode(200).end());
         router.get("/metrics").handler(rc -> rc.response()
@@ -79,6 +83,24 @@ public final class SimRoutes {
 
     private void completion(RoutingContext rc, boolean chat) {
         CompletionRequest request = parser.parse(body(rc), chat);
+        generate(rc, request, (id, requestId) -> new OpenAiFormat(chat, (chat ? "chatcmpl-" : "cmpl-")
+                + (requestId != null ? requestId : "sim-" + id), System.currentTimeMillis() / 1000, profile.model(),
+                request.stream()));
+    }
+
+    private void responses(RoutingContext rc) {
+        CompletionRequest request = parser.parseResponses(body(rc));
+        generate(rc, request, (id, requestId) -> new ResponsesFormat("resp_" + (requestId != null ? requestId : "sim-" + id),
+                System.currentTimeMillis() / 1000, profile.model(), request.reasoningTokens()));
+    }
+
+    /** Makes the wire format of one answer from its sequence id and the client's request id (or null). */
+    private interface FormatFactory {
+        SimFormat create(long id, String requestId);
+    }
+
+    /** Runs a generating request through the engine: prefill, then decode, answered in {@code formats}' format. */
+    private void generate(RoutingContext rc, CompletionRequest request, FormatFactory formats) {
         long textSeed = Tokenizer.mix(serverSeed ^ Tokenizer.mix(Arrays.hashCode(request.promptIds()))
                 ^ Tokenizer.mix(request.seed() + 1) ^ request.maxTokens());
         ResponseText text = answers.answer(request.promptText())
@@ -87,6 +109,40 @@ public final class SimRoutes {
                 : profile.outputLength().draw(new SplittableRandom(textSeed));
         OutputPlan plan = OutputPlan.decide(request.maxTokens(), request.minTokens(), request.ignoreEos(), natural);
         FaultPlan faults = drawFaults(plan, request.stream());
+        throwStatusFault(rc, faults);
+        long id = nextId.incrementAndGet();
+        String requestId = requestId(rc);
+        SimFormat format = formats.create(id, requestId);
+        StreamResponder.Setup setup = new StreamResponder.Setup(id, requestId, request, format, text, profile.delivery(),
+                profile.streamInterval(), faults, profile.faults().stall().pause().toNanos(), tap);
+        StreamResponder responder = new StreamResponder(rc.vertx().getOrCreateContext(), rc.response(), driver, setup);
+        responder.begin(nanoClock.getAsLong());
+        Sequence seq = new Sequence(id, request.promptTokens(),
+                Tokenizer.blockHashes(request.promptIds(), profile.blockSize()), plan);
+        driver.submit(seq, responder);
+    }
+
+    /**
+     * An embedding: the engine prefills the input (cost, batching and prefix cache as for any prompt) and the
+     * one sampled position stands for the pooled output, so the answer leaves when the prefill ends; no decode.
+     */
+    private void embeddings(RoutingContext rc) {
+        int[] promptIds = parser.parseEmbeddings(body(rc));
+        OutputPlan plan = new OutputPlan(1, FinishReason.STOP);
+        FaultPlan faults = drawFaults(plan, false);
+        throwStatusFault(rc, faults);
+        long id = nextId.incrementAndGet();
+        String requestId = requestId(rc);
+        EmbeddingResponder responder = new EmbeddingResponder(rc.vertx().getOrCreateContext(), rc.response(), driver, id,
+                new EmbeddingFormat("embd-" + (requestId != null ? requestId : "sim-" + id),
+                        System.currentTimeMillis() / 1000, profile.model(), Tokenizer.mix(Arrays.hashCode(promptIds))));
+        responder.begin();
+        driver.submit(new Sequence(id, promptIds.length, Tokenizer.blockHashes(promptIds, profile.blockSize()), plan),
+                responder);
+    }
+
+    /** Answers the drawn 500 or 429 fault, if any, before the request reaches the engine. */
+    private void throwStatusFault(RoutingContext rc, FaultPlan faults) {
         if (faults.status() == 500) {
             throw ApiError.serverError("Internal server error (simulated fault).");
         }
@@ -95,18 +151,6 @@ public final class SimRoutes {
             rc.response().putHeader("Retry-After", Long.toString(retryAfter));
             throw ApiError.rateLimited(retryAfter);
         }
-        long id = nextId.incrementAndGet();
-        String requestId = requestId(rc);
-        String responseId = (chat ? "chatcmpl-" : "cmpl-") + (requestId != null ? requestId : "sim-" + id);
-        OpenAiFormat format = new OpenAiFormat(chat, responseId, System.currentTimeMillis() / 1000, profile.model(),
-                request.stream());
-        StreamResponder.Setup setup = new StreamResponder.Setup(id, requestId, request, format, text, profile.delivery(),
-                profile.streamInterval(), faults, profile.faults().stall().pause().toNanos(), tap);
-        StreamResponder responder = new StreamResponder(rc.vertx().getOrCreateContext(), rc.response(), driver, setup);
-        responder.begin(nanoClock.getAsLong());
-        Sequence seq = new Sequence(id, request.promptTokens(),
-                Tokenizer.blockHashes(request.promptIds(), profile.blockSize()), plan);
-        driver.submit(seq, responder);
     }
 
     /**

@@ -10,14 +10,15 @@ import io.vertx.core.http.HttpServerResponse;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One response, fed by the engine's emissions on its connection's event loop. Streaming answers are SSE as
- * vLLM writes them: the chat role event, text events of {@code stream_interval} tokens, the last one with
- * {@code finish_reason}, then the usage event when asked for, then {@code data: [DONE]}. Events are queued
+ * One response, fed by the engine's emissions on its connection's event loop. Streaming answers are SSE in the
+ * request's API format ({@link SimFormat}): for chat as vLLM writes them, the role event, text events of
+ * {@code stream_interval} tokens, the last one with {@code finish_reason}, then the usage event when asked for,
+ * then {@code data: [DONE]}; for the Responses API, its typed events ending with {@code response.completed}. Events are queued
  * in {@code held} and written when the profile's delivery mode (and any injected stall) lets them go.
  */
 final class StreamResponder implements StreamTarget {
     /** What every response needs from its request and the server. */
-    record Setup(long sequenceId, String requestId, CompletionRequest request, OpenAiFormat format, ResponseText text,
+    record Setup(long sequenceId, String requestId, CompletionRequest request, SimFormat format, ResponseText text,
             Delivery delivery, int streamInterval, FaultPlan faults, long stallNanos, EmissionTap tap) {}
 
     private final Context context;
@@ -102,10 +103,10 @@ final class StreamResponder implements StreamTarget {
     }
 
     private void appendEvents(Emission e) {
-        OpenAiFormat format = setup.format();
+        SimFormat format = setup.format();
         boolean usageEveryChunk = request.continuousUsage();
-        if (e.tokenIndex() == 0 && request.chat()) {
-            held.append(OpenAiFormat.event(format.roleChunk(usageEveryChunk ? usage(e, 0) : null)));
+        if (e.tokenIndex() == 0) {
+            format.appendStart(held, usageEveryChunk ? usage(e, 0) : null);
         }
         int produced = e.outputTokens();
         if (produced - tokensInEvents >= setup.streamInterval() || e.finished()) {
@@ -124,15 +125,12 @@ final class StreamResponder implements StreamTarget {
             }
         }
         if (e.finished()) {
-            if (request.includeUsage()) {
-                held.append(OpenAiFormat.event(format.usageChunk(usage(e, produced))));
-            }
-            held.append("data: [DONE]\n\n");
+            format.appendEnd(held, request.includeUsage(), usage(e, produced));
         }
     }
 
     /** Answer tokens: text, or the arguments of a call of the request's tool (a JSON object {"query": "..."}). */
-    private void appendAnswer(OpenAiFormat format, String text, int from, boolean last, String finish, String usage) {
+    private void appendAnswer(SimFormat format, String text, int from, boolean last, String finish, String usage) {
         if (request.toolName() == null) {
             format.appendTextEvent(held, text, finish, usage);
             return;
@@ -187,7 +185,7 @@ final class StreamResponder implements StreamTarget {
         response.putHeader("Content-Type", "application/json").end(body);
     }
 
-    private static String usage(Emission e, int completionTokens) {
-        return OpenAiFormat.usage(e.promptTokens(), completionTokens, e.cachedTokens());
+    private String usage(Emission e, int completionTokens) {
+        return setup.format().usage(e.promptTokens(), completionTokens, e.cachedTokens());
     }
 }
