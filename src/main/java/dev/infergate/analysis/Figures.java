@@ -103,7 +103,7 @@ public final class Figures {
     }
 
     /** What a cancelled request received before the client closed it: its first token and the gaps until then. */
-    private void recordReceivedPart(RequestRecord r, Histogram itlGaps) {
+    private void recordReceivedPart(RequestRecord r, ItlGaps itlGaps) {
         recordIfPresent(Metric.TTFT, r.ttftNanos());
         recordIfPresent(Metric.TTFT_FROM_SCHEDULED, r.ttftFromScheduledNanos());
         recordIfPresent(Metric.MAX_STALL, r.maxStallNanos());

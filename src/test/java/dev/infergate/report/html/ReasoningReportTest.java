@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,9 +37,9 @@ class ReasoningReportTest {
     void aReasoningSide_getsARowWithBothFirstMarksAndTheTokenSplit_aPlainSideNone() {
         Path thinking = simulatorRun("thinking", "--extra-body", "{\"reasoning_tokens\": 8}");
         Path plain = simulatorRun("plain");
-        Map<String, Object> model = ReportModel.build(List.of(plain, thinking));
-        assertThat(model.get("reasoning")).isInstanceOf(ReasoningView.class);
-        List<ReasoningView.Row> rows = ((ReasoningView) model.get("reasoning")).sides();
+        ReportData model = ReportModel.build(List.of(plain, thinking));
+        assertThat(model.reasoning()).isNotNull();
+        List<ReasoningView.Row> rows = model.reasoning().sides();
         assertThat(rows).hasSize(1);
         ReasoningView.Row row = rows.get(0);
         assertThat(row.side()).isEqualTo("thinking");
@@ -50,7 +49,7 @@ class ReasoningReportTest {
         assertThat(row.firstAnswerMs().p50()).isGreaterThan(row.firstReasoningMs().p50());
         assertThat(row.reasoningTokensMean()).isEqualTo(8.0);
         assertThat(row.answerTokensMean()).isEqualTo(4.0);
-        assertThat(ReportModel.build(List.of(plain))).doesNotContainKey("reasoning");
+        assertThat(ReportModel.build(List.of(plain)).reasoning()).isNull();
     }
 
     @Test
