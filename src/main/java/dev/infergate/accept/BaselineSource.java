@@ -1,11 +1,11 @@
 package dev.infergate.accept;
 
-import dev.infergate.analysis.Summarizer;
 import dev.infergate.analysis.compare.ComparisonRun;
 import dev.infergate.analysis.compare.RunSet;
 import dev.infergate.imports.ImportedRun;
 import dev.infergate.imports.Imports;
 import dev.infergate.record.ImportedFrom;
+import dev.infergate.record.RunDocument;
 import dev.infergate.record.RunLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -97,14 +97,14 @@ record BaselineSource(ImportedFrom imported, Map<String, List<Path>> conditions,
         Map<String, List<Path>> conditions = new LinkedHashMap<>();
         Map<String, Object> load = null;
         for (Path run : runDirectories(root)) {
-            Map<String, Object> json = Summarizer.readRun(run);
-            if (ImportedFrom.of(json) != null) {
-                throw new IllegalArgumentException(dir + " holds an import (" + ImportedFrom.of(json).describe()
+            RunDocument json = RunDocument.read(run);
+            if (json.imported() != null) {
+                throw new IllegalArgumentException(dir + " holds an import (" + json.imported().describe()
                         + "); pass the original file instead");
             }
-            String condition = json.get("condition") instanceof String c ? c : RunSet.ALL;
+            String condition = json.condition() != null ? json.condition() : RunSet.ALL;
             conditions.computeIfAbsent(condition, k -> new ArrayList<>()).add(run);
-            load = load == null ? loadOf(json) : load;
+            load = load == null ? loadOf(json.document()) : load;
         }
         if (conditions.isEmpty()) {
             throw new IllegalArgumentException(dir + " holds no infergate run (no " + RunLog.REQUESTS_FILE + " beside a "

@@ -12,6 +12,7 @@ import dev.infergate.load.LoadModel;
 import dev.infergate.load.OpenLoop;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.ImportedFrom;
+import dev.infergate.record.RunDocument;
 import dev.infergate.record.RunLog;
 import dev.infergate.run.RunService;
 import java.io.IOException;
@@ -106,7 +107,7 @@ final class ImportedBaseline {
         for (int k = 1; k <= runs.size(); k++) {
             Path from = runs.get(k - 1);
             Path to = Files.createDirectories(out.resolve(ComparisonRun.BASELINE_DIR).resolve(c.condition()).resolve("r" + k));
-            Map<String, Object> run = new LinkedHashMap<>(Summarizer.readRun(from));
+            Map<String, Object> run = new LinkedHashMap<>(RunDocument.read(from).document()); // rewritten as it is
             run.put(ImportedFrom.KEY, source.imported().toMap());
             if (!c.source().equals(c.condition()) || !run.containsKey("condition")) {
                 run.put("condition", c.condition()); // records that carry no condition of their own belong to this one

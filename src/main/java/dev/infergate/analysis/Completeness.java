@@ -1,7 +1,7 @@
 package dev.infergate.analysis;
 
+import dev.infergate.record.RunDocument;
 import dev.infergate.record.RunLog;
-import java.util.Map;
 
 /**
  * Whether a run directory holds a whole run or only part of one, decided from its files alone (so that
@@ -20,19 +20,18 @@ final class Completeness {
     private Completeness() {}
 
     /** Why the run is partial, or null when it is whole. */
-    static String partialReason(Map<String, Object> run, RunLog.Read read) {
-        if (Boolean.TRUE.equals(run.get("partial"))) {
-            Object reason = run.get("partial_reason");
-            return reason != null ? reason.toString() : "the run was stopped early";
+    static String partialReason(RunDocument run, RunLog.Read read) {
+        if (run.partial()) {
+            return run.partialReason() != null ? run.partialReason() : "the run was stopped early";
         }
-        if (run.containsKey(RunLog.ENDED_AT) && run.get(RunLog.ENDED_AT) == null) {
+        if (run.endedAtKey() && run.endedAt() == null) {
             return "killed or crashed before it ended: run.json has no ended_at";
         }
         if (read.torn()) {
             return "requests.jsonl ends in a torn line " + read.tornLine() + ": the run was killed while writing";
         }
-        if (!run.containsKey(RunLog.ENDED_AT)) {
-            long planned = plannedRequests(Summarizer.asMap(run.get("load")));
+        if (!run.endedAtKey()) {
+            long planned = plannedRequests(run.load());
             if (planned > 0 && read.records() < planned) {
                 return read.records() + " of " + planned + " planned requests have a record";
             }
@@ -41,16 +40,13 @@ final class Completeness {
     }
 
     /** Requests (warm-up included) a count-limited, unsharded run plans; 0 when the plan is not a count. */
-    private static long plannedRequests(Map<String, Object> load) {
-        if (load == null || !(load.get("requests") instanceof Number requests) || load.get("duration_s") != null
-                || load.get("warmup_s") != null) {
+    private static long plannedRequests(RunDocument.Load load) {
+        if (load == null || load.requests() == null || load.durationS() != null || load.warmupS() != null) {
             return 0;
         }
-        Object shard = load.get("shard");
-        if (shard != null && !"0/1".equals(shard.toString())) {
+        if (load.shard() != null && !"0/1".equals(load.shard())) {
             return 0;
         }
-        long warmup = load.get("warmup_requests") instanceof Number w ? w.longValue() : 0;
-        return requests.longValue() + warmup;
+        return load.requests() + (load.warmupRequests() == null ? 0 : load.warmupRequests());
     }
 }

@@ -15,9 +15,8 @@ import java.util.Map;
 public final class MissingFigures {
     private MissingFigures() {}
 
-    /** {@code summary} with the run's {@code imported} block applied; unchanged for infergate's own runs. */
-    public static Summary mask(Summary summary, Map<String, Object> run) {
-        ImportedFrom imported = ImportedFrom.of(run);
+    /** {@code summary} with the run's {@code imported} block applied; unchanged for infergate's own runs (null). */
+    public static Summary mask(Summary summary, ImportedFrom imported) {
         if (imported == null || imported.missing().isEmpty()) {
             return summary;
         }

@@ -41,16 +41,6 @@ public final class SessionFigures {
         long cachedReported;
     }
 
-    /**
-     * The turns each session of a run was meant to run: run.json's {@code load.turns}, or 0 when the run is
-     * not an agent-session run (then the most turns seen in any session stand in for it).
-     */
-    public static int turnsPerSession(Map<String, Object> run) {
-        Object load = run == null ? null : run.get("load");
-        Object turns = load instanceof Map<?, ?> m ? m.get("turns") : null;
-        return turns instanceof Number n ? n.intValue() : 0;
-    }
-
     /** Adds a measured record; records without a session are ignored. */
     public void add(RequestRecord r) {
         if (r.session() == null) {

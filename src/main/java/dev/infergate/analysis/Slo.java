@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.infergate.config.Durations;
 import dev.infergate.record.RequestRecord;
+import dev.infergate.record.RunDocument;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -125,14 +126,15 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
         return d == null ? null : d.toNanos() / 1e6;
     }
 
-    public static Slo fromMap(Map<?, ?> m) {
-        if (m == null) {
+    /** The targets run.json recorded ({@code slo}, milliseconds); {@link #NONE} when it recorded none. */
+    public static Slo of(RunDocument.SloTargets targets) {
+        if (targets == null) {
             return NONE;
         }
-        return new Slo(millis(m.get("ttft_ms")), millis(m.get("tpot_ms")), millis(m.get("e2e_ms")));
+        return new Slo(fromMillis(targets.ttftMs()), fromMillis(targets.tpotMs()), fromMillis(targets.e2eMs()));
     }
 
-    private static Duration millis(Object v) {
-        return v instanceof Number n ? Duration.ofNanos(Math.round(n.doubleValue() * 1e6)) : null;
+    private static Duration fromMillis(Double ms) {
+        return ms == null ? null : Duration.ofNanos(Math.round(ms * 1e6));
     }
 }

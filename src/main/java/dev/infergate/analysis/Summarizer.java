@@ -1,17 +1,15 @@
 package dev.infergate.analysis;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.infergate.analysis.delivery.DeliveryVerdict;
 import dev.infergate.json.Json;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.ItlGaps;
 import dev.infergate.record.RequestRecord;
+import dev.infergate.record.RunDocument;
 import dev.infergate.record.RunLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -49,8 +47,8 @@ public final class Summarizer {
      * (so a report can collect what it needs in the same read).
      */
     public static Read summarize(Path runDir, Consumer<RequestRecord> alsoSee) {
-        Map<String, Object> run = readRun(runDir);
-        Slo slo = Slo.fromMap(asMap(run.get("slo"))).applicable(Slo.generates(run.get("api")));
+        RunDocument run = RunDocument.read(runDir);
+        Slo slo = Slo.of(run.slo()).applicable(run.generates());
         Figures all = new Figures(slo);
         Figures cold = new Figures(slo);
         Figures warm = new Figures(slo);
@@ -82,7 +80,7 @@ public final class Summarizer {
                 byCondition.computeIfAbsent(r.condition(), c -> new Figures(slo)).add(r, itlGaps);
             }
         });
-        Map<String, Object> runBlock = new LinkedHashMap<>(run);
+        Map<String, Object> runBlock = new LinkedHashMap<>(run.document()); // summary.json's run block: run.json as it is, plus
         runBlock.remove("schema");
         runBlock.put("duration_s", Distribution.round(all.windowSeconds()));
         String partialReason = Completeness.partialReason(run, read);
@@ -97,12 +95,12 @@ public final class Summarizer {
         byCondition.forEach((k, v) -> conditions.put(k, v.figures(0)));
         Summary summary = new Summary(SCHEMA, runBlock, lag.limited(), all.figures(warmup[0]), lag.figures(),
                 new Summary.ByCache(cold.figures(0), warm.figures(0)), prompts.figures(), connections.figures(),
-                Boolean.FALSE.equals(run.get("stream")) ? DeliveryVerdict.Figures.notStreamed() : delivery.figures(),
+                Boolean.FALSE.equals(run.stream()) ? DeliveryVerdict.Figures.notStreamed() : delivery.figures(),
                 ServerMetricsSummary.summarize(runDir, all.windowStartNanos(), all.windowEndNanos()),
-                sessions.isEmpty() ? null : sessions.figures(SessionFigures.turnsPerSession(run)), conditions,
+                sessions.isEmpty() ? null : sessions.figures(run.turnsPerSession()), conditions,
                 GpuSummary.summarize(runDir, all.windowStartNanos(), all.windowEndNanos(),
                         summaryThroughput(all, warmup[0])), null, reasoning.isEmpty() ? null : reasoning.figures());
-        summary = MissingFigures.mask(summary, run); // an imported run: what its file does not carry is missing, never invented
+        summary = MissingFigures.mask(summary, run.imported()); // an imported run: what its file does not carry is missing, never invented
         return new Read(summary, all);
     }
 
@@ -126,27 +124,5 @@ public final class Summarizer {
     public static String cannotWrite(Path file, IOException e) {
         return String.valueOf(e.getMessage()).contains("No space left on device") ? "disk full at " + file
                 : "cannot write " + file + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")";
-    }
-
-    /** Reads run.json; throws IllegalArgumentException when it is missing or not JSON. */
-    public static Map<String, Object> readRun(Path runDir) {
-        Path file = runDir.resolve(RunLog.RUN_FILE);
-        try {
-            return JSON.readValue(Files.readString(file), new TypeReference<LinkedHashMap<String, Object>>() {});
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException(file + " does not exist; is " + runDir + " a run directory?", e);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) { // its getMessage() spans lines
-            throw new IllegalArgumentException(file + " is not valid JSON: " + e.getOriginalMessage().replaceAll("\\s+", " ")
-                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")"), e);
-        } catch (java.nio.charset.CharacterCodingException e) {
-            throw new IllegalArgumentException(file + " is not valid UTF-8 text; is it a run.json written by infergate?", e);
-        } catch (IOException e) {
-            throw new IllegalArgumentException(file + " cannot be read: " + e, e);
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> asMap(Object o) {
-        return o instanceof Map<?, ?> m ? (Map<String, Object>) m : null;
     }
 }

@@ -2,8 +2,8 @@ package dev.infergate.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.infergate.analysis.Summarizer;
 import dev.infergate.record.RequestRecord;
+import dev.infergate.record.RunDocument;
 import dev.infergate.record.RunLog;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -50,7 +50,7 @@ public final class FloorLogs {
      * {@code sent} for requests that kept them ({@code --record-events}), else the first one only (TTFT).
      */
     public static List<FloorErrors.Seen> infergateSeen(Path runDir) {
-        String prefix = String.valueOf(Summarizer.readRun(runDir).get("request_id_prefix"));
+        String prefix = String.valueOf(RunDocument.read(runDir).requestIdPrefix());
         List<FloorErrors.Seen> seen = new ArrayList<>();
         RunLog.readRecords(runDir, r -> {
             if (!r.succeeded() || r.ttftNanos() == RequestRecord.ABSENT) {
@@ -79,14 +79,15 @@ public final class FloorLogs {
 
     /** The run's {@code client_cpu}, or null when run.json has none (a run from before it was recorded). */
     public static PhaseCpu infergateCpu(Path runDir) {
-        if (!(Summarizer.readRun(runDir).get("client_cpu") instanceof Map<?, ?> cpu)) {
+        RunDocument.ClientCpuSeconds cpu = RunDocument.read(runDir).clientCpu();
+        if (cpu == null) {
             return null;
         }
-        return new PhaseCpu(seconds(cpu.get("startup_s")), seconds(cpu.get("warmup_s")), seconds(cpu.get("load_s")));
+        return new PhaseCpu(seconds(cpu.startupS()), seconds(cpu.warmupS()), seconds(cpu.loadS()));
     }
 
-    private static double seconds(Object value) {
-        return value instanceof Number n ? n.doubleValue() : Double.NaN;
+    private static double seconds(Double value) {
+        return value == null ? Double.NaN : value;
     }
 
     /** Output events infergate received in a run (every request's chunks, sampled or not). */

@@ -1,7 +1,6 @@
 package dev.infergate.cli;
 
-import dev.infergate.analysis.Slo;
-import dev.infergate.analysis.Summarizer;
+import dev.infergate.record.RunDocument;
 import dev.infergate.record.RunLog;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,7 +22,7 @@ final class ComparedApi {
     static boolean generates(Path dir) {
         try (Stream<Path> files = Files.walk(dir, MAX_DEPTH)) {
             Optional<Path> run = files.filter(p -> p.getFileName().toString().equals(RunLog.RUN_FILE)).sorted().findFirst();
-            return run.map(p -> Slo.generates(Summarizer.readRun(p.getParent()).get("api"))).orElse(true);
+            return run.map(p -> RunDocument.read(p.getParent()).generates()).orElse(true);
         } catch (IOException | IllegalArgumentException e) {
             return true; // the comparison itself reports an unreadable directory
         }

@@ -8,6 +8,7 @@ import dev.infergate.export.SummaryCsv;
 import dev.infergate.export.VllmResult;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.RequestRecord;
+import dev.infergate.record.RunDocument;
 import dev.infergate.record.RunLog;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -94,7 +95,7 @@ public final class ExportCommand implements Callable<Integer> {
         List<RequestRecord> records = new ArrayList<>();
         RunLog.readRecords(dir, records::add);
         Path target = out == null ? dir.resolve("vllm-result.json") : out;
-        AtomicFiles.writeJson(Summarizer.JSON, target, VllmResult.of(Summarizer.readRun(dir), records, detail));
+        AtomicFiles.writeJson(Summarizer.JSON, target, VllmResult.of(RunDocument.read(dir).document(), records, detail));
         return target;
     }
 

@@ -3,6 +3,7 @@ package dev.infergate.cli;
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.analysis.Summary;
 import dev.infergate.record.AtomicFiles;
+import dev.infergate.record.RunDocument;
 import dev.infergate.record.RunLog;
 import dev.infergate.record.ShardMerge;
 import dev.infergate.report.ConsoleSummary;
@@ -42,18 +43,17 @@ public final class MergeCommand implements Callable<Integer> {
         }
         Map<String, Object> run;
         try {
-            run = new LinkedHashMap<>(Summarizer.readRun(shards.get(0)));
+            run = new LinkedHashMap<>(RunDocument.read(shards.get(0)).document()); // rewritten as it is, plus shards
             run.remove("partial");
             run.remove("partial_reason");
             List<String> incomplete = new ArrayList<>();
             for (Path shard : shards) {
-                Map<String, Object> other = Summarizer.readRun(shard);
-                if (Boolean.TRUE.equals(other.get("partial"))
-                        || other.containsKey(RunLog.ENDED_AT) && other.get(RunLog.ENDED_AT) == null) {
+                RunDocument other = RunDocument.read(shard);
+                if (other.partial() || other.endedAtKey() && other.endedAt() == null) {
                     incomplete.add("shard " + shard + " did not run to its end"); // the first one too
                 }
                 for (String key : List.of("base_url", "model", "api", "workload")) {
-                    if (!java.util.Objects.equals(run.get(key), other.get(key))) {
+                    if (!java.util.Objects.equals(run.get(key), other.document().get(key))) {
                         throw UserError.usage(shard + " differs from " + shards.get(0) + " in '" + key
                                 + "': these are not shards of one run");
                     }

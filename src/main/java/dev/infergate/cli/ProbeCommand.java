@@ -4,6 +4,7 @@ import dev.infergate.analysis.Summarizer;
 import dev.infergate.probe.Probe;
 import dev.infergate.probe.ProbePlan;
 import dev.infergate.probe.ProbeReport;
+import dev.infergate.record.RunDocument;
 import dev.infergate.report.ConsoleSummary;
 import dev.infergate.report.TerminalText;
 import java.io.IOException;
@@ -61,7 +62,7 @@ public final class ProbeCommand implements Callable<Integer> {
         }
         PrintWriter o = spec.commandLine().getOut();
         o.print(TerminalText.sanitizeLines(
-                ConsoleSummary.baseUrlNote(Summarizer.readRun(plan.out()))));
+                ConsoleSummary.baseUrlNote(RunDocument.read(plan.out()))));
         o.print(TerminalText.sanitizeLines(report.render()));
         o.println("details: " + plan.out().resolve("probe.json"));
         Summarizer.write(plan.out());

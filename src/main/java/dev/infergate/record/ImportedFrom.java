@@ -1,6 +1,5 @@
 package dev.infergate.record;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,20 +24,7 @@ public record ImportedFrom(String tool, String source, boolean sampled, List<Str
         if (tool == null || tool.isBlank()) {
             throw new IllegalArgumentException("tool must not be blank");
         }
-        missing = List.copyOf(missing);
-    }
-
-    /** The block of {@code run} (a run.json document), or null when the run was measured by infergate. */
-    public static ImportedFrom of(Map<String, Object> run) {
-        if (run == null || !(run.get(KEY) instanceof Map<?, ?> m)) {
-            return null;
-        }
-        List<String> missing = new ArrayList<>();
-        if (m.get("missing") instanceof List<?> l) {
-            l.forEach(x -> missing.add(String.valueOf(x)));
-        }
-        return new ImportedFrom(String.valueOf(m.get("tool")), m.get("source") == null ? null : String.valueOf(m.get("source")),
-                Boolean.TRUE.equals(m.get("sampled")), missing);
+        missing = missing == null ? List.of() : List.copyOf(missing); // an older block may lack the key
     }
 
     /** Whether the figure {@code key} (a criterion's metric key or a summary figure) is missing. */

@@ -13,6 +13,8 @@ import dev.infergate.analysis.Slo;
 import dev.infergate.analysis.Summary;
 import dev.infergate.analysis.delivery.DeliveryVerdict;
 import dev.infergate.metrics.ServerFigure;
+import dev.infergate.record.ImportedFrom;
+import dev.infergate.record.RunDocument;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -28,15 +30,14 @@ public final class ConsoleSummary {
 
     public static String render(Summary summary) {
         StringBuilder out = new StringBuilder();
-        Map<String, Object> run = summary.run();
+        RunDocument run = RunDocument.of(summary.run()); // the run block is run.json's keys and a few more
         FigureSet all = summary.figures();
         FigureSet.Requests requests = all.requests();
         out.append(baseUrlNote(run));
-        Object endpoint = run.get("imported") instanceof Map<?, ?> imported
-                ? "imported from " + imported.get("tool") + " (" + imported.get("source") + ")" : run.get("base_url");
-        out.append(String.format(Locale.ROOT, "%s · model %s · %s%s%n", endpoint, run.get("model"),
-                run.get("api"), Boolean.TRUE.equals(run.get("partial"))
-                        ? " · PARTIAL (" + (run.get("partial_reason") != null ? run.get("partial_reason") : "interrupted") + ")" : ""));
+        ImportedFrom imported = run.imported();
+        String endpoint = imported != null ? "imported from " + imported.tool() + " (" + imported.source() + ")" : run.baseUrl();
+        out.append(String.format(Locale.ROOT, "%s · model %s · %s%s%n", endpoint, run.model(), run.api(), run.partial()
+                ? " · PARTIAL (" + (run.partialReason() != null ? run.partialReason() : "interrupted") + ")" : ""));
         out.append(String.format(Locale.ROOT, "requests: %s sent, %s completed, %s failed%s%s · %s warm-up excluded · window %.1f s%n",
                 requests.sent(), requests.completed(), requests.failed(), errors(all.errors()),
                 requests.cancelled() == 0 ? "" : String.format(Locale.ROOT, ", %d cancelled by the client (%.1f%%)",
@@ -58,7 +59,7 @@ public final class ConsoleSummary {
         FigureSet.Throughput tp = all.throughput();
         if (summary.missing() != null && summary.missing().contains("throughput.output_tokens_per_s")) {
             out.append("throughput: missing (the imported file cannot place every request in time; see run.imported)\n");
-        } else if (!Slo.generates(run.get("api"))) {
+        } else if (!run.generates()) {
             out.append(String.format(Locale.ROOT, "throughput: %.2f req/s · %.1f input tok/s (embeddings: no output tokens)%n",
                     nan(tp.requestsPerS()), nan(tp.inputTokensPerS())));
         } else {
@@ -68,7 +69,7 @@ public final class ConsoleSummary {
         out.append(OfferedLoad.line(summary));
         FigureSet.Goodput goodput = all.goodput();
         String slo = slo(goodput.slo());
-        boolean generates = Slo.generates(run.get("api"));
+        boolean generates = run.generates();
         if (!slo.isEmpty()) {
             out.append(String.format(Locale.ROOT, "goodput: %.2f req/s · SLO attainment %.1f %% (%s; failures count as misses)%s%n",
                     nan(goodput.requestsPerS()), nan(goodput.attainment()) * 100, slo,
@@ -80,7 +81,7 @@ public final class ConsoleSummary {
         cacheSplit(out, all.cache(), summary.byCache());
         prompts(out, summary.promptTokensVsIntended());
         connections(out, summary.connections());
-        client(out, summary.client(), map(run.get("client_warmup")));
+        client(out, summary.client(), run.clientWarmup());
         delivery(out, summary.delivery(), generates);
         server(out, summary.server());
         out.append(GpuSummary.line(summary.gpu()));
@@ -92,10 +93,10 @@ public final class ConsoleSummary {
     }
 
     /** A line when the run used --base-url plus /v1 because the given root had no model list, else "". */
-    public static String baseUrlNote(Map<String, Object> run) {
-        Object given = map(run.get("server")).get("base_url_given");
+    public static String baseUrlNote(RunDocument run) {
+        String given = run.server() == null ? null : run.server().baseUrlGiven();
         return given == null ? "" : String.format(Locale.ROOT,
-                "base URL: %s has no /models, so %s was used (pass it as --base-url to skip this check)%n", given, run.get("base_url"));
+                "base URL: %s has no /models, so %s was used (pass it as --base-url to skip this check)%n", given, run.baseUrl());
     }
 
     /** Warm and cold by the share of the prompt served from cache, and the cached share of all prompt tokens. */
@@ -156,10 +157,10 @@ public final class ConsoleSummary {
     }
 
     /** The client's own lag (older summaries have no such block) and, when it was too large, the warning. */
-    private static void client(StringBuilder out, ClientLag.Figures c, Map<String, Object> warmup) {
-        if (warmup.get("requests") != null) {
+    private static void client(StringBuilder out, ClientLag.Figures c, RunDocument.ClientWarmup warmup) {
+        if (warmup != null && warmup.requests() != null) {
             out.append(String.format(Locale.ROOT, "client warm-up before the clock: %s requests to a loopback stub in %s s wall, %s s CPU%n",
-                    warmup.get("requests"), cell(warmup.get("wall_s")), cell(warmup.get("cpu_s"))));
+                    warmup.requests(), cell(warmup.wallS()), cell(warmup.cpuS())));
         }
         Percentiles lag = c.lagMs();
         if (lag.p50() == null) {
@@ -297,8 +298,4 @@ public final class ConsoleSummary {
         return o instanceof Number n ? n.doubleValue() : Double.NaN;
     }
 
-    @SuppressWarnings("unchecked")
-    static Map<String, Object> map(Object o) {
-        return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
-    }
 }

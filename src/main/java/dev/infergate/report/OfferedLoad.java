@@ -1,13 +1,11 @@
 package dev.infergate.report;
 
 import static dev.infergate.report.ConsoleSummary.format;
-import static dev.infergate.report.ConsoleSummary.map;
-import static dev.infergate.report.ConsoleSummary.number;
 
 import dev.infergate.analysis.FigureSet;
 import dev.infergate.analysis.Summary;
+import dev.infergate.record.RunDocument;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * The console line that puts an open-loop run's offered rate beside the rate it achieved. The achieved
@@ -21,15 +19,16 @@ final class OfferedLoad {
 
     /** The line, or "" when the run was not open-loop at one fixed rate (closed loop, sessions, a piecewise shape). */
     static String line(Summary summary) {
-        Map<String, Object> load = map(summary.run().get("load"));
-        double offeredPerSecond = number(load.get("rate_per_second"));
-        if (!"open".equals(load.get("mode")) || !Double.isFinite(offeredPerSecond)) {
+        RunDocument.Load load = RunDocument.of(summary.run()).load();
+        if (load == null || !"open".equals(load.mode()) || load.ratePerSecond() == null
+                || !Double.isFinite(load.ratePerSecond())) {
             return "";
         }
+        double offeredPerSecond = load.ratePerSecond();
         FigureSet.Requests requests = summary.figures().requests();
         FigureSet.Throughput tp = summary.figures().throughput();
-        double scheduleSeconds = number(load.get("duration_s"));
-        boolean noWarmup = number(load.get("warmup_requests")) == 0 && load.get("warmup_s") == null;
+        double scheduleSeconds = load.durationS() == null ? Double.NaN : load.durationS();
+        boolean noWarmup = load.warmupRequests() != null && load.warmupRequests() == 0 && load.warmupS() == null;
         // sent over the schedule only when the schedule held measured requests alone: a warm-up shares its time
         String sent = Double.isFinite(scheduleSeconds) && scheduleSeconds > 0 && noWarmup
                 ? String.format(Locale.ROOT, " · sent %s req/s over the %.1f s schedule",
@@ -38,7 +37,7 @@ final class OfferedLoad {
         return String.format(Locale.ROOT,
                 "load: offered %s req/s (%s)%s · achieved %s req/s completed over the %.1f s window"
                         + " (first scheduled send to last answer, so it includes the drain after the last send)%n",
-                format(offeredPerSecond), load.get("arrival"), sent, format(tp.requestsPerS() == null ? Double.NaN : tp.requestsPerS()),
+                format(offeredPerSecond), load.arrival(), sent, format(tp.requestsPerS() == null ? Double.NaN : tp.requestsPerS()),
                 tp.windowS());
     }
 }

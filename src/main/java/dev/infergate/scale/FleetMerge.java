@@ -1,9 +1,10 @@
 package dev.infergate.scale;
 
 import dev.infergate.analysis.ClientLag;
-import dev.infergate.analysis.Summary;
 import dev.infergate.analysis.Summarizer;
+import dev.infergate.analysis.Summary;
 import dev.infergate.record.AtomicFiles;
+import dev.infergate.record.RunDocument;
 import dev.infergate.record.RunLog;
 import dev.infergate.record.ShardMerge;
 import java.io.IOException;
@@ -41,7 +42,7 @@ public final class FleetMerge {
         for (ShardOutcome o : outcomes) {
             Path dir = spec.shardDir(o.shard());
             boolean present = o.collected() && Files.exists(dir.resolve(RunLog.RUN_FILE));
-            Map<String, Object> shardRun = present ? Summarizer.readRun(dir) : null;
+            Map<String, Object> shardRun = present ? RunDocument.read(dir).document() : null;
             State state = state(shardRun, o);
             if (state != State.COMPLETE) {
                 incomplete.add("shard " + o.shard() + " of " + spec.workers()

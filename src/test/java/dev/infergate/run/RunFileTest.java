@@ -13,6 +13,7 @@ import dev.infergate.client.Timeouts;
 import dev.infergate.load.ClosedLoop;
 import dev.infergate.load.RunLimits;
 import dev.infergate.load.Shard;
+import dev.infergate.record.RunDocument;
 import dev.infergate.record.RunLog;
 import java.net.URI;
 import java.nio.file.Path;
@@ -43,7 +44,7 @@ class RunFileTest {
     void aRunStartsWithEndedAtNull_andEndsWithTheSameKeysInTheSameOrder_plusThePartialReason() throws Exception {
         RunFile start = measured(new ClientWarmup.Result(10, 0, 0.5, 0.25));
         start.write(dir);
-        Map<String, Object> written = Summarizer.readRun(dir);
+        Map<String, Object> written = RunDocument.read(dir).document();
         assertThat(written).containsEntry(RunLog.ENDED_AT, null).containsEntry("schema", RunFile.SCHEMA)
                 .containsEntry("prefix_warmup_requests", 3).containsEntry("condition", "chat")
                 .containsKey("client_warmup").doesNotContainKey("partial");
@@ -51,7 +52,7 @@ class RunFileTest {
         assertThat(written.toString()).doesNotContain("secret");
 
         start.ended(Instant.parse("2026-12-04T07:05:00Z"), "interrupted").write(dir);
-        Map<String, Object> ended = Summarizer.readRun(dir);
+        Map<String, Object> ended = RunDocument.read(dir).document();
         assertThat(ended).containsEntry(RunLog.ENDED_AT, "2026-12-04T07:05:00Z").containsEntry("partial", true)
                 .containsEntry("partial_reason", "interrupted");
         assertThat(List.copyOf(ended.keySet()).subList(0, written.size())).containsExactlyElementsOf(written.keySet());

@@ -1,6 +1,6 @@
 package dev.infergate.analysis.compare;
 
-import dev.infergate.record.ImportedFrom;
+import dev.infergate.record.RunDocument;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,9 +33,11 @@ public record EnvironmentDiff(Map<String, List<String>> factors, Map<String, Lis
     private static final java.util.Set<String> OBSERVED = java.util.Set.of("model_id", "server_version");
 
     /** Compares the first run.json of each side (an accept result writes the same labels into all). */
-    public static EnvironmentDiff of(List<Map<String, Object>> baselineRuns, List<Map<String, Object>> candidateRuns) {
-        Map<String, String> base = environment(baselineRuns.isEmpty() ? Map.of() : baselineRuns.get(0));
-        Map<String, String> cand = environment(candidateRuns.isEmpty() ? Map.of() : candidateRuns.get(0));
+    public static EnvironmentDiff of(List<RunDocument> baselineRuns, List<RunDocument> candidateRuns) {
+        RunDocument base0 = baselineRuns.isEmpty() ? null : baselineRuns.get(0);
+        RunDocument cand0 = candidateRuns.isEmpty() ? null : candidateRuns.get(0);
+        Map<String, String> base = environment(base0);
+        Map<String, String> cand = environment(cand0);
         Map<String, List<String>> factors = new TreeMap<>();
         Map<String, List<String>> observed = new TreeMap<>();
         Map<String, List<String>> sampling = new TreeMap<>();
@@ -55,9 +57,7 @@ public record EnvironmentDiff(Map<String, List<String>> factors, Map<String, Lis
             warnings.add("WARNING: baseline and candidate differ in " + factors.size() + " declared factors ("
                     + String.join(", ", factors.keySet()) + "): no single cause can be named for any difference");
         }
-        Map<String, Object> base0 = baselineRuns.isEmpty() ? null : baselineRuns.get(0);
-        Map<String, Object> cand0 = candidateRuns.isEmpty() ? null : candidateRuns.get(0);
-        if (ImportedFrom.of(base0) != null || ImportedFrom.of(cand0) != null) {
+        if (base0 != null && base0.imported() != null || cand0 != null && cand0.imported() != null) {
             warnings.add(ImportNotes.workNotChecked(base0, cand0));
             return new EnvironmentDiff(factors, observed, sampling, warnings);
         }
@@ -65,8 +65,8 @@ public record EnvironmentDiff(Map<String, List<String>> factors, Map<String, Lis
             warnings.add(WORKLOAD_WARNING + "the sampling settings differ: baseline: " + side(sampling, 0) + "; candidate: "
                     + side(sampling, 1) + " (output lengths and speeds are not comparable)");
         }
-        WorkloadShape bw = WorkloadShape.of(baselineRuns.isEmpty() ? null : baselineRuns.get(0));
-        WorkloadShape cw = WorkloadShape.of(candidateRuns.isEmpty() ? null : candidateRuns.get(0));
+        WorkloadShape bw = WorkloadShape.of(base0);
+        WorkloadShape cw = WorkloadShape.of(cand0);
         if (bw.loadDiffers(cw)) {
             warnings.add(WORKLOAD_WARNING + "the loads differ: baseline: " + bw.describeLoad() + "; candidate: " + cw.describeLoad());
         }
@@ -103,19 +103,20 @@ public record EnvironmentDiff(Map<String, List<String>> factors, Map<String, Lis
     }
 
     /** The declared labels plus what the tool read from the server: model id and server version. */
-    static Map<String, String> environment(Map<String, Object> run) {
+    static Map<String, String> environment(RunDocument run) {
         Map<String, String> env = new TreeMap<>();
-        if (run.get("labels") instanceof Map<?, ?> labels) {
-            labels.forEach((k, v) -> env.put(String.valueOf(k), String.valueOf(v)));
+        if (run == null) {
+            return env;
         }
-        if (run.get("model") != null) {
-            env.put("model_id", String.valueOf(run.get("model")));
+        env.putAll(run.labels());
+        if (run.model() != null) {
+            env.put("model_id", run.model());
         }
-        if (run.get("extra_body") != null) { // fields sent in every request body: a factor like any declared one
-            env.put("extra_body", String.valueOf(run.get("extra_body")));
+        if (run.extraBody() != null) { // fields sent in every request body: a factor like any declared one
+            env.put("extra_body", run.extraBody());
         }
-        if (run.get("server") instanceof Map<?, ?> server && server.get("server_version") != null) {
-            env.put("server_version", String.valueOf(server.get("server_version")));
+        if (run.server() != null && run.server().serverVersion() != null) {
+            env.put("server_version", run.server().serverVersion());
         }
         return env;
     }

@@ -1,6 +1,7 @@
 package dev.infergate.analysis.compare;
 
 import dev.infergate.record.ImportedFrom;
+import dev.infergate.record.RunDocument;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,7 +17,7 @@ import java.util.Set;
 final class ImportNotes {
     private ImportNotes() {}
 
-    static List<String> of(List<Map<String, Object>> baseRuns, List<Map<String, Object>> candRuns,
+    static List<String> of(List<RunDocument> baseRuns, List<RunDocument> candRuns,
             Comparison.Result result) {
         List<String> notes = new ArrayList<>();
         Set<String> missing = new LinkedHashSet<>();
@@ -40,9 +41,9 @@ final class ImportNotes {
         return notes;
     }
 
-    private static void side(String name, List<Map<String, Object>> runs, List<String> notes, Set<String> missing) {
-        for (Map<String, Object> run : runs) {
-            ImportedFrom imported = ImportedFrom.of(run);
+    private static void side(String name, List<RunDocument> runs, List<String> notes, Set<String> missing) {
+        for (RunDocument run : runs) {
+            ImportedFrom imported = run.imported();
             if (imported == null) {
                 continue;
             }
@@ -63,8 +64,8 @@ final class ImportNotes {
      * returned as it is.
      */
     static RunSet[] align(RunSet base, RunSet cand, List<String> notes) {
-        boolean baseImported = base.runs().stream().anyMatch(r -> ImportedFrom.of(r) != null);
-        boolean candImported = cand.runs().stream().anyMatch(r -> ImportedFrom.of(r) != null);
+        boolean baseImported = base.runs().stream().anyMatch(r -> r.imported() != null);
+        boolean candImported = cand.runs().stream().anyMatch(r -> r.imported() != null);
         if (!(baseImported || candImported) || base.conditions().size() != 1 || cand.conditions().size() != 1
                 || base.conditions().keySet().equals(cand.conditions().keySet())) {
             return new RunSet[] {base, cand};
@@ -80,18 +81,18 @@ final class ImportNotes {
     }
 
     /** The one line that replaces the load and work checks when a side is imported. */
-    static String workNotChecked(Map<String, Object> base, Map<String, Object> cand) {
+    static String workNotChecked(RunDocument base, RunDocument cand) {
         return "note: load and work not checked: the imported side describes them in its own terms (baseline: "
                 + describe(base) + "; candidate: " + describe(cand) + "); make sure both sides ran the same prompts,"
                 + " lengths and load";
     }
 
-    private static String describe(Map<String, Object> run) {
+    private static String describe(RunDocument run) {
         if (run == null) {
             return "unknown";
         }
-        if (ImportedFrom.of(run) != null) {
-            return run.get("load") instanceof Map<?, ?> load ? load.toString() : "unknown";
+        if (run.imported() != null) {
+            return run.load() != null ? run.load().keys().toString() : "unknown";
         }
         WorkloadShape shape = WorkloadShape.of(run);
         return shape.describeLoad() + ", " + shape.describeWork();

@@ -1,10 +1,9 @@
 package dev.infergate.analysis.compare;
 
-import dev.infergate.analysis.SessionFigures;
 import dev.infergate.analysis.Slo;
-import dev.infergate.analysis.Summarizer;
 import dev.infergate.record.ImportedFrom;
 import dev.infergate.record.RequestRecord;
+import dev.infergate.record.RunDocument;
 import dev.infergate.record.RunLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -28,7 +27,7 @@ import java.util.stream.Stream;
  * @param conditions the sample of each condition, sorted by name
  * @param runs       the run.json of every run directory, in path order
  */
-public record RunSet(Path root, Map<String, Sample> conditions, List<Map<String, Object>> runs) {
+public record RunSet(Path root, Map<String, Sample> conditions, List<RunDocument> runs) {
     /** The condition name of records that carry none. */
     public static final String ALL = "all";
     private static final int MAX_DEPTH = 8;
@@ -45,14 +44,14 @@ public record RunSet(Path root, Map<String, Sample> conditions, List<Map<String,
                     + " levels); pass a run directory or an accept result");
         }
         Map<String, List<RepeatSample>> byCondition = new TreeMap<>();
-        List<Map<String, Object>> runs = new ArrayList<>();
+        List<RunDocument> runs = new ArrayList<>();
         for (Path dir : dirs) {
-            Map<String, Object> run = Summarizer.readRun(dir);
+            RunDocument run = RunDocument.read(dir);
             runs.add(run);
-            Slo slo = Slo.fromMap(run.get("slo") instanceof Map<?, ?> m ? m : null);
-            String fallback = run.get("condition") instanceof String c ? c : ALL;
-            int turns = SessionFigures.turnsPerSession(run);
-            ImportedFrom imported = ImportedFrom.of(run);
+            Slo slo = Slo.of(run.slo());
+            String fallback = run.condition() != null ? run.condition() : ALL;
+            int turns = run.turnsPerSession();
+            ImportedFrom imported = run.imported();
             Map<String, List<RequestRecord>> records = new LinkedHashMap<>();
             RunLog.readRecords(dir, r -> records.computeIfAbsent(r.condition() == null ? fallback : r.condition(),
                     k -> new ArrayList<>()).add(r));

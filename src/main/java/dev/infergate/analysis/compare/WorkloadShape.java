@@ -1,5 +1,6 @@
 package dev.infergate.analysis.compare;
 
+import dev.infergate.record.RunDocument;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -31,9 +32,9 @@ public record WorkloadShape(Map<String, String> load, Map<String, String> work) 
     }
 
     /** The shape of one run.json (an empty shape for a run without one). */
-    public static WorkloadShape of(Map<String, Object> run) {
-        return new WorkloadShape(keys(run == null ? null : run.get("load"), NOT_LOAD_SHAPE),
-                keys(run == null ? null : run.get("workload"), NOT_WORK_SHAPE));
+    public static WorkloadShape of(RunDocument run) {
+        return new WorkloadShape(keys(run == null || run.load() == null ? Map.of() : run.load().keys(), NOT_LOAD_SHAPE),
+                keys(run == null ? Map.of() : run.workload(), NOT_WORK_SHAPE));
     }
 
     /** Whether the two loads differ in shape. */
@@ -99,15 +100,9 @@ public record WorkloadShape(Map<String, String> load, Map<String, String> work) 
         return t == null || "0".equals(t) ? "" : ", think time " + t + " ms";
     }
 
-    private static Map<String, String> keys(Object section, Set<String> excluded) {
-        Map<String, String> out = new TreeMap<>();
-        if (section instanceof Map<?, ?> m) {
-            m.forEach((k, v) -> {
-                if (!excluded.contains(String.valueOf(k))) {
-                    out.put(String.valueOf(k), String.valueOf(v));
-                }
-            });
-        }
+    private static Map<String, String> keys(Map<String, String> section, Set<String> excluded) {
+        Map<String, String> out = new TreeMap<>(section);
+        out.keySet().removeAll(excluded);
         return out;
     }
 }

@@ -6,6 +6,7 @@ import dev.infergate.analysis.Summarizer;
 import dev.infergate.analysis.Summary;
 import dev.infergate.record.ImportedFrom;
 import dev.infergate.record.RequestRecord;
+import dev.infergate.record.RunDocument;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,7 +24,7 @@ final class Side {
     static final List<Metric> CDF_METRICS = List.of(Metric.TTFT, Metric.TTFT_FROM_SCHEDULED, Metric.ITL, Metric.TPOT,
             Metric.E2E, Metric.E2E_FROM_SCHEDULED);
     final Path dir;
-    final Map<String, Object> run;
+    final RunDocument run;
     final Summary summary;
     final RunColumns columns = new RunColumns();
     final Map<Metric, Cdf> cdfs = new LinkedHashMap<>();
@@ -39,10 +40,10 @@ final class Side {
     /** Reads {@code dir}; throws IllegalArgumentException when it is not a run directory. */
     Side(Path dir) {
         this.dir = dir;
-        this.run = Summarizer.readRun(dir);
+        this.run = RunDocument.read(dir);
         Summarizer.Read read = Summarizer.summarize(dir, this::add);
         this.summary = read.summary();
-        ImportedFrom imported = ImportedFrom.of(run);
+        ImportedFrom imported = run.imported();
         for (Metric m : CDF_METRICS) { // an import's missing figures stay empty: never the send time passed off as scheduled
             cdfs.put(m, new Cdf(imported != null && imported.lacks(m.key()) ? new org.HdrHistogram.Histogram(3)
                     : read.measured().latency(m).copyOfMicros()));
@@ -67,9 +68,9 @@ final class Side {
 
     /** {@code labels.name} of run.json, else the directory's name. */
     private String defaultName() {
-        Object labels = run.get("labels");
-        if (labels instanceof Map<?, ?> m && m.get("name") instanceof String s && !s.isBlank()) {
-            return s;
+        String label = run.labels().get("name");
+        if (label != null && !label.isBlank()) {
+            return label;
         }
         Path file = dir.toAbsolutePath().normalize().getFileName();
         return file == null ? dir.toString() : file.toString();

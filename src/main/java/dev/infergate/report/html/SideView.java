@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.infergate.record.RequestRecord;
+import dev.infergate.record.RunDocument;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -47,15 +48,14 @@ record SideView(String name, String dir, ObjectNode summary,
     }
 
     /** Where a piecewise schedule changes segment, in seconds since the origin: the burst steps. */
-    static List<Double> steps(Map<String, Object> run) {
+    static List<Double> steps(RunDocument run) {
         List<Double> out = new ArrayList<>();
-        if (run.get("load") instanceof Map<?, ?> load && load.get("segments") instanceof List<?> segments) {
-            double t = 0;
-            for (int i = 0; i < segments.size() - 1; i++) {
-                if (segments.get(i) instanceof Map<?, ?> seg && seg.get("duration_seconds") instanceof Number d) {
-                    t += d.doubleValue();
-                    out.add(Num.round3(t));
-                }
+        List<RunDocument.Segment> segments = run.load() == null ? List.of() : run.load().segments();
+        double t = 0;
+        for (int i = 0; i < segments.size() - 1; i++) {
+            if (segments.get(i).durationSeconds() != null) {
+                t += segments.get(i).durationSeconds();
+                out.add(Num.round3(t));
             }
         }
         return out;

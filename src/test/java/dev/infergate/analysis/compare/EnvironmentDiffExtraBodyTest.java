@@ -2,18 +2,20 @@ package dev.infergate.analysis.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.infergate.record.RunDocument;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class EnvironmentDiffExtraBodyTest {
-    private static Map<String, Object> run(Object extraBody) {
-        Map<String, Object> run = new java.util.LinkedHashMap<>();
+    private static RunDocument run(Object extraBody) {
+        Map<String, Object> run = new LinkedHashMap<>();
         run.put("labels", Map.of("gpu", "H100"));
         if (extraBody != null) {
             run.put("extra_body", extraBody);
         }
-        return run;
+        return RunDocument.of(run);
     }
 
     @Test

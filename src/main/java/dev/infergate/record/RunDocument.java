@@ -1,0 +1,199 @@
+package dev.infergate.record;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.json.Json;
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A run directory's {@code run.json} read back (run/RunFile writes it): the facts its readers use, typed, and the
+ * document itself for the few places that copy it whole. Tolerant by design: every key may be absent, because
+ * run.json files from older versions and from imports (imports/, with an {@link ImportedFrom} block) carry fewer
+ * keys; an absent fact reads as null (or empty), never as an invented default.
+ *
+ * @param document        the whole document, keys in file order: a JSON edge, kept for the readers that copy or
+ *                        rewrite run.json as it is (summary.json's {@code run} block, merge, the report's environment)
+ * @param api             {@code chat}, {@code completions}, {@code responses}, {@code embeddings}, ... or null
+ * @param model           the model id the requests named, or null
+ * @param baseUrl         the base URL as used, or null
+ * @param stream          whether responses were streamed, or null when the file does not say
+ * @param labels          the user's key=value labels (empty when none)
+ * @param condition       the matrix condition, or null
+ * @param requestIdPrefix the prefix of the X-Request-Id headers sent, or null
+ * @param endedAtKey      whether the file has the {@code ended_at} key at all (a measured run writes it null first)
+ * @param endedAt         when the run ended, or null (still running, killed, or a file without the key)
+ * @param partial         whether the run wrote that it stopped early
+ * @param partialReason   why it stopped early, or null
+ * @param slo             the goodput targets, or null
+ * @param load            the load block, or null
+ * @param workload        the workload block, each key with its value as text (each workload kind names its own keys:
+ *                        preset, input and output lengths, prefix, dataset, ...), in file order; empty when absent
+ * @param server          what the server said about itself, or null
+ * @param clientWarmup    the client's own warm-up before the clock started, or null
+ * @param clientCpu       the client's CPU by phase, or null (runs from before it was recorded, imports)
+ * @param imported        the import block, or null when infergate measured the run
+ */
+public record RunDocument(Map<String, Object> document, String api, String model, String baseUrl, Boolean stream,
+        Map<String, String> labels, String condition, String requestIdPrefix, boolean endedAtKey, String endedAt,
+        boolean partial, String partialReason, SloTargets slo, Load load, Map<String, String> workload, Server server,
+        ClientWarmup clientWarmup, ClientCpuSeconds clientCpu, ImportedFrom imported) {
+
+    private static final ObjectMapper JSON = Json.COMPACT;
+
+    public RunDocument {
+        document = Collections.unmodifiableMap(new LinkedHashMap<>(document));
+        labels = Json.ordered(labels == null ? Map.of() : labels);
+        workload = Json.ordered(workload == null ? Map.of() : workload);
+    }
+
+    /**
+     * run.json's {@code slo} block, milliseconds; a null target is not set.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record SloTargets(@JsonProperty("ttft_ms") Double ttftMs, @JsonProperty("tpot_ms") Double tpotMs,
+            @JsonProperty("e2e_ms") Double e2eMs) {}
+
+    /**
+     * run.json's {@code load} block: the keys every load model's block may carry; the model's own keys (concurrency,
+     * rate, arrival, ...) are in {@link #keys()}.
+     *
+     * @param mode           {@code closed}, {@code open}, {@code sessions}, ... or null
+     * @param ratePerSecond  an open loop's mean arrival rate, or null
+     * @param arrival        an open loop's arrival process ({@code poisson}, {@code constant}, ...), or null
+     * @param requests       the measured requests asked for, or null when the run was limited by time
+     * @param durationS      the measured seconds asked for, or null
+     * @param warmupRequests the warm-up requests, or null
+     * @param warmupS        the warm-up seconds, or null
+     * @param shard          {@code i/n}, or null
+     * @param turns          turns per session (session loads), or null
+     * @param segments       a piecewise schedule's segments (burst loads), in order; empty for any other load
+     * @param keys           every key of the block with its value as text ({@code String.valueOf} of the JSON value
+     *                       as Jackson reads it), in file order
+     */
+    public record Load(String mode, Double ratePerSecond, String arrival, Long requests, Double durationS, Long warmupRequests, Double warmupS, String shard,
+            Integer turns, List<Segment> segments, Map<String, String> keys) {
+        public Load {
+            segments = segments == null ? List.of() : List.copyOf(segments);
+            keys = Json.ordered(keys == null ? Map.of() : keys);
+        }
+    }
+
+    /** One segment of a piecewise schedule ({@code load.segments}): how long it lasted, seconds, or null. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Segment(@JsonProperty("duration_seconds") Double durationSeconds) {}
+
+    /** run.json's {@code server} block: the server's version and, when the given base URL had no /models, that URL. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Server(@JsonProperty("server_version") String serverVersion,
+            @JsonProperty("base_url_given") String baseUrlGiven) {}
+
+    /** run.json's {@code client_warmup} block (run/ClientWarmup): requests sent to a loopback stub, wall and CPU seconds. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ClientWarmup(Long requests, Long failed, @JsonProperty("wall_s") Double wallS,
+            @JsonProperty("cpu_s") Double cpuS) {}
+
+    /** run.json's {@code client_cpu} block (run/ClientCpu), seconds of process CPU by phase; null where absent. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ClientCpuSeconds(@JsonProperty("startup_s") Double startupS, @JsonProperty("warmup_s") Double warmupS,
+            @JsonProperty("load_s") Double loadS) {}
+
+    /** The keys read with Jackson into typed fields; the rest of the document is left to {@link #document()}. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    private record Fields(String api, String model, @JsonProperty("base_url") String baseUrl, Boolean stream,
+            Map<String, String> labels, String condition, @JsonProperty("request_id_prefix") String requestIdPrefix,
+            @JsonProperty(RunLog.ENDED_AT) String endedAt, Boolean partial,
+            @JsonProperty("partial_reason") String partialReason, SloTargets slo, LoadFields load, Server server,
+            @JsonProperty("client_warmup") ClientWarmup clientWarmup, @JsonProperty("client_cpu") ClientCpuSeconds clientCpu, @JsonProperty(ImportedFrom.KEY) ImportedFrom imported) {}
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    private record LoadFields(String mode, @JsonProperty("rate_per_second") Double ratePerSecond, String arrival,
+            Long requests, @JsonProperty("duration_s") Double durationS,
+            @JsonProperty("warmup_requests") Long warmupRequests, @JsonProperty("warmup_s") Double warmupS,
+            String shard, Integer turns, List<Segment> segments) {}
+
+    /**
+     * Reads {@code runDir/run.json}.
+     *
+     * @throws IllegalArgumentException when it is missing, not JSON, or a key has a value of the wrong kind (one line
+     *                                  naming the file)
+     */
+    public static RunDocument read(Path runDir) {
+        Path file = runDir.resolve(RunLog.RUN_FILE);
+        Map<String, Object> document;
+        try {
+            document = JSON.readValue(Files.readString(file), new TypeReference<LinkedHashMap<String, Object>>() {});
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException(file + " does not exist; is " + runDir + " a run directory?", e);
+        } catch (JsonProcessingException e) { // its getMessage() spans lines
+            throw new IllegalArgumentException(file + " is not valid JSON: " + e.getOriginalMessage().replaceAll("\\s+", " ")
+                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")"), e);
+        } catch (CharacterCodingException e) {
+            throw new IllegalArgumentException(file + " is not valid UTF-8 text; is it a run.json written by infergate?", e);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(file + " cannot be read: " + e, e);
+        }
+        try {
+            return of(document);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(file + " has a key of an unexpected kind: "
+                    + String.valueOf(e.getMessage()).lines().findFirst().orElse(""), e);
+        }
+    }
+
+    /** The typed view of a run.json document already read (an import being written, a merge). */
+    public static RunDocument of(Map<String, Object> document) {
+        Fields f = JSON.convertValue(document, Fields.class);
+        Load load = null;
+        if (f.load() != null) {
+            LoadFields l = f.load();
+            load = new Load(l.mode(), l.ratePerSecond(), l.arrival(), l.requests(), l.durationS(), l.warmupRequests(), l.warmupS(), l.shard(), l.turns(),
+                    l.segments(), texts(document.get("load")));
+        }
+        return new RunDocument(document, f.api(), f.model(), f.baseUrl(), f.stream(), f.labels(), f.condition(),
+                f.requestIdPrefix(), document.containsKey(RunLog.ENDED_AT), f.endedAt(), Boolean.TRUE.equals(f.partial()),
+                f.partialReason(), f.slo(), load, texts(document.get("workload")), f.server(), f.clientWarmup(), f.clientCpu(),
+                f.imported());
+    }
+
+    /** A block's keys with their values as text ({@code String.valueOf} of the value Jackson read); empty for none. */
+    private static Map<String, String> texts(Object block) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (block instanceof Map<?, ?> m) {
+            m.forEach((k, v) -> out.put(String.valueOf(k), String.valueOf(v)));
+        }
+        return out;
+    }
+
+    /**
+     * The turns each session of a run was meant to run: {@code load.turns}, or 0 when the run is not an agent-session
+     * run (then the most turns seen in any session stand in for it).
+     */
+    public int turnsPerSession() {
+        return load == null || load.turns() == null ? 0 : load.turns();
+    }
+
+    /**
+     * The extra request-body fields sent with every request ({@code extra_body}), as text ({@code String.valueOf} of the
+     * JSON object as Jackson read it), or null when none were sent. The fields are the user's, so no type is imposed.
+     */
+    public String extraBody() {
+        Object body = document.get("extra_body");
+        return body == null ? null : String.valueOf(body);
+    }
+
+    /** Whether the run generates output (every API but embeddings); a file that names no API does. */
+    public boolean generates() {
+        return !"embeddings".equals(api);
+    }
+}
