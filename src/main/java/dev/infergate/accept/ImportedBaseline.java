@@ -108,7 +108,7 @@ final class ImportedBaseline {
             Path from = runs.get(k - 1);
             Path to = Files.createDirectories(out.resolve(ComparisonRun.BASELINE_DIR).resolve(c.condition()).resolve("r" + k));
             Map<String, Object> run = new LinkedHashMap<>(RunDocument.read(from).document()); // rewritten as it is
-            run.put(ImportedFrom.KEY, source.imported().toMap());
+            run.put(ImportedFrom.KEY, source.imported());
             if (!c.source().equals(c.condition()) || !run.containsKey("condition")) {
                 run.put("condition", c.condition()); // records that carry no condition of their own belong to this one
             }

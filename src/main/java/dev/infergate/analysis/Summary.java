@@ -37,6 +37,7 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schema", "run", "client_limited", "figures", "client", "by_cache", "prompt_tokens_vs_intended",
     "connections", "delivery", "server", "gpu", "sessions", "by_condition", "missing", "reasoning"})
+// run stays a map: summary.json's run block is run.json's keys as written (a JSON edge), plus duration_s and partial
 public record Summary(String schema, Map<String, Object> run, boolean clientLimited, @JsonUnwrapped FigureSet figures,
         ClientLag.Figures client, ByCache byCache, PromptReconciliation.Figures promptTokensVsIntended,
         ConnectionFigures.Figures connections, DeliveryVerdict.Figures delivery, ServerFigures server,

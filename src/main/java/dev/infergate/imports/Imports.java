@@ -114,7 +114,7 @@ public final class Imports {
     static Map<String, Object> runJson(ImportedFrom imported, String model, String api) {
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("schema", "infergate.run/1");
-        run.put(ImportedFrom.KEY, imported.toMap());
+        run.put(ImportedFrom.KEY, imported);
         run.put("base_url", null);
         run.put("model", model);
         run.put("api", api);

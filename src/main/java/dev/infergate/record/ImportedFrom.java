@@ -1,14 +1,14 @@
 package dev.infergate.record;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The {@code imported} block of a run.json that infergate built from another tool's result file (vLLM, AIPerf,
  * guidellm): which tool, which file, whether the file kept only a sample of the requests, and which figures the
  * file does not carry. Those figures are missing, never invented: summaries show them as missing and comparisons
  * cannot judge criteria on them (docs/coming-from.md).
+ *
+ * <p>Written into run.json as the record itself (Jackson writes its components in order).
  *
  * @param tool    {@code vllm}, {@code aiperf} or {@code guidellm}
  * @param source  the file read, as given
@@ -30,16 +30,6 @@ public record ImportedFrom(String tool, String source, boolean sampled, List<Str
     /** Whether the figure {@code key} (a criterion's metric key or a summary figure) is missing. */
     public boolean lacks(String key) {
         return missing.contains(key);
-    }
-
-    /** The block as written into run.json. */
-    public Map<String, Object> toMap() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("tool", tool);
-        m.put("source", source);
-        m.put("sampled", sampled);
-        m.put("missing", missing);
-        return m;
     }
 
     /** One line for comparisons and reports. */

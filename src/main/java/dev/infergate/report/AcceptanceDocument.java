@@ -45,6 +45,7 @@ public record AcceptanceDocument(String schema, String verdict, String speedVerd
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Plan(Side baseline, Side candidate, List<String> conditions, Map<String, String> loads, int repeats,
             int requestsPerRun, int warmupRequestsPerRun, Slo.Targets slo, long seed,
+            // agent stays a map: the session load's own description, as run.json's load block has it (a JSON edge)
             @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> agent) {}
 
     /** An endpoint: its URL and its labels, sorted by name. */

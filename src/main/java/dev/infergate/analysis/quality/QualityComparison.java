@@ -41,6 +41,7 @@ import java.util.stream.Collectors;
  *                          (interval width shrinking as 1/√n at the observed disagreement); else null
  * @param reason            one sentence explaining the verdict
  */
+// eval stays a map: the eval set's own description (each set names its keys), copied from quality.json (a JSON edge)
 public record QualityComparison(Map<String, Object> eval, int pairedItems, int onlyBaseline, int onlyCandidate,
         int bothCorrect, Interval baseline, Interval candidate, Interval drop, double mcnemarP, double identicalOutputs,
         Double logprobDivergence, int logprobItems, QualityCriterion criterion, QualityVerdict verdict, Long itemsNeeded,

@@ -39,6 +39,7 @@ public final class QualitySummary {
      * @param byScorer  per scorer, sorted by name
      * @param latencyMs of the answered items; null figures when none was answered
      */
+    // header stays a map: what the quality run was asked (eval set, endpoint), each part describing itself (a JSON edge)
     public record Document(Map<String, Object> header, int items, long correct, long errors, Interval.Written accuracy,
             Map<String, Scorer> byScorer, Latency latencyMs) {
         public Document {
@@ -104,7 +105,7 @@ public final class QualitySummary {
     }
 
     /** Reads {@code quality.json} of a result directory; IllegalArgumentException naming the problem. */
-    public static Map<String, Object> read(Path dir) {
+    public static Map<String, Object> read(Path dir) { // a JSON edge: compare needs only its eval block, copied as it is
         Path file = dir.resolve(FILE);
         try {
             Map<String, Object> m = JSON.readValue(file.toFile(), new TypeReference<Map<String, Object>>() {});
