@@ -1,5 +1,6 @@
 package dev.infergate.accept;
 
+import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.compare.Comparison;
 import dev.infergate.analysis.compare.ComparisonRun;
 import dev.infergate.analysis.compare.Judgement;
@@ -43,11 +44,11 @@ final class ImportedReasons {
     static String reason(String key, BaselineSource source) {
         String what = source.describeSource() + " has no ";
         String lacking;
-        if (List.of("ttft_from_scheduled", "e2e_from_scheduled", "queue_wait").contains(key)) {
+        if (Metric.keysOf(Metric.TTFT_FROM_SCHEDULED, Metric.E2E_FROM_SCHEDULED, Metric.QUEUE_WAIT).contains(key)) {
             lacking = "scheduled start per request (it records when each was sent)";
         } else if (key.startsWith("cache.")) {
             lacking = "cached-token counts";
-        } else if (List.of("itl", "max_stall").contains(key)) {
+        } else if (Metric.keysOf(Metric.ITL, Metric.MAX_STALL).contains(key)) {
             lacking = "gaps between chunks";
         } else if (source.imported().sampled()) {
             lacking = "record of every request (it keeps a sample)";

@@ -4,6 +4,7 @@ import dev.infergate.accept.AcceptPlan.Burst;
 import dev.infergate.accept.AcceptPlan.Capacity;
 import dev.infergate.accept.AcceptPlan.LoadLevel;
 import dev.infergate.accept.AcceptPlan.Side;
+import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.Slo;
 import dev.infergate.analysis.audience.Audience;
 import dev.infergate.analysis.audience.AudienceCriteria;
@@ -243,8 +244,11 @@ public final class PlanReader {
         if (!n.isMap()) {
             return n.as(Slo::parse);
         }
-        n.allowOnly(Set.of("ttft", "tpot", "e2e"));
-        return new Slo(PlanValues.duration(n.get("ttft"), null), PlanValues.duration(n.get("tpot"), null), PlanValues.duration(n.get("e2e"), null));
+        String ttft = Metric.TTFT.key();
+        String tpot = Metric.TPOT.key();
+        String e2e = Metric.E2E.key();
+        n.allowOnly(Set.of(ttft, tpot, e2e));
+        return new Slo(PlanValues.duration(n.get(ttft), null), PlanValues.duration(n.get(tpot), null), PlanValues.duration(n.get(e2e), null));
     }
 
     private static Capacity capacity(YamlNode n, MatrixWorkload.Trace trace) {

@@ -198,6 +198,11 @@ public enum Metric {
     }
 
     /** Every comparable key, for messages. */
+    /** The keys of {@code metrics}, in the order given. */
+    public static List<String> keysOf(Metric... metrics) {
+        return Arrays.stream(metrics).map(Metric::key).toList();
+    }
+
     public static String keys() {
         return Arrays.stream(values()).filter(Metric::comparable).map(Metric::key).collect(Collectors.joining(", "));
     }

@@ -18,8 +18,19 @@ import java.util.List;
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record Percentiles(long count, Double mean, Double min, Double p50, Double p90, Double p95, Double p99, Double p999,
         Double max, List<String> lowSample, String missing) {
+    /** The figures' names in JSON (and in criteria: {@code ttft.p99}), each written here once. */
+    public static final String MEAN = "mean";
+    public static final String MIN = "min";
+    public static final String P50 = "p50";
+    public static final String P90 = "p90";
+    public static final String P95 = "p95";
+    public static final String P99 = "p99";
+    public static final String P999 = "p999";
+    public static final String MAX = "max";
     /** The percentiles printed everywhere, as named in JSON. */
-    public static final List<String> KEYS = List.of("p50", "p90", "p95", "p99", "p999");
+    public static final List<String> KEYS = List.of(P50, P90, P95, P99, P999);
+    /** The columns of a latency table: the mean, the percentiles, the maximum. */
+    public static final List<String> COLUMNS = List.of(MEAN, P50, P90, P95, P99, P999, MAX);
 
     /** Figures without a note of why they are missing. */
     public Percentiles(long count, Double mean, Double min, Double p50, Double p90, Double p95, Double p99, Double p999,
@@ -50,17 +61,22 @@ public record Percentiles(long count, Double mean, Double min, Double p50, Doubl
      */
     public double get(String key) {
         Double v = switch (key) {
-            case "mean" -> mean;
-            case "min" -> min;
-            case "p50" -> p50;
-            case "p90" -> p90;
-            case "p95" -> p95;
-            case "p99" -> p99;
-            case "p999" -> p999;
-            case "max" -> max;
+            case MEAN -> mean;
+            case MIN -> min;
+            case P50 -> p50;
+            case P90 -> p90;
+            case P95 -> p95;
+            case P99 -> p99;
+            case P999 -> p999;
+            case MAX -> max;
             default -> throw new IllegalArgumentException("unknown figure '" + key + "' of a distribution");
         };
         return v == null ? Double.NaN : v;
+    }
+
+    /** A figure's name as people read it: {@code p999} is p99.9, any other name is itself. */
+    public static String label(String key) {
+        return P999.equals(key) ? "p99.9" : key;
     }
 
     /** Whether {@code key} is a percentile with too few samples beyond it to be more than a rough bound. */

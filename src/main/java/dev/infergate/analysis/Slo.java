@@ -47,11 +47,15 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
                 throw new IllegalArgumentException("SLO part '" + part.trim() + "' must be name=duration, e.g. ttft=500ms");
             }
             Duration d = Durations.parse(kv[1].trim());
-            switch (kv[0].trim().toLowerCase()) {
-                case "ttft" -> ttft = d;
-                case "tpot" -> tpot = d;
-                case "e2e" -> e2e = d;
-                default -> throw new IllegalArgumentException(
+            Metric metric = Metric.byKey(kv[0].trim().toLowerCase());
+            if (metric == Metric.TTFT) {
+                ttft = d;
+            } else if (metric == Metric.TPOT) {
+                tpot = d;
+            } else if (metric == Metric.E2E) {
+                e2e = d;
+            } else {
+                throw new IllegalArgumentException(
                         "unknown SLO '" + kv[0].trim() + "'; use ttft, tpot or e2e, e.g. ttft=500ms,tpot=50ms,e2e=20s");
             }
         }

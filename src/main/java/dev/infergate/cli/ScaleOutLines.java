@@ -1,5 +1,6 @@
 package dev.infergate.cli;
 
+import dev.infergate.analysis.Percentiles;
 import dev.infergate.analysis.Summary;
 import java.util.List;
 import java.util.Locale;
@@ -20,7 +21,7 @@ final class ScaleOutLines {
             for (Object s : shards) {
                 Map<?, ?> shard = (Map<?, ?>) s;
                 Object lag = shard.get("client") instanceof Map<?, ?> client ? client.get("lag_ms") : null;
-                Object p99 = lag instanceof Map<?, ?> l ? l.get("p99") : null;
+                Object p99 = lag instanceof Map<?, ?> l ? l.get(Percentiles.P99) : null;
                 text.append("  shard ").append(shard.get("shard")).append(": ").append(shard.get("state"))
                         .append(", start offset ").append(ms(shard.get("start_offset_ms")))
                         .append(", client lag p99 ").append(ms(p99)).append('\n');

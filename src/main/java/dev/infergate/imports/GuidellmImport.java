@@ -1,6 +1,7 @@
 package dev.infergate.imports;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.infergate.analysis.Metric;
 import dev.infergate.record.ErrorClass;
 import dev.infergate.record.ImportedFrom;
 import dev.infergate.record.Phase;
@@ -65,10 +66,10 @@ final class GuidellmImport {
             throw new IllegalArgumentException(source + " holds no request (guidellm's requests lists are empty)");
         }
         List<String> missing = new ArrayList<>(Imports.NEVER_RECORDED);
-        missing.addAll(List.of("itl", "max_stall"));
+        missing.addAll(Metric.keysOf(Metric.ITL, Metric.MAX_STALL));
         if (sampled) {
             missing.addAll(Imports.THROUGHPUT);
-            missing.addAll(List.of("errors.rate", "errors.timeout_rate"));
+            missing.addAll(Metric.keysOf(Metric.ERROR_RATE, Metric.TIMEOUT_RATE));
         }
         ImportedFrom imported = new ImportedFrom("guidellm", source, sampled, missing);
         Map<String, Object> run = Imports.runJson(imported, null, null);

@@ -3,6 +3,7 @@ package dev.infergate.imports;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.infergate.analysis.Metric;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.ImportedFrom;
 import dev.infergate.record.RecordCodec;
@@ -27,11 +28,11 @@ import java.util.Map;
  */
 public final class Imports {
     /** Figures no imported format carries: none of the tools records when a request was meant to start, nor cache hits. */
-    static final List<String> NEVER_RECORDED = List.of("ttft_from_scheduled", "e2e_from_scheduled", "queue_wait",
-            "cache.hit_rate");
+    static final List<String> NEVER_RECORDED = Metric.keysOf(Metric.TTFT_FROM_SCHEDULED,
+            Metric.E2E_FROM_SCHEDULED, Metric.QUEUE_WAIT, Metric.CACHE_HIT_RATE);
     /** Figures that need every request placed in time. */
-    static final List<String> THROUGHPUT = List.of("throughput.output_tokens_per_s", "throughput.requests_per_s",
-            "throughput.input_tokens_per_s", "goodput.requests_per_s", "goodput.attainment");
+    static final List<String> THROUGHPUT = List.of(Metric.THROUGHPUT_OUTPUT_TOKENS.key(), Metric.THROUGHPUT_REQUESTS.key(),
+            "throughput.input_tokens_per_s", Metric.GOODPUT_REQUESTS.key(), Metric.GOODPUT_ATTAINMENT.key());
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     /** The AIPerf per-record file inside an artifact directory. */
     static final String AIPERF_RECORDS = "profile_export.jsonl";

@@ -15,7 +15,6 @@ import dev.infergate.analysis.delivery.DeliveryVerdict;
 import dev.infergate.metrics.ServerFigure;
 import dev.infergate.record.ImportedFrom;
 import dev.infergate.record.RunDocument;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -24,7 +23,6 @@ import java.util.Map;
  * the summary, so {@code infergate summarize} prints exactly what the run printed.
  */
 public final class ConsoleSummary {
-    private static final List<String> COLUMNS = List.of("mean", "p50", "p90", "p95", "p99", "p999", "max");
 
     private ConsoleSummary() {}
 
@@ -44,8 +42,8 @@ public final class ConsoleSummary {
                         requests.cancelled(), requests.cancelledShare() * 100),
                 requests.warmup(), all.throughput().windowS()));
         out.append(String.format(Locale.ROOT, "%-24s %7s", "latency (ms)", "count"));
-        for (String c : COLUMNS) {
-            out.append(String.format(Locale.ROOT, " %9s", c.equals("p999") ? "p99.9" : c));
+        for (String c : Percentiles.COLUMNS) {
+            out.append(String.format(Locale.ROOT, " %9s", Percentiles.label(c)));
         }
         out.append('\n');
         boolean anyLow = false;
@@ -57,7 +55,7 @@ public final class ConsoleSummary {
             out.append("  * fewer than 10 samples beyond this percentile: treat it as a rough bound, not a figure\n");
         }
         FigureSet.Throughput tp = all.throughput();
-        if (summary.missing() != null && summary.missing().contains("throughput.output_tokens_per_s")) {
+        if (summary.missing() != null && summary.missing().contains(Metric.THROUGHPUT_OUTPUT_TOKENS.key())) {
             out.append("throughput: missing (the imported file cannot place every request in time; see run.imported)\n");
         } else if (!run.generates()) {
             out.append(String.format(Locale.ROOT, "throughput: %.2f req/s · %.1f input tok/s (embeddings: no output tokens)%n",
@@ -256,7 +254,7 @@ public final class ConsoleSummary {
 
     private static boolean row(StringBuilder out, String label, Percentiles dist) {
         out.append(String.format(Locale.ROOT, "%-24s %7s", label, dist.count()));
-        for (String c : COLUMNS) {
+        for (String c : Percentiles.COLUMNS) {
             double v = dist.get(c);
             String cell = Double.isNaN(v) ? "-" : format(v) + (dist.isLowSample(c) ? "*" : "");
             out.append(String.format(Locale.ROOT, " %9s", cell));

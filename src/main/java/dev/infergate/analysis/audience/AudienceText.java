@@ -180,7 +180,7 @@ final class AudienceText {
         int dot = key.indexOf('.');
         String metric = dot < 0 ? key : key.substring(0, dot);
         String rest = dot < 0 ? "" : " " + key.substring(dot + 1);
-        boolean acronym = metric.equals("ttft") || metric.equals("tpot") || metric.equals("e2e") || metric.equals("itl");
+        boolean acronym = Metric.keysOf(Metric.TTFT, Metric.TPOT, Metric.E2E, Metric.ITL).contains(metric);
         return (acronym ? metric.toUpperCase(Locale.ROOT) : metric.replace('_', ' ')) + rest;
     }
 

@@ -1,6 +1,7 @@
 package dev.infergate.analysis.compare;
 
 import dev.infergate.analysis.Metric;
+import dev.infergate.analysis.Percentiles;
 import java.util.Locale;
 
 /**
@@ -63,15 +64,15 @@ public record Statistic(Metric metric, double percentile) {
                     + " (per-request ones with .p50, .p90, .p95, .p99, .p99.9 or .mean)");
         }
         String stat = t.substring(dot + 1);
-        if (stat.equals("mean")) {
+        if (stat.equals(Percentiles.MEAN)) {
             return of(metric, MEAN);
         }
-        if (stat.equals("max")) {
+        if (stat.equals(Percentiles.MAX)) {
             throw new IllegalArgumentException("'" + text + "': the maximum has no confidence interval; use .p99 or .p99.9");
         }
         if (stat.matches("p\\d+(\\.\\d+)?")) {
             double p = Double.parseDouble(stat.substring(1));
-            if (stat.equals("p999")) {
+            if (stat.equals(Percentiles.P999)) {
                 p = 99.9;
             }
             if (p > 0 && p < 100) {

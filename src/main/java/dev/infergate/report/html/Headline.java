@@ -110,7 +110,7 @@ final class Headline {
     }
 
     private static String percentile(Object key) {
-        return "p999".equals(key) ? "p99.9" : String.valueOf(key);
+        return Percentiles.label(String.valueOf(key));
     }
 
     private static void inconclusive(JsonNode acceptance, List<String> caveats) {
