@@ -80,7 +80,7 @@ public final class Summarizer {
                 byCondition.computeIfAbsent(r.condition(), c -> new Figures(slo)).add(r, itlGaps);
             }
         });
-        Map<String, Object> runBlock = new LinkedHashMap<>(run.document()); // summary.json's run block: run.json as it is, plus
+        Map<String, Object> runBlock = new LinkedHashMap<>(run.document()); // run.json as it is, plus the keys below
         runBlock.remove("schema");
         runBlock.put("duration_s", Distribution.round(all.windowSeconds()));
         String partialReason = Completeness.partialReason(run, read);
