@@ -175,7 +175,7 @@ public final class Acceptance {
         progress.accept("comparing baseline and candidate");
         ComparisonRun comparison = sequential != null ? sequential.comparison() : ComparisonRun.of(
                 out.resolve(ComparisonRun.BASELINE_DIR), out.resolve(ComparisonRun.CANDIDATE_DIR), plan.criteria(),
-                new Bootstrap(plan.seed()));
+                new Bootstrap(plan.seed()), plan.runToRunAllowance());
         caveats.addAll(comparison.environment().warnings().stream().filter(w -> w.startsWith("WARNING")).toList());
         caveats.addAll(comparison.notes());
         return new AcceptResult(plan, out, capacity, loads, burst, comparison, caveats, quality, outcome);
