@@ -3,9 +3,9 @@
 # starts two simulated servers (serve-sim) on PORT and PORT+1, runs `infergate accept` RUNS times with a
 # different seed each time (plan seed and simulator seeds), and prints one line per run and the tally.
 #
-#   scripts/decisions-figures.sh aa        # N (5) A/A accepts of a small plan (3 workloads x fresh x concurrency
-#                                          # 1 and 8: 6 conditions, REPEATS 3): the verdict counts and the time;
-#                                          # the cheap rerun of "identical servers are never REJECTED"
+#   scripts/decisions-figures.sh aa        # N (5) A/A accepts of a small plan (3 workloads x fresh x AA_LOADS,
+#                                          # by default concurrency 8: 3 conditions, REPEATS 3): the verdict counts
+#                                          # and the time; the cheap rerun of "identical servers are never REJECTED"
 #   scripts/decisions-figures.sh same      # baseline vs baseline, every condition of the default matrix
 #   scripts/decisions-figures.sh slow      # baseline vs the same profile with 30 % slower prefill (TTFT)
 #   scripts/decisions-figures.sh capacity  # capacity of baseline vs baseline, probed in both orders,
@@ -16,7 +16,7 @@
 #                                          # with --run-to-run-allowance 0 (as before the allowance applied to
 #                                          # 2 repeats); tallies exit codes
 #
-# Environment: RUNS (10), N (5, mode aa), REQUESTS (8), REPEATS (2; 3 in mode aa), WARMUP (1), PORT (19710), OUT (results/decisions-figures),
+# Environment: RUNS (10), N (5, mode aa), AA_LOADS ('{eight: {concurrency: 8}}', mode aa), REQUESTS (8), REPEATS (2; 3 in mode aa), WARMUP (1), PORT (19710), OUT (results/decisions-figures),
 # BUDGET (30m, mode until), STEP_US (1000: the profiles' step overhead, 6000 in the bundled baseline; see below).
 #
 # Profiles: the bundled baseline with its step overhead cut from 6 ms to STEP_US (decode about 5x faster, so 18
@@ -94,11 +94,11 @@ quality: false
 PLAN
 }
 
-aa_plan() { # aa_plan SEED FILE: a small matrix (6 conditions) at REPEATS (3 in mode aa), matrix only
+aa_plan() { # aa_plan SEED FILE: a small matrix (3 workloads x fresh x AA_LOADS) at REPEATS (3 in mode aa), matrix only
   cat > "$2" <<PLAN
 baseline: {url: 'http://127.0.0.1:$PORT/v1', labels: {engine: sim}}
 candidate: {url: 'http://127.0.0.1:$((PORT + 1))/v1', labels: {engine: sim-b}}
-matrix: {workloads: [short-chat, long-doc, long-output], prefixes: [fresh], loads: {one: {concurrency: 1}, eight: {concurrency: 8}}}
+matrix: {workloads: [short-chat, long-doc, long-output], prefixes: [fresh], loads: $AA_LOADS}
 repeats: $REPEATS
 requests: $REQUESTS
 warmup: $WARMUP
@@ -137,7 +137,7 @@ case "$mode" in
   aa)
     # N A/A accepts (the same profile on both ports, different simulator and plan seeds each time). With 3+
     # repeats the interval alone judges (no run-to-run allowance), so ACCEPTED is possible; REJECTED never should be.
-    N="${N:-5}"; REPEATS="${REPEATS_GIVEN:-3}"
+    N="${N:-5}"; REPEATS="${REPEATS_GIVEN:-3}"; AA_LOADS="${AA_LOADS:-{eight: {concurrency: 8\}\}}"
     t0=$SECONDS
     for i in $(seq 1 "$N"); do
       start_sim "$PORT" "$OUT/profiles/base.yaml" "$i"; start_sim "$((PORT + 1))" "$OUT/profiles/base.yaml" "$((100 + i))"
@@ -145,7 +145,7 @@ case "$mode" in
       accept_run "run-$i" "$OUT/$mode/plan-$i.yaml"
       cleanup
     done
-    echo "tally (aa: $N A/A accepts, 6 conditions x $REPEATS repeats x $REQUESTS requests, in $((SECONDS - t0)) s):" \
+    echo "tally (aa: $N A/A accepts, 3 workloads x fresh x $AA_LOADS, $REPEATS repeats x $REQUESTS requests, in $((SECONDS - t0)) s):" \
       "accepted $(grep -c '^0$' "$OUT/$mode/codes.txt" || true), rejected $(grep -c '^1$' "$OUT/$mode/codes.txt" || true)," \
       "inconclusive $(grep -c '^4$' "$OUT/$mode/codes.txt" || true), other $(grep -cvE '^(0|1|4)$' "$OUT/$mode/codes.txt" || true)"
     ;;
