@@ -59,7 +59,7 @@ final class SequentialStep {
             }
         };
         long perRepeat = matrixNanos / Math.max(1, (long) plan.conditions().size() * plan.repeats());
-        outcome = new UntilDecided(settings, looks, plan.requests(), System::nanoTime, progress).run(repeats, perRepeat);
+        outcome = new UntilDecided(settings, looks, plan.requests(), plan.runToRunAllowance(), System::nanoTime, progress).run(repeats, perRepeat);
         return outcome;
     }
 
