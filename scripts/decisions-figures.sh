@@ -127,8 +127,8 @@ quality: false
 PLAN
 }
 
-capacities() { # the two sides' capacity lines of one result
-  grep -E '^capacity:' "$OUT/$mode/$1.console.txt" || true
+capacities() { # the capacity and capacity-curves lines of one result
+  grep -E '^capacity( curves)?:' "$OUT/$mode/$1.console.txt" || true
 }
 
 mkdir -p "$OUT/$mode"; rm -f "$OUT/$mode/codes.txt"; touch "$OUT/$mode/codes.txt"
