@@ -244,20 +244,7 @@ public final class UntilDecided {
     }
 
     /**
-     * Whether {@code j}'s interval lies within {@link #futilityAllowance} of its limit on both sides: the estimate
-     * sits on the limit, closer to it than runs drift.
-     */
-    boolean sitsOnLimit(Judgement j) {
-        boolean relative = j.criterion().bound().relative();
-        double low = relative ? j.estimate().deltaLow() : j.estimate().candidateLow();
-        double high = relative ? j.estimate().deltaHigh() : j.estimate().candidateHigh();
-        double limit = j.criterion().limit();
-        double margin = relative ? futilityAllowance : futilityAllowance * Math.abs(limit);
-        return !Double.isNaN(low) && !Double.isNaN(high) && low >= limit - margin && high <= limit + margin;
-    }
-
-    /**
-     * Every undecided criterion with what would settle it; futile when it {@link #sitsOnLimit sits on its limit}
+     * Every undecided criterion with what would settle it; futile when it {@link Futility#sitsOnLimit sits on its limit}
      * and settling it needs more than {@code budgetLeftNanos} (or no sample size would).
      */
     List<Undecided> undecided(Comparison.Result result, long budgetLeftNanos) {
@@ -269,14 +256,14 @@ public final class UntilDecided {
                 }
                 long n = Math.max(j.estimate().baselineCount(), j.estimate().candidateCount());
                 if (j.samplesToSettle() <= 0) {
-                    out.add(new Undecided(c.condition(), j.criterion().describe(), -1, -1, -1, sitsOnLimit(j)));
+                    out.add(new Undecided(c.condition(), j.criterion().describe(), -1, -1, -1, Futility.sitsOnLimit(j, futilityAllowance)));
                     continue;
                 }
                 long more = Math.max(1, j.samplesToSettle() - n);
                 int moreRepeats = (int) Math.min(Integer.MAX_VALUE, (more + requestsPerRepeat - 1) / requestsPerRepeat);
                 long nanos = moreRepeats * nanosPerRepeat(c.condition());
                 out.add(new Undecided(c.condition(), j.criterion().describe(), more, moreRepeats, nanos,
-                        sitsOnLimit(j) && nanos > budgetLeftNanos));
+                        Futility.sitsOnLimit(j, futilityAllowance) && nanos > budgetLeftNanos));
             }
         }
         return out;
