@@ -3,6 +3,9 @@
 # starts two simulated servers (serve-sim) on PORT and PORT+1, runs `infergate accept` RUNS times with a
 # different seed each time (plan seed and simulator seeds), and prints one line per run and the tally.
 #
+#   scripts/decisions-figures.sh aa        # N (5) A/A accepts of a small plan (3 workloads x fresh x AA_LOADS,
+#                                          # by default concurrency 8: 3 conditions, REPEATS 3): the verdict counts
+#                                          # and the time; the cheap rerun of "identical servers are never REJECTED"
 #   scripts/decisions-figures.sh same      # baseline vs baseline, every condition of the default matrix
 #   scripts/decisions-figures.sh slow      # baseline vs the same profile with 30 % slower prefill (TTFT)
 #   scripts/decisions-figures.sh capacity  # capacity of baseline vs baseline, probed in both orders,
@@ -13,7 +16,7 @@
 #                                          # with --run-to-run-allowance 0 (as before the allowance applied to
 #                                          # 2 repeats); tallies exit codes
 #
-# Environment: RUNS (10), REQUESTS (8), REPEATS (2), WARMUP (1), PORT (19710), OUT (results/decisions-figures),
+# Environment: RUNS (10), N (5, mode aa), AA_LOADS ('{eight: {concurrency: 8}}', mode aa), REQUESTS (8), REPEATS (2; 3 in mode aa), WARMUP (1), PORT (19710), OUT (results/decisions-figures),
 # BUDGET (30m, mode until), STEP_US (1000: the profiles' step overhead, 6000 in the bundled baseline; see below).
 #
 # Profiles: the bundled baseline with its step overhead cut from 6 ms to STEP_US (decode about 5x faster, so 18
@@ -22,7 +25,8 @@
 # server, 512 or 8,192 tokens alike) and heavier (every cost x 1.12: capacity about 11 % lower).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-mode="${1:?usage: $0 same|slow|capacity|until|rejudge}"
+mode="${1:?usage: $0 aa|same|slow|capacity|until|rejudge}"
+REPEATS_GIVEN="${REPEATS:-}"  # mode aa defaults to 3 repeats, the others to 2
 RUNS="${RUNS:-10}"; REQUESTS="${REQUESTS:-8}"; REPEATS="${REPEATS:-2}"; WARMUP="${WARMUP:-1}"
 PORT="${PORT:-19710}"; OUT="${OUT:-$here/results/decisions-figures}"; BUDGET="${BUDGET:-30m}"; STEP_US="${STEP_US:-1000}"
 mkdir -p "$OUT/profiles"
@@ -90,6 +94,22 @@ quality: false
 PLAN
 }
 
+aa_plan() { # aa_plan SEED FILE: a small matrix (3 workloads x fresh x AA_LOADS) at REPEATS (3 in mode aa), matrix only
+  cat > "$2" <<PLAN
+baseline: {url: 'http://127.0.0.1:$PORT/v1', labels: {engine: sim}}
+candidate: {url: 'http://127.0.0.1:$((PORT + 1))/v1', labels: {engine: sim-b}}
+matrix: {workloads: [short-chat, long-doc, long-output], prefixes: [fresh], loads: $AA_LOADS}
+repeats: $REPEATS
+requests: $REQUESTS
+warmup: $WARMUP
+seed: $1
+tokenizer: cl100k_base
+capacity: false
+burst: false
+quality: false
+PLAN
+}
+
 capacity_plan() { # capacity_plan SEED FILE: the capacity step only (the matrix: one tiny condition)
   cat > "$2" <<PLAN
 baseline: {url: 'http://127.0.0.1:$PORT/v1', labels: {engine: sim}}
@@ -107,13 +127,28 @@ quality: false
 PLAN
 }
 
-capacities() { # the two sides' capacity lines of one result
-  grep -E '^capacity:' "$OUT/$mode/$1.console.txt" || true
+capacities() { # the capacity and capacity-curves lines of one result
+  grep -E '^capacity( curves)?:' "$OUT/$mode/$1.console.txt" || true
 }
 
 mkdir -p "$OUT/$mode"; rm -f "$OUT/$mode/codes.txt"; touch "$OUT/$mode/codes.txt"
 echo "uptime: $(uptime)"
 case "$mode" in
+  aa)
+    # N A/A accepts (the same profile on both ports, different simulator and plan seeds each time). With 3+
+    # repeats the interval alone judges (no run-to-run allowance), so ACCEPTED is possible; REJECTED never should be.
+    N="${N:-5}"; REPEATS="${REPEATS_GIVEN:-3}"; AA_LOADS="${AA_LOADS:-{eight: {concurrency: 8\}\}}"
+    t0=$SECONDS
+    for i in $(seq 1 "$N"); do
+      start_sim "$PORT" "$OUT/profiles/base.yaml" "$i"; start_sim "$((PORT + 1))" "$OUT/profiles/base.yaml" "$((100 + i))"
+      aa_plan "$i" "$OUT/$mode/plan-$i.yaml"
+      accept_run "run-$i" "$OUT/$mode/plan-$i.yaml"
+      cleanup
+    done
+    echo "tally (aa: $N A/A accepts, 3 workloads x fresh x $AA_LOADS, $REPEATS repeats x $REQUESTS requests, in $((SECONDS - t0)) s):" \
+      "accepted $(grep -c '^0$' "$OUT/$mode/codes.txt" || true), rejected $(grep -c '^1$' "$OUT/$mode/codes.txt" || true)," \
+      "inconclusive $(grep -c '^4$' "$OUT/$mode/codes.txt" || true), other $(grep -cvE '^(0|1|4)$' "$OUT/$mode/codes.txt" || true)"
+    ;;
   same|slow)
     cand="$OUT/profiles/base.yaml"; [[ "$mode" == slow ]] && cand="$OUT/profiles/slow.yaml"
     for i in $(seq 1 "$RUNS"); do
@@ -173,6 +208,6 @@ case "$mode" in
       done
     done
     ;;
-  *) echo "unknown mode $mode: same|slow|capacity|until|rejudge" >&2; exit 2 ;;
+  *) echo "unknown mode $mode: aa|same|slow|capacity|until|rejudge" >&2; exit 2 ;;
 esac
 echo "uptime: $(uptime)"

@@ -37,11 +37,14 @@ import java.util.Map;
  * @param audiences         who the verdict is for, each judged on its own criteria (docs/acceptance.md,
  *                          "Audiences"); one audience {@code all} holding {@code criteria} when the plan declares none.
  *                          {@code criteria} is then the union of theirs (what the comparison judges)
+ * @param runToRunAllowance below 3 runs per side, how far (a fraction of delta, e.g. 0.15) a relative criterion's
+ *                          interval is widened for the drift between runs it cannot see, as {@code compare
+ *                          --run-to-run-allowance} (docs/acceptance.md, "Too few runs per side"); in [0, 1)
  */
 public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> workloads, List<PrefixMode> prefixes,
         List<LoadLevel> loads, int repeats, int requests, int warmupRequests, long seed, Slo slo, Criteria criteria,
         Capacity capacity, Burst burst, Timeouts timeouts, Duration drainTimeout, String tokenizer, QualityStep quality,
-        List<Audience> audiences) {
+        List<Audience> audiences, double runToRunAllowance) {
 
     public AcceptPlan {
         if (baseline == null || candidate == null) {
@@ -58,6 +61,9 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
         prefixes = List.copyOf(prefixes);
         loads = List.copyOf(loads);
         audiences = audiences == null || audiences.isEmpty() ? List.of(Audience.all(criteria)) : List.copyOf(audiences);
+        if (!(runToRunAllowance >= 0 && runToRunAllowance < 1)) {
+            throw new IllegalArgumentException("run_to_run_allowance (" + runToRunAllowance + ") must be in [0, 1)");
+        }
     }
 
     /** The condition names of the matrix, {@code workload/prefix/load}, in run order. */
@@ -126,7 +132,7 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
     /** This plan with another baseline (e.g. one imported from a file: {@code accept --baseline-import}). */
     public AcceptPlan withBaseline(Side side) {
         return new AcceptPlan(side, candidate, workloads, prefixes, loads, repeats, requests, warmupRequests, seed, slo,
-                criteria, capacity, burst, timeouts, drainTimeout, tokenizer, quality, audiences);
+                criteria, capacity, burst, timeouts, drainTimeout, tokenizer, quality, audiences, runToRunAllowance);
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.infergate.analysis.audience.AudienceJudge;
 import dev.infergate.analysis.audience.AudienceVerdict;
 import dev.infergate.analysis.burst.BurstTimeline;
 import dev.infergate.analysis.capacity.CapacitySearch;
+import dev.infergate.analysis.capacity.CurveComparison;
 import dev.infergate.analysis.capacity.Measurement;
 import dev.infergate.analysis.compare.ComparisonRun;
 import dev.infergate.analysis.compare.Verdict;
@@ -43,6 +44,16 @@ public record AcceptResult(AcceptPlan plan, Path out, Map<String, CapacitySearch
     public List<AudienceVerdict> audiences() {
         return AudienceJudge.judge(plan.audiences(), comparison.result(), capacity.get(ComparisonRun.BASELINE_DIR),
                 capacity.get(ComparisonRun.CANDIDATE_DIR));
+    }
+
+    /**
+     * The two sides' attainment curves compared (docs/acceptance.md, "Comparing the curves"), its draws seeded by the
+     * plan's seed; null without capacity on both sides.
+     */
+    public CurveComparison capacityCurves() {
+        CapacitySearch.Result b = capacity.get(ComparisonRun.BASELINE_DIR);
+        CapacitySearch.Result c = capacity.get(ComparisonRun.CANDIDATE_DIR);
+        return b == null || c == null ? null : CurveComparison.of(b, c, plan.capacity().target(), plan.seed());
     }
 
     /**

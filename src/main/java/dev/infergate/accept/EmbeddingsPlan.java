@@ -54,6 +54,7 @@ final class EmbeddingsPlan {
         return new AcceptPlan(plan.baseline(), plan.candidate(), plan.workloads(), plan.prefixes(), plan.loads(),
                 plan.repeats(), plan.requests(), plan.warmupRequests(), plan.seed(), slo, criteria, plan.capacity(),
                 plan.burst(), plan.timeouts(), plan.drainTimeout(), plan.tokenizer(), plan.quality(),
-                root.get("audiences") != null ? plan.audiences() : List.of()); // none: one audience of these criteria
+                root.get("audiences") != null ? plan.audiences() : List.of(), // none: one audience of these criteria
+                plan.runToRunAllowance());
     }
 }

@@ -90,7 +90,8 @@ final class ImportedBaseline {
         candidate();
         progress.accept("comparing the imported baseline and the candidate");
         ComparisonRun comparison = ImportedReasons.explain(ComparisonRun.of(out.resolve(ComparisonRun.BASELINE_DIR),
-                out.resolve(ComparisonRun.CANDIDATE_DIR), plan.criteria(), new Bootstrap(plan.seed())), source, skipped());
+                out.resolve(ComparisonRun.CANDIDATE_DIR), plan.criteria(), new Bootstrap(plan.seed()),
+                plan.runToRunAllowance()), source, skipped());
         List<String> caveats = new ArrayList<>();
         caveats.addAll(comparison.environment().warnings().stream().filter(w -> w.startsWith("WARNING")).toList());
         caveats.addAll(comparison.notes());

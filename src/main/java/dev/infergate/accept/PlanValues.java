@@ -2,6 +2,7 @@ package dev.infergate.accept;
 
 import dev.infergate.analysis.audience.Audience;
 import dev.infergate.analysis.audience.CapacityCriterion;
+import dev.infergate.analysis.compare.Comparison;
 import dev.infergate.config.Durations;
 import dev.infergate.config.YamlNode;
 import dev.infergate.load.ConcurrencyLimit;
@@ -103,6 +104,27 @@ final class PlanValues {
         }
         if (!(v > 0 && v <= 1.5)) {
             throw new IllegalArgumentException("'" + t + "' must be a share above 0 (0.95 or 95%)");
+        }
+        return v;
+    }
+
+    /**
+     * {@code run_to_run_allowance: 15%} (or 0.15; 0 judges the interval alone): a share in [0, 1), the default
+     * {@link Comparison#DEFAULT_RUN_TO_RUN_ALLOWANCE} when absent.
+     */
+    static double runToRunAllowance(YamlNode n) {
+        if (n == null) {
+            return Comparison.DEFAULT_RUN_TO_RUN_ALLOWANCE;
+        }
+        String t = n.text().trim();
+        double v;
+        try {
+            v = t.endsWith("%") ? Double.parseDouble(t.substring(0, t.length() - 1)) / 100 : Double.parseDouble(t);
+        } catch (NumberFormatException e) {
+            throw n.error("'" + t + "' is not a share; write 15% or 0.15 (0 judges the interval alone)");
+        }
+        if (!(v >= 0 && v < 1)) {
+            throw n.error("(" + t + ") must be at least 0 and below 100%, e.g. 15%");
         }
         return v;
     }

@@ -54,12 +54,12 @@ final class SequentialStep {
             public Comparison.Result judge(double confidence, int resamples) {
                 progress.accept(String.format(Locale.ROOT, "until decided: comparing at %.2f %% confidence", confidence * 100));
                 last = ComparisonRun.of(out.resolve(ComparisonRun.BASELINE_DIR), out.resolve(ComparisonRun.CANDIDATE_DIR),
-                        plan.criteria(), new Bootstrap(resamples, confidence, plan.seed()));
+                        plan.criteria(), new Bootstrap(resamples, confidence, plan.seed()), plan.runToRunAllowance());
                 return last.result();
             }
         };
         long perRepeat = matrixNanos / Math.max(1, (long) plan.conditions().size() * plan.repeats());
-        outcome = new UntilDecided(settings, looks, plan.requests(), System::nanoTime, progress).run(repeats, perRepeat);
+        outcome = new UntilDecided(settings, looks, plan.requests(), plan.runToRunAllowance(), System::nanoTime, progress).run(repeats, perRepeat);
         return outcome;
     }
 

@@ -54,6 +54,8 @@ public final class UntilDecided {
     public enum Stop {
         DECIDED("every criterion decided"),
         MAX_LOOKS("the declared maximum of looks was reached"),
+        FUTILE("every criterion left sits on its limit: within the allowance of it, and more repeats than the budget"
+                + " allows would be needed to settle it"),
         BUDGET("the next look would not fit in the budget");
 
         private final String reason;
@@ -75,8 +77,11 @@ public final class UntilDecided {
      * @param moreRequests     further requests per side that would settle it; -1 when no number would
      * @param moreRepeats      further repeats per side; -1 when unknown
      * @param nanosLeft        the time those repeats would take at the pace measured so far; -1 when unknown
+     * @param futile           its interval lies within the allowance of the limit on both sides, and what would
+     *                         settle it does not fit in the budget left (or no sample size would): no more repeats
      */
-    public record Undecided(String condition, String criterion, long moreRequests, int moreRepeats, long nanosLeft) {}
+    public record Undecided(String condition, String criterion, long moreRequests, int moreRepeats, long nanosLeft,
+            boolean futile) {}
 
     /**
      * What the looks found.
@@ -100,17 +105,26 @@ public final class UntilDecided {
     private final LongSupplier nanoClock;
     private final Consumer<String> progress;
     private final int requestsPerRepeat;
+    private final double futilityAllowance;
     private final Map<String, long[]> pace = new HashMap<>();
     private long firstGuessNanosPerRepeat;
 
     /**
      * @param requestsPerRepeat measured requests per side in one repeat of a condition
+     * @param futilityAllowance how close to its limit (a fraction of delta for relative criteria, of the limit for
+     *                          absolute ones) an interval must lie on both sides to count as sitting on it: the plan's
+     *                          run-to-run allowance, a difference smaller than what runs drift by
      * @param nanoClock         monotonic nanoseconds ({@code System::nanoTime}; a fake in tests)
      */
-    UntilDecided(Settings settings, Looks looks, int requestsPerRepeat, LongSupplier nanoClock, Consumer<String> progress) {
+    UntilDecided(Settings settings, Looks looks, int requestsPerRepeat, double futilityAllowance, LongSupplier nanoClock,
+            Consumer<String> progress) {
+        if (!(futilityAllowance >= 0)) {
+            throw new IllegalArgumentException("futilityAllowance (" + futilityAllowance + ") must be >= 0");
+        }
         this.settings = settings;
         this.looks = looks;
         this.requestsPerRepeat = requestsPerRepeat;
+        this.futilityAllowance = futilityAllowance;
         this.nanoClock = nanoClock;
         this.progress = progress == null ? s -> { } : progress;
     }
@@ -137,6 +151,11 @@ public final class UntilDecided {
             List<String> open = undecidedConditions(result);
             if (open.isEmpty()) {
                 stop = Stop.DECIDED;
+                break;
+            }
+            open = worthARepeat(result, open, settings.budget().toNanos() - (nanoClock.getAsLong() - start));
+            if (open.isEmpty()) {
+                stop = Stop.FUTILE;
                 break;
             }
             if (look >= spending.maxLooks()) {
@@ -168,7 +187,7 @@ public final class UntilDecided {
             }
             result = frozen.merge(looks.judge(spending.confidenceAt(look), spending.resamplesAt(look)), look);
         }
-        List<Undecided> undecided = undecided(result);
+        List<Undecided> undecided = undecided(result, settings.budget().toNanos() - (nanoClock.getAsLong() - start));
         long left = undecided.stream().anyMatch(u -> u.nanosLeft() < 0) ? -1 : leftNanos(undecided);
         Outcome outcome = new Outcome(result, look, spending, stop, repeats, added, (long) added * requestsPerRepeat,
                 nanoClock.getAsLong() - start, undecided, left);
@@ -184,7 +203,7 @@ public final class UntilDecided {
      */
     Map<String, Integer> step(Comparison.Result result, List<String> open, Map<String, Integer> repeats) {
         Map<String, Integer> wanted = new LinkedHashMap<>();
-        for (Undecided u : undecided(result)) {
+        for (Undecided u : undecided(result, Long.MAX_VALUE)) {
             int want = u.moreRepeats() < 0 ? Integer.MAX_VALUE : u.moreRepeats();
             wanted.merge(u.condition(), want, Math::max);
         }
@@ -203,8 +222,32 @@ public final class UntilDecided {
                 .map(Comparison.ConditionResult::condition).toList();
     }
 
-    /** Every undecided criterion with what would settle it. */
-    List<Undecided> undecided(Comparison.Result result) {
+    /**
+     * The open conditions still worth a repeat: those with an undecided criterion that is not futile with
+     * {@code budgetLeftNanos} left. A condition whose every undecided criterion sits on its limit gets no more
+     * repeats; when none is left, the looks stop ({@link Stop#FUTILE}).
+     */
+    private List<String> worthARepeat(Comparison.Result result, List<String> open, long budgetLeftNanos) {
+        List<String> worth = new ArrayList<>();
+        for (Undecided u : undecided(result, budgetLeftNanos)) {
+            if (!u.futile() && open.contains(u.condition()) && !worth.contains(u.condition())) {
+                worth.add(u.condition());
+            }
+        }
+        List<String> futile = open.stream().filter(c -> !worth.contains(c)).toList();
+        if (!futile.isEmpty()) {
+            progress.accept("until decided: no more repeats for " + String.join(", ", futile) + ": every criterion left there"
+                    + " sits on its limit (its interval within the " + Math.round(futilityAllowance * 100) + " % allowance"
+                    + " of it) and would need more than the budget left to settle");
+        }
+        return open.stream().filter(worth::contains).toList();
+    }
+
+    /**
+     * Every undecided criterion with what would settle it; futile when it {@link Futility#sitsOnLimit sits on its limit}
+     * and settling it needs more than {@code budgetLeftNanos} (or no sample size would).
+     */
+    List<Undecided> undecided(Comparison.Result result, long budgetLeftNanos) {
         List<Undecided> out = new ArrayList<>();
         for (Comparison.ConditionResult c : result.conditions()) {
             for (Judgement j : c.judgements()) {
@@ -213,13 +256,14 @@ public final class UntilDecided {
                 }
                 long n = Math.max(j.estimate().baselineCount(), j.estimate().candidateCount());
                 if (j.samplesToSettle() <= 0) {
-                    out.add(new Undecided(c.condition(), j.criterion().describe(), -1, -1, -1));
+                    out.add(new Undecided(c.condition(), j.criterion().describe(), -1, -1, -1, Futility.sitsOnLimit(j, futilityAllowance)));
                     continue;
                 }
                 long more = Math.max(1, j.samplesToSettle() - n);
                 int moreRepeats = (int) Math.min(Integer.MAX_VALUE, (more + requestsPerRepeat - 1) / requestsPerRepeat);
-                out.add(new Undecided(c.condition(), j.criterion().describe(), more, moreRepeats,
-                        moreRepeats * nanosPerRepeat(c.condition())));
+                long nanos = moreRepeats * nanosPerRepeat(c.condition());
+                out.add(new Undecided(c.condition(), j.criterion().describe(), more, moreRepeats, nanos,
+                        Futility.sitsOnLimit(j, futilityAllowance) && nanos > budgetLeftNanos));
             }
         }
         return out;

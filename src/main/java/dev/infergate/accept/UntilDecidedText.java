@@ -37,7 +37,8 @@ public final class UntilDecidedText {
         o.undecided().stream().limit(LISTED).forEach(u -> out.add("  " + u.condition() + " " + u.criterion() + ": "
                 + (u.moreRequests() < 0 ? "no sample size settles it at the current estimate"
                 : String.format(Locale.ROOT, "~%,d more requests per side (%d repeat(s), about %s)", u.moreRequests(),
-                        u.moreRepeats(), time(u.nanosLeft())))));
+                        u.moreRepeats(), time(u.nanosLeft())))
+                + (u.futile() ? "; sits on its limit: not worth more repeats within this budget" : "")));
         if (o.undecided().size() > LISTED) {
             out.add("  ... and " + (o.undecided().size() - LISTED) + " more (acceptance.json)");
         }

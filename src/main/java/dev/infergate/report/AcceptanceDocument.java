@@ -22,17 +22,19 @@ import java.util.Map;
  * @param quality            the quality comparison's own document (quality-comparison.json); null when not checked
  * @param headline           the capacity line; null without capacity on both sides
  * @param capacityDifference absent without capacity on both sides
+ * @param capacityCurves     the two sides' attainment curves compared; absent without capacity on both sides
  * @param reason             the headline, or which criteria decided
  * @param runs               the runs to overlay: the last condition's first repeat of each side
  * @param factorsChanged     the declared labels that differ; absent when none were compared
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-@JsonPropertyOrder({"schema", "verdict", "speed_verdict", "audiences", "until_decided", "quality", "headline", "plan", "capacity", "capacity_difference",
+@JsonPropertyOrder({"schema", "verdict", "speed_verdict", "audiences", "until_decided", "quality", "headline", "plan", "capacity", "capacity_difference", "capacity_curves",
     "burst", "caveats", "comparison", "reason", "matrix", "runs", "factors_changed", "slo"})
 public record AcceptanceDocument(String schema, String verdict, String speedVerdict, List<AudienceJson.Audience> audiences,
         @JsonInclude(JsonInclude.Include.NON_NULL) UntilDecidedJson untilDecided, QualityComparison.Document quality,
         String headline, Plan plan, Map<String, CapacityJson.Side> capacity,
-        @JsonInclude(JsonInclude.Include.NON_NULL) CapacityJson.Difference capacityDifference, Map<String, Burst> burst,
+        @JsonInclude(JsonInclude.Include.NON_NULL) CapacityJson.Difference capacityDifference,
+        @JsonInclude(JsonInclude.Include.NON_NULL) CapacityJson.Curves capacityCurves, Map<String, Burst> burst,
         List<String> caveats, ComparisonDocument comparison, String reason, List<Cell> matrix,
         @JsonInclude(JsonInclude.Include.NON_NULL) List<Run> runs,
         @JsonInclude(JsonInclude.Include.NON_NULL) List<String> factorsChanged, Slo.Targets slo) {

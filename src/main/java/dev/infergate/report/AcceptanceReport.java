@@ -7,6 +7,7 @@ import dev.infergate.analysis.burst.BurstPhases;
 import dev.infergate.analysis.burst.BurstTimeline;
 import dev.infergate.analysis.capacity.CapacityDifference;
 import dev.infergate.analysis.capacity.CapacitySearch;
+import dev.infergate.analysis.capacity.CurveComparison;
 import dev.infergate.analysis.capacity.Measurement;
 import dev.infergate.config.Durations;
 import java.util.LinkedHashMap;
@@ -39,6 +40,7 @@ public final class AcceptanceReport {
         r.capacity().forEach((side, c) -> capacity.put(side, CapacityJson.side(c)));
         CapacityJson.Difference difference = r.capacity().containsKey(BASE) && r.capacity().containsKey(CAND)
                 ? CapacityJson.difference(CapacityDifference.of(r.capacity().get(BASE), r.capacity().get(CAND))) : null;
+        CurveComparison curves = r.capacityCurves();
         Map<String, AcceptanceDocument.Burst> burst = new LinkedHashMap<>();
         r.burst().forEach((side, b) -> burst.put(side, burst(b)));
         String headline = headline(r);
@@ -48,7 +50,7 @@ public final class AcceptanceReport {
                 comparison.verdict(), AudienceJson.list(r.audiences()),
                 r.untilDecided() == null ? null : UntilDecidedJson.of(r.untilDecided()),
                 r.quality() == null ? null : r.quality().document(), headline, plan, capacity, difference,
-                burst, r.caveats(), comparison,
+                curves == null ? null : CapacityJson.curves(curves), burst, r.caveats(), comparison,
                 headline != null ? headline : "verdict " + comparison.verdict() + " from the criteria set in the plan",
                 conditions.stream().map(AcceptanceReport::cell).toList(),
                 last == null ? null : List.of(run(BASE, last), run(CAND, last)),
@@ -230,6 +232,7 @@ public final class AcceptanceReport {
         String headline = headline(r);
         if (headline != null) {
             sb.append("capacity: ").append(headline).append('\n');
+            sb.append("capacity curves: ").append(CurvesText.line(r.capacityCurves(), r.plan().capacity().target())).append('\n');
         }
         r.audiences().forEach(a -> sb.append(a.line()).append('\n'));
         if (r.untilDecided() != null) {

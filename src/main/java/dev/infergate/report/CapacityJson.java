@@ -4,9 +4,12 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.infergate.analysis.capacity.CapacityDifference;
 import dev.infergate.analysis.capacity.CapacitySearch;
+import dev.infergate.analysis.capacity.CurveComparison;
 import dev.infergate.analysis.capacity.Measurement;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The capacity blocks of acceptance.json (docs/acceptance.md, "Capacity at the SLO"): each side's capacity with
@@ -54,6 +57,35 @@ final class CapacityJson {
     /** The candidate's capacity minus the baseline's, with its interval (null ends when unbounded). */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record Difference(Double requestsPerHour, List<Double> requestsPerHourInterval, boolean excludesZero) {}
+
+    /**
+     * The two sides' attainment curves compared (docs/acceptance.md, "Comparing the curves").
+     *
+     * @param requestsPerHour         candidate crossing - baseline crossing, requests/hour; null when a side never failed
+     * @param requestsPerHourInterval its 95 % interval from the brackets' resolution and the probes' noise; null ends unbounded
+     * @param crossingRps             each side's estimated crossing of the target, req/s; null when unbounded
+     * @param points                  every rate both sides probed, lowest first
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record Curves(Double requestsPerHour, List<Double> requestsPerHourInterval, boolean excludesZero,
+            Map<String, Double> crossingRps, List<RateDifference> points) {}
+
+    /** One rate both sides probed: each side's measured and good requests, the attainment difference and its 95 % interval. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record RateDifference(Double offeredRps, long baselineMeasured, long baselineGood, long candidateMeasured,
+            long candidateGood, Double attainmentDifference, List<Double> attainmentDifferenceCi, boolean excludesZero) {}
+
+    static Curves curves(CurveComparison c) {
+        Map<String, Double> crossing = new LinkedHashMap<>();
+        crossing.put("baseline", ComparisonFormat.round(c.baselineCrossingRate()));
+        crossing.put("candidate", ComparisonFormat.round(c.candidateCrossingRate()));
+        return new Curves(ComparisonFormat.round(c.perHour()), Arrays.asList(ComparisonFormat.round(c.lowPerHour()),
+                ComparisonFormat.round(c.highPerHour())), c.excludesZero(), crossing, c.points().stream()
+                .map(p -> new RateDifference(ComparisonFormat.round(p.ratePerSecond()), p.baselineSent(), p.baselineGood(),
+                        p.candidateSent(), p.candidateGood(), ComparisonFormat.round(p.difference()),
+                        Arrays.asList(ComparisonFormat.round(p.low()), ComparisonFormat.round(p.high())), p.excludesZero()))
+                .toList());
+    }
 
     private static CurvePoint curvePoint(CapacitySearch.Step s) {
         double[] w = s.attainmentInterval();

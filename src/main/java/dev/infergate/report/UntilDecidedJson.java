@@ -24,15 +24,17 @@ record UntilDecidedJson(int looks, int maxLooks, double alpha, String spending, 
 
     /**
      * A criterion still undecided: further requests and repeats per side that would settle it (null when no number
-     * would, or unknown) and the time they would take, s.
+     * would, or unknown), the time they would take, s, and whether it sits on its limit beyond what the budget
+     * could settle ({@code futile}: docs/acceptance.md, "Until decided").
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    record Undecided(String condition, String criterion, Long moreRequestsPerSide, Integer moreRepeats, Double timeLeftS) {}
+    record Undecided(String condition, String criterion, Long moreRequestsPerSide, Integer moreRepeats, Double timeLeftS,
+            boolean futile) {}
 
     static UntilDecidedJson of(UntilDecided.Outcome o) {
         List<Undecided> undecided = o.undecided().stream().map(u -> new Undecided(u.condition(), u.criterion(),
                 u.moreRequests() < 0 ? null : u.moreRequests(), u.moreRepeats() < 0 ? null : u.moreRepeats(),
-                seconds(u.nanosLeft()))).toList();
+                seconds(u.nanosLeft()), u.futile())).toList();
         return new UntilDecidedJson(o.looks(), o.spending().maxLooks(), o.spending().alpha(), "bonferroni",
                 ComparisonFormat.round(o.spending().confidenceAt(1)), o.stop().name().toLowerCase(Locale.ROOT), o.repeats(),
                 o.addedRepeats(), o.addedRequests(), ComparisonFormat.round(o.elapsedNanos() / 1e9), seconds(o.nanosLeft()),

@@ -49,6 +49,7 @@ class AcceptanceEndToEndTest {
                     repeats: 2
                     requests: 10
                     warmup: 1
+                    run_to_run_allowance: 7%%
                     tokenizer: cl100k_base
                     slo: {ttft: 1s}
                     capacity: {start_rate: 30, duration: 1s, warmup: 0s, max_probes: 2, repeats: 1, tolerance: 50%%}
@@ -81,6 +82,9 @@ class AcceptanceEndToEndTest {
                 assertThat(curve.get(0).path("attainment_ci")).hasSize(2);
             }
             assertThat(doc.path("capacity_difference").path("requests_per_hour_interval")).hasSize(2);
+            assertThat(doc.path("capacity_curves").path("points")).as("both sides start at 30 req/s").isNotEmpty();
+            assertThat(doc.path("capacity_curves").path("requests_per_hour_interval")).hasSize(2);
+            assertThat(json).as("the plan's run-to-run allowance, not compare's default").contains("widened by the 7% run-to-run allowance");
             assertThat(json).contains("\"schema\" : \"infergate.acceptance/1\"", "\"requests_per_hour\"", "\"per_second\"",
                     "\"condition\" : \"short-chat/fresh/high\"");
             String md = Files.readString(result.resolve("acceptance.md"));
@@ -92,7 +96,7 @@ class AcceptanceEndToEndTest {
             assertThat(result.resolve("quality/baseline/quality-items.jsonl")).exists();
             assertThat(md).startsWith("# Acceptance: ").contains("## Capacity at the SLO", "requests/hour", "## Burst", "## Quality",
                     "| kv_cache | bf16 | fp8 |", "## Matrix");
-            assertThat(out.toString()).contains("VERDICT: ", "capacity: ", "burst baseline: ");
+            assertThat(out.toString()).contains("VERDICT: ", "capacity: ", "capacity curves: ", "burst baseline: ");
             assertThat(json).as("both sides ran the same request ids per repeat").contains("paired: every condition compared"
                     + " request by request");
 

@@ -159,6 +159,16 @@ class PlanReaderTest {
     }
 
     @Test
+    void theRunToRunAllowance_defaultsToCompares_andIsReadAsAShare() {
+        assertThat(PlanReader.read("plan.yaml", SIDES).runToRunAllowance()).isEqualTo(0.15);
+        assertThat(PlanReader.read("plan.yaml", SIDES + "run_to_run_allowance: 5%\n").runToRunAllowance()).isEqualTo(0.05);
+        assertThat(PlanReader.read("plan.yaml", SIDES + "run_to_run_allowance: 0.2\n").runToRunAllowance()).isEqualTo(0.2);
+        assertThat(PlanReader.read("plan.yaml", SIDES + "run_to_run_allowance: 0\n").runToRunAllowance()).isZero();
+        refused("run_to_run_allowance: 100%\n", "line 3", "key run_to_run_allowance", "below 100%");
+        refused("run_to_run_allowance: lots\n", "line 3", "key run_to_run_allowance", "'lots' is not a share");
+    }
+
+    @Test
     void capacityRatesOutOfOrder_areRefusedAtTheirKey() {
         refused("capacity: {start_rate: 100, max_rate: 1}\n", "line 3", "key capacity.max_rate", "start_rate (100.0)");
     }

@@ -32,6 +32,8 @@ class UntilDecidedTest {
         final int slowNeeds;
         long now;
         boolean flipQuickAfterFirstLook;
+        /** When set, "slow" always measures this delta and half-width, however many repeats it has. */
+        double[] slowFixed;
 
         Fake(int slowNeeds) {
             this.slowNeeds = slowNeeds;
@@ -50,7 +52,8 @@ class UntilDecidedTest {
             confidences.add(confidence);
             int k = repeats.get("slow");
             double half = k >= slowNeeds ? 0.05 : 0.15;
-            Estimate slow = estimate(0.20, 0.20 - half, 0.20 + half, k);
+            Estimate slow = slowFixed != null ? estimate(slowFixed[0], slowFixed[0] - slowFixed[1], slowFixed[0] + slowFixed[1], k)
+                    : estimate(0.20, 0.20 - half, 0.20 + half, k);
             boolean flip = flipQuickAfterFirstLook && confidences.size() > 1;
             Estimate quick = flip ? estimate(0.09, 0.0, 0.18, 2) : estimate(0.0, -0.05, 0.05, 2);
             List<Comparison.ConditionResult> cs = List.of(condition("quick", quick), condition("slow", slow));
@@ -70,12 +73,61 @@ class UntilDecidedTest {
     }
 
     private static UntilDecided.Outcome run(Fake fake, Duration budget, int maxLooks) throws Exception {
+        return run(fake, budget, maxLooks, new ArrayList<>());
+    }
+
+    /** With the 15 % allowance around a limit inside which an estimate sits on it; progress lines into {@code lines}. */
+    private static UntilDecided.Outcome run(Fake fake, Duration budget, int maxLooks, List<String> lines) throws Exception {
         UntilDecided.Settings settings = new UntilDecided.Settings(budget, new AlphaSpending(0.05, maxLooks), 1);
-        List<String> lines = new ArrayList<>();
-        UntilDecided.Outcome o = new UntilDecided(settings, fake, REQUESTS, () -> fake.now, lines::add)
+        UntilDecided.Outcome o = new UntilDecided(settings, fake, REQUESTS, 0.15, () -> fake.now, lines::add)
                 .run(Map.of("quick", 2, "slow", 2), MINUTE);
         assertThat(lines).last().asString().isNotEmpty();
         return o;
+    }
+
+    @Test
+    void anEstimateOnItsLimit_stopsTheLooksAtOnce_andSaysSo() throws Exception {
+        Fake fake = new Fake(99);
+        fake.slowFixed = new double[] {0.10, 0.08}; // [+2 %, +18 %] around the 10 % limit: no sample size settles it
+        List<String> lines = new ArrayList<>();
+        UntilDecided.Outcome o = run(fake, Duration.ofHours(10), 6, lines);
+
+        assertThat(o.stop()).isEqualTo(UntilDecided.Stop.FUTILE);
+        assertThat(fake.added).isEmpty();
+        assertThat(o.looks()).isEqualTo(1);
+        assertThat(o.undecided()).singleElement().satisfies(u -> assertThat(u.futile()).isTrue());
+        assertThat(lines).anyMatch(l -> l.startsWith("until decided: no more repeats for slow: every criterion left there sits"
+                + " on its limit"));
+        assertThat(String.join("\n", lines)).contains("every criterion left sits on its limit");
+    }
+
+    @Test
+    void anEstimateNearItsLimit_isFutileOnlyWhenSettlingItWouldOverrunTheBudget() throws Exception {
+        // +12 % [0, +24 %] against a 10 % limit: inside +-15 % of it; 200 requests x (0.12 / 0.02)^2 = 7,200 would
+        // settle it: 70 more repeats, 70 minutes at a minute each.
+        Fake fake = new Fake(99);
+        fake.slowFixed = new double[] {0.12, 0.12};
+        UntilDecided.Outcome shortBudget = run(fake, Duration.ofMinutes(30), 6);
+        assertThat(shortBudget.stop()).isEqualTo(UntilDecided.Stop.FUTILE);
+        assertThat(fake.added).isEmpty();
+
+        Fake patient = new Fake(99);
+        patient.slowFixed = new double[] {0.12, 0.12};
+        UntilDecided.Outcome longBudget = run(patient, Duration.ofHours(3), 6);
+        // 70 minutes fit in 3 hours: keep looking (+2, then 140 minutes still fit: +4); the interval does not narrow,
+        // so at look 3 (800 requests) settling it needs 280 more repeats, which no longer fit.
+        assertThat(patient.added).containsExactly("slow/r3", "slow/r4", "slow/r5", "slow/r6", "slow/r7", "slow/r8");
+        assertThat(longBudget.stop()).isEqualTo(UntilDecided.Stop.FUTILE);
+        assertThat(longBudget.looks()).isEqualTo(3);
+    }
+
+    @Test
+    void anIntervalReachingBeyondTheAllowance_isNotFutile_evenOnAShortBudget() throws Exception {
+        Fake fake = new Fake(99);
+        fake.slowFixed = new double[] {0.12, 0.20}; // [-8 %, +32 %]: reaches past 10 % + 15 %
+        UntilDecided.Outcome o = run(fake, Duration.ofMinutes(3), 6);
+        assertThat(o.stop()).isEqualTo(UntilDecided.Stop.BUDGET);
+        assertThat(o.undecided()).singleElement().satisfies(u -> assertThat(u.futile()).isFalse());
     }
 
     @Test

@@ -12,17 +12,19 @@ import java.util.TreeSet;
  * Runs whose client fell behind its schedule decide nothing (docs/acceptance.md, "Client-limited runs"): a
  * repeat that was client-limited on either side is left out of the comparison, on both sides when the design
  * is paired (repeat k of the baseline with repeat k of the candidate, so the pairing holds), on its own side
- * otherwise; a condition left with no clean repeat on a side keeps its runs but none of its criteria can pass
- * or fail. The rule looks at the client's lag only, never at the figures judged, so leaving runs out cannot
+ * otherwise; a condition left with fewer clean repeats than half of those a side ran (none, or 1 of 3) keeps its
+ * runs but none of its criteria can pass or fail: the clean ones ran on the same starved machine, minutes apart,
+ * and a starved <em>server</em> process is invisible to the client's lag (measured: an A/A accept at load 13-22
+ * kept 1 of 3 repeats of a condition and failed it on TTFT p95 +51.5 %). The rule looks at the client's lag only, never at the figures judged, so leaving runs out cannot
  * pick a verdict; what it prevents is a verdict decided by which side a busy machine happened to slow down.
  *
  * @param pairs        the pairs to compare, limited repeats left out
- * @param undecidable  conditions with no clean repeat on a side: judged, then made inconclusive
+ * @param undecidable  conditions with fewer clean repeats than half of those run on a side: judged, then made inconclusive
  * @param left         repeats left out per condition (both sides counted)
  */
 public record ClientLimitedRepeats(Map<String, Comparison.Pair> pairs, Set<String> undecidable, Map<String, Integer> left) {
     /** The note on the judgements of an undecidable condition. */
-    static final String NOTE = "every repeat of a side was client-limited (the client fell behind its schedule): the"
+    static final String NOTE = "most repeats of a side were client-limited (the client fell behind its schedule): the"
             + " figures describe this machine as much as the server; free CPU and run again";
 
     /** Leaves out the client-limited repeats of every pair. */
@@ -45,7 +47,7 @@ public record ClientLimitedRepeats(Map<String, Comparison.Pair> pairs, Set<Strin
                 b.removeIf(RepeatSample::clientLimited);
                 c.removeIf(RepeatSample::clientLimited);
             }
-            if (b.isEmpty() || c.isEmpty()) {
+            if (mostLeftOut(b.size(), pair.baseline().repeats().size()) || mostLeftOut(c.size(), pair.candidate().repeats().size())) {
                 undecidable.add(condition);
                 out.put(condition, pair);
             } else {
@@ -56,6 +58,11 @@ public record ClientLimitedRepeats(Map<String, Comparison.Pair> pairs, Set<Strin
             }
         });
         return new ClientLimitedRepeats(out, undecidable, left);
+    }
+
+    /** Whether fewer than half of a side's {@code ran} repeats are {@code clean}: none of 1 or 2, 1 of 3, 1 of 4. */
+    static boolean mostLeftOut(int clean, int ran) {
+        return clean == 0 || 2 * clean < ran;
     }
 
     /** {@code result} with every judgement of an undecidable condition made inconclusive. */
@@ -87,6 +94,7 @@ public record ClientLimitedRepeats(Map<String, Comparison.Pair> pairs, Set<Strin
         return String.format(Locale.ROOT, "client-limited: %d run(s) left out in %d of %d conditions (the client fell"
                 + " behind its schedule: lag p99 above 10 ms in at least 2 requests; with a paired design the other"
                 + " side's same repeat goes too)%s; a busy machine decides nothing", runs, left.size(), pairs.size(),
-                undecidable.isEmpty() ? "" : "; no clean repeat left, so inconclusive: " + String.join(", ", undecidable));
+                undecidable.isEmpty() ? "" : "; fewer than half the repeats of a side clean, so inconclusive: "
+                        + String.join(", ", undecidable));
     }
 }

@@ -26,11 +26,25 @@ record Decision(List<Audience> audiences, @JsonInclude(JsonInclude.Include.NON_N
 
     /**
      * The candidate's capacity minus the baseline's in requests/hour, its interval, whether the interval
-     * excludes zero, each side's capacity in requests/hour and the SLO's attainment target (a fraction).
+     * excludes zero, each side's capacity in requests/hour and the SLO's attainment target (a fraction);
+     * {@code curves}, the two attainment curves compared, absent when acceptance.json has none.
      */
     record Capacity(@JsonProperty("requests_per_hour") Double requestsPerHour, List<Double> interval,
             @JsonProperty("excludes_zero") Boolean excludesZero, @JsonProperty("per_side") Map<String, Double> perSide,
-            @JsonProperty("attainment_target") Double attainmentTarget, String href) {}
+            @JsonProperty("attainment_target") Double attainmentTarget, String href,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Curves curves) {}
+
+    /**
+     * The curves compared (docs/acceptance.md, "Comparing the curves"): the difference in requests/hour where they
+     * cross the target, its interval and whether it excludes zero, and the attainment difference at each rate both
+     * sides probed.
+     */
+    record Curves(@JsonProperty("requests_per_hour") Double requestsPerHour, List<Double> interval,
+            @JsonProperty("excludes_zero") Boolean excludesZero, List<RatePoint> points) {}
+
+    /** At one offered rate (req/s): the candidate's attainment minus the baseline's (a fraction) and its interval. */
+    record RatePoint(@JsonProperty("offered_rps") Double offeredRps, Double difference, List<Double> ci,
+            @JsonProperty("excludes_zero") Boolean excludesZero) {}
 
     /** A side's longest wait: p99 of E2E and TTFT from the scheduled time, in milliseconds, over {@code count} requests. */
     record Wait(String side, @JsonProperty("e2e_p99_ms") Double e2eP99Ms, @JsonProperty("ttft_p99_ms") Double ttftP99Ms,

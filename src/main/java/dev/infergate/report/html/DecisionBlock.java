@@ -8,8 +8,10 @@ import dev.infergate.report.html.Decision.Audience;
 import dev.infergate.report.html.Decision.Capacity;
 import dev.infergate.report.html.Decision.ConditionDifferences;
 import dev.infergate.report.html.Decision.Criterion;
+import dev.infergate.report.html.Decision.Curves;
 import dev.infergate.report.html.Decision.Difference;
 import dev.infergate.report.html.Decision.NotPassed;
+import dev.infergate.report.html.Decision.RatePoint;
 import dev.infergate.report.html.Decision.Wait;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -128,7 +130,23 @@ final class DecisionBlock {
         JsonNode excludesZero = d.path("excludes_zero");
         return new Capacity(number(d.path("requests_per_hour")), numbers(d.path("requests_per_hour_interval")),
                 excludesZero.isBoolean() ? excludesZero.booleanValue() : null, sides,
-                number(acceptance.path("slo").path("attainment")), "#capacity");
+                number(acceptance.path("slo").path("attainment")), "#capacity", curves(acceptance.path("capacity_curves")));
+    }
+
+    /** {@code capacity_curves} of acceptance.json, or null when absent (written before the curves were compared). */
+    private static Curves curves(JsonNode c) {
+        if (!c.isObject()) {
+            return null;
+        }
+        List<RatePoint> points = new ArrayList<>();
+        ReportInputs.elements(c.path("points")).forEach(p -> points.add(new RatePoint(number(p.path("offered_rps")),
+                number(p.path("attainment_difference")), numbers(p.path("attainment_difference_ci")), bool(p.path("excludes_zero")))));
+        return new Curves(number(c.path("requests_per_hour")), numbers(c.path("requests_per_hour_interval")),
+                bool(c.path("excludes_zero")), points);
+    }
+
+    private static Boolean bool(JsonNode n) {
+        return n.isBoolean() ? n.booleanValue() : null;
     }
 
     /**

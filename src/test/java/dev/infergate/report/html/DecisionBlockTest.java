@@ -128,6 +128,23 @@ class DecisionBlockTest {
     }
 
     @Test
+    void capacityCurves_areReadTyped_andLeftOutWhenAcceptanceJsonHasNone() {
+        Map<String, Object> acceptance = new LinkedHashMap<>(recorded());
+        assertThat(block(acceptance).capacity().curves()).as("written before the curves were compared").isNull();
+        assertThat(ReportInputs.JSON.valueToTree(block(acceptance)).path("capacity").has("curves")).isFalse();
+        acceptance.put("capacity_curves", Map.of("requests_per_hour", -6480.5, "requests_per_hour_interval", List.of(-9100.0, -3200.0),
+                "excludes_zero", true, "points", List.of(Map.of("offered_rps", 16.0, "attainment_difference", -0.387,
+                        "attainment_difference_ci", List.of(-0.521, -0.24), "excludes_zero", true))));
+
+        Decision.Curves curves = block(acceptance).capacity().curves();
+
+        assertThat(curves).isEqualTo(new Decision.Curves(-6480.5, List.of(-9100.0, -3200.0), true,
+                List.of(new Decision.RatePoint(16.0, -0.387, List.of(-0.521, -0.24), true))));
+        assertThat(ReportInputs.JSON.valueToTree(block(acceptance)).path("capacity").path("curves").path("points").path(0)
+                .fieldNames()).toIterable().containsExactly("offered_rps", "difference", "ci", "excludes_zero");
+    }
+
+    @Test
     void withoutCapacity_theLongestWaitIsTheWorstConditionsP99_linkedToItsCell() {
         Map<String, Object> acceptance = new LinkedHashMap<>(recorded());
         acceptance.remove("capacity");
