@@ -184,22 +184,34 @@ public final class ChunkDecoder implements PayloadDecoder {
     }
 
     private void readUsage(JsonParser p, JsonToken value) throws IOException {
+        readUsage(p, value, chunk, "prompt_tokens", "completion_tokens", "prompt_tokens_details");
+    }
+
+    /**
+     * Reads a usage object into {@code chunk}: the prompt and completion token counts and the cached tokens of its
+     * details object, under the names the API gives them (Chat Completions and the Responses API differ only there).
+     */
+    static void readUsage(JsonParser p, JsonToken value, Chunk chunk, String promptKey, String completionKey,
+            String detailsKey) throws IOException {
         if (!enterObject(p, value)) {
             return;
         }
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             JsonToken v = p.nextToken();
-            switch (name) {
-                case "prompt_tokens" -> chunk.promptTokens = intOr(p, v, -1);
-                case "completion_tokens" -> chunk.completionTokens = intOr(p, v, -1);
-                case "prompt_tokens_details" -> readPromptDetails(p, v);
-                default -> p.skipChildren();
+            if (name.equals(promptKey)) {
+                chunk.promptTokens = intOr(p, v, -1);
+            } else if (name.equals(completionKey)) {
+                chunk.completionTokens = intOr(p, v, -1);
+            } else if (name.equals(detailsKey)) {
+                readCachedTokens(p, v, chunk);
+            } else {
+                p.skipChildren();
             }
         }
     }
 
-    private void readPromptDetails(JsonParser p, JsonToken value) throws IOException {
+    private static void readCachedTokens(JsonParser p, JsonToken value, Chunk chunk) throws IOException {
         if (!enterObject(p, value)) {
             return;
         }

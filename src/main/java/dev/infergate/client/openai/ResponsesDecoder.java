@@ -142,34 +142,7 @@ public final class ResponsesDecoder implements PayloadDecoder {
     }
 
     private void readUsage(JsonParser p, JsonToken value) throws IOException {
-        if (!enterObject(p, value)) {
-            return;
-        }
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String name = p.currentName();
-            JsonToken v = p.nextToken();
-            switch (name) {
-                case "input_tokens" -> chunk.promptTokens = intOr(p, v, -1);
-                case "output_tokens" -> chunk.completionTokens = intOr(p, v, -1);
-                case "input_tokens_details" -> readCached(p, v);
-                default -> p.skipChildren();
-            }
-        }
-    }
-
-    private void readCached(JsonParser p, JsonToken value) throws IOException {
-        if (!enterObject(p, value)) {
-            return;
-        }
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String name = p.currentName();
-            JsonToken v = p.nextToken();
-            if ("cached_tokens".equals(name)) {
-                chunk.cachedTokens = intOr(p, v, -1);
-            } else {
-                p.skipChildren();
-            }
-        }
+        ChunkDecoder.readUsage(p, value, chunk, "input_tokens", "output_tokens", "input_tokens_details");
     }
 
     private void readError(JsonParser p, JsonToken value) throws IOException {
