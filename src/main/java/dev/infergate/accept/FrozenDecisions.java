@@ -34,7 +34,7 @@ final class FrozenDecisions {
                 }
                 judgements.add(earlier != null ? earlier : j);
             }
-            out.add(new Comparison.ConditionResult(c.condition(), c.estimates(), judgements,
+            out.add(c.rejudged(judgements,
                     Verdict.combine(judgements.stream().map(Judgement::verdict).toList())));
         }
         return new Comparison.Result(out, Verdict.combine(out.stream().map(Comparison.ConditionResult::verdict).toList()),

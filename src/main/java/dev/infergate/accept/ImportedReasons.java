@@ -24,7 +24,7 @@ final class ImportedReasons {
         List<Comparison.ConditionResult> conditions = new ArrayList<>();
         for (Comparison.ConditionResult c : run.result().conditions()) {
             List<Judgement> judgements = c.judgements().stream().map(j -> explain(j, source)).toList();
-            conditions.add(new Comparison.ConditionResult(c.condition(), c.estimates(), judgements, c.verdict()));
+            conditions.add(c.rejudged(judgements, c.verdict()));
         }
         Comparison.Result result = new Comparison.Result(conditions, run.result().verdict(), run.result().confidence());
         List<String> notes = new ArrayList<>(first);

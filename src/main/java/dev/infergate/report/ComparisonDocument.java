@@ -46,11 +46,18 @@ public record ComparisonDocument(String schema, String verdict, double confidenc
         }
     }
 
-    /** One condition: its verdict, every figure estimated and every criterion judged. */
-    public record Condition(String condition, String verdict, List<Figure> figures, List<Criterion> criteria) {
+    /**
+     * One condition: its verdict, every figure estimated and every criterion judged.
+     *
+     * @param runToRunAllowance what its relative criteria were widened by (docs/acceptance.md, "Too few runs per
+     *                          side"); absent when each side had enough runs to measure drift itself
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Condition(String condition, String verdict,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double runToRunAllowance, List<Figure> figures, List<Criterion> criteria) {
         static Condition of(Comparison.ConditionResult c) {
-            return new Condition(c.condition(), c.verdict().key(), c.estimates().stream().map(Figure::of).toList(),
-                    c.judgements().stream().map(Criterion::of).toList());
+            return new Condition(c.condition(), c.verdict().key(), c.runToRunAllowance() > 0 ? c.runToRunAllowance() : null,
+                    c.estimates().stream().map(Figure::of).toList(), c.judgements().stream().map(Criterion::of).toList());
         }
     }
 

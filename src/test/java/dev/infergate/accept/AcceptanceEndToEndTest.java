@@ -84,7 +84,10 @@ class AcceptanceEndToEndTest {
             assertThat(doc.path("capacity_difference").path("requests_per_hour_interval")).hasSize(2);
             assertThat(doc.path("capacity_curves").path("points")).as("both sides start at 30 req/s").isNotEmpty();
             assertThat(doc.path("capacity_curves").path("requests_per_hour_interval")).hasSize(2);
-            assertThat(json).as("the plan's run-to-run allowance, not compare's default").contains("widened by the 7% run-to-run allowance");
+            assertThat(doc.path("comparison").path("conditions").findValuesAsText("condition")).containsExactly("short-chat/fresh/high");
+            assertThat(doc.path("comparison").path("conditions").findValues("run_to_run_allowance"))
+                    .as("two runs per side: judged with the plan's run-to-run allowance (7%), not compare's default (15%)")
+                    .extracting(JsonNode::asDouble).containsExactly(0.07);
             assertThat(json).contains("\"schema\" : \"infergate.acceptance/1\"", "\"requests_per_hour\"", "\"per_second\"",
                     "\"condition\" : \"short-chat/fresh/high\"");
             String md = Files.readString(result.resolve("acceptance.md"));

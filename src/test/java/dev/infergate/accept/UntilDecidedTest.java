@@ -68,7 +68,7 @@ class UntilDecidedTest {
 
         private static Comparison.ConditionResult condition(String name, Estimate e) {
             Judgement j = TTFT.judge(e);
-            return new Comparison.ConditionResult(name, List.of(e), List.of(j), j.verdict());
+            return new Comparison.ConditionResult(name, List.of(e), List.of(j), j.verdict(), 0);
         }
     }
 

@@ -78,7 +78,7 @@ public record ClientLimitedRepeats(Map<String, Comparison.Pair> pairs, Set<Strin
             }
             List<Judgement> judgements = c.judgements().stream()
                     .map(j -> new Judgement(j.criterion(), j.estimate(), Verdict.INCONCLUSIVE, -1, NOTE)).toList();
-            out.add(new Comparison.ConditionResult(c.condition(), c.estimates(), judgements,
+            out.add(c.rejudged(judgements,
                     judgements.isEmpty() ? c.verdict() : Verdict.INCONCLUSIVE));
         }
         return new Comparison.Result(out, Verdict.combine(out.stream().map(Comparison.ConditionResult::verdict).toList()),

@@ -63,8 +63,17 @@ public final class Comparison {
      * @param estimates  every figure, shown ones first
      * @param judgements one per criterion that applies
      * @param verdict    the combination of the judgements (pass when there are none)
+     * @param runToRunAllowance the allowance its relative criteria were judged with: the plan's (or compare's
+     *                   default) when a side had too few runs to measure drift, 0 otherwise
      */
-    public record ConditionResult(String condition, List<Estimate> estimates, List<Judgement> judgements, Verdict verdict) {}
+    public record ConditionResult(String condition, List<Estimate> estimates, List<Judgement> judgements, Verdict verdict,
+            double runToRunAllowance) {
+
+        /** The same condition with other judgements and verdict, judged under the same allowance. */
+        public ConditionResult rejudged(List<Judgement> newJudgements, Verdict newVerdict) {
+            return new ConditionResult(condition, estimates, newJudgements, newVerdict, runToRunAllowance);
+        }
+    }
 
     /** The whole comparison: conditions in the given order and the overall verdict. */
     public record Result(List<ConditionResult> conditions, Verdict verdict, double confidence) {}
@@ -117,6 +126,6 @@ public final class Comparison {
             judgements.add(c.judge(byStatistic.get(c.statistic()), runToRunAllowance));
         }
         Verdict verdict = Verdict.combine(judgements.stream().map(Judgement::verdict).toList());
-        return new ConditionResult(name, List.copyOf(byStatistic.values()), judgements, verdict);
+        return new ConditionResult(name, List.copyOf(byStatistic.values()), judgements, verdict, runToRunAllowance);
     }
 }

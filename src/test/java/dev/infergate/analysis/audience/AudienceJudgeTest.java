@@ -51,7 +51,7 @@ class AudienceJudgeTest {
                 judgements.add(k.judge(e));
             }
             out.add(new Comparison.ConditionResult(c, estimates, judgements,
-                    Verdict.combine(judgements.stream().map(Judgement::verdict).toList())));
+                    Verdict.combine(judgements.stream().map(Judgement::verdict).toList()), 0));
         }
         return new Comparison.Result(out, Verdict.combine(out.stream().map(Comparison.ConditionResult::verdict).toList()), 0.95);
     }
