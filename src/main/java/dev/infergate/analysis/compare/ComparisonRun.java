@@ -44,6 +44,14 @@ public record ComparisonRun(Comparison.Result result, EnvironmentDiff environmen
     public static ComparisonRun of(Path baseline, Path candidate, Criteria criteria, Bootstrap bootstrap,
             double runToRunAllowance) {
         List<String> notes = new ArrayList<>(criteria.notes());
+        if (AggregateBaseline.under(candidate) != null) {
+            throw new IllegalArgumentException(candidate + " holds aggregates only (no per-request values): such an"
+                    + " import can be the baseline, never the candidate");
+        }
+        AggregateBaseline aggregate = AggregateBaseline.under(baseline);
+        if (aggregate != null) { // no requests on the baseline's side: judged against its point values
+            return AggregateComparison.of(aggregate, RunSet.read(candidate), criteria, bootstrap, runToRunAllowance, notes);
+        }
         RunSet[] aligned = ImportNotes.align(RunSet.read(baseline), RunSet.read(candidate), notes); // an import knows no infergate condition name
         RunSet base = aligned[0];
         RunSet cand = aligned[1];

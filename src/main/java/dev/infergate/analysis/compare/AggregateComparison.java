@@ -1,0 +1,95 @@
+package dev.infergate.analysis.compare;
+
+import dev.infergate.record.ImportedFrom;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A candidate's runs against a baseline known only by its aggregates ({@link AggregateBaseline}). The baseline has
+ * no request to resample, so there is no interval on its side: each relative criterion is judged on the
+ * candidate's own bootstrap interval divided by the baseline's point value ({@code candidateLow / baseline - 1} to
+ * {@code candidateHigh / baseline - 1}), widened by the run-to-run allowance as for any single run, since the
+ * baseline is one run whose sampling error and drift are unknown. That allowance is the only room made for the
+ * baseline's own noise, and the note says so; with allowance 0 the baseline's figure is taken as exact. A
+ * criterion on a statistic the file does not carry is inconclusive, "not judged", never estimated. Absolute
+ * bounds ({@code max}, {@code min}) judge the candidate alone, as always.
+ */
+final class AggregateComparison {
+    private AggregateComparison() {}
+
+    static ComparisonRun of(AggregateBaseline base, RunSet cand, Criteria criteria, Bootstrap bootstrap,
+            double runToRunAllowance, List<String> notes) {
+        if (cand.conditions().size() != 1) {
+            throw new IllegalArgumentException("the baseline " + base.imported().describe() + " holds aggregates only and"
+                    + " stands for one condition; the candidate holds " + cand.conditions().size() + " ("
+                    + String.join(", ", cand.conditions().keySet()) + "): compare one condition's runs");
+        }
+        String name = cand.conditions().keySet().iterator().next();
+        Sample sample = cand.conditions().get(name);
+        List<Criterion> judged = criteria.forCondition(name).stream()
+                .filter(c -> sample.sessions() > 0 || !c.statistic().metric().perSession()).toList();
+        List<Statistic> stats = new ArrayList<>(Comparison.SHOWN);
+        judged.forEach(c -> {
+            if (!stats.contains(c.statistic())) {
+                stats.add(c.statistic());
+            }
+        });
+        Map<Statistic, Estimate> estimates = new LinkedHashMap<>();
+        // the candidate against itself: only its own value and interval are read from these estimates
+        for (Estimate own : bootstrap.compare(stats, sample, sample, name)) {
+            estimates.put(own.statistic(), against(base, own));
+        }
+        List<Judgement> judgements = new ArrayList<>();
+        Set<String> unjudged = new LinkedHashSet<>();
+        for (Criterion c : judged) {
+            Estimate e = estimates.get(c.statistic());
+            if (c.bound().relative() && Double.isNaN(e.baseline())) {
+                unjudged.add(c.describe());
+                judgements.add(new Judgement(c, e, Verdict.INCONCLUSIVE, -1, "not judged: the baseline has no"
+                        + " per-request data and " + base.imported().source() + " carries no " + c.statistic().key()));
+            } else {
+                judgements.add(c.judge(e, runToRunAllowance));
+            }
+        }
+        Verdict verdict = Verdict.combine(judgements.stream().map(Judgement::verdict).toList());
+        Comparison.ConditionResult condition = new Comparison.ConditionResult(name, List.copyOf(estimates.values()),
+                judgements, verdict);
+        Comparison.Result result = new Comparison.Result(List.of(condition), verdict, bootstrap.confidence());
+        notes.add(note(base, runToRunAllowance));
+        if (!unjudged.isEmpty()) {
+            notes.add("not judged, the baseline's file carries no such figure (inconclusive, not passed): "
+                    + String.join("; ", unjudged));
+        }
+        notes.add(ImportNotes.workNotChecked(base.run(), cand.runs().isEmpty() ? null : cand.runs().get(0)));
+        return new ComparisonRun(result, EnvironmentDiff.of(List.of(base.run()), cand.runs()), notes);
+    }
+
+    /** {@code own} (the candidate against itself) with the baseline's point value and the delta's interval from it. */
+    private static Estimate against(AggregateBaseline base, Estimate own) {
+        double b = base.value(own.statistic());
+        return new Estimate(own.statistic(), b, own.candidate(), Estimate.relative(b, own.candidate()),
+                Estimate.relative(b, own.candidateLow()), Estimate.relative(b, own.candidateHigh()), own.candidateLow(),
+                own.candidateHigh(), Double.isNaN(b) ? 0 : Math.max(0, base.requests()), own.candidateCount(), 1,
+                own.candidateRepeats(), own.confidence(), own.lowSample());
+    }
+
+    private static String note(AggregateBaseline base, double allowance) {
+        ImportedFrom imported = base.imported();
+        String judged = allowance > 0 ? String.format(Locale.ROOT, "widened by the %s run-to-run allowance, the only"
+                + " room made for the baseline's own sampling error and drift", percent(allowance))
+                : "with no run-to-run allowance (0): the baseline's figures are taken as exact";
+        return "baseline " + imported.describe() + " holds aggregates only (no per-request values): a fixed baseline"
+                + " with no interval of its own; each criterion on a change is judged by the candidate's interval"
+                + " against the baseline's value, " + judged;
+    }
+
+    private static String percent(double fraction) {
+        double p = Math.round(fraction * 1000) / 10.0;
+        return (p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p)) + " %";
+    }
+}
