@@ -120,8 +120,12 @@ class AggregateImportTest {
     void aTightThresholdBelowTheAllowance_isNeverPassedAgainstAnAggregate() throws IOException {
         Path cand = run("cand", 100, 2);
         Path criteria = Files.writeString(dir.resolve("c.yaml"), "ttft.p99: {max_regression: 5%}\n");
-        Result r = cli("compare", vllm(119).toString(), cand.toString(), "--criteria", criteria.toString());
+        Result r = cli("compare", vllm(119).toString(), cand.toString(), "--criteria", criteria.toString(), "--out",
+                dir.resolve("tight").toString());
         assertThat(r.code()).as("the allowance is the only room for the baseline's own noise: " + r.out()).isEqualTo(4);
+        JsonNode judged = JSON.readTree(dir.resolve("tight/comparison.json").toFile()).at("/conditions/0/criteria/0");
+        assertThat(judged.get("note").asText()).as("no advice the import cannot follow").endsWith("the imported side cannot"
+                + " add runs; only an import of 3+ runs would").doesNotContain("until-decided");
         Result exact = cli("compare", vllm(119).toString(), cand.toString(), "--criteria", criteria.toString(),
                 "--run-to-run-allowance", "0");
         assertThat(exact.out()).contains("with no run-to-run allowance (0): the baseline's figures are taken as exact");

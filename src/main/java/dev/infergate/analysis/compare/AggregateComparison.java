@@ -59,7 +59,8 @@ final class AggregateComparison {
         Verdict verdict = Verdict.combine(judgements.stream().map(Judgement::verdict).toList());
         Comparison.ConditionResult condition = new Comparison.ConditionResult(name, List.copyOf(estimates.values()),
                 judgements, verdict);
-        Comparison.Result result = new Comparison.Result(List.of(condition), verdict, bootstrap.confidence());
+        Comparison.Result result = ImportNotes.reword(new Comparison.Result(List.of(condition), verdict,
+                bootstrap.confidence()), true); // the aggregate is one run, forever
         notes.add(note(base, runToRunAllowance));
         if (!unjudged.isEmpty()) {
             notes.add("not judged, the baseline's file carries no such figure (inconclusive, not passed): "
