@@ -36,6 +36,15 @@ class SwitcherAliasesTest {
     }
 
     @Test
+    void recordEventsAll_keepsEveryRequestsArrivalTimes_andNonsenseIsRefused() {
+        assertThat(parse("--record-events", "all").recordEvents).as("1: every request, no 500-request limit").isEqualTo(1);
+        assertThat(parse("--record-events", "25").recordEvents).isEqualTo(25);
+        assertThat(parse().recordEvents).as("the default: every 10th request").isEqualTo(10);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse("--record-events", "some"))
+                .hasMessageContaining("'some' is not a number of requests or 'all'");
+    }
+
+    @Test
     void helpShowsEachAliasBesideItsOption() {
         String help = new CommandLine(new RunCommand()).getUsageMessage(CommandLine.Help.Ansi.OFF);
         assertThat(help).contains("--requests, --num-prompts, --max-requests, --request-count=N",
