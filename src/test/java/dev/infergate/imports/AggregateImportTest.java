@@ -173,6 +173,39 @@ class AggregateImportTest {
         assertThat(summarize.code()).isEqualTo(2);
     }
 
+    @Test
+    void anInfergateRunExportedAsVllmAggregates_reimportsWithTheFilesFigureForEveryKeyItMaps() throws IOException {
+        Path run = run("run", 100, 5);
+        Path file = dir.resolve("exported.json");
+        Result export = cli("export", run.toString(), "--format", "vllm", "--out", file.toString());
+        assertThat(export.code()).as(export.err()).isEqualTo(0);
+        JsonNode vllm = JSON.readTree(file.toFile());
+        assertThat(vllm.has("ttfts")).as("no --detail: aggregates only").isFalse();
+        Result r = cli("compare", file.toString(), run.toString(), "--out", dir.resolve("rt").toString());
+        assertThat(r.err()).isEmpty();
+        JsonNode cmp = JSON.readTree(dir.resolve("rt/comparison.json").toFile());
+        int checked = 0;
+        for (String[] pair : new String[][] {{"ttft.mean", "mean_ttft_ms"}, {"ttft.p50", "median_ttft_ms"},
+                {"ttft.p99", "p99_ttft_ms"}, {"tpot.p99", "p99_tpot_ms"}, {"e2e.p50", "median_e2el_ms"},
+                {"e2e.p99", "p99_e2el_ms"}, {"throughput.requests_per_s", "request_throughput"},
+                {"throughput.output_tokens_per_s", "output_throughput"}}) {
+            if (!vllm.path(pair[1]).isNumber()) {
+                continue;
+            }
+            JsonNode figure = null;
+            for (JsonNode f : cmp.at("/conditions/0/figures")) {
+                figure = f.path("statistic").asText().equals(pair[0]) ? f : figure;
+            }
+            if (figure == null) { // ttft.mean is shown only when a criterion names it
+                continue;
+            }
+            assertThat(figure.get("baseline").asDouble()).as(pair[0] + " from " + pair[1])
+                    .isCloseTo(vllm.get(pair[1]).asDouble(), within(1e-6 * Math.max(1, vllm.get(pair[1]).asDouble())));
+            checked++;
+        }
+        assertThat(checked).as("keys compared").isGreaterThanOrEqualTo(6);
+    }
+
     private static JsonNode estimate(JsonNode comparison, String statistic) {
         for (JsonNode e : comparison.at("/conditions/0/figures")) {
             if (e.path("statistic").asText().equals(statistic)) {
