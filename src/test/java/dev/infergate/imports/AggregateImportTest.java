@@ -72,7 +72,7 @@ class AggregateImportTest {
 
     /** vLLM 'bench serve --save-result' (no --save-detailed): flat aggregate keys, ms, default percentile 99. */
     private Path vllm(double ttftP99Ms) throws IOException {
-        Path file = dir.resolve("vllm-aggregate.json");
+        Path file = dir.resolve("aggregate.json"); // the name of the import's own file: must not confuse it
         Files.writeString(file, """
                 {"date": "20261204-080000", "endpoint_type": "openai-chat", "label": null, "model_id": "m",
                  "tokenizer_id": "m", "num_prompts": 300, "request_rate": "inf", "burstiness": 1.0,

@@ -69,7 +69,8 @@ public record AggregateBaseline(Map<String, Object> run, Map<String, Double> fig
         }
         List<Path> found;
         try (Stream<Path> walk = Files.walk(root, 8)) {
-            found = walk.filter(p -> p.getFileName().toString().equals(FILE)).sorted().toList();
+            found = walk.filter(p -> p.getFileName().toString().equals(FILE) && Files.isRegularFile(p)).sorted().toList();
+            // the import cache names its directory after the user's file, which may itself be called aggregate.json
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + root + ": " + e.getMessage(), e);
         }
