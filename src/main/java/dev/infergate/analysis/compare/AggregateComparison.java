@@ -30,7 +30,10 @@ final class AggregateComparison {
                     + String.join(", ", cand.conditions().keySet()) + "): compare one condition's runs");
         }
         String name = cand.conditions().keySet().iterator().next();
-        Sample sample = cand.conditions().get(name);
+        // a client that fell behind measured itself: its repeats are left out as in any comparison
+        ClientLimitedRepeats clean = ClientLimitedRepeats.of(Map.of(name, new Comparison.Pair(cand.conditions().get(name),
+                cand.conditions().get(name))));
+        Sample sample = clean.pairs().get(name).candidate();
         List<Criterion> judged = criteria.forCondition(name).stream()
                 .filter(c -> sample.sessions() > 0 || !c.statistic().metric().perSession()).toList();
         List<Statistic> stats = new ArrayList<>(Comparison.SHOWN);
@@ -59,14 +62,19 @@ final class AggregateComparison {
         Verdict verdict = Verdict.combine(judgements.stream().map(Judgement::verdict).toList());
         Comparison.ConditionResult condition = new Comparison.ConditionResult(name, List.copyOf(estimates.values()),
                 judgements, verdict);
-        Comparison.Result result = ImportNotes.reword(new Comparison.Result(List.of(condition), verdict,
-                bootstrap.confidence()), true); // the aggregate is one run, forever
+        Comparison.Result result = ImportNotes.reword(clean.apply(new Comparison.Result(List.of(condition), verdict,
+                bootstrap.confidence())), true); // the aggregate is one run, forever
+        int limited = (int) cand.conditions().get(name).repeats().stream().filter(RepeatSample::clientLimited).count();
+        if (limited > 0) { // ClientLimitedRepeats' own note counts both sides of a pair; here there is one side
+            notes.add("client-limited: " + limited + " of " + cand.conditions().get(name).repeats().size() + " candidate"
+                    + " run(s) " + (limited < cand.conditions().get(name).repeats().size() ? "left out" : "kept, and no"
+                    + " criterion judged") + " (the client fell behind its schedule)");
+        }
         notes.add(note(base, runToRunAllowance));
         if (!unjudged.isEmpty()) {
             notes.add("not judged, the baseline's file carries no such figure (inconclusive, not passed): "
                     + String.join("; ", unjudged));
         }
-        notes.add(ImportNotes.workNotChecked(base.run(), cand.runs().isEmpty() ? null : cand.runs().get(0)));
         return new ComparisonRun(result, EnvironmentDiff.of(List.of(base.run()), cand.runs()), notes);
     }
 
