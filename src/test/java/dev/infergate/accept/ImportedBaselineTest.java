@@ -186,8 +186,8 @@ class ImportedBaselineTest {
     @Test
     void vllmAggregatesOnly_aPlanWithoutBaseline_judgesTheCandidateAgainstTheFilesValues() throws IOException {
         Path file = Files.writeString(dir.resolve("vllm-aggregate.json"), """
-                {"endpoint_type": "openai-chat", "model_id": "m", "num_prompts": 60, "request_rate": "inf",
-                 "max_concurrency": 4, "duration": 2.0, "completed": 60, "failed": 0, "request_throughput": 30.0,
+                {"endpoint_type": "openai-chat", "model_id": "m", "num_prompts": 600, "request_rate": "inf",
+                 "max_concurrency": 4, "duration": 20.0, "completed": 600, "failed": 0, "request_throughput": 30.0,
                  "output_throughput": 120.0, "mean_ttft_ms": 1500.0, "median_ttft_ms": 1500.0, "p95_ttft_ms": 2000.0,
                  "p99_ttft_ms": 2200.0, "mean_e2el_ms": 80.0, "median_e2el_ms": 80.0, "p99_e2el_ms": 95.0}
                 """);

@@ -72,18 +72,22 @@ class AggregateImportTest {
 
     /** vLLM 'bench serve --save-result' (no --save-detailed): flat aggregate keys, ms, default percentile 99. */
     private Path vllm(double ttftP99Ms) throws IOException {
-        Path file = dir.resolve("aggregate.json"); // the name of the import's own file: must not confuse it
+        return vllm(ttftP99Ms, 1497);
+    }
+
+    private Path vllm(double ttftP99Ms, int completed) throws IOException {
+        Path file = dir.resolve(completed == 1497 ? "aggregate.json" : "few.json"); // aggregate.json: the name of the import's own file must not confuse it
         Files.writeString(file, """
                 {"date": "20261204-080000", "endpoint_type": "openai-chat", "label": null, "model_id": "m",
-                 "tokenizer_id": "m", "num_prompts": 300, "request_rate": "inf", "burstiness": 1.0,
-                 "max_concurrency": 8, "duration": 7.5, "completed": 297, "failed": 3,
+                 "tokenizer_id": "m", "num_prompts": %d, "request_rate": "inf", "burstiness": 1.0,
+                 "max_concurrency": 8, "duration": 7.5, "completed": %d, "failed": 3,
                  "total_input_tokens": 29700, "total_output_tokens": 6237, "request_throughput": 39.6,
                  "request_goodput": null, "output_throughput": 831.6, "total_token_throughput": 4791.6,
                  "mean_ttft_ms": 100.0, "median_ttft_ms": 100.0, "std_ttft_ms": 11.5, "p99_ttft_ms": %s,
                  "mean_tpot_ms": 10.0, "median_tpot_ms": 10.0, "std_tpot_ms": 0.3, "p99_tpot_ms": 10.8,
                  "mean_itl_ms": 10.0, "median_itl_ms": 10.0, "std_itl_ms": 1.2, "p99_itl_ms": 11.9,
                  "mean_e2el_ms": 301.0, "median_e2el_ms": 301.0, "std_e2el_ms": 12.0, "p99_e2el_ms": 330.0}
-                """.formatted(ttftP99Ms));
+                """.formatted(completed + 3, completed, ttftP99Ms));
         return file;
     }
 
@@ -102,7 +106,7 @@ class AggregateImportTest {
         JsonNode p99 = estimate(cmp, "ttft.p99");
         assertThat(p99.get("baseline").asDouble()).isEqualTo(119.0); // the file's figure, as it is
         assertThat(estimate(cmp, "e2e.mean").get("baseline").asDouble()).isEqualTo(301.0);
-        assertThat(estimate(cmp, "errors.rate").get("baseline").asDouble()).isCloseTo(0.01, within(1e-12));
+        assertThat(estimate(cmp, "errors.rate").get("baseline").asDouble()).isCloseTo(0.002, within(1e-12));
         assertThat(estimate(cmp, "ttft.p95").get("baseline").isNull()).as("not carried, not invented").isTrue();
         assertThat(estimate(cmp, "goodput.requests_per_s").get("baseline").isNull()).as("vLLM's goodput rests on its own SLOs").isTrue();
 
@@ -114,6 +118,13 @@ class AggregateImportTest {
         assertThat(unjudged.code()).isEqualTo(4);
         assertThat(unjudged.out()).contains("not judged, the baseline's file carries no such figure (inconclusive, not"
                 + " passed): ttft.p95");
+
+        Result few = cli("compare", vllm(119, 297).toString(), cand.toString(), "--criteria", criteria.toString(),
+                "--out", dir.resolve("few").toString());
+        assertThat(few.code()).as("a p99 of 297 requests is no point value: " + few.out()).isEqualTo(4);
+        assertThat(JSON.readTree(dir.resolve("few/comparison.json").toFile()).at("/conditions/0/criteria/0/note").asText())
+                .isEqualTo("not judged: the baseline's ttft.p99 rests on 297 requests, too few for a tail percentile"
+                        + " (fewer than 10 beyond it), and without its requests its noise cannot be resampled");
     }
 
     @Test
@@ -147,7 +158,7 @@ class AggregateImportTest {
                 """);
         Path cand = run("cand", 100, 3);
         Path criteria = Files.writeString(dir.resolve("c.yaml"),
-                "ttft.p95: {max_regression: 30%}\ntpot.p50: {max_regression: 30%}\ne2e.p99: {max_regression: 30%}\n");
+                "ttft.p95: {max_regression: 30%}\ntpot.p50: {max_regression: 30%}\ne2e.p90: {max_regression: 30%}\n");
         Result r = cli("compare", file.toString(), cand.toString(), "--criteria", criteria.toString(),
                 "--out", dir.resolve("cmp").toString());
         assertThat(r.err()).isEmpty();

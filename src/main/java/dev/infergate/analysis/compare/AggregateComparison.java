@@ -1,5 +1,6 @@
 package dev.infergate.analysis.compare;
 
+import dev.infergate.analysis.Distribution;
 import dev.infergate.record.ImportedFrom;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -55,6 +56,11 @@ final class AggregateComparison {
                 unjudged.add(c.describe());
                 judgements.add(new Judgement(c, e, Verdict.INCONCLUSIVE, -1, "not judged: the baseline has no"
                         + " per-request data and " + base.imported().source() + " carries no " + c.statistic().key()));
+            } else if (c.bound().relative() && tooFewForTail(c.statistic(), base.requests())) {
+                judgements.add(new Judgement(c, e, Verdict.INCONCLUSIVE, -1, "not judged: the baseline's "
+                        + c.statistic().key() + " rests on " + base.requests() + " requests, too few for a tail percentile"
+                        + " (fewer than " + Distribution.TAIL_SAMPLES_WANTED + " beyond it), and without its requests its"
+                        + " noise cannot be resampled"));
             } else {
                 judgements.add(c.judge(e, runToRunAllowance));
             }
@@ -76,6 +82,15 @@ final class AggregateComparison {
                     + String.join("; ", unjudged));
         }
         return new ComparisonRun(result, EnvironmentDiff.of(List.of(base.run()), cand.runs()), notes);
+    }
+
+    /**
+     * Whether the baseline's tail percentile {@code s} rests on too few requests to be taken as a point value: with
+     * requests the bootstrap would show how loose it is; without them nothing would, so it is not judged. A file that
+     * does not say how many requests it holds (-1) is taken at its word.
+     */
+    private static boolean tooFewForTail(Statistic s, long requests) {
+        return s.isPercentile() && requests >= 0 && !Distribution.enoughSamples(requests, s.percentile());
     }
 
     /** {@code own} (the candidate against itself) with the baseline's point value and the delta's interval from it. */
