@@ -46,6 +46,11 @@ class AggregateImportTest {
 
     /** An infergate run of N requests: TTFT uniform in [0.8, 1.2] x ttftMs, 20 gaps of 8-12 ms, none failed. */
     private Path run(String name, double ttftMs, long seed) throws IOException {
+        return run(name, ttftMs, seed, 0);
+    }
+
+    /** As above; {@code lagMs} > 0: the client fell that far behind its schedule on every request. */
+    private Path run(String name, double ttftMs, long seed, long lagMs) throws IOException {
         Path run = Files.createDirectories(dir.resolve(name));
         Files.writeString(run.resolve("run.json"), "{\"schema\":\"infergate.run/1\",\"model\":\"m\",\"api\":\"chat\","
                 + "\"load\":{\"mode\":\"closed\",\"concurrency\":8},\"ended_at\":\"2026-12-04T08:00:00Z\"}");
@@ -64,7 +69,8 @@ class AggregateImportTest {
             long last = sent + offsets[20];
             sb.append(RecordCodec.toJson(new RequestRecord(i, 0, Phase.MEASURED, null, null, -1, sent, sent, sent + MS,
                     sent + ttft, last, last + MS, 200, (ErrorClass) null, null, -1, 100, 21, TokenSource.USAGE, -1, 21,
-                    12 * MS, new ItlCodec().encode(gapsMicros, 20), offsets))).append('\n');
+                    12 * MS, new ItlCodec().encode(gapsMicros, 20), offsets, 0, 0, -1, 100, sent,
+                    lagMs > 0 ? sent + lagMs * MS : RequestRecord.ABSENT, 0))).append('\n');
         }
         Files.writeString(run.resolve("requests.jsonl"), sb.toString());
         return run;
@@ -140,6 +146,17 @@ class AggregateImportTest {
         Result exact = cli("compare", vllm(119).toString(), cand.toString(), "--criteria", criteria.toString(),
                 "--run-to-run-allowance", "0");
         assertThat(exact.out()).contains("with no run-to-run allowance (0): the baseline's figures are taken as exact");
+    }
+
+    @Test
+    void aClientLimitedCandidate_isJudgedOnNothing_againstAnAggregate() throws IOException {
+        Path limited = run("limited", 100, 6, 50);
+        Path criteria = Files.writeString(dir.resolve("c.yaml"), "e2e.mean: {max_regression: 30%}\n");
+        Result r = cli("compare", vllm(119).toString(), limited.toString(), "--criteria", criteria.toString());
+        assertThat(r.code()).as(r.out()).isEqualTo(4);
+        assertThat(r.out()).contains("client-limited: 1 of 1 candidate run(s) kept, and no criterion judged");
+        Result fine = cli("compare", vllm(119).toString(), run("fine", 100, 6).toString(), "--criteria", criteria.toString());
+        assertThat(fine.code()).as("the same run without lag: " + fine.out()).isEqualTo(0);
     }
 
     @Test
