@@ -48,40 +48,48 @@ final class AggregateComparison {
         for (Estimate own : bootstrap.compare(stats, sample, sample, name)) {
             estimates.put(own.statistic(), against(base, own));
         }
-        List<Judgement> judgements = new ArrayList<>();
+        List<Judgement> judgements = judged.stream().map(c -> judge(c, estimates.get(c.statistic()), base,
+                runToRunAllowance)).toList();
         Set<String> unjudged = new LinkedHashSet<>();
-        for (Criterion c : judged) {
-            Estimate e = estimates.get(c.statistic());
-            if (c.bound().relative() && Double.isNaN(e.baseline())) {
-                unjudged.add(c.describe());
-                judgements.add(new Judgement(c, e, Verdict.INCONCLUSIVE, -1, "not judged: the baseline has no"
-                        + " per-request data and " + base.imported().source() + " carries no " + c.statistic().key()));
-            } else if (c.bound().relative() && tooFewForTail(c.statistic(), base.requests())) {
-                judgements.add(new Judgement(c, e, Verdict.INCONCLUSIVE, -1, "not judged: the baseline's "
-                        + c.statistic().key() + " rests on " + base.requests() + " requests, too few for a tail percentile"
-                        + " (fewer than " + Distribution.TAIL_SAMPLES_WANTED + " beyond it), and without its requests its"
-                        + " noise cannot be resampled"));
-            } else {
-                judgements.add(c.judge(e, runToRunAllowance));
-            }
-        }
+        judgements.stream().filter(j -> j.criterion().bound().relative() && Double.isNaN(j.estimate().baseline()))
+                .forEach(j -> unjudged.add(j.criterion().describe()));
         Verdict verdict = Verdict.combine(judgements.stream().map(Judgement::verdict).toList());
         Comparison.ConditionResult condition = new Comparison.ConditionResult(name, List.copyOf(estimates.values()),
                 judgements, verdict);
         Comparison.Result result = ImportNotes.reword(clean.apply(new Comparison.Result(List.of(condition), verdict,
                 bootstrap.confidence())), true); // the aggregate is one run, forever
-        int limited = (int) cand.conditions().get(name).repeats().stream().filter(RepeatSample::clientLimited).count();
-        if (limited > 0) { // ClientLimitedRepeats' own note counts both sides of a pair; here there is one side
-            notes.add("client-limited: " + limited + " of " + cand.conditions().get(name).repeats().size() + " candidate"
-                    + " run(s) " + (limited < cand.conditions().get(name).repeats().size() ? "left out" : "kept, and no"
-                    + " criterion judged") + " (the client fell behind its schedule)");
-        }
+        clientLimitedNote(cand.conditions().get(name), notes);
         notes.add(note(base, runToRunAllowance));
         if (!unjudged.isEmpty()) {
             notes.add("not judged, the baseline's file carries no such figure (inconclusive, not passed): "
                     + String.join("; ", unjudged));
         }
         return new ComparisonRun(result, EnvironmentDiff.of(List.of(base.run()), cand.runs()), notes);
+    }
+
+    /** {@code c} on {@code e}: not judged without the baseline's figure or with too few requests behind a tail. */
+    private static Judgement judge(Criterion c, Estimate e, AggregateBaseline base, double runToRunAllowance) {
+        if (c.bound().relative() && Double.isNaN(e.baseline())) {
+            return new Judgement(c, e, Verdict.INCONCLUSIVE, -1, "not judged: the baseline has no per-request data and "
+                    + base.imported().source() + " carries no " + c.statistic().key());
+        }
+        if (c.bound().relative() && tooFewForTail(c.statistic(), base.requests())) {
+            return new Judgement(c, e, Verdict.INCONCLUSIVE, -1, "not judged: the baseline's " + c.statistic().key()
+                    + " rests on " + base.requests() + " requests, too few for a tail percentile (fewer than "
+                    + Distribution.TAIL_SAMPLES_WANTED + " beyond it), and without its requests its noise cannot be"
+                    + " resampled");
+        }
+        return c.judge(e, runToRunAllowance);
+    }
+
+    /** ClientLimitedRepeats' own note counts both sides of a pair; here there is one side. */
+    private static void clientLimitedNote(Sample candidate, List<String> notes) {
+        long limited = candidate.repeats().stream().filter(RepeatSample::clientLimited).count();
+        if (limited > 0) {
+            notes.add("client-limited: " + limited + " of " + candidate.repeats().size() + " candidate run(s) "
+                    + (limited < candidate.repeats().size() ? "left out" : "kept, and no criterion judged")
+                    + " (the client fell behind its schedule)");
+        }
     }
 
     /**
