@@ -107,7 +107,9 @@ class AggregateImportTest {
         assertThat(same.err()).isEmpty();
         assertThat(same.code()).as(same.out()).isEqualTo(0);
         assertThat(same.out()).contains("holds aggregates only (no per-request values)",
-                "judged by the candidate's interval against the baseline's value, widened by the 15 % run-to-run allowance");
+                "judged by the candidate's interval against the baseline's value, its half-width grown by sqrt(1 +"
+                + " n_candidate / n_baseline) for the baseline's own sampling error, then widened by the 15 % run-to-run"
+                + " allowance");
         JsonNode cmp = JSON.readTree(dir.resolve("same/comparison.json").toFile());
         JsonNode p99 = estimate(cmp, "ttft.p99");
         assertThat(p99.get("baseline").asDouble()).isEqualTo(119.0); // the file's figure, as it is
@@ -145,7 +147,7 @@ class AggregateImportTest {
                 + " add runs; only an import of 3+ runs would").doesNotContain("until-decided");
         Result exact = cli("compare", vllm(119).toString(), cand.toString(), "--criteria", criteria.toString(),
                 "--run-to-run-allowance", "0");
-        assertThat(exact.out()).contains("with no run-to-run allowance (0): the baseline's figures are taken as exact");
+        assertThat(exact.out()).contains("with no run-to-run allowance (0): no room for drift between runs");
     }
 
     @Test

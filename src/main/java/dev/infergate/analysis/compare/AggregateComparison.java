@@ -13,10 +13,9 @@ import java.util.Set;
 /**
  * A candidate's runs against a baseline known only by its aggregates ({@link AggregateBaseline}). The baseline has
  * no request to resample, so there is no interval on its side: each relative criterion is judged on the
- * candidate's own bootstrap interval divided by the baseline's point value ({@code candidateLow / baseline - 1} to
- * {@code candidateHigh / baseline - 1}), widened by the run-to-run allowance as for any single run, since the
- * baseline is one run whose sampling error and drift are unknown. That allowance is the only room made for the
- * baseline's own noise, and the note says so; with allowance 0 the baseline's figure is taken as exact. A
+ * candidate's own bootstrap interval divided by the baseline's point value, its half-widths grown by
+ * sqrt(1 + n_candidate / n_baseline) (the baseline's sampling error, unknown, taken as the candidate's at the
+ * baseline's request count), then widened by the run-to-run allowance as for any single run (drift). A
  * criterion on a statistic the file does not carry is inconclusive, "not judged", never estimated. Absolute
  * bounds ({@code max}, {@code min}) judge the candidate alone, as always.
  */
@@ -104,20 +103,25 @@ final class AggregateComparison {
     /** {@code own} (the candidate against itself) with the baseline's point value and the delta's interval from it. */
     private static Estimate against(AggregateBaseline base, Estimate own) {
         double b = base.value(own.statistic());
-        return new Estimate(own.statistic(), b, own.candidate(), Estimate.relative(b, own.candidate()),
-                Estimate.relative(b, own.candidateLow()), Estimate.relative(b, own.candidateHigh()), own.candidateLow(),
+        double c = own.candidate();
+        // the baseline's own sampling error, unknown, taken as the candidate's at the baseline's request count
+        // (the same distribution sampled n_b times): variances add, so each half-width grows by sqrt(1 + n_c / n_b)
+        double grow = base.requests() > 0 ? Math.sqrt(1 + (double) own.candidateCount() / base.requests()) : 1;
+        return new Estimate(own.statistic(), b, c, Estimate.relative(b, c),
+                Estimate.relative(b, c - (c - own.candidateLow()) * grow),
+                Estimate.relative(b, c + (own.candidateHigh() - c) * grow), own.candidateLow(),
                 own.candidateHigh(), Double.isNaN(b) ? 0 : Math.max(0, base.requests()), own.candidateCount(), 1,
                 own.candidateRepeats(), own.confidence(), own.lowSample());
     }
 
     private static String note(AggregateBaseline base, double allowance) {
         ImportedFrom imported = base.imported();
-        String judged = allowance > 0 ? String.format(Locale.ROOT, "widened by the %s run-to-run allowance, the only"
-                + " room made for the baseline's own sampling error and drift", percent(allowance))
-                : "with no run-to-run allowance (0): the baseline's figures are taken as exact";
+        String drift = allowance > 0 ? String.format(Locale.ROOT, "then widened by the %s run-to-run allowance for the"
+                + " drift between runs", percent(allowance)) : "with no run-to-run allowance (0): no room for drift between runs";
         return "baseline " + imported.describe() + " holds aggregates only (no per-request values): a fixed baseline"
                 + " with no interval of its own; each criterion on a change is judged by the candidate's interval"
-                + " against the baseline's value, " + judged;
+                + " against the baseline's value, its half-width grown by sqrt(1 + n_candidate / n_baseline) for the"
+                + " baseline's own sampling error, " + drift;
     }
 
     private static String percent(double fraction) {
