@@ -54,6 +54,9 @@ record BaselineSource(ImportedFrom imported, Map<String, List<Path>> conditions,
         ImportedRun run = Imports.read(file);
         TreeSet<String> names = new TreeSet<>();
         run.records().forEach(r -> names.add(r.condition() == null ? RunSet.ALL : r.condition()));
+        if (run.aggregateOnly()) {
+            names.add(RunSet.ALL); // aggregates stand for the one condition the tool ran
+        }
         Path dir = Imports.materialize(file);
         Map<String, List<Path>> conditions = new LinkedHashMap<>();
         names.forEach(n -> conditions.put(n, List.of(dir)));

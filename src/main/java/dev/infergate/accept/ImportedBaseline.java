@@ -2,6 +2,7 @@ package dev.infergate.accept;
 
 import dev.infergate.accept.AcceptPlan.LoadLevel;
 import dev.infergate.analysis.Summarizer;
+import dev.infergate.analysis.compare.AggregateBaseline;
 import dev.infergate.analysis.compare.Bootstrap;
 import dev.infergate.analysis.compare.ComparisonRun;
 import dev.infergate.config.YamlNode;
@@ -119,7 +120,9 @@ final class ImportedBaseline {
             }
             labels.putAll(plan.baseline().labels()); // the plan's words for the baseline win
             run.put("labels", labels);
-            AtomicFiles.write(to.resolve(RunLog.REQUESTS_FILE), o -> Files.copy(from.resolve(RunLog.REQUESTS_FILE), o));
+            String kept = Files.isRegularFile(from.resolve(AggregateBaseline.FILE)) ? AggregateBaseline.FILE
+                    : RunLog.REQUESTS_FILE; // an aggregate-only import has figures, not requests
+            AtomicFiles.write(to.resolve(kept), o -> Files.copy(from.resolve(kept), o));
             AtomicFiles.writeJson(Summarizer.JSON, to.resolve(RunLog.RUN_FILE), run); // last: marks the copy complete
         }
     }

@@ -19,6 +19,7 @@ import dev.infergate.workload.PrefixMode;
 import dev.infergate.workload.Preset;
 import dev.infergate.workload.SessionWorkload;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,9 +44,18 @@ public final class PlanReader {
 
     /** Parses {@code yaml}; {@code source} names the file in messages. */
     public static AcceptPlan read(String source, String yaml) {
+        return read(source, yaml, null);
+    }
+
+    /**
+     * Parses {@code yaml} with the baseline imported from {@code baselineImport} ({@code accept --baseline-import};
+     * null: as the plan says). The flag is enough: the plan then needs no {@code baseline:} entry; one with a url
+     * keeps only its labels; one with {@code import:} must name the same file, else the plan is refused.
+     */
+    public static AcceptPlan read(String source, String yaml, Path baselineImport) {
         YamlNode root = YamlNode.parse(source, yaml);
         root.allowOnly(TOP);
-        Side baseline = side(root, "baseline");
+        Side baseline = baselineImport == null ? side(root, "baseline") : importedBaseline(root, baselineImport);
         Side candidate = side(root, "candidate");
         YamlNode matrix = root.get("matrix");
         MatrixWorkload.Agent agent = agent(root.get("agent"));
@@ -180,6 +190,22 @@ public final class PlanReader {
         } catch (IllegalArgumentException e) {
             throw n.error(e.getMessage());
         }
+    }
+
+    private static Side importedBaseline(YamlNode root, Path file) {
+        if (root.get("baseline") == null) {
+            return new Side(null, null, "chat", Map.of(), null, file);
+        }
+        Side planned = side(root, "baseline");
+        if (planned.importFile() != null && !same(planned.importFile(), file)) {
+            throw root.get("baseline").get("import").error("imports " + planned.importFile() + " but --baseline-import says "
+                    + file + "; drop one of them, or make them name the same file");
+        }
+        return planned.withImport(file); // a url in the plan is not reached; its labels are kept
+    }
+
+    private static boolean same(Path a, Path b) {
+        return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
     }
 
     private static Side side(YamlNode root, String name) {

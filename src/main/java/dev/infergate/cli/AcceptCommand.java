@@ -67,18 +67,16 @@ public final class AcceptCommand implements Callable<Integer> {
 
     @Option(names = "--baseline-import", paramLabel = "FILE",
             description = "Take the baseline's figures from FILE instead of measuring them: a vLLM --save-result "
-                    + "--save-detailed JSON, AIPerf's profile_export.jsonl, guidellm's benchmarks.json, or an infergate "
-                    + "run directory or accept result. Only the candidate runs; what an import cannot have (capacity "
+                    + "JSON (per request with --save-detailed, else its aggregates), AIPerf's profile_export.jsonl or "
+                    + "profile_export_aiperf.json, guidellm's benchmarks.json, or an infergate run directory or accept "
+                    + "result; the plan then needs no baseline entry. Only the candidate runs; what an import cannot have (capacity "
                     + "search, burst, quality, interleaving, pairing) is skipped and said so (docs/acceptance.md, "
                     + "\"A fixed, imported baseline\"). Same as the plan's 'baseline: {import: FILE}'.")
     Path baselineImport;
 
     @Override
     public Integer call() throws IOException {
-        AcceptPlan plan = read(planFile);
-        if (baselineImport != null) {
-            plan = plan.withBaseline(plan.baseline().withImport(baselineImport));
-        }
+        AcceptPlan plan = read(planFile, baselineImport); // the flag is enough: the plan needs no baseline entry
         Path dir = Reports.created(out.dir());
         PrintWriter err = spec.commandLine().getErr();
         AcceptResult result;
@@ -117,8 +115,12 @@ public final class AcceptCommand implements Callable<Integer> {
     }
 
     static AcceptPlan read(Path file) {
+        return read(file, null);
+    }
+
+    static AcceptPlan read(Path file, Path baselineImport) {
         try {
-            return PlanReader.read(file.toString(), Files.readString(file));
+            return PlanReader.read(file.toString(), Files.readString(file), baselineImport);
         } catch (NoSuchFileException e) {
             throw UserError.usage(file + " does not exist; pass a plan file (a minimal one: 'baseline: URL' and 'candidate: URL')");
         } catch (java.nio.charset.CharacterCodingException e) {

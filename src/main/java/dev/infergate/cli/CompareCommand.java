@@ -39,7 +39,9 @@ import picocli.CommandLine.Spec;
                 "Either side may be another tool's result file, recognised by content: vLLM 'bench serve --save-result "
                 + "--save-detailed' JSON, AIPerf profile_export.jsonl (or its artifact directory), guidellm benchmarks.json; "
                 + "it is compared as a fixed side, unpaired, and criteria on figures it lacks are not judged "
-                + "(docs/coming-from.md)."})
+                + "(docs/coming-from.md). As BASE only: a file of aggregates (vLLM --save-result without "
+                + "--save-detailed, AIPerf profile_export_aiperf.json); the candidate's interval is judged against its "
+                + "values, widened by the run-to-run allowance."})
 public final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

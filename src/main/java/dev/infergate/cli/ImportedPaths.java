@@ -1,5 +1,6 @@
 package dev.infergate.cli;
 
+import dev.infergate.analysis.compare.AggregateBaseline;
 import dev.infergate.imports.Imports;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -28,8 +29,22 @@ final class ImportedPaths {
         }
     }
 
+    /**
+     * As {@link #resolve(Path)}, for commands that read requests ({@code report}, {@code summarize}): a file of
+     * aggregates only is refused in one line (exit 2).
+     */
+    static Path resolveRequests(Path path) {
+        Path dir = resolve(path);
+        if (Files.isRegularFile(dir.resolve(AggregateBaseline.FILE))) {
+            throw UserError.usage(path + " holds aggregates only (no per-request values), which this command needs;"
+                    + " compare and accept --baseline-import take it as a baseline (vLLM: rerun with --save-detailed;"
+                    + " AIPerf: pass profile_export.jsonl)");
+        }
+        return dir;
+    }
+
     static List<Path> resolve(List<Path> paths) {
-        return paths.stream().map(ImportedPaths::resolve).toList();
+        return paths.stream().map(ImportedPaths::resolveRequests).toList();
     }
 
     /** Whether any of {@code paths} is another tool's result. */

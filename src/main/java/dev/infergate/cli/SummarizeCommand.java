@@ -33,7 +33,7 @@ public final class SummarizeCommand implements Callable<Integer> {
         if (!Files.isDirectory(dir) && !ImportedPaths.anyForeign(java.util.List.of(dir))) {
             throw UserError.usage(dir + " is not a directory; pass the --out directory of a run");
         }
-        Path dir = ImportedPaths.resolve(this.dir); // another tool's result file: summarised from its imported copy
+        Path dir = ImportedPaths.resolveRequests(this.dir); // another tool's result file: summarised from its imported copy
         Summary summary;
         try {
             summary = Summarizer.write(dir);

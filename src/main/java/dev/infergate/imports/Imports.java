@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.infergate.analysis.Metric;
+import dev.infergate.analysis.compare.AggregateBaseline;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.ImportedFrom;
 import dev.infergate.record.RecordCodec;
@@ -79,18 +80,18 @@ public final class Imports {
         if (json != null && GuidellmImport.matches(json)) {
             return GuidellmImport.read(json, source);
         }
-        if (json != null && json.isObject() && json.has("time_to_first_token") || json != null && json.has("input_config")) {
-            throw new IllegalArgumentException(source + " is AIPerf's aggregate profile_export_aiperf.json: it holds no"
-                    + " per-request values; pass profile_export.jsonl (or the artifact directory) instead");
+        if (json != null && AggregateImport.matchesAiperf(json)) {
+            return AggregateImport.aiperf(json, source);
         }
         throw new IllegalArgumentException(source + " is neither an infergate run directory nor a result infergate can"
-                + " import (vLLM --save-result --save-detailed JSON, AIPerf profile_export.jsonl, guidellm benchmarks.json)");
+                + " import (vLLM --save-result JSON, AIPerf profile_export.jsonl or profile_export_aiperf.json, guidellm"
+                + " benchmarks.json)");
     }
 
     /** Imports {@code path} into its cache directory (once per file version) and returns the directory. */
     public static Path materialize(Path path) {
         Path dir = cacheDirectory(path);
-        if (Files.isRegularFile(dir.resolve(RunLog.RUN_FILE)) && Files.isRegularFile(dir.resolve(RunLog.REQUESTS_FILE))) {
+        if (Files.isRegularFile(dir.resolve(RunLog.RUN_FILE))) { // written last: the import is complete
             return dir;
         }
         ImportedRun run = read(path);
@@ -105,6 +106,12 @@ public final class Imports {
     /** Writes {@code run} as a run directory: requests.jsonl first, run.json last (its presence marks it complete). */
     public static void write(ImportedRun run, Path dir) throws IOException {
         Files.createDirectories(dir);
+        if (run.aggregateOnly()) { // no requests.jsonl: nothing reads it as a run of requests
+            AtomicFiles.writeJson(JSON, dir.resolve(AggregateBaseline.FILE), AggregateBaseline.document(run.aggregate(),
+                    run.requests()));
+            AtomicFiles.writeJson(JSON, dir.resolve(RunLog.RUN_FILE), run.run());
+            return;
+        }
         StringBuilder sb = new StringBuilder();
         run.records().forEach(r -> sb.append(RecordCodec.toJson(r)).append('\n'));
         AtomicFiles.writeString(dir.resolve(RunLog.REQUESTS_FILE), sb.toString());
@@ -149,7 +156,7 @@ public final class Imports {
     }
 
     /** Bumped when the import of a file changes, so cached imports are rebuilt. */
-    private static final int IMPORT_VERSION = 1;
+    private static final int IMPORT_VERSION = 2;
 
     private static JsonNode parse(String text) {
         try {

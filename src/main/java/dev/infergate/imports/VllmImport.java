@@ -17,7 +17,8 @@ import java.util.Map;
  * {@code errors} and, in newer versions, {@code start_times}, all in seconds. vLLM's TTFT and E2EL run from its
  * request start (when the request function began, close to infergate's {@code sent}); its ITLs are the gaps
  * between chunks after the first. Without {@code start_times} the requests cannot be placed in time, so
- * throughput and goodput are missing rather than guessed.
+ * throughput and goodput are missing rather than guessed. Without the arrays (no {@code --save-detailed}) the
+ * file's aggregates are imported ({@link AggregateImport}).
  */
 final class VllmImport {
     private VllmImport() {}
@@ -30,8 +31,7 @@ final class VllmImport {
 
     static ImportedRun read(JsonNode json, String source) {
         if (!json.path("ttfts").isArray() || !json.path("latencies").isArray()) {
-            throw new IllegalArgumentException(source + " is a vLLM result without per-request values (ttfts, latencies);"
-                    + " rerun 'vllm bench serve' with --save-result --save-detailed, or compare its aggregates by hand");
+            return AggregateImport.vllm(json, source); // --save-result without --save-detailed
         }
         int n = json.path("ttfts").size();
         JsonNode starts = json.path("start_times");
@@ -65,6 +65,11 @@ final class VllmImport {
             missing.addAll(Imports.THROUGHPUT);
         }
         ImportedFrom imported = new ImportedFrom("vllm", source, false, missing);
+        return new ImportedRun(run(json, imported, n), records, imported);
+    }
+
+    /** The run.json of a vLLM result: model, endpoint type, its load and label. */
+    static Map<String, Object> run(JsonNode json, ImportedFrom imported, int n) {
         Map<String, Object> run = Imports.runJson(imported, text(json, "model_id"), text(json, "endpoint_type"));
         Map<String, Object> load = new LinkedHashMap<>();
         load.put("tool", "vllm");
@@ -75,7 +80,7 @@ final class VllmImport {
         if (json.path("label").isTextual()) {
             run.put("labels", Map.of("label", json.get("label").asText()));
         }
-        return new ImportedRun(run, records, imported);
+        return run;
     }
 
     private static String text(JsonNode json, String key) {

@@ -184,6 +184,67 @@ class ImportedBaselineTest {
     }
 
     @Test
+    void vllmAggregatesOnly_aPlanWithoutBaseline_judgesTheCandidateAgainstTheFilesValues() throws IOException {
+        Path file = Files.writeString(dir.resolve("vllm-aggregate.json"), """
+                {"endpoint_type": "openai-chat", "model_id": "m", "num_prompts": 600, "request_rate": "inf",
+                 "max_concurrency": 4, "duration": 20.0, "completed": 600, "failed": 0, "request_throughput": 30.0,
+                 "output_throughput": 120.0, "mean_ttft_ms": 1500.0, "median_ttft_ms": 1500.0, "p95_ttft_ms": 2000.0,
+                 "p99_ttft_ms": 2200.0, "mean_e2el_ms": 80.0, "median_e2el_ms": 80.0, "p99_e2el_ms": 95.0}
+                """);
+        Path plan = Files.writeString(dir.resolve("plan.yaml"), """
+                candidate: {url: '%s'}
+                matrix: {workloads: [short-chat], prefixes: [fresh], loads: {c4: {concurrency: 4}}}
+                repeats: 2
+                requests: 20
+                warmup: 1
+                tokenizer: cl100k_base
+                criteria:
+                  ttft.p95: {max_regression: 50%%}
+                  ttft.p90: {max_regression: 50%%}
+                """.formatted(candidate.baseUrl())); // a slow baseline: the verdict holds on a loaded machine
+        Path out = dir.resolve("agg");
+        StringWriter o = new StringWriter();
+        StringWriter e = new StringWriter();
+        int code = Main.execute(new String[] {"accept", plan.toString(), "--baseline-import", file.toString(), "--out",
+                out.toString()}, new PrintWriter(o, true), new PrintWriter(e, true));
+
+        assertThat(code).as(e.toString()).isEqualTo(4); // ttft.p90 is not in the file: not judged
+        JsonNode doc = JSON.readTree(out.resolve("acceptance.json").toFile());
+        JsonNode p95 = criterion(doc, "ttft.p95");
+        assertThat(p95.get("verdict").asText()).as(p95.toString()).isEqualTo("pass");
+        assertThat(criterion(doc, "ttft.p90").get("note").asText()).isEqualTo("not judged: the baseline has no per-request"
+                + " data and " + file + " carries no ttft.p90");
+        assertThat(doc.get("caveats").toString()).contains("holds aggregates only (no per-request values)");
+        assertThat(Files.exists(out.resolve("baseline/short-chat/fresh/c4/r1/aggregate.json"))).isTrue();
+        assertThat(e.toString()).doesNotContain("report could not be written");
+        assertThat(Files.readString(out.resolve("report.html"))).as("the page renders the candidate and says why the"
+                + " baseline is not drawn").contains("holds aggregates only (no per-request values): its figures are in the comparison");
+        StringWriter again = new StringWriter();
+        assertThat(Main.execute(new String[] {"compare", out.toString()}, new PrintWriter(again, true),
+                new PrintWriter(new StringWriter(), true))).as("compare OUT re-reads the aggregate").isIn(0, 1, 4);
+        assertThat(again.toString()).contains("holds aggregates only");
+    }
+
+    @Test
+    void theFlagAndThePlansImport_disagreeing_isOneLine() throws IOException {
+        Path a = Files.writeString(dir.resolve("a.json"), "{}");
+        Path plan = Files.writeString(dir.resolve("plan.yaml"), "baseline: {import: '" + dir.resolve("b.json") + "'}\n"
+                + "candidate: {url: '" + candidate.baseUrl() + "'}\n");
+        StringWriter e = new StringWriter();
+        int code = Main.execute(new String[] {"accept", plan.toString(), "--baseline-import", a.toString(), "--out",
+                dir.resolve("x").toString()}, new PrintWriter(new StringWriter(), true), new PrintWriter(e, true));
+        assertThat(code).isEqualTo(2);
+        assertThat(e.toString().strip()).doesNotContain("\n").contains("but --baseline-import says " + a);
+        AcceptPlan same = PlanReader.read("plan.yaml", "baseline: {import: 'x/../a.json', labels: {engine: old}}\n"
+                + "candidate: http://127.0.0.1:9/v1\n", Path.of("a.json"));
+        assertThat(same.baseline().labels()).containsEntry("engine", "old");
+        AcceptPlan none = PlanReader.read("plan.yaml", "candidate: http://127.0.0.1:9/v1\n", Path.of("a.json"));
+        assertThat(none.baseline().importFile()).isEqualTo(Path.of("a.json"));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PlanReader.read("plan.yaml",
+                "candidate: http://127.0.0.1:9/v1\n")).hasMessageContaining("needs a 'baseline' endpoint");
+    }
+
+    @Test
     void badImports_oneLine_usageExitCode() throws IOException {
         Outcome missing = accept("{c4: {concurrency: 4}}", "--baseline-import", dir.resolve("nope.json").toString());
         assertThat(missing.code()).isEqualTo(2);

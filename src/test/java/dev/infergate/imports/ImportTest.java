@@ -147,6 +147,8 @@ class ImportTest {
         assertThat(err.toString()).isEmpty();
         assertThat(code).isEqualTo(4); // the unjudgeable criterion keeps it inconclusive
         String text = out.toString();
+        assertThat(text).contains("fewer than 3 runs per side: ", "an imported side of one run cannot add runs, so more"
+                + " candidate repeats do not lift the allowance").doesNotContain("(or accept --until-decided) measure it");
         assertThat(text).contains("baseline imported from vllm (" + vllm + "): a fixed baseline, nothing was probed,"
                 + " interleaved or paired");
         assertThat(text).contains("not judged, the imported side's file lacks the figure (inconclusive, not passed): "

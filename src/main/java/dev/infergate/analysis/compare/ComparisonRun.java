@@ -44,6 +44,14 @@ public record ComparisonRun(Comparison.Result result, EnvironmentDiff environmen
     public static ComparisonRun of(Path baseline, Path candidate, Criteria criteria, Bootstrap bootstrap,
             double runToRunAllowance) {
         List<String> notes = new ArrayList<>(criteria.notes());
+        if (AggregateBaseline.under(candidate) != null) {
+            throw new IllegalArgumentException(candidate + " holds aggregates only (no per-request values): such an"
+                    + " import can be the baseline, never the candidate");
+        }
+        AggregateBaseline aggregate = AggregateBaseline.under(baseline);
+        if (aggregate != null) { // no requests on the baseline's side: judged against its point values
+            return AggregateComparison.of(aggregate, RunSet.read(candidate), criteria, bootstrap, runToRunAllowance, notes);
+        }
         RunSet[] aligned = ImportNotes.align(RunSet.read(baseline), RunSet.read(candidate), notes); // an import knows no infergate condition name
         RunSet base = aligned[0];
         RunSet cand = aligned[1];
@@ -64,7 +72,8 @@ public record ComparisonRun(Comparison.Result result, EnvironmentDiff environmen
         }
         ClientLimitedRepeats clean = ClientLimitedRepeats.of(pairs);
         pairs = clean.pairs();
-        Comparison.Result result = clean.apply(Comparison.run(pairs, criteria, bootstrap, runToRunAllowance));
+        Comparison.Result result = ImportNotes.reword(clean.apply(Comparison.run(pairs, criteria, bootstrap, runToRunAllowance)),
+                ImportNotes.importedFewRuns(base) || ImportNotes.importedFewRuns(cand)); // an import cannot add runs
         if (clean.note() != null) {
             notes.add(clean.note());
         }
@@ -79,8 +88,8 @@ public record ComparisonRun(Comparison.Result result, EnvironmentDiff environmen
             String runs = "fewer than " + Comparison.MIN_REPEATS_FOR_DRIFT + " runs per side" + where;
             notes.add(runToRunAllowance > 0 ? String.format(Locale.ROOT, "%s: run-to-run variation is not"
                     + " measured, so a criterion on a change passes or fails only when its interval, widened by the %s"
-                    + " run-to-run allowance, clears its threshold; %d+ runs per side (or accept --until-decided) measure it",
-                    runs, percent(runToRunAllowance), Comparison.MIN_REPEATS_FOR_DRIFT)
+                    + " run-to-run allowance, clears its threshold; %s",
+                    runs, percent(runToRunAllowance), ImportNotes.moreRunsAdvice(base, cand))
                     : runs + ": run-to-run variation is not measured and no allowance is made for it"
                     + " (run-to-run allowance 0): the intervals see request-to-request variation only");
         }

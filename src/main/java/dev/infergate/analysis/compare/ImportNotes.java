@@ -80,6 +80,43 @@ final class ImportNotes {
         return baseImported ? new RunSet[] {renamed, cand} : new RunSet[] {base, renamed};
     }
 
+    /** What a judgement's drift note advises ({@link Criterion}); wrong when a side is an import of fewer runs. */
+    static final String MORE_RUNS = Comparison.MIN_REPEATS_FOR_DRIFT + "+ runs per side or accept --until-decided would";
+
+    /**
+     * How run-to-run drift could be measured, for the note on fewer than 3 runs per side: more runs, unless a side
+     * is an import of fewer runs, which cannot have more (the allowance then stays whatever the candidate's repeats).
+     */
+    static String moreRunsAdvice(RunSet base, RunSet cand) {
+        if (importedFewRuns(base) || importedFewRuns(cand)) {
+            return "an imported side of one run cannot add runs, so more candidate repeats do not lift the allowance;"
+                    + " only an import of " + Comparison.MIN_REPEATS_FOR_DRIFT + "+ runs (an accept result) measures it";
+        }
+        return Comparison.MIN_REPEATS_FOR_DRIFT + "+ runs per side (or accept --until-decided) measure it";
+    }
+
+    /** {@code result} with each drift note's advice made true for an imported side ({@link #moreRunsAdvice}). */
+    static Comparison.Result reword(Comparison.Result result, boolean importedFewRuns) {
+        if (!importedFewRuns) {
+            return result;
+        }
+        List<Comparison.ConditionResult> conditions = new ArrayList<>();
+        for (Comparison.ConditionResult c : result.conditions()) {
+            List<Judgement> judgements = c.judgements().stream().map(j -> j.note() == null || !j.note().endsWith(MORE_RUNS) ? j
+                    : new Judgement(j.criterion(), j.estimate(), j.verdict(), j.samplesToSettle(), j.note().substring(0,
+                    j.note().length() - MORE_RUNS.length()) + "the imported side cannot add runs; only an import of "
+                    + Comparison.MIN_REPEATS_FOR_DRIFT + "+ runs would")).toList();
+            conditions.add(c.rejudged(judgements, c.verdict()));
+        }
+        return new Comparison.Result(conditions, result.verdict(), result.confidence());
+    }
+
+    /** Whether {@code side} is an import with fewer runs than drift needs in some condition. */
+    static boolean importedFewRuns(RunSet side) {
+        return side.runs().stream().anyMatch(r -> r.imported() != null) && side.conditions().values().stream()
+                .anyMatch(s -> s.repeats().size() < Comparison.MIN_REPEATS_FOR_DRIFT);
+    }
+
     /** The one line that replaces the load and work checks when a side is imported. */
     static String workNotChecked(RunDocument base, RunDocument cand) {
         return "note: load and work not checked: the imported side describes them in its own terms (baseline: "

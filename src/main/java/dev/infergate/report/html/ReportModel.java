@@ -111,6 +111,11 @@ public final class ReportModel {
                     caveats.add("acceptance.json lists the run " + rel + ", which is not a run directory; it was left out");
                     continue;
                 }
+                if (!Files.exists(runDir.resolve(RunLog.REQUESTS_FILE))) { // an aggregate-only import: figures, no requests
+                    caveats.add("the run " + rel + " holds aggregates only (no per-request values): its figures are in the"
+                            + " comparison, not drawn");
+                    continue;
+                }
                 Side side = new Side(runDir);
                 String label = run.path("side").textValue();
                 if (label != null && !label.isBlank()) {
