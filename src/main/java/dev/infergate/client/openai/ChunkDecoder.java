@@ -194,6 +194,7 @@ public final class ChunkDecoder implements PayloadDecoder {
                 case "prompt_tokens" -> chunk.promptTokens = intOr(p, v, -1);
                 case "completion_tokens" -> chunk.completionTokens = intOr(p, v, -1);
                 case "prompt_tokens_details" -> readPromptDetails(p, v);
+                case "completion_tokens_details" -> chunk.reasoningTokens = UsageDetails.reasoningTokens(p, v);
                 default -> p.skipChildren();
             }
         }

@@ -152,6 +152,7 @@ public final class ResponsesDecoder implements PayloadDecoder {
                 case "input_tokens" -> chunk.promptTokens = intOr(p, v, -1);
                 case "output_tokens" -> chunk.completionTokens = intOr(p, v, -1);
                 case "input_tokens_details" -> readCached(p, v);
+                case "output_tokens_details" -> chunk.reasoningTokens = UsageDetails.reasoningTokens(p, v);
                 default -> p.skipChildren();
             }
         }
