@@ -11,8 +11,10 @@ import dev.infergate.record.RequestRecord;
  * TTFT keeps its definition (the first output of any kind, so the first reasoning event here); a chat UI that
  * folds reasoning away shows its user the first answer token, {@code time_to_first_answer_ms}.
  *
- * <p>Reasoning tokens are the output tokens times the share of output events that carried reasoning: exact when
- * every event carries one token (vLLM's default stream interval), an estimate otherwise.
+ * <p>Reasoning tokens are the server's {@code usage.completion_tokens_details.reasoning_tokens} when it sent them
+ * (vLLM and OpenAI do; the record's {@code reasoning_tokens}); otherwise the output tokens times the share of output
+ * events that carried reasoning: exact when every event carries one token (vLLM's default stream interval), an
+ * estimate when a server streams several tokens per event. {@code reasoning_tokens_source} says which was used.
  */
 public final class ReasoningFigures {
     private final LatencyDistribution firstReasoning = Distribution.latency();
@@ -22,6 +24,7 @@ public final class ReasoningFigures {
     private long withoutAnswer;
     private double reasoningTokens;
     private double answerTokens;
+    private long fromUsage;
 
     /** Counts {@code r} when it is measured, completed and had reasoning. */
     public void add(RequestRecord r) {
@@ -37,9 +40,18 @@ public final class ReasoningFigures {
             firstAnswer.recordNanos(Math.max(0, r.firstAnswerNanos() - r.sentNanos()));
             thinking.recordNanos(Math.max(0, r.firstAnswerNanos() - r.firstReasoningNanos()));
         }
-        double reasoning = r.chunks() == 0 ? 0 : (double) r.outputTokens() * r.reasoningChunks() / r.chunks();
+        double reasoning = reasoningTokens(r);
+        fromUsage += r.usageReasoningTokens() >= 0 ? 1 : 0;
         reasoningTokens += reasoning;
         answerTokens += Math.max(0, r.outputTokens() - reasoning);
+    }
+
+    /** The server's count when it sent one (at most the output tokens), else the estimate from the events. */
+    static double reasoningTokens(RequestRecord r) {
+        if (r.usageReasoningTokens() >= 0) {
+            return Math.min(r.usageReasoningTokens(), r.outputTokens());
+        }
+        return r.chunks() == 0 ? 0 : (double) r.outputTokens() * r.reasoningChunks() / r.chunks();
     }
 
     public boolean isEmpty() {
@@ -50,7 +62,8 @@ public final class ReasoningFigures {
         double total = reasoningTokens + answerTokens;
         return new Figures(requests, withoutAnswer, firstReasoning.percentiles(), firstAnswer.percentiles(),
                 thinking.percentiles(), Distribution.round(reasoningTokens / requests), Distribution.round(answerTokens / requests),
-                total == 0 ? null : Distribution.round(reasoningTokens / total));
+                total == 0 ? null : Distribution.round(reasoningTokens / total),
+                fromUsage == requests ? "usage" : fromUsage == 0 ? "events" : "mixed");
     }
 
     /**
@@ -64,9 +77,11 @@ public final class ReasoningFigures {
      * @param reasoningTokensMean   reasoning tokens per request
      * @param answerTokensMean      answer tokens per request
      * @param reasoningTokenShare   reasoning tokens over all output tokens of these requests
+     * @param reasoningTokensSource {@code usage} (every request's count from the server's usage details),
+     *                              {@code events} (none: estimated from the share of reasoning events) or {@code mixed}
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Figures(long requests, long withoutAnswer, Percentiles timeToFirstReasoningMs,
             Percentiles timeToFirstAnswerMs, Percentiles thinkingMs, double reasoningTokensMean, double answerTokensMean,
-            Double reasoningTokenShare) {}
+            Double reasoningTokenShare, String reasoningTokensSource) {}
 }

@@ -92,7 +92,7 @@ public record Completion(Dispatch dispatch, int worker, long originNanos, Stream
                 client.retryDelayNanos(), client.connectionsOpened(), Math.max(-1, input),
                 rel(dispatch.slotNanos()), rel(client.dispatchAtNanos()), client.connectWaitNanos(),
                 rel(m.firstReasoningNanos()), e.reasoningEvents() > 0 ? rel(m.firstAnswerNanos()) : ABSENT,
-                e.reasoningEvents());
+                e.reasoningEvents(), u.reasoningTokens());
     }
 
     private long rel(long nanos) {

@@ -69,8 +69,15 @@ public record StreamResult(Marks marks, Events events, Usage usage, String outpu
      * @param promptTokens     {@code usage.prompt_tokens}
      * @param completionTokens {@code usage.completion_tokens}
      * @param cachedTokens     {@code usage.prompt_tokens_details.cached_tokens}
+     * @param reasoningTokens  {@code usage.completion_tokens_details.reasoning_tokens} (Responses:
+     *                         {@code output_tokens_details})
      */
-    public record Usage(int promptTokens, int completionTokens, int cachedTokens) {
+    public record Usage(int promptTokens, int completionTokens, int cachedTokens, int reasoningTokens) {
+        /** Usage without a reasoning count. */
+        public Usage(int promptTokens, int completionTokens, int cachedTokens) {
+            this(promptTokens, completionTokens, cachedTokens, -1);
+        }
+
         /** Whether the server reported {@code usage.completion_tokens}. */
         public boolean reported() {
             return completionTokens >= 0;

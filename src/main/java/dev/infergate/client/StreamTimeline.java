@@ -58,6 +58,7 @@ public final class StreamTimeline {
     private int promptTokens = -1;
     private int completionTokens = -1;
     private int cachedTokens = -1;
+    private int reasoningTokens = -1;
     private String finishReason;
     private int reasoningEvents;
     private int toolCallEvents;
@@ -202,7 +203,7 @@ public final class StreamTimeline {
                 new StreamResult.Events(chunks, gapsMicros.toArray(), maxStallNanos,
                         offsets == null ? null : Arrays.copyOf(offsets, offsetCount), reasoningEvents, toolCallEvents,
                         malformedEvents),
-                new StreamResult.Usage(promptTokens, completionTokens, cachedTokens), text.toString(),
+                new StreamResult.Usage(promptTokens, completionTokens, cachedTokens, reasoningTokens), text.toString(),
                 new StreamResult.Outcome(status, ended, doneSeen, finishReason, failure, detail));
     }
 
@@ -258,6 +259,7 @@ public final class StreamTimeline {
             promptTokens = c.promptTokens();
             completionTokens = c.completionTokens();
             cachedTokens = c.cachedTokens() >= 0 ? c.cachedTokens() : cachedTokens;
+            reasoningTokens = c.reasoningTokens() >= 0 ? c.reasoningTokens() : reasoningTokens;
         }
         if (c.finishReason() != null) {
             finishReason = c.finishReason();

@@ -20,6 +20,11 @@ import java.util.Map;
  * {@code duration} from the first send to the last end. Latency from the scheduled time and queue wait have
  * no vLLM key and are not written. Times in the arrays are seconds, as vLLM writes them; {@code itls}
  * come from {@link Gaps} (exact for requests with event times, else from the histogram, see there).
+ *
+ * <p>vLLM has no user cancellations: a request the client stopped on purpose ({@code --cancel-rate}) is neither
+ * {@code completed} nor {@code failed} (it says nothing against the server) but counted in the extra key
+ * {@code user_cancelled}; its {@code errors} entry says {@code user_cancelled}, so the arrays still explain its
+ * zero output.
  */
 public final class VllmResult {
     /** The percentiles written for each metric, as vLLM's {@code --metric-percentiles 50,90,95,99} would. */
@@ -57,7 +62,8 @@ public final class VllmResult {
         m.put("max_concurrency", load.get("concurrency") != null ? load.get("concurrency") : load.get("max_concurrency"));
         m.put("duration", duration);
         m.put("completed", ok.size());
-        m.put("failed", measured.size() - ok.size());
+        m.put("failed", measured.stream().filter(RequestRecord::failed).count());
+        m.put("user_cancelled", measured.stream().filter(RequestRecord::cancelled).count());
         m.put("total_input_tokens", input);
         m.put("total_output_tokens", output);
         m.put("request_throughput", perSecond(ok.size(), duration));

@@ -69,6 +69,9 @@ public final class RecordCodec {
             if (r.reasoningChunks() > 0) {
                 g.writeNumberField("reasoning_chunks", r.reasoningChunks());
             }
+            if (r.usageReasoningTokens() > 0 || r.reasoningChunks() > 0) {
+                count(g, "reasoning_tokens", r.usageReasoningTokens());
+            }
             mark(g, "max_stall_ns", r.maxStallNanos());
             count(g, "connections_opened", r.connectionsOpened());
             optional(g, "itl_us_hdr", r.itlHistogram());
@@ -161,6 +164,7 @@ public final class RecordCodec {
         long firstReasoning = RequestRecord.ABSENT;
         long firstAnswer = RequestRecord.ABSENT;
         int reasoningChunks;
+        int usageReasoningTokens = -1;
 
         void set(String name, JsonParser p) throws IOException {
             switch (name) {
@@ -184,6 +188,7 @@ public final class RecordCodec {
                 case "first_reasoning_ns" -> firstReasoning = p.getLongValue();
                 case "first_answer_ns" -> firstAnswer = p.getLongValue();
                 case "reasoning_chunks" -> reasoningChunks = p.getIntValue();
+                case "reasoning_tokens" -> usageReasoningTokens = p.getIntValue();
                 case "last_token_ns" -> lastToken = p.getLongValue();
                 case "done_ns" -> done = p.getLongValue();
                 case "input_tokens" -> inputTokens = p.getIntValue();
@@ -236,7 +241,7 @@ public final class RecordCodec {
                     firstToken, lastToken, done, status, error, errorDetail, retryAfter, inputTokens,
                     outputTokens, source, cachedTokens, chunks, maxStall, itl, offsets, clientRetries, clientRetryDelay,
                     connectionsOpened, intendedInputTokens, slot, dispatch, connectWait, firstReasoning, firstAnswer,
-                    reasoningChunks);
+                    reasoningChunks, usageReasoningTokens);
         }
     }
 }

@@ -54,6 +54,8 @@ package dev.infergate.record;
  *                        call), what a chat UI that folds reasoning away shows first; ABSENT when none came, and
  *                        for answers without reasoning (their first token is the answer: {@link #firstAnswerOrTokenNanos})
  * @param reasoningChunks  output-carrying events with reasoning text (of {@link #chunks})
+ * @param usageReasoningTokens the server's {@code usage.completion_tokens_details.reasoning_tokens}; -1 when it
+ *                        sent none (reasoning tokens are then estimated from the events)
  */
 public record RequestRecord(
         long id,
@@ -89,7 +91,8 @@ public record RequestRecord(
         long connectWaitNanos,
         long firstReasoningNanos,
         long firstAnswerNanos,
-        int reasoningChunks) {
+        int reasoningChunks,
+        int usageReasoningTokens) {
 
     /** Marks a timeline point that never happened. */
     public static final long ABSENT = -1L;
@@ -130,7 +133,26 @@ public record RequestRecord(
                 ABSENT, ABSENT, 0);
     }
 
+    /** A record without the server's reasoning token count (none sent, or a log older than it). */
+    public RequestRecord(long id, int worker, Phase phase, String condition, String session, int turn,
+            long scheduledNanos, long sentNanos, long headersNanos, long firstTokenNanos, long lastTokenNanos,
+            long doneNanos, int status, ErrorClass error, String errorDetail, double retryAfterSeconds,
+            int inputTokens, int outputTokens, TokenSource outputTokensSource, int cachedTokens, int chunks,
+            long maxStallNanos, String itlHistogram, long[] eventOffsetsNanos, int clientRetries,
+            long clientRetryDelayNanos, int connectionsOpened, int intendedInputTokens, long slotNanos,
+            long dispatchNanos, long connectWaitNanos, long firstReasoningNanos, long firstAnswerNanos,
+            int reasoningChunks) {
+        this(id, worker, phase, condition, session, turn, scheduledNanos, sentNanos, headersNanos, firstTokenNanos,
+                lastTokenNanos, doneNanos, status, error, errorDetail, retryAfterSeconds, inputTokens, outputTokens,
+                outputTokensSource, cachedTokens, chunks, maxStallNanos, itlHistogram, eventOffsetsNanos, clientRetries,
+                clientRetryDelayNanos, connectionsOpened, intendedInputTokens, slotNanos, dispatchNanos, connectWaitNanos,
+                firstReasoningNanos, firstAnswerNanos, reasoningChunks, -1);
+    }
+
     public RequestRecord {
+        if (usageReasoningTokens < -1) {
+            throw new IllegalArgumentException("usageReasoningTokens (" + usageReasoningTokens + ") must be >= -1");
+        }
         if (reasoningChunks < 0) {
             throw new IllegalArgumentException("reasoningChunks (" + reasoningChunks + ") must be >= 0");
         }

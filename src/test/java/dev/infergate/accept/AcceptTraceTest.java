@@ -91,4 +91,24 @@ class AcceptTraceTest {
             assertThat(rb.stream().mapToInt(RequestRecord::inputTokens).sum()).isEqualTo(rc.stream().mapToInt(RequestRecord::inputTokens).sum());
         }
     }
+
+    /**
+     * A trace brings its own prefix sharing (its hash ids, or its literal prompts): a second prefix mode would replay
+     * the very same requests under another label, so a plan with a trace row names one, and is told so in one line.
+     */
+    @Test
+    void traceRow_withTwoPrefixModes_isRefusedInOneLineNamingTheFix() throws IOException {
+        Path trace = Files.writeString(dir.resolve("t.jsonl"), "{\"timestamp\": 0, \"input_length\": 10, \"output_length\": 2}\n");
+        String plan = """
+                baseline: http://127.0.0.1:19401/v1
+                candidate: http://127.0.0.1:19402/v1
+                trace: {file: '%s', format: jsonl}
+                matrix: {workloads: [short-chat, trace], prefixes: [fresh, shared], loads: {typical: {rate: 2}}}
+                """.formatted(trace);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PlanReader.read("plan.yaml", plan))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("a trace brings its own prefix sharing: give one prefix mode (prefixes: [fresh])")
+                .hasMessageNotContaining("\n");
+        assertThat(PlanReader.read("plan.yaml", plan.replace("[fresh, shared]", "[fresh]")).prefixes()).hasSize(1);
+    }
 }

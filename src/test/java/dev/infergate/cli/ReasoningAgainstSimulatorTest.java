@@ -52,6 +52,38 @@ class ReasoningAgainstSimulatorTest {
         assertThat(reasoning.path("time_to_first_answer_ms").path("p50").asDouble())
                 .isGreaterThan(reasoning.path("time_to_first_reasoning_ms").path("p50").asDouble());
         assertThat(reasoning.path("thinking_ms").path("count").asInt()).isEqualTo(5);
+        assertThat(reasoning.path("reasoning_tokens_source").asText()).isEqualTo("usage");
+    }
+
+    /**
+     * Three tokens per event: 6 reasoning tokens come in 2 events, the 4 answer tokens in 2 (3 + 1), so the share of
+     * reasoning events (2 of 4) would say 5 reasoning tokens; the server's usage details say 6, and win.
+     */
+    @Test
+    void severalTokensPerEvent_takesReasoningTokensFromTheUsageDetails_notTheEventShare() throws Exception {
+        Path out = dir.resolve("interval");
+        SimProfile p = SimProfile.bundled("baseline");
+        SimProfile threePerEvent = new SimProfile(p.name(), p.description(), p.model(), p.maxModelLen(), p.maxNumSeqs(),
+                p.maxNumBatchedTokens(), p.blockSize(), p.numGpuBlocks(), p.cost(), 3, p.delivery(), p.outputLength(),
+                p.faults(), p.answerAccuracy());
+        try (SimServer sim = SimServer.start(threePerEvent, "127.0.0.1", 0, 1)) {
+            StringWriter err = new StringWriter();
+            int code = RunAgainstSimulatorTest.run(new StringWriter(), err, "run", "--base-url", sim.baseUrl(),
+                    "--requests", "3", "--input-tokens", "32", "--output-tokens", "10", "--extra-body", "{\"reasoning_tokens\": 6}",
+                    "--out", out.toString(), "--no-progress", "--server-metrics", "off");
+            assertThat(code).as(err.toString()).isZero();
+        }
+        List<RequestRecord> records = new ArrayList<>();
+        RunLog.readRecords(out, records::add);
+        assertThat(records).hasSize(3).allSatisfy(r -> {
+            assertThat(r.chunks()).isEqualTo(4);
+            assertThat(r.reasoningChunks()).isEqualTo(2);
+            assertThat(r.usageReasoningTokens()).isEqualTo(6);
+        });
+        JsonNode reasoning = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("reasoning");
+        assertThat(reasoning.path("reasoning_tokens_mean").asDouble()).isEqualTo(6.0);
+        assertThat(reasoning.path("answer_tokens_mean").asDouble()).isEqualTo(4.0);
+        assertThat(reasoning.path("reasoning_tokens_source").asText()).isEqualTo("usage");
     }
 
     @Test

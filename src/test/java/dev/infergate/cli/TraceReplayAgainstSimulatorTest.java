@@ -84,4 +84,34 @@ class TraceReplayAgainstSimulatorTest {
             assertThat((r.dispatchNanos() - traceNanos - connect) / 1e6).isLessThanOrEqualTo(lagMaxMs + 0.001);
         }
     }
+
+    /** A jsonl trace of literal inputs: each prompt is sent as written, its length the tokenizer's, the answer the line's. */
+    @Test
+    void jsonlTraceOfLiteralPrompts_sendsThemAsWritten_withTheTokenizersLengths() throws Exception {
+        Path trace = dir.resolve("prompts.jsonl");
+        String hamlet = "Summarise the plot of Hamlet in two lines, naming each character who dies and how. ".repeat(12);
+        Files.writeString(trace, "{\"timestamp\": 0, \"prompt\": \"" + hamlet + "\", \"output_length\": 5}\n"
+                + "{\"timestamp\": 100, \"prompt\": \"Name three prime numbers larger than one hundred.\", \"output_length\": 6}\n"
+                + "{\"timestamp\": 200, \"prompt\": \"" + hamlet + "\", \"output_length\": 7}\n");
+        Path out = dir.resolve("literal");
+        try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
+            StringWriter err = new StringWriter();
+            int code = RunAgainstSimulatorTest.run(new StringWriter(), err, "run", "--base-url", sim.baseUrl(), "--api", "completions",
+                    "--trace", trace.toString(), "--trace-format", "jsonl",
+                    "--out", out.toString(), "--no-progress", "--server-metrics", "off");
+            assertThat(code).as(err.toString()).isZero();
+        }
+        List<RequestRecord> records = new ArrayList<>();
+        RunLog.readRecords(out, records::add);
+        records.sort(Comparator.comparingLong(RequestRecord::id));
+        assertThat(records).hasSize(3).allSatisfy(r -> {
+            assertThat(r.succeeded()).isTrue();
+            assertThat(r.intendedInputTokens()).as("the prompt as the tokenizer counts it, not a length from the line")
+                    .isEqualTo(r.inputTokens()).isGreaterThan(5);
+        });
+        assertThat(records.stream().map(RequestRecord::outputTokens)).containsExactly(5, 6, 7);
+        assertThat(records.get(0).intendedInputTokens()).isEqualTo(records.get(2).intendedInputTokens());
+        assertThat(records.get(2).cachedTokens()).as("the same text twice: the simulator's cache sees the trace's own repeat")
+                .isGreaterThan(0);
+    }
 }

@@ -18,6 +18,7 @@ import java.io.StringReader;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import javax.xml.XMLConstants;
@@ -119,6 +120,23 @@ class ExportTest {
         assertThat(v.get("ttfts").get(2).asDouble()).isZero();
         assertThat(v.get("errors").get(2).asText()).startsWith("http_5xx: ");
         assertThat(v.get("label").asText()).isEqualTo("gpu=H100");
+    }
+
+    @Test
+    void vllm_countsAUserCancellation_neitherCompletedNorFailed() throws IOException {
+        Path run = run(dir.resolve("c"));
+        RequestRecord stopped = new RequestRecord(5, 0, Phase.MEASURED, null, null, -1, 400 * MS, 400 * MS, 405 * MS,
+                420 * MS, 430 * MS, 431 * MS, 200, ErrorClass.USER_CANCELLED, null, -1, 60, 3, TokenSource.CLIENT, -1, 3,
+                RequestRecord.ABSENT, null, null);
+        Files.writeString(run.resolve("requests.jsonl"), RecordCodec.toJson(stopped) + "\n", StandardOpenOption.APPEND);
+        assertThat(cli(new StringWriter(), new StringWriter(), "export", run.toString(), "--format", "vllm", "--detail"))
+                .isZero();
+        JsonNode v = JSON.readTree(run.resolve("vllm-result.json").toFile());
+        assertThat(v.get("num_prompts").asInt()).isEqualTo(5);
+        assertThat(v.get("completed").asInt()).isEqualTo(3);
+        assertThat(v.get("failed").asInt()).as("a user cancellation is not a failure").isEqualTo(1);
+        assertThat(v.get("user_cancelled").asInt()).isEqualTo(1);
+        assertThat(v.get("errors").get(4).asText()).isEqualTo("user_cancelled");
     }
 
     @Test

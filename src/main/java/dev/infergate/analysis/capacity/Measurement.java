@@ -12,7 +12,7 @@ import org.apache.commons.statistics.descriptive.Quantile;
  * users waited, measured from the <b>scheduled</b> time (client queue wait included), in milliseconds.
  *
  * @param ratePerSecond          the arrival rate offered
- * @param sent                   measured requests sent (failures included)
+ * @param sent                   measured requests sent (failures included, user cancellations not)
  * @param good                   requests that completed and met every SLO target
  * @param ttftFromScheduledMs    TTFT from the scheduled time of each successful request
  * @param e2eFromScheduledMs     E2E from the scheduled time of each successful request
@@ -47,9 +47,13 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         return ClientLag.limited(clientLagP99Ms, clientLaggedRequests);
     }
 
-    /** Judges the measured records of a run against {@code slo}; failures count as misses. */
+    /**
+     * Judges the measured records of a run against {@code slo}; failures count as misses. A user cancellation
+     * ({@code --cancel-rate}) is neither good nor a miss: it is left out of {@code sent}, as in the summary's
+     * attainment, or no rate could reach a target above the share of requests kept.
+     */
     public static Measurement of(double ratePerSecond, List<RequestRecord> records, Slo slo) {
-        List<RequestRecord> measured = records.stream().filter(RequestRecord::measured).toList();
+        List<RequestRecord> measured = records.stream().filter(r -> r.measured() && !r.cancelled()).toList();
         long good = measured.stream().filter(slo::met).count();
         double[] ttft = measured.stream().filter(RequestRecord::succeeded)
                 .mapToDouble(r -> r.ttftFromScheduledNanos() / 1e6).filter(v -> v >= 0).toArray();

@@ -35,6 +35,7 @@ public final class Chunk {
     int promptTokens = -1;
     int completionTokens = -1;
     int cachedTokens = -1;
+    int reasoningTokens = -1;
     String errorMessage;
     boolean truncated;
 
@@ -53,6 +54,7 @@ public final class Chunk {
         promptTokens = -1;
         completionTokens = -1;
         cachedTokens = -1;
+        reasoningTokens = -1;
         errorMessage = null;
         truncated = false;
     }
@@ -132,6 +134,14 @@ public final class Chunk {
     /** {@code usage.prompt_tokens_details.cached_tokens}, or -1. */
     public int cachedTokens() {
         return cachedTokens;
+    }
+
+    /**
+     * {@code usage.completion_tokens_details.reasoning_tokens} (chat, as vLLM and OpenAI send it) or
+     * {@code usage.output_tokens_details.reasoning_tokens} (Responses), or -1.
+     */
+    public int reasoningTokens() {
+        return reasoningTokens;
     }
 
     /** For {@link Kind#ERROR}: the error's message (or type, or the raw string); else null. */

@@ -184,27 +184,41 @@ public final class ChunkDecoder implements PayloadDecoder {
     }
 
     private void readUsage(JsonParser p, JsonToken value) throws IOException {
-        readUsage(p, value, chunk, "prompt_tokens", "completion_tokens", "prompt_tokens_details");
+        readUsage(p, value, chunk, UsageKeys.CHAT_COMPLETIONS);
     }
 
     /**
-     * Reads a usage object into {@code chunk}: the prompt and completion token counts and the cached tokens of its
-     * details object, under the names the API gives them (Chat Completions and the Responses API differ only there).
+     * The names of a usage object's fields: Chat Completions and the Responses API differ only there.
+     *
+     * @param promptDetails     the object holding {@code cached_tokens}
+     * @param completionDetails the object holding {@code reasoning_tokens}
      */
-    static void readUsage(JsonParser p, JsonToken value, Chunk chunk, String promptKey, String completionKey,
-            String detailsKey) throws IOException {
+    record UsageKeys(String prompt, String completion, String promptDetails, String completionDetails) {
+        static final UsageKeys CHAT_COMPLETIONS = new UsageKeys("prompt_tokens", "completion_tokens",
+                "prompt_tokens_details", "completion_tokens_details");
+        static final UsageKeys RESPONSES = new UsageKeys("input_tokens", "output_tokens", "input_tokens_details",
+                "output_tokens_details");
+    }
+
+    /**
+     * Reads a usage object into {@code chunk}: the prompt and completion token counts, the cached tokens of the
+     * prompt's details and the reasoning tokens of the completion's, under the API's {@code keys}.
+     */
+    static void readUsage(JsonParser p, JsonToken value, Chunk chunk, UsageKeys keys) throws IOException {
         if (!enterObject(p, value)) {
             return;
         }
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             JsonToken v = p.nextToken();
-            if (name.equals(promptKey)) {
+            if (name.equals(keys.prompt())) {
                 chunk.promptTokens = intOr(p, v, -1);
-            } else if (name.equals(completionKey)) {
+            } else if (name.equals(keys.completion())) {
                 chunk.completionTokens = intOr(p, v, -1);
-            } else if (name.equals(detailsKey)) {
+            } else if (name.equals(keys.promptDetails())) {
                 readCachedTokens(p, v, chunk);
+            } else if (name.equals(keys.completionDetails())) {
+                chunk.reasoningTokens = UsageDetails.reasoningTokens(p, v);
             } else {
                 p.skipChildren();
             }

@@ -142,7 +142,7 @@ public final class ResponsesDecoder implements PayloadDecoder {
     }
 
     private void readUsage(JsonParser p, JsonToken value) throws IOException {
-        ChunkDecoder.readUsage(p, value, chunk, "input_tokens", "output_tokens", "input_tokens_details");
+        ChunkDecoder.readUsage(p, value, chunk, ChunkDecoder.UsageKeys.RESPONSES);
     }
 
     private void readError(JsonParser p, JsonToken value) throws IOException {

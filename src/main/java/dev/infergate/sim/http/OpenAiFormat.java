@@ -7,9 +7,19 @@ package dev.infergate.sim.http;
 final class OpenAiFormat implements SimFormat {
     private final boolean chat;
     private final String head;
+    private final int reasoningTokens;
 
     OpenAiFormat(boolean chat, String id, long createdEpochSeconds, String model, boolean stream) {
+        this(chat, id, createdEpochSeconds, model, stream, 0);
+    }
+
+    /**
+     * @param reasoningTokens how many of the first output tokens are reasoning: with any, the usage object says so in
+     *                        {@code completion_tokens_details.reasoning_tokens}, as vLLM and OpenAI do
+     */
+    OpenAiFormat(boolean chat, String id, long createdEpochSeconds, String model, boolean stream, int reasoningTokens) {
         this.chat = chat;
+        this.reasoningTokens = reasoningTokens;
         String object = chat ? (stream ? "chat.completion.chunk" : "chat.completion") : "text_completion";
         this.head = "{\"id\":" + Json.quote(id) + ",\"object\":\"" + object + "\",\"created\":" + createdEpochSeconds
                 + ",\"model\":" + Json.quote(model) + ",\"choices\":[";
@@ -34,7 +44,12 @@ final class OpenAiFormat implements SimFormat {
 
     @Override
     public String usage(int promptTokens, int completionTokens, int cachedTokens) {
-        return usageObject(promptTokens, completionTokens, cachedTokens);
+        String usage = usageObject(promptTokens, completionTokens, cachedTokens);
+        if (reasoningTokens <= 0) {
+            return usage;
+        }
+        return usage.substring(0, usage.length() - 1) + ",\"completion_tokens_details\":{\"reasoning_tokens\":"
+                + Math.min(completionTokens, reasoningTokens) + "}}";
     }
 
     /** Chat only: the first event, {@code delta: {role: assistant, content: ""}}. */

@@ -85,7 +85,7 @@ public final class SimRoutes {
         CompletionRequest request = parser.parse(body(rc), chat);
         generate(rc, request, (id, requestId) -> new OpenAiFormat(chat, (chat ? "chatcmpl-" : "cmpl-")
                 + (requestId != null ? requestId : "sim-" + id), System.currentTimeMillis() / 1000, profile.model(),
-                request.stream()));
+                request.stream(), request.reasoningTokens()));
     }
 
     private void responses(RoutingContext rc) {

@@ -10,7 +10,9 @@ import java.util.Arrays;
 /**
  * Mooncake lines, and our own JSONL traces of the same fields: {@code timestamp} (milliseconds),
  * {@code input_length}, {@code output_length}, {@code hash_ids}. Read with Jackson's streaming parser, field
- * by field, so a line costs no tree and no map; other fields are skipped.
+ * by field, so a line costs no tree and no map; other fields are skipped. A jsonl line (not Mooncake) may carry
+ * its own input instead of {@code input_length}: {@code prompt} or chat {@code messages} ({@link TraceLiteral}),
+ * sent as written; {@code input_length} is then optional.
  */
 final class JsonLineParser implements LineParser {
     private static final JsonFactory FACTORY = new JsonFactory();
@@ -41,6 +43,7 @@ final class JsonLineParser implements LineParser {
             long input = -1;
             long output = -1;
             int[] hashIds = null;
+            TraceLiteral literal = null;
             for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
                 String name = p.currentName();
                 JsonToken value = p.nextToken();
@@ -49,11 +52,16 @@ final class JsonLineParser implements LineParser {
                     case "input_length" -> input = count(p, value, name);
                     case "output_length" -> output = count(p, value, name);
                     case "hash_ids" -> hashIds = readHashIds ? hashIds(p, value) : skip(p);
+                    case "prompt", "messages" -> literal = literal(p, value, name, literal);
                     default -> p.skipChildren();
                 }
             }
-            if (Double.isNaN(timestampMs) || input < 0 || output < 0) {
-                throw new IllegalArgumentException("expected \"timestamp\" (ms), \"input_length\" and \"output_length\"");
+            if (Double.isNaN(timestampMs) || (input < 0 && literal == null) || output < 0) {
+                throw new IllegalArgumentException("expected \"timestamp\" (ms), \"input_length\" and \"output_length\""
+                        + (hashIdsRequired ? "" : " (or, instead of input_length, the input itself: \"prompt\" or \"messages\")"));
+            }
+            if (literal != null && hashIds != null) {
+                throw new IllegalArgumentException("give \"hash_ids\" or the input itself (\"prompt\"/\"messages\"), not both");
             }
             if (hashIdsRequired && hashIds == null) {
                 throw new IllegalArgumentException("expected \"hash_ids\" (one id per 512-token block of the prompt)");
@@ -61,12 +69,28 @@ final class JsonLineParser implements LineParser {
             if (input > Integer.MAX_VALUE || output > Integer.MAX_VALUE) {
                 throw new IllegalArgumentException("token counts above " + Integer.MAX_VALUE);
             }
-            return new TraceEntry(line, byteOffset, Math.round(timestampMs * 1e6), (int) input, (int) output, hashIds);
+            return new TraceEntry(line, byteOffset, Math.round(timestampMs * 1e6), (int) input, (int) output, hashIds, literal);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("not JSON (" + e.getOriginalMessage() + ")", e);
         } catch (IOException e) {
             throw new IllegalArgumentException("not readable (" + e.getMessage() + ")", e);
         }
+    }
+
+    /** Mooncake lines ignore both fields; a jsonl line takes one of them, read in full only for a request's spec. */
+    private TraceLiteral literal(JsonParser p, JsonToken value, String name, TraceLiteral before) throws IOException {
+        if (hashIdsRequired) {
+            p.skipChildren();
+            return before;
+        }
+        if (before != null) {
+            throw new IllegalArgumentException("give \"prompt\" or \"messages\", not both");
+        }
+        if (!readHashIds) {
+            p.skipChildren();
+            return TraceLiteral.SKIPPED;
+        }
+        return "prompt".equals(name) ? TraceLiteral.prompt(p, value) : TraceLiteral.messages(p, value);
     }
 
     private static int[] skip(JsonParser p) throws IOException {

@@ -77,7 +77,8 @@ public final class TraceReader implements Closeable {
                     return null;
                 }
                 if (relative >= spec.window().fromNanos()) {
-                    return new TraceEntry(e.line(), e.byteOffset(), relative, e.inputTokens(), e.outputTokens(), e.hashIds());
+                    return new TraceEntry(e.line(), e.byteOffset(), relative, e.inputTokens(), e.outputTokens(), e.hashIds(),
+                            e.literal());
                 }
             }
             ended = true;

@@ -25,6 +25,7 @@ public final class TraceScan {
     private long repeatedBlocks;
     private long repeatedTokens;
     private long inputTokens;
+    private long literalInputs;
     private long firstNanos = -1;
     private long lastNanos;
     private LineParser parser;
@@ -62,7 +63,8 @@ public final class TraceScan {
         }
         lines[kept] = e.line();
         offsets[kept++] = e.byteOffset();
-        inputTokens += e.inputTokens();
+        inputTokens += Math.max(0, e.inputTokens());
+        literalInputs += e.literal() == null ? 0 : 1;
         if (firstNanos < 0) {
             firstNanos = e.timeNanos();
         }
@@ -133,6 +135,9 @@ public final class TraceScan {
         m.put("repeated_blocks", repeatedBlocks);
         m.put("repeated_block_share", blocks == 0 ? null : (double) repeatedBlocks / blocks);
         m.put("repeated_token_share", inputTokens == 0 ? null : (double) repeatedTokens / inputTokens);
+        if (literalInputs > 0) {
+            m.put("literal_inputs", literalInputs);
+        }
         return m;
     }
 }

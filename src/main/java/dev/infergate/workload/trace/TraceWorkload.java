@@ -18,7 +18,8 @@ import java.util.Map;
  * {@link PromptFactory}): with {@code hash_ids}, block i of the prompt is the text of id i
  * ({@link PromptFactory#block}), so equal ids are equal {@value TraceEntry#BLOCK_TOKENS}-token blocks and a
  * server's prefix cache sees the sharing the trace had; tokens past the ids, and whole prompts of traces
- * without ids, are unique to the request.
+ * without ids, are unique to the request. A jsonl line's own input ({@link TraceLiteral}) is sent as written,
+ * its length the tokenizer's count.
  *
  * <p>Set-up scans the window once ({@link TraceScan}); {@code spec(id)} then reads the request's line again
  * with a positional read, so the trace is never held in memory and specs stay a pure function of the file,
@@ -28,6 +29,7 @@ public final class TraceWorkload implements Workload {
     private final TraceSpec trace;
     private final TraceScan scan;
     private final PromptFactory factory;
+    private final Tokenizer tokenizer;
     private final FileChannel channel;
     private final String name;
     private final Map<String, Object> description;
@@ -44,6 +46,7 @@ public final class TraceWorkload implements Workload {
                     + " (" + scan.describe(trace) + ")");
         }
         this.factory = PromptFactory.calibrate(tokenizer, seed).salted(salt);
+        this.tokenizer = tokenizer;
         this.name = trace.file().getFileName().toString();
         try {
             this.channel = FileChannel.open(trace.file(), StandardOpenOption.READ);
@@ -79,6 +82,9 @@ public final class TraceWorkload implements Workload {
         }
         TraceEntry e = entry(id);
         String source = name + " line " + scan.line(id);
+        if (e.literal() != null) {
+            return literal(id, e, source);
+        }
         if (e.hashIds() == null) {
             PromptFactory.Prompt prompt = factory.build(id, e.inputTokens(), null);
             return new RequestSpec(id, prompt.text(), null, prompt.tokens(), e.outputTokens(), null, 0, source);
@@ -86,6 +92,19 @@ public final class TraceWorkload implements Workload {
         // not fixed up when the tokenizer is not additive: the blocks must stay equal (input_lengths_exact says so)
         String text = blocks(id, e, Math.max(1, e.inputTokens() - factory.overheadTokens()));
         return new RequestSpec(id, text, null, e.inputTokens(), e.outputTokens(), null, 0, source);
+    }
+
+    /**
+     * A jsonl line's own input, sent as written (no salt: the text is the trace's); its length is the tokenizer's
+     * count (the contents of all messages, as for datasets; a chat template adds a few tokens on the server).
+     */
+    private RequestSpec literal(long id, TraceEntry e, String source) {
+        TraceLiteral in = e.literal();
+        int tokens = 0;
+        for (int n : tokenizer.countAll(in.texts())) {
+            tokens += n;
+        }
+        return new RequestSpec(id, in.prompt(), in.messages(), tokens, e.outputTokens(), null, 0, source);
     }
 
     /** The prompt: block i is the text of hash id i, the words past the ids are the request's own. */

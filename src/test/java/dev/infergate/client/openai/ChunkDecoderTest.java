@@ -112,6 +112,17 @@ class ChunkDecoderTest {
         assertThat(c.completionTokens()).isEqualTo(2);
         assertThat(c.promptTokens()).isEqualTo(-1);
         assertThat(c.cachedTokens()).isEqualTo(-1);
+        assertThat(c.reasoningTokens()).isEqualTo(-1);
+    }
+
+    @Test
+    void usage_readsReasoningTokens_fromCompletionTokensDetails() {
+        Chunk c = decode("{\"choices\":[],\"usage\":{\"completion_tokens\":100,\"prompt_tokens\":61,"
+                + "\"completion_tokens_details\":{\"accepted_prediction_tokens\":0,\"reasoning_tokens\":64}}}");
+        assertThat(c.completionTokens()).isEqualTo(100);
+        assertThat(c.reasoningTokens()).isEqualTo(64);
+        assertThat(decode("{\"choices\":[],\"usage\":{\"completion_tokens\":1,\"completion_tokens_details\":null}}")
+                .reasoningTokens()).isEqualTo(-1);
     }
 
     @Test

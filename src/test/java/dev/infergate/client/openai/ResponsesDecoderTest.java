@@ -99,6 +99,7 @@ class ResponsesDecoderTest {
         assertThat(c.promptTokens()).isEqualTo(12);
         assertThat(c.completionTokens()).isEqualTo(6);
         assertThat(c.cachedTokens()).isEqualTo(8);
+        assertThat(c.reasoningTokens()).isEqualTo(2);
     }
 
     @Test

@@ -1,0 +1,66 @@
+package dev.infergate.accept;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.infergate.analysis.capacity.CapacitySearch;
+import dev.infergate.sim.SimServer;
+import dev.infergate.sim.profile.SimProfile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * User cancellations change capacity: the fixed-cost simulator of {@link CapacityOnSimulatorTest} (10 ms a step,
+ * 8 sequences) holds a 128-token answer's slot for 1.28 s, so it completes at most 6.25 requests/s. When half the
+ * users press stop after 40 tokens, those requests free their slot after 0.4 s (the simulator aborts a request
+ * whose client went away): a slot is held 0.84 s on average, and the bound rises to about 9.5 requests/s. The same
+ * search, with and without the plan's {@code cancel} block, must find the higher capacity with it.
+ */
+class CapacityWithCancellationsOnSimulatorTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void halfTheUsersStoppingAt40Tokens_raisesTheCapacityTheSearchFinds() throws Exception {
+        Path profile = Files.writeString(dir.resolve("fixed.yaml"), """
+                name: fixed-cost
+                description: every step 10 ms, 8 sequences at most
+                model: sim-fixed
+                max_model_len: 8192
+                max_num_seqs: 8
+                max_num_batched_tokens: 4096
+                block_size: 16
+                num_gpu_blocks: 4096
+                cost: {step_overhead_us: 10000, prefill_us_per_token: 0, decode_us_per_seq: 0, kv_read_us_per_1k_tokens: 0}
+                stream_interval: 1
+                delivery: incremental
+                output_length: {median_tokens: 128, sigma: 0.1}
+                """);
+        try (SimServer sim = SimServer.start(SimProfile.load(profile), "127.0.0.1", 0, 1)) {
+            double without = capacity(sim, "");
+            double with = capacity(sim, "cancel: {rate: 0.5, after: 40tok}\n");
+            System.out.println("capacity on the fixed-cost simulator: " + without + " req/s, with half cancelled at 40 tok: "
+                    + with + " req/s");
+            assertThat(with).as("capacity with cancellations (req/s) vs %s without", without).isGreaterThan(without);
+        }
+    }
+
+    private double capacity(SimServer sim, String cancel) throws Exception {
+        AcceptPlan plan = PlanReader.read("test", """
+                baseline: '%s'
+                candidate: '%s'
+                slo: {ttft: 500ms}
+                tokenizer: cl100k_base
+                burst: false
+                quality: false
+                seed: 3
+                capacity: {workload: short-chat, target: 0.95, start_rate: 4, duration: 8s, warmup: 1s,
+                           tolerance: 20%%, max_probes: 5, repeats: 1}
+                %s""".formatted(sim.baseUrl(), sim.baseUrl(), cancel));
+        Path out = dir.resolve(cancel.isEmpty() ? "without" : "with");
+        CapacitySearch.Result r = Acceptance.capacity(plan, out, line -> { });
+        assertThat(r.atCapacity()).as("a rate that met the SLO").isNotNull();
+        return r.ratePerSecond();
+    }
+}

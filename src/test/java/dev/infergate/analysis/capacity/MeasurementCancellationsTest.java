@@ -1,0 +1,36 @@
+package dev.infergate.analysis.capacity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.infergate.analysis.Slo;
+import dev.infergate.record.ErrorClass;
+import dev.infergate.record.Phase;
+import dev.infergate.record.RequestRecord;
+import dev.infergate.record.TokenSource;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A user cancellation says nothing against the server: a capacity probe's attainment leaves it out, as the summary does. */
+class MeasurementCancellationsTest {
+    private static final long MS = 1_000_000L;
+
+    private static RequestRecord record(long id, long ttftMs, ErrorClass error) {
+        return new RequestRecord(id, 0, Phase.MEASURED, null, null, -1, id * 100 * MS, id * 100 * MS, id * 100 * MS + MS,
+                id * 100 * MS + ttftMs * MS, id * 100 * MS + ttftMs * MS + 5 * MS, id * 100 * MS + ttftMs * MS + 6 * MS, 200,
+                error, null, -1, 10, 4, TokenSource.USAGE, -1, 4, RequestRecord.ABSENT, null, null);
+    }
+
+    @Test
+    void cancelledRequests_areNeitherGoodNorMisses_soHalfCancelledCanStillMeetA95PercentTarget() {
+        Slo slo = new Slo(Duration.ofMillis(500), null, null);
+        List<RequestRecord> records = List.of(record(0, 50, null), record(1, 60, ErrorClass.USER_CANCELLED),
+                record(2, 70, null), record(3, 40, ErrorClass.USER_CANCELLED), record(4, 900, null), record(5, 30, ErrorClass.HTTP_5XX));
+        Measurement m = Measurement.of(2.0, records, slo);
+        assertThat(m.sent()).as("the two cancellations left out; the 5xx stays a miss").isEqualTo(4);
+        assertThat(m.good()).isEqualTo(2);
+        assertThat(m.attainment()).isEqualTo(0.5);
+        Measurement allKept = Measurement.of(2.0, List.of(record(0, 50, null), record(1, 60, ErrorClass.USER_CANCELLED)), slo);
+        assertThat(allKept.attainment()).isEqualTo(1.0);
+    }
+}
