@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Runs the whole acceptance workflow against two simulated servers (a baseline and an FP8-KV-cache "
-                + "candidate) started in-process, and prints the verdict. No GPU or server needed; about 3 minutes (--quick: about 30 s). "
+                + "candidate) started in-process, and prints the verdict. No GPU or server needed; about 3 minutes (--quick: about 40 s). "
                 + "Exits 0 when it ran to completion, whatever the verdict (it shows one, it gates nothing).")
 public final class DemoCommand implements Callable<Integer> {
     @Spec
@@ -41,7 +41,7 @@ public final class DemoCommand implements Callable<Integer> {
     @Mixin
     OutputOptions out = new OutputOptions();
 
-    @Option(names = "--quick", description = "A smaller plan (about 30 s) for a first look.")
+    @Option(names = "--quick", description = "A smaller plan (about 40 s: one user sending long documents) for a first look.")
     boolean quick;
 
     @Override

@@ -59,7 +59,7 @@ public final class HtmlReport implements ReportFormat {
                 "TITLE", escapeHtml(data.title()),
                 "DATA", embeddedJson(data),
                 "UPLOT_JS", inlineSafe(resource(UPLOT_DIR + "uPlot.iife.min.js"), "script"),
-                "REPORT_JS", inlineSafe(resource("dev/infergate/report/html/report.js"), "script"));
+                "REPORT_JS", inlineSafe(ReportScript.source(), "script"));
         return fill(resource("dev/infergate/report/html/report.html"), parts);
     }
 

@@ -87,7 +87,7 @@ class HtmlReportBrowserTest {
 
         assertDrawnWithoutErrors(dom);
         // the matrix comes from acceptance.json as accept writes it: the demo's one condition as a cell
-        assertThat(dom).contains("short-chat").contains("near-limit").contains("id=\"cell-0\"");
+        assertThat(dom).contains("long-doc").contains("single-user").contains("id=\"cell-0\"");
         // the decision block on the real demo: a verdict for the one audience, the longest wait of each side
         assertThat(dom).contains("<section id=\"decision\">").contains("all users (one audience)")
                 .contains("longest wait, baseline").contains("longest wait, candidate").contains("href=\"#cell-0\"");
