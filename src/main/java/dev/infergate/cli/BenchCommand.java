@@ -20,6 +20,7 @@ import picocli.CommandLine.Spec;
             BenchLagCommand.class,
             BenchVersusFloorCommand.class,
             BenchTraceCommand.class,
+            BenchSummarizeCommand.class,
             MetronomeServerCommand.class,
         })
 public final class BenchCommand implements Runnable {
