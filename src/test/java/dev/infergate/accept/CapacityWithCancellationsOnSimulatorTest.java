@@ -55,7 +55,7 @@ class CapacityWithCancellationsOnSimulatorTest {
                 burst: false
                 quality: false
                 seed: 3
-                capacity: {workload: short-chat, target: 0.95, start_rate: 4, duration: 8s, warmup: 1s,
+                capacity: {workload: short-chat, target: 0.9, start_rate: 4, duration: 4s, warmup: 1s,
                            tolerance: 20%%, max_probes: 5, repeats: 1}
                 %s""".formatted(sim.baseUrl(), sim.baseUrl(), cancel));
         Path out = dir.resolve(cancel.isEmpty() ? "without" : "with");
