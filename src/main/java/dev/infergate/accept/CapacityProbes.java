@@ -11,6 +11,7 @@ import dev.infergate.load.OpenLoop;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.run.RunService;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,6 +29,7 @@ final class CapacityProbes {
     private final Path out;
     private final Consumer<String> progress;
     private final SideRunner runner;
+    private final SimulatorStalls stalls = new SimulatorStalls();
 
     CapacityProbes(AcceptPlan plan, Path out, Consumer<String> progress, SideRunner runner) {
         this.plan = plan;
@@ -84,9 +86,20 @@ final class CapacityProbes {
             LoadModel load = c.trace() != null ? runner.traces().load(c.trace().trace(), new LoadLevel("capacity", 0, rate, 0), rate)
                     : new OpenLoop(ArrivalSchedule.of(ArrivalKind.POISSON, rate, 1, plan.seed() + attempt), 0);
             MatrixWorkload workload = c.trace() != null ? c.trace() : new MatrixWorkload.Requests(c.workload());
+            URI metrics = URI.create(SideRunner.endpoint(side).rootUrl("/metrics"));
+            double stalledBefore = stalls.stalledSeconds(metrics);
+            long startNanos = System.nanoTime();
             List<RequestRecord> records = runner.run(side, workload, c.prefix(), load,
                     runner.timedLimits(measured, c.probeWarmup()), "capacity", dir);
-            Measurement m = Measurement.of(rate, records, plan.slo());
+            double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
+            Measurement m = Measurement.of(rate, records, plan.slo()).withServerStalledShare(
+                    SimulatorStalls.share(stalledBefore, stalls.stalledSeconds(metrics), wallSeconds));
+            if (m.serverStalled() && !m.clientLimited()) {
+                progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s run %d found the simulator stalled (it lost"
+                        + " %.1f %% of the run): it decides nothing and is run again", sideName, rate, attempt + 1,
+                        m.serverStalledShare() * 100));
+                return m;
+            }
             if (m.clientLimited()) {
                 progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s run %d was client-limited (lag p99 %.1f ms):"
                         + " it decides nothing and is run again", sideName, rate, attempt + 1, m.clientLagP99Ms()));

@@ -136,6 +136,11 @@ public final class SimServer implements AutoCloseable {
         return lateness.snapshotNanos();
     }
 
+    /** Model time the engine lost to stalls (its thread too far behind its timeline), in nanoseconds. */
+    public long engineStalledNanos() {
+        return lateness.stalledNanos();
+    }
+
     /** Stops the engine thread and Vert.x; open streams are cut. */
     @Override
     public void close() {

@@ -3,6 +3,7 @@ package dev.infergate.analysis.capacity;
 import dev.infergate.analysis.ClientLag;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Finds the highest arrival rate at which SLO attainment stays at or above a target, by bracketing and
@@ -19,9 +20,10 @@ import java.util.List;
  * <p>The search is a stepper ({@link #nextRate()}, {@link #advance()}) so that {@code accept} can probe two
  * sides interleaved, one rate each in turn, and the server's drift hits both alike.
  *
- * <p>A probe whose client fell behind its schedule ({@link Measurement#clientLimited()}) decides nothing: it is
- * discarded and run again, up to {@link #CLIENT_LIMITED_RETRIES} times; still limited, the search stops with
- * {@link ClientLimitedException} rather than call a rate passed or failed on the client's account.
+ * <p>A probe whose client fell behind its schedule ({@link Measurement#clientLimited()}), or whose server reported
+ * its own stalls ({@link Measurement#serverStalled()}: infergate's simulator on a starved machine), decides nothing:
+ * it is discarded and run again, up to {@link #CLIENT_LIMITED_RETRIES} times; still limited, the search stops with
+ * {@link ClientLimitedException} rather than call a rate passed or failed on the machine's account.
  */
 public final class CapacitySearch {
     /** Measures attainment at a rate; {@code attempt} counts repeats at that rate from 0. */
@@ -120,14 +122,21 @@ public final class CapacitySearch {
     /** Re-runs of a client-limited probe before the search gives up on that rate. */
     public static final int CLIENT_LIMITED_RETRIES = 2;
 
-    /** The client could not keep to the schedule at a rate, so the search cannot decide it. */
+    /**
+     * The client could not keep to the schedule at a rate, or the simulator serving it stalled, so the search
+     * cannot decide it.
+     */
     public static final class ClientLimitedException extends Exception {
         private static final long serialVersionUID = 1L;
 
-        ClientLimitedException(double ratePerSecond, double lagP99Ms, int runs) {
-            super(String.format(java.util.Locale.ROOT, "the probe at %.3g req/s was client-limited in %d runs (client lag"
-                    + " p99 %.1f ms > %.0f ms), so it decides nothing: free CPU on this machine or lower max_rate",
-                    ratePerSecond, runs, lagP99Ms, ClientLag.LIMIT_P99_MILLIS));
+        ClientLimitedException(double ratePerSecond, Measurement last, int runs) {
+            super(last.clientLimited()
+                    ? String.format(Locale.ROOT, "the probe at %.3g req/s was client-limited in %d runs (client lag"
+                            + " p99 %.1f ms > %.0f ms), so it decides nothing: free CPU on this machine or lower max_rate",
+                            ratePerSecond, runs, last.clientLagP99Ms(), ClientLag.LIMIT_P99_MILLIS)
+                    : String.format(Locale.ROOT, "the probe at %.3g req/s found the simulator stalled in %d runs (it lost"
+                            + " %.1f %% of the run > %.0f %%), so it decides nothing: free CPU on this machine", ratePerSecond,
+                            runs, last.serverStalledShare() * 100, Measurement.SERVER_STALL_LIMIT_SHARE * 100));
         }
     }
 
@@ -210,9 +219,9 @@ public final class CapacitySearch {
         do {
             int limitedInARow = 0;
             Measurement m;
-            while ((m = probe.measure(rate, attempt++)).clientLimited()) {
+            while ((m = probe.measure(rate, attempt++)).decidesNothing()) {
                 if (++limitedInARow > CLIENT_LIMITED_RETRIES) {
-                    throw new ClientLimitedException(rate, m.clientLagP99Ms(), limitedInARow);
+                    throw new ClientLimitedException(rate, m, limitedInARow);
                 }
             }
             runs.add(m);

@@ -18,9 +18,16 @@ import org.apache.commons.statistics.descriptive.Quantile;
  * @param e2eFromScheduledMs     E2E from the scheduled time of each successful request
  * @param clientLagP99Ms         the client's own lag p99 over the measured requests, ms; NaN when unknown
  * @param clientLaggedRequests   measured requests whose lag exceeded {@link ClientLag#LIMIT_P99_MILLIS}
+ * @param serverStalledShare     the share of the run's time the server itself reported lost to stalls (infergate's
+ *                               simulator on a starved machine); NaN when the server reports none (any real engine)
  */
 public record Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs,
-        double[] e2eFromScheduledMs, double clientLagP99Ms, long clientLaggedRequests) {
+        double[] e2eFromScheduledMs, double clientLagP99Ms, long clientLaggedRequests, double serverStalledShare) {
+    /**
+     * A run is server-stalled when the server lost more than this share of its time: 1 % of its serving time moves
+     * its capacity by about 1 %, well inside a search's 5-15 % tolerance, and an idle machine loses none.
+     */
+    public static final double SERVER_STALL_LIMIT_SHARE = 0.01;
     private static final Quantile LINEAR = Quantile.withDefaults().with(Quantile.EstimationMethod.HF7);
 
     public Measurement {
@@ -34,6 +41,12 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         e2eFromScheduledMs = e2eFromScheduledMs.clone();
     }
 
+    /** A measurement of a server that reports no stalls of its own. */
+    public Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs, double[] e2eFromScheduledMs,
+            double clientLagP99Ms, long clientLaggedRequests) {
+        this(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, clientLagP99Ms, clientLaggedRequests, Double.NaN);
+    }
+
     /** A measurement whose client lag is unknown. */
     public Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs, double[] e2eFromScheduledMs) {
         this(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, Double.NaN, 0);
@@ -45,6 +58,25 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
      */
     public boolean clientLimited() {
         return ClientLag.limited(clientLagP99Ms, clientLaggedRequests);
+    }
+
+    /**
+     * Whether the server reported losing more than {@link #SERVER_STALL_LIMIT_SHARE} of the run to its own stalls:
+     * its attainment then measured the machine the simulator ran on, not its profile.
+     */
+    public boolean serverStalled() {
+        return serverStalledShare > SERVER_STALL_LIMIT_SHARE;
+    }
+
+    /** Whether no capacity may be decided on this run: the client fell behind or the server stalled. */
+    public boolean decidesNothing() {
+        return clientLimited() || serverStalled();
+    }
+
+    /** This measurement with the server's reported stall share (NaN: unknown). */
+    public Measurement withServerStalledShare(double share) {
+        return new Measurement(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, clientLagP99Ms,
+                clientLaggedRequests, share);
     }
 
     /**
@@ -77,7 +109,8 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         double[] e2e = repeats.stream().flatMapToDouble(m -> Arrays.stream(m.e2eFromScheduledMs)).toArray();
         double lag = repeats.stream().mapToDouble(Measurement::clientLagP99Ms).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
         long lagged = repeats.stream().mapToLong(Measurement::clientLaggedRequests).sum();
-        return new Measurement(repeats.get(0).ratePerSecond(), sent, good, ttft, e2e, lag, lagged);
+        double stalled = repeats.stream().mapToDouble(Measurement::serverStalledShare).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+        return new Measurement(repeats.get(0).ratePerSecond(), sent, good, ttft, e2e, lag, lagged, stalled);
     }
 
     /** Percentile {@code p} (0-100) of TTFT from the scheduled time of the successful requests, ms; NaN when none. */

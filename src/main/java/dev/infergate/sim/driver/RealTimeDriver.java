@@ -123,7 +123,13 @@ public final class RealTimeDriver implements AutoCloseable {
                 // no step ran while these tokens left: the next one starts now, not back to back with the last
                 stepStartNanos = now;
             } else if (now >= running.endNanos()) {
-                stepStartNanos = now - running.endNanos() > RESYNC_NANOS ? now : running.endNanos();
+                long behindNanos = now - running.endNanos();
+                if (behindNanos > RESYNC_NANOS) {
+                    lateness.recordStallNanos(behindNanos);
+                    stepStartNanos = now;
+                } else {
+                    stepStartNanos = running.endNanos();
+                }
                 running = null;
             }
         }

@@ -8,8 +8,9 @@ import org.HdrHistogram.Histogram;
 
 /**
  * {@code /metrics} in the Prometheus text format (version 0.0.4), with vLLM's series names and its
- * {@code model_name} label so tools that scrape vLLM read the simulator unchanged. One extra series,
- * {@code infergate_sim_dispatch_lateness_seconds}, is the simulator's own timing error.
+ * {@code model_name} label so tools that scrape vLLM read the simulator unchanged. Two extra series are the
+ * simulator's own error: {@code infergate_sim_dispatch_lateness_seconds} (tokens late to their connection) and
+ * {@code infergate_sim_engine_stall_seconds_total} (model time lost when its engine thread was starved).
  */
 final class MetricsText {
     /** Bounds for the lateness histogram, seconds: the interesting range is tens of microseconds to milliseconds. */
@@ -41,6 +42,7 @@ final class MetricsText {
         t.histogram("vllm:e2e_request_latency_seconds", "Histogram of e2e request latency in seconds.",
                 m.e2eLatency());
         t.lateness(lateness.snapshotNanos());
+        t.stalls(lateness.stalledNanos());
         return t.out.toString();
     }
 
@@ -91,6 +93,13 @@ final class MetricsText {
         sample(name + "_bucket", "le=\"+Inf\"", Long.toString(nanos.getTotalCount()));
         sample(name + "_sum", null, number(nanos.getMean() * nanos.getTotalCount() / 1e9));
         sample(name + "_count", null, Long.toString(nanos.getTotalCount()));
+    }
+
+    private void stalls(long stalledNanos) {
+        String name = "infergate_sim_engine_stall_seconds"; // its sample, NAME_total, is read by accept.SimulatorStalls
+        header(name, "Simulator only (not vLLM): model time the engine lost because its thread fell more than 5 ms"
+                + " behind its step timeline (a starved machine); the simulator served less than its profile meanwhile.", "counter");
+        sample(name + "_total", null, number(stalledNanos / 1e9));
     }
 
     private static String number(double v) {

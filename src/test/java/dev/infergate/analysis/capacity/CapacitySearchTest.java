@@ -181,4 +181,38 @@ class CapacitySearchTest {
         assertThat(new Measurement(1, 1, 1, new double[0], new double[0], 40, 1).clientLimited()).as("one hiccup").isFalse();
         assertThat(new Measurement(1, 1, 1, new double[0], new double[0]).clientLimited()).as("unknown lag").isFalse();
     }
+
+    @Test
+    void aProbeWhoseSimulatorStalled_decidesNothing_andIsRunAgain() throws Exception {
+        List<Integer> attempts = new ArrayList<>();
+        CapacitySearch.Result r = new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 4, 0.05, 2, 1),
+                (rate, attempt) -> {
+                    attempts.add(attempt);
+                    // the client kept up, but the simulator lost 5 % of the run and half the requests missed
+                    Measurement m = attempt == 0 ? new Measurement(rate, 100, 50, new double[0], new double[0], 0.3, 0)
+                            : new Measurement(rate, 100, 100, new double[0], new double[0], 0.3, 0);
+                    return m.withServerStalledShare(attempt == 0 ? 0.05 : 0.0);
+                }).run();
+
+        assertThat(attempts).containsExactly(0, 1);
+        assertThat(r.steps().get(0).passed()).as("judged on the run whose simulator kept its timeline").isTrue();
+        assertThat(r.steps().get(0).runs()).isEqualTo(1);
+    }
+
+    @Test
+    void aRateWhoseSimulatorAlwaysStalls_stopsTheSearch_sayingSo() {
+        assertThatThrownBy(() -> new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 8, 0.05, 5, 1),
+                (rate, attempt) -> new Measurement(rate, 100, 0, new double[0], new double[0], 0.3, 0).withServerStalledShare(0.2)).run())
+                .isInstanceOf(CapacitySearch.ClientLimitedException.class)
+                .hasMessageContaining("simulator stalled in 3 runs").hasMessageContaining("20.0 %");
+    }
+
+    @Test
+    void aMeasurement_isServerStalledOnlyAboveTheLimit_andUnknownIsNot() {
+        Measurement m = new Measurement(1, 1, 1, new double[0], new double[0], 0.3, 0);
+        assertThat(m.serverStalled()).as("a server that reports no stalls").isFalse();
+        assertThat(m.withServerStalledShare(Measurement.SERVER_STALL_LIMIT_SHARE).serverStalled()).isFalse();
+        assertThat(m.withServerStalledShare(0.011).serverStalled()).isTrue();
+        assertThat(Measurement.pool(List.of(m, m.withServerStalledShare(0.004))).serverStalledShare()).isEqualTo(0.004);
+    }
 }

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -80,5 +81,43 @@ class RealTimeDriverTest {
         long gaps = IntStream.range(1, sent.size()).filter(k -> sent.get(k)[1] == sent.get(k - 1)[1])
                 .mapToLong(k -> sent.get(k)[2] - sent.get(k - 1)[2]).distinct().count();
         assertThat(gaps).isEqualTo(1);
+    }
+
+    @Test
+    void aClockThatJumpsPastTheStepTimeline_isCountedAsAStall() throws Exception {
+        // the engine thread "wakes" 50 ms after the first token left (as after a GC pause or a starved core): the
+        // timeline restarts from now and the lost model time is counted, whatever else the machine did
+        CostModel cost = new CostModel(2000, 0, 0, 0, 0);
+        SimProfile profile = new SimProfile("test", "", "m", 4096, 8, 1024, 16, 1024, cost, 1, new Delivery.Incremental(),
+                new OutputLength(10, 0), Faults.NONE);
+        AtomicLong offsetNanos = new AtomicLong();
+        DispatchLateness lateness = new DispatchLateness();
+        CountDownLatch done = new CountDownLatch(1);
+        Context context = vertx.getOrCreateContext();
+        try (RealTimeDriver driver = new RealTimeDriver(new Engine(profile), () -> System.nanoTime() + offsetNanos.get(),
+                lateness).start()) {
+            int[] words = IntStream.range(0, 20).toArray();
+            driver.submit(new Sequence(0, 20, Tokenizer.blockHashes(words, 16), new OutputPlan(10, FinishReason.LENGTH)),
+                    new StreamTarget() {
+                        @Override
+                        public Context context() {
+                            return context;
+                        }
+
+                        @Override
+                        public void onEmission(Emission e, long intendedNanos) {
+                            if (e.tokenIndex() == 0) {
+                                offsetNanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(50));
+                            }
+                            if (e.finished()) {
+                                done.countDown();
+                            }
+                        }
+                    });
+            assertThat(done.await(30, TimeUnit.SECONDS)).as("the stream finished").isTrue();
+        }
+        // the jump may land anywhere in a 2 ms step, so up to a step of it is still on the timeline
+        assertThat(lateness.stalledNanos()).as("model time lost to the 50 ms jump")
+                .isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(50 - 2) - RealTimeDriver.SLICE_NANOS);
     }
 }

@@ -49,8 +49,9 @@ class MetricsEndpointTest {
                     "vllm:kv_cache_usage_perc", "vllm:prefix_cache_queries", "vllm:prefix_cache_hits",
                     "vllm:num_preemptions", "vllm:prompt_tokens", "vllm:generation_tokens",
                     "vllm:time_to_first_token_seconds", "vllm:request_queue_time_seconds",
-                    "vllm:e2e_request_latency_seconds", "infergate_sim_dispatch_lateness_seconds");
-            assertThat(sampleNames).contains("vllm:prefix_cache_hits_total", "vllm:e2e_request_latency_seconds_bucket");
+                    "vllm:e2e_request_latency_seconds", "infergate_sim_dispatch_lateness_seconds",
+                    "infergate_sim_engine_stall_seconds");
+            assertThat(sampleNames).contains("infergate_sim_engine_stall_seconds_total", "vllm:prefix_cache_hits_total", "vllm:e2e_request_latency_seconds_bucket");
             assertThat(values).containsEntry("vllm:prompt_tokens_total", 80.0)
                     .containsEntry("vllm:generation_tokens_total", 10.0)
                     .containsEntry("vllm:prefix_cache_hits_total", 32.0)
