@@ -29,7 +29,7 @@ final class CapacityProbes {
     private final Path out;
     private final Consumer<String> progress;
     private final SideRunner runner;
-    private final SimulatorStalls stalls = new SimulatorStalls();
+    private final SimulatorHealth simulator = new SimulatorHealth();
 
     CapacityProbes(AcceptPlan plan, Path out, Consumer<String> progress, SideRunner runner) {
         this.plan = plan;
@@ -87,17 +87,17 @@ final class CapacityProbes {
                     : new OpenLoop(ArrivalSchedule.of(ArrivalKind.POISSON, rate, 1, plan.seed() + attempt), 0);
             MatrixWorkload workload = c.trace() != null ? c.trace() : new MatrixWorkload.Requests(c.workload());
             URI metrics = URI.create(SideRunner.endpoint(side).rootUrl("/metrics"));
-            double stalledBefore = stalls.stalledSeconds(metrics);
+            SimulatorHealth.Snapshot before = simulator.read(metrics);
             long startNanos = System.nanoTime();
             List<RequestRecord> records = runner.run(side, workload, c.prefix(), load,
                     runner.timedLimits(measured, c.probeWarmup()), "capacity", dir);
             double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
-            Measurement m = Measurement.of(rate, records, plan.slo()).withServerStalledShare(
-                    SimulatorStalls.share(stalledBefore, stalls.stalledSeconds(metrics), wallSeconds));
+            SimulatorHealth.Snapshot after = simulator.read(metrics);
+            Measurement m = Measurement.of(rate, records, plan.slo()).withServerLateness(
+                    after.stalledShareSince(before, wallSeconds), after.latenessP99MillisSince(before));
             if (m.serverStalled() && !m.clientLimited()) {
-                progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s run %d found the simulator stalled (it lost"
-                        + " %.1f %% of the run): it decides nothing and is run again", sideName, rate, attempt + 1,
-                        m.serverStalledShare() * 100));
+                progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s run %d found the simulator behind its model"
+                        + " (%s): it decides nothing and is run again", sideName, rate, attempt + 1, m.serverLateness()));
                 return m;
             }
             if (m.clientLimited()) {

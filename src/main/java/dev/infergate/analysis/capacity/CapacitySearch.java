@@ -134,9 +134,8 @@ public final class CapacitySearch {
                     ? String.format(Locale.ROOT, "the probe at %.3g req/s was client-limited in %d runs (client lag"
                             + " p99 %.1f ms > %.0f ms), so it decides nothing: free CPU on this machine or lower max_rate",
                             ratePerSecond, runs, last.clientLagP99Ms(), ClientLag.LIMIT_P99_MILLIS)
-                    : String.format(Locale.ROOT, "the probe at %.3g req/s found the simulator stalled in %d runs (it lost"
-                            + " %.1f %% of the run > %.0f %%), so it decides nothing: free CPU on this machine", ratePerSecond,
-                            runs, last.serverStalledShare() * 100, Measurement.SERVER_STALL_LIMIT_SHARE * 100));
+                    : String.format(Locale.ROOT, "the probe at %.3g req/s found the simulator behind its model in %d runs"
+                            + " (%s), so it decides nothing: free CPU on this machine", ratePerSecond, runs, last.serverLateness()));
         }
     }
 

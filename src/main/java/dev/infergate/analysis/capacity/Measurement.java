@@ -5,6 +5,7 @@ import dev.infergate.analysis.Slo;
 import dev.infergate.record.RequestRecord;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import org.apache.commons.statistics.descriptive.Quantile;
 
 /**
@@ -18,11 +19,14 @@ import org.apache.commons.statistics.descriptive.Quantile;
  * @param e2eFromScheduledMs     E2E from the scheduled time of each successful request
  * @param clientLagP99Ms         the client's own lag p99 over the measured requests, ms; NaN when unknown
  * @param clientLaggedRequests   measured requests whose lag exceeded {@link ClientLag#LIMIT_P99_MILLIS}
- * @param serverStalledShare     the share of the run's time the server itself reported lost to stalls (infergate's
- *                               simulator on a starved machine); NaN when the server reports none (any real engine)
+ * @param serverStalledShare     the share of the run's time the server itself reported its engine lost to stalls
+ *                               (infergate's simulator on a starved machine); NaN when the server reports none (any real engine)
+ * @param serverLateP99Ms        the p99 of how late the server itself reported its tokens leaving against its own
+ *                               model (the simulator's dispatch lateness), ms; NaN when the server reports none
  */
 public record Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs,
-        double[] e2eFromScheduledMs, double clientLagP99Ms, long clientLaggedRequests, double serverStalledShare) {
+        double[] e2eFromScheduledMs, double clientLagP99Ms, long clientLaggedRequests, double serverStalledShare,
+        double serverLateP99Ms) {
     /**
      * A run is server-stalled when the server lost more than this share of its time: 1 % of its serving time moves
      * its capacity by about 1 %, well inside a search's 5-15 % tolerance, and an idle machine loses none.
@@ -44,7 +48,8 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
     /** A measurement of a server that reports no stalls of its own. */
     public Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs, double[] e2eFromScheduledMs,
             double clientLagP99Ms, long clientLaggedRequests) {
-        this(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, clientLagP99Ms, clientLaggedRequests, Double.NaN);
+        this(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, clientLagP99Ms, clientLaggedRequests, Double.NaN,
+                Double.NaN);
     }
 
     /** A measurement whose client lag is unknown. */
@@ -61,11 +66,13 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
     }
 
     /**
-     * Whether the server reported losing more than {@link #SERVER_STALL_LIMIT_SHARE} of the run to its own stalls:
-     * its attainment then measured the machine the simulator ran on, not its profile.
+     * Whether the server reported falling behind its own model: its engine lost more than
+     * {@link #SERVER_STALL_LIMIT_SHARE} of the run, or its tokens left late beyond the limit a client's lag has
+     * ({@link ClientLag#LIMIT_P99_MILLIS} at p99). Its attainment then measured the machine the simulator ran on,
+     * not its profile.
      */
     public boolean serverStalled() {
-        return serverStalledShare > SERVER_STALL_LIMIT_SHARE;
+        return serverStalledShare > SERVER_STALL_LIMIT_SHARE || serverLateP99Ms > ClientLag.LIMIT_P99_MILLIS;
     }
 
     /** Whether no capacity may be decided on this run: the client fell behind or the server stalled. */
@@ -73,10 +80,20 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         return clientLimited() || serverStalled();
     }
 
-    /** This measurement with the server's reported stall share (NaN: unknown). */
-    public Measurement withServerStalledShare(double share) {
+    /** What the server reported of its own lateness, for a progress line: "engine lost 3.2 % of the run, tokens late p99 50 ms". */
+    public String serverLateness() {
+        String stalled = Double.isNaN(serverStalledShare) ? "engine stalls unknown"
+                : String.format(Locale.ROOT, "engine lost %.1f %% of the run", serverStalledShare * 100);
+        String late = Double.isNaN(serverLateP99Ms) ? "token lateness unknown"
+                : String.format(Locale.ROOT, "tokens late p99 %.3g ms", serverLateP99Ms);
+        return stalled + ", " + late + String.format(Locale.ROOT, "; limits %.0f %% and %.0f ms",
+                SERVER_STALL_LIMIT_SHARE * 100, ClientLag.LIMIT_P99_MILLIS);
+    }
+
+    /** This measurement with what the server reported of its own lateness (NaN: unknown). */
+    public Measurement withServerLateness(double stalledShare, double lateP99Ms) {
         return new Measurement(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, clientLagP99Ms,
-                clientLaggedRequests, share);
+                clientLaggedRequests, stalledShare, lateP99Ms);
     }
 
     /**
@@ -110,7 +127,8 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         double lag = repeats.stream().mapToDouble(Measurement::clientLagP99Ms).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
         long lagged = repeats.stream().mapToLong(Measurement::clientLaggedRequests).sum();
         double stalled = repeats.stream().mapToDouble(Measurement::serverStalledShare).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
-        return new Measurement(repeats.get(0).ratePerSecond(), sent, good, ttft, e2e, lag, lagged, stalled);
+        double late = repeats.stream().mapToDouble(Measurement::serverLateP99Ms).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+        return new Measurement(repeats.get(0).ratePerSecond(), sent, good, ttft, e2e, lag, lagged, stalled, late);
     }
 
     /** Percentile {@code p} (0-100) of TTFT from the scheduled time of the successful requests, ms; NaN when none. */

@@ -191,7 +191,7 @@ class CapacitySearchTest {
                     // the client kept up, but the simulator lost 5 % of the run and half the requests missed
                     Measurement m = attempt == 0 ? new Measurement(rate, 100, 50, new double[0], new double[0], 0.3, 0)
                             : new Measurement(rate, 100, 100, new double[0], new double[0], 0.3, 0);
-                    return m.withServerStalledShare(attempt == 0 ? 0.05 : 0.0);
+                    return m.withServerLateness(attempt == 0 ? 0.05 : 0.0, 1.0);
                 }).run();
 
         assertThat(attempts).containsExactly(0, 1);
@@ -202,17 +202,22 @@ class CapacitySearchTest {
     @Test
     void aRateWhoseSimulatorAlwaysStalls_stopsTheSearch_sayingSo() {
         assertThatThrownBy(() -> new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 8, 0.05, 5, 1),
-                (rate, attempt) -> new Measurement(rate, 100, 0, new double[0], new double[0], 0.3, 0).withServerStalledShare(0.2)).run())
+                (rate, attempt) -> new Measurement(rate, 100, 0, new double[0], new double[0], 0.3, 0).withServerLateness(0.2, 50)).run())
                 .isInstanceOf(CapacitySearch.ClientLimitedException.class)
-                .hasMessageContaining("simulator stalled in 3 runs").hasMessageContaining("20.0 %");
+                .hasMessageContaining("simulator behind its model in 3 runs").hasMessageContaining("engine lost 20.0 % of the run")
+                .hasMessageContaining("tokens late p99 50.0 ms");
     }
 
     @Test
-    void aMeasurement_isServerStalledOnlyAboveTheLimit_andUnknownIsNot() {
+    void aMeasurement_isServerStalledOnlyAboveEitherLimit_andUnknownIsNot() {
         Measurement m = new Measurement(1, 1, 1, new double[0], new double[0], 0.3, 0);
         assertThat(m.serverStalled()).as("a server that reports no stalls").isFalse();
-        assertThat(m.withServerStalledShare(Measurement.SERVER_STALL_LIMIT_SHARE).serverStalled()).isFalse();
-        assertThat(m.withServerStalledShare(0.011).serverStalled()).isTrue();
-        assertThat(Measurement.pool(List.of(m, m.withServerStalledShare(0.004))).serverStalledShare()).isEqualTo(0.004);
+        assertThat(m.withServerLateness(Measurement.SERVER_STALL_LIMIT_SHARE, 10.0).serverStalled()).as("on both limits").isFalse();
+        assertThat(m.withServerLateness(0.011, 1.0).serverStalled()).as("engine stalls").isTrue();
+        assertThat(m.withServerLateness(0.0, 50.0).serverStalled()).as("tokens late").isTrue();
+        assertThat(m.withServerLateness(Double.NaN, Double.NaN).serverStalled()).as("unknown").isFalse();
+        Measurement pooled = Measurement.pool(List.of(m, m.withServerLateness(0.004, 2.0)));
+        assertThat(pooled.serverStalledShare()).isEqualTo(0.004);
+        assertThat(pooled.serverLateP99Ms()).isEqualTo(2.0);
     }
 }
