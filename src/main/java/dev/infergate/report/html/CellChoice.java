@@ -11,6 +11,12 @@ import java.util.Objects;
  * contributes exactly what a run always did and the page draws any of them with the same code.
  */
 final class CellChoice {
+    /**
+     * The most stream timelines per side of an option not shown first (the one shown has its share of
+     * {@link ReportModel#MAX_TIMELINES}): the slowest, the stalls and the probe's flags come first, and the page stays small.
+     */
+    static final int OTHER_TIMELINES = 12;
+
     private CellChoice() {}
 
     /** The sides of option {@code k}, named by the labels acceptance.json gives them. */
@@ -61,7 +67,7 @@ final class CellChoice {
             if (others.get(k) != null) {
                 views = new ArrayList<>();
                 for (Side s : others.get(k)) {
-                    views.add(SideView.of(s, bucketSeconds, buckets, timelines));
+                    views.add(SideView.of(s, bucketSeconds, buckets, Math.min(timelines, OTHER_TIMELINES)));
                 }
             }
             options.add(new ReportData.CellView(o.label(), o.condition(), o.repeat(), o.outcome(), views));
