@@ -59,9 +59,15 @@
   }
   function tocLink(id) { return toc.querySelector('a[data-for="' + id + '"]'); }
   /* a run-drawn section's place, emptied and hidden until it is drawn (a cell may have nothing for it) */
+  var PLOTS = []; // the uPlot charts drawn, so a section drawn again first releases its old ones (their window listeners)
   function placeholder(id) {
     var s = document.getElementById(id);
     if (!s) { s = el('section'); s.id = id; add(main, s); }
+    PLOTS = PLOTS.filter(function (u) {
+      if (!s.contains(u.root)) { return true; }
+      u.destroy();
+      return false;
+    });
     var a = tocLink(id);
     if (!a) { a = el('a'); a.href = '#' + id; a.setAttribute('data-for', id); add(toc, a); }
     while (s.firstChild) { s.removeChild(s.firstChild); }
@@ -151,7 +157,9 @@
       cursor: { drag: { x: true, y: false } },
       hooks: cfg.hooks || {}
     };
-    return new uPlot(opts, values, div);
+    var plot = new uPlot(opts, values, div);
+    PLOTS.push(plot);
+    return plot;
   }
 
   /* warm-up shading and burst-step lines for charts whose x is seconds since the run's origin */
