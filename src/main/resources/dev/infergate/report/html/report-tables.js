@@ -148,11 +148,15 @@
         finish();
       });
     });
-    var asked = /^#cell=([0-9]{1,4})$/.exec(location.hash || '');
-    if (asked && cells.options[Number(asked[1])]) {
-      select.value = asked[1];
-      select.dispatchEvent(new Event('change'));
+    function fromAddress() {
+      var asked = /^#cell=([0-9]{1,4})$/.exec(location.hash || '');
+      if (asked && cells.options[Number(asked[1])] && Number(asked[1]) !== cellIndex) {
+        select.value = asked[1];
+        select.dispatchEvent(new Event('change'));
+      }
     }
+    window.addEventListener('hashchange', fromAddress); // a #cell=N link followed inside the page
+    fromAddress();
   }
 
   safely('header', renderHeader);
