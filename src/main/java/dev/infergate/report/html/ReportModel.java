@@ -15,8 +15,9 @@ import java.util.Set;
 /**
  * The data behind the HTML page, built from run directories alone (schema {@value #SCHEMA}, documented in
  * docs/report.md). Each run directory is one side; two sides are drawn as baseline (first) and candidate
- * (second). A directory holding {@code acceptance.json} without a run of its own brings in the runs that
- * acceptance.json lists. The model is records in a fixed order ({@link ReportData}), so it serializes the same
+ * (second). A directory holding {@code acceptance.json} without a run of its own brings in the runs of the cell
+ * the decision rests on, with every other cell and repeat as a choice ({@link CellRuns}); when its runs are not
+ * laid out by cell, the runs that acceptance.json lists. The model is records in a fixed order ({@link ReportData}), so it serializes the same
  * every time.
  */
 public final class ReportModel {
