@@ -15,7 +15,7 @@ final class CellChoice {
      * The most stream timelines per side of an option not shown first (the one shown has its share of
      * {@link ReportModel#MAX_TIMELINES}): the slowest, the stalls and the probe's flags come first, and the page stays small.
      */
-    static final int OTHER_TIMELINES = 12;
+    static final int OTHER_TIMELINES = 8;
 
     private CellChoice() {}
 
