@@ -11,11 +11,11 @@
   var sides = data.sides || [];
   /* the page's choice of cell (data.cells, acceptance pages): the run-drawn sections show one cell and repeat at a
      time; data.sides holds the views of the cell shown first, every other option carries its own */
-  var cells = data.cells && (data.cells.options || []).length ? data.cells : null;
+  var cellChoice = data.cells && (data.cells.options || []).length ? data.cells : null;
   var pageSides = sides;
-  var cellIndex = cells ? cells.shown : -1;
+  var cellIndex = cellChoice ? cellChoice.shown : -1;
   var CELL_SECTIONS = ['distributions', 'sessions', 'over-time', 'timeline', 'conditions', 'cache', 'server'];
-  function cellLabel(k) { var o = cells ? cells.options[k === undefined ? cellIndex : k] : null; return o ? String(o.label) : ''; }
+  function cellLabel(k) { var o = cellChoice ? cellChoice.options[k === undefined ? cellIndex : k] : null; return o ? String(o.label) : ''; }
   var main = document.getElementById('report');
   var toc = document.getElementById('toc');
 
@@ -53,7 +53,7 @@
     placeholder(id);
     var s = document.getElementById(id), a = tocLink(id);
     s.hidden = false; a.hidden = false; a.textContent = title;
-    add(s, el('h2', null, cells && CELL_SECTIONS.indexOf(id) >= 0 ? title + ' — ' + cellLabel() : title));
+    add(s, el('h2', null, cellChoice && CELL_SECTIONS.indexOf(id) >= 0 ? title + ' — ' + cellLabel() : title));
     if (intro) { add(s, el('p', 'note', intro)); }
     return s;
   }
@@ -75,13 +75,13 @@
   }
   /* which run each side's cards and charts come from: the chosen cell, else (a page without a choice) each run's condition */
   function shownRun(i) {
-    if (cells) { return cellLabel(); }
+    if (cellChoice) { return cellLabel(); }
     var env = (get(data, 'environment.sides') || [])[i] || {};
     return env.condition || (sides[i] && sides[i].dir) || '';
   }
   function shownNote(s) {
     if (!data.acceptance || !sides.length) { return; }
-    if (cells) {
+    if (cellChoice) {
       add(s, el('p', 'note shown', 'Shows one cell, ' + cellLabel() + ' (one run per side); choose another under “Cell shown” above the Headline. '
         + 'Decision, Acceptance, Quality and Burst cover every condition.'));
       return;

@@ -10,19 +10,19 @@
 
   /* the choice of cell, above the Headline and sticky while the page scrolls; tables.js wires it once everything is drawn */
   function renderCellPick() {
-    if (!cells) { return; }
+    if (!cellChoice) { return; }
     var bar = add(main, el('div', 'cellpick')).lastChild;
     bar.id = 'cellpick';
     var select = el('select');
     select.id = 'cell-pick';
-    cells.options.forEach(function (o, k) {
-      var opt = el('option', null, String(o.label) + (o.outcome ? ' · ' + o.outcome : '') + (k === cells.shown ? ' · shown first' : ''));
+    cellChoice.options.forEach(function (o, k) {
+      var opt = el('option', null, String(o.label) + (o.outcome ? ' · ' + o.outcome : '') + (k === cellChoice.shown ? ' · shown first' : ''));
       opt.value = String(k);
       opt.selected = k === cellIndex;
       add(select, opt);
     });
     add(bar, add(el('label', null, 'Cell shown in the cards and run charts: '), select));
-    add(bar, el('span', 'note', ' ' + cells.options.length + ' run' + (cells.options.length === 1 ? '' : 's') + ' per side to choose from, one per cell and repeat; Decision, Acceptance, Quality and Burst cover every condition.'));
+    add(bar, el('span', 'note', ' ' + cellChoice.options.length + ' run' + (cellChoice.options.length === 1 ? '' : 's') + ' per side to choose from, one per cell and repeat; Decision, Acceptance, Quality and Burst cover every condition.'));
   }
   /* a headline card's figures, from a side's view (its summary) and the plan-wide capacity of that side */
   function cardLine(sd) {
@@ -52,7 +52,7 @@
     drawCards(holder);
     var cav = h.caveats || [];
     add(s, el('h3', null, cav.length ? 'Caveats' : 'Caveats: none'));
-    if (cells && cav.length) { add(s, el('p', 'note', 'A side\u2019s caveats describe its run in ' + cellLabel(cells.shown) + ', whichever cell is chosen.')); }
+    if (cellChoice && cav.length) { add(s, el('p', 'note', 'A side\u2019s caveats describe its run in ' + cellLabel(cellChoice.shown) + ', whichever cell is chosen.')); }
     var ul = el('ul', 'caveats');
     cav.forEach(function (c) { add(ul, el('li', null, c)); });
     add(s, ul);
@@ -64,7 +64,7 @@
     sides.map(cardLine).forEach(function (hs, i) {
       var card = el('div', 'card');
       card.style.setProperty('--side-colour', colour(i));
-      add(card, el('h3', null, cells ? hs.name + ' — ' + cellLabel() : hs.name));
+      add(card, el('h3', null, cellChoice ? hs.name + ' — ' + cellLabel() : hs.name));
       var dl = el('dl');
       function item(k, v) { add(dl, el('dt', null, k), el('dd', null, v)); }
       if (shownRun(i)) { item('run shown', shownRun(i)); }

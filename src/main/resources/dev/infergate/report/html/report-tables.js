@@ -92,7 +92,7 @@
     var env = data.environment || {};
     var envs = env.sides || [];
     if (!envs.length) { return; }
-    var s = section('environment', 'Environment', 'From each run.json' + (cells ? ' of ' + cellLabel(cells.shown) + ', whichever cell is chosen' : '') + '. Highlighted rows (≠) differ between sides.');
+    var s = section('environment', 'Environment', 'From each run.json' + (cellChoice ? ' of ' + cellLabel(cellChoice.shown) + ', whichever cell is chosen' : '') + '. Highlighted rows (≠) differ between sides.');
     var diff = env.diff || [];
     var factors = diff.filter(function (d) { return d.factor; }).map(function (d) { return d.key; });
     if (sides.length > 1) {
@@ -127,13 +127,13 @@
   var CELL_RENDERERS = { 'distributions': renderDistributions, 'sessions': renderSessions, 'over-time': renderOverTime, 'timeline': renderTimeline,
     'conditions': renderConditions, 'cache': renderCache, 'server': renderServer };
   function cellSection(id) {
-    if (cells) { placeholder(id); } // keeps the section's place for a cell that has something to draw there
+    if (cellChoice) { placeholder(id); } // keeps the section's place for a cell that has something to draw there
     safely(id, CELL_RENDERERS[id]);
   }
   function showCell(k) {
-    if (!cells || !cells.options[k] || k === cellIndex) { return; }
+    if (!cellChoice || !cellChoice.options[k] || k === cellIndex) { return; }
     cellIndex = k;
-    sides = k === cells.shown ? pageSides : (cells.options[k].sides || []);
+    sides = k === cellChoice.shown ? pageSides : (cellChoice.options[k].sides || []);
     safely('cards', function () { drawCards(document.getElementById('cards')); });
     CELL_SECTIONS.forEach(cellSection);
   }
@@ -150,12 +150,16 @@
     });
     function fromAddress() {
       var asked = /^#cell=([0-9]{1,4})$/.exec(location.hash || '');
-      if (asked && cells.options[Number(asked[1])] && Number(asked[1]) !== cellIndex) {
+      if (asked && cellChoice.options[Number(asked[1])] && Number(asked[1]) !== cellIndex) {
         select.value = asked[1];
         select.dispatchEvent(new Event('change'));
       }
     }
-    window.addEventListener('hashchange', fromAddress); // a #cell=N link followed inside the page
+    window.addEventListener('hashchange', function () { // a #cell=N link followed inside the page: show what it chose
+      var before = cellIndex;
+      fromAddress();
+      if (cellIndex !== before) { document.getElementById('cellpick').scrollIntoView(); }
+    });
     fromAddress();
   }
 

@@ -71,6 +71,9 @@ class CellChoiceBrowserTest {
             assertThat(headings(first).get(id)).as(id).endsWith(" — short-chat/fresh/typical, repeat 1");
             assertThat(headings(chosen).get(id)).as(id).endsWith(" — short-chat/shared/typical, repeat 1");
         }
+        // each row of Cell details links to its cell's charts (the option of its repeat 1)
+        assertThat(chosen).contains("short-chat · shared · typical · <a class=\"charts\" href=\"#cell=2\">its charts</a>")
+                .contains("short-chat · fresh · typical · <a class=\"charts\" href=\"#cell=0\">its charts</a>");
         // drawn once: one legend entry per side, one of each section
         assertThat(chosen.split("<span>baseline \\(baseline\\)</span>", -1)).hasSize(2);
         assertThat(chosen.split("<section id=\"distributions\">", -1)).hasSize(2);
