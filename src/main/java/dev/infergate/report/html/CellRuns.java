@@ -32,6 +32,12 @@ record CellRuns(List<String> labels, List<Option> options, int shown) {
         if (options.isEmpty() || shown < 0 || shown >= options.size()) {
             throw new IllegalArgumentException("shown (" + shown + ") must index one of " + options.size() + " options");
         }
+        for (Option o : options) {
+            if (o.dirs().size() != labels.size()) {
+                throw new IllegalArgumentException("option " + o.label() + " has " + o.dirs().size() + " run dirs for "
+                        + labels.size() + " sides");
+            }
+        }
     }
 
     /**
