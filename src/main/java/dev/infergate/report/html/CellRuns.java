@@ -5,6 +5,7 @@ import dev.infergate.record.RunLog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,7 @@ record CellRuns(List<String> labels, List<Option> options, int shown) {
     private static final Pattern REPEAT = Pattern.compile("r[1-9][0-9]{0,5}");
 
     CellRuns {
-        labels = List.copyOf(labels);
+        labels = Collections.unmodifiableList(new ArrayList<>(labels)); // a null label stays: the side keeps its run's name
         options = List.copyOf(options);
         if (options.isEmpty() || shown < 0 || shown >= options.size()) {
             throw new IllegalArgumentException("shown (" + shown + ") must index one of " + options.size() + " options");

@@ -96,6 +96,15 @@ class CellRunsTest {
     }
 
     @Test
+    void aBlankSideLabel_isLeftForTheRunsOwnName() throws Exception {
+        grid(1, 1);
+        JsonNode a = acceptance(1, "baseline/w1/fresh/typical/r1");
+        ((ObjectNode) a.path("runs").get(0)).put("side", " ");
+
+        assertThat(CellRuns.of(dir, a, null).labels()).containsExactly(null, "candidate");
+    }
+
+    @Test
     void runsNotLaidOutByCell_offerNoChoice() throws Exception {
         grid(1, 1);
         assertThat(CellRuns.of(dir, acceptance(1, "baseline"), null)).isNull(); // a dir that is not SIDE/CONDITION/rK
