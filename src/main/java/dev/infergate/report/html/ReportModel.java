@@ -15,8 +15,9 @@ import java.util.Set;
 /**
  * The data behind the HTML page, built from run directories alone (schema {@value #SCHEMA}, documented in
  * docs/report.md). Each run directory is one side; two sides are drawn as baseline (first) and candidate
- * (second). A directory holding {@code acceptance.json} without a run of its own brings in the runs that
- * acceptance.json lists. The model is records in a fixed order ({@link ReportData}), so it serializes the same
+ * (second). A directory holding {@code acceptance.json} without a run of its own brings in the runs of the cell
+ * the decision rests on, with every other cell and repeat as a choice ({@link CellRuns}); when its runs are not
+ * laid out by cell, the runs that acceptance.json lists. The model is records in a fixed order ({@link ReportData}), so it serializes the same
  * every time.
  */
 public final class ReportModel {
@@ -37,6 +38,7 @@ public final class ReportModel {
         List<String> caveats = new ArrayList<>();
         JsonNode acceptance = null;
         List<Side> sides = new ArrayList<>();
+        CellRuns cells = null;
         for (Path dir : dirs) {
             if (!Files.isDirectory(dir)) {
                 throw new IllegalArgumentException(dir + " is not a directory; pass the --out directory of a run");
@@ -44,7 +46,8 @@ public final class ReportModel {
             if (!Files.exists(dir.resolve(RunLog.RUN_FILE)) && Files.exists(dir.resolve(ReportInputs.ACCEPTANCE_FILE))) {
                 JsonNode a = ReportInputs.readObject(dir, ReportInputs.ACCEPTANCE_FILE, caveats);
                 acceptance = acceptance == null ? a : acceptance;
-                sides.addAll(listedRuns(dir, a, caveats));
+                cells = dirs.size() == 1 ? CellRuns.of(dir, a, DecisionBlock.of(a)) : null;
+                sides.addAll(cells != null ? CellChoice.sides(cells, cells.shown()) : listedRuns(dir, a, caveats));
                 continue;
             }
             Side side = new Side(dir);
@@ -55,7 +58,7 @@ public final class ReportModel {
             throw new IllegalArgumentException(sides.size() + " runs given; a report overlays at most " + MAX_SIDES);
         }
         uniqueNames(sides);
-        return assemble(sides, acceptance, caveats);
+        return assemble(sides, acceptance, caveats, cells);
     }
 
     /** run.json plus, as {@code measured.gpu}, the run's GPU figures (DCGM: tokens/s per watt and per GPU). */
@@ -69,8 +72,9 @@ public final class ReportModel {
         return m;
     }
 
-    private static ReportData assemble(List<Side> sides, JsonNode acceptance, List<String> caveats) {
-        long lastEnd = sides.stream().mapToLong(s -> s.columns.lastEndNanos()).max().orElse(0);
+    private static ReportData assemble(List<Side> sides, JsonNode acceptance, List<String> caveats, CellRuns cells) {
+        List<List<Side>> others = cells == null ? List.of() : CellChoice.others(cells, sides);
+        long lastEnd = Math.max(CellChoice.lastEndNanos(others), sides.stream().mapToLong(s -> s.columns.lastEndNanos()).max().orElse(0));
         long width = TimeSeries.bucketSeconds(lastEnd);
         int buckets = (int) Math.max(1, lastEnd / (width * 1_000_000_000L) + 1);
         int timelines = sides.isEmpty() ? 0 : Math.max(8, MAX_TIMELINES / sides.size());
@@ -87,7 +91,8 @@ public final class ReportModel {
             t.add(b * width);
         }
         return new ReportData(SCHEMA, title(sides), headline, views, ReasoningView.of(sides), new ReportData.TimeAxis(width, t),
-                new ReportData.EnvironmentView(envs, diff), acceptance, DecisionBlock.of(acceptance));
+                new ReportData.EnvironmentView(envs, diff), acceptance, DecisionBlock.of(acceptance),
+                cells == null ? null : CellChoice.view(cells, others, width, buckets, timelines));
     }
 
     private static String title(List<Side> sides) {

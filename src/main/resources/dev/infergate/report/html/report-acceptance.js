@@ -82,6 +82,16 @@
       return { id: 'cell-' + i, cells: row };
     }));
     detail.querySelector('table').classList.add('celldetails');
+    cells.forEach(function (c, i) { // each cell that the choice of cell offers links to its charts (repeat 1)
+      var name = String(c.workload) + '/' + String(c.prefix) + '/' + String(c.load);
+      var k = cellChoice ? cellChoice.options.map(function (o) { return o.repeat === 1 ? o.condition : null; }).indexOf(name) : -1;
+      var td = k >= 0 ? detail.querySelector('tr#cell-' + i + ' td') : null;
+      if (td) {
+        var a = el('a', 'charts', 'its charts');
+        a.href = '#cell=' + k;
+        add(td, document.createTextNode(' · '), a);
+      }
+    });
     add(s, detail);
   }
   function renderCapacity(s, a) {

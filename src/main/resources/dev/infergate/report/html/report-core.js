@@ -9,6 +9,13 @@
   var PCTS = [['p50', 'p50'], ['p90', 'p90'], ['p95', 'p95'], ['p99', 'p99'], ['p999', 'p99.9']];
   var data = JSON.parse(document.getElementById('infergate-data').textContent);
   var sides = data.sides || [];
+  /* the page's choice of cell (data.cells, acceptance pages): the run-drawn sections show one cell and repeat at a
+     time; data.sides holds the views of the cell shown first, every other option carries its own */
+  var cellChoice = data.cells && (data.cells.options || []).length ? data.cells : null;
+  var pageSides = sides;
+  var cellIndex = cellChoice ? cellChoice.shown : -1;
+  var CELL_SECTIONS = ['distributions', 'sessions', 'over-time', 'timeline', 'conditions', 'cache', 'server'];
+  function cellLabel(k) { var o = cellChoice ? cellChoice.options[k === undefined ? cellIndex : k] : null; return o ? String(o.label) : ''; }
   var main = document.getElementById('report');
   var toc = document.getElementById('toc');
 
@@ -40,23 +47,45 @@
     for (var i = 0; i < parts.length; i++) { if (o === null || o === undefined) { return undefined; } o = o[parts[i]]; }
     return o;
   }
+  /* a section and its contents link; drawn again in place (emptied first) when it exists: a run-drawn section is
+     redrawn for the chosen cell, and its heading names that cell */
   function section(id, title, intro) {
-    var s = add(el('section'), el('h2', null, title));
-    s.id = id;
+    placeholder(id);
+    var s = document.getElementById(id), a = tocLink(id);
+    s.hidden = false; a.hidden = false; a.textContent = title;
+    add(s, el('h2', null, cellChoice && CELL_SECTIONS.indexOf(id) >= 0 ? title + ' — ' + cellLabel() : title));
     if (intro) { add(s, el('p', 'note', intro)); }
-    add(main, s);
-    var a = el('a', null, title);
-    a.href = '#' + id;
-    add(toc, a);
     return s;
   }
-  /* which run each side's cards and charts come from: acceptance pages draw one cell's first repeat per side */
+  function tocLink(id) { return toc.querySelector('a[data-for="' + id + '"]'); }
+  /* a run-drawn section's place, emptied and hidden until it is drawn (a cell may have nothing for it) */
+  var PLOTS = []; // the uPlot charts drawn, so a section drawn again first releases its old ones (their window listeners)
+  function placeholder(id) {
+    var s = document.getElementById(id);
+    if (!s) { s = el('section'); s.id = id; add(main, s); }
+    PLOTS = PLOTS.filter(function (u) {
+      if (!s.contains(u.root)) { return true; }
+      u.destroy();
+      return false;
+    });
+    var a = tocLink(id);
+    if (!a) { a = el('a'); a.href = '#' + id; a.setAttribute('data-for', id); add(toc, a); }
+    while (s.firstChild) { s.removeChild(s.firstChild); }
+    s.hidden = true; a.hidden = true;
+  }
+  /* which run each side's cards and charts come from: the chosen cell, else (a page without a choice) each run's condition */
   function shownRun(i) {
+    if (cellChoice) { return cellLabel(); }
     var env = (get(data, 'environment.sides') || [])[i] || {};
     return env.condition || (sides[i] && sides[i].dir) || '';
   }
   function shownNote(s) {
     if (!data.acceptance || !sides.length) { return; }
+    if (cellChoice) {
+      add(s, el('p', 'note shown', 'Shows one cell, ' + cellLabel() + ' (one run per side); choose another under “Cell shown” above the Headline. '
+        + 'Decision, Acceptance, Quality and Burst cover every condition.'));
+      return;
+    }
     var runs = sides.map(function (sd, i) { return sd.name + ': ' + shownRun(i); }).join('; ');
     add(s, el('p', 'note shown', 'Shows one run per side (' + runs + '), not the whole plan; the Decision and Acceptance sections cover every condition.'));
   }
@@ -128,7 +157,9 @@
       cursor: { drag: { x: true, y: false } },
       hooks: cfg.hooks || {}
     };
-    return new uPlot(opts, values, div);
+    var plot = new uPlot(opts, values, div);
+    PLOTS.push(plot);
+    return plot;
   }
 
   /* warm-up shading and burst-step lines for charts whose x is seconds since the run's origin */

@@ -8,8 +8,33 @@
     });
   }
 
+  /* the choice of cell, above the Headline and sticky while the page scrolls; tables.js wires it once everything is drawn */
+  function renderCellPick() {
+    if (!cellChoice) { return; }
+    var bar = add(main, el('div', 'cellpick')).lastChild;
+    bar.id = 'cellpick';
+    var select = el('select');
+    select.id = 'cell-pick';
+    cellChoice.options.forEach(function (o, k) {
+      var opt = el('option', null, String(o.label) + (o.outcome ? ' · ' + o.outcome : '') + (k === cellChoice.shown ? ' · shown first' : ''));
+      opt.value = String(k);
+      opt.selected = k === cellIndex;
+      add(select, opt);
+    });
+    add(bar, add(el('label', null, 'Cell shown in the cards and run charts: '), select));
+    add(bar, el('span', 'note', ' ' + cellChoice.options.length + ' run' + (cellChoice.options.length === 1 ? '' : 's') + ' per side to choose from, one per cell and repeat; Decision, Acceptance, Quality and Burst cover every condition.'));
+  }
+  /* a headline card's figures, from a side's view (its summary) and the plan-wide capacity of that side */
+  function cardLine(sd) {
+    var sum = sd.summary || {};
+    var ts = get(sum, 'latency_ms.ttft_from_scheduled') || {}, es = get(sum, 'latency_ms.e2e_from_scheduled') || {};
+    var hs = (get(data, 'headline.sides') || []).filter(function (x) { return x.name === sd.name; })[0] || {};
+    return { name: sd.name, requests: sum.requests, errors: sum.errors, error_rate: sum.error_rate, throughput: sum.throughput, goodput: sum.goodput,
+      worst_ms: { ttft_p99_ms: ts.p99, ttft_max_ms: ts.max, e2e_p99_ms: es.p99, e2e_max_ms: es.max }, capacity: hs.capacity, delivery: get(sd, 'delivery.verdict') };
+  }
   function renderHeadline() {
     var h = data.headline || {};
+    renderCellPick();
     var s = section('headline', 'Headline');
     if (h.verdict && data.decision) {
       add(s, add(el('p', 'note'), document.createTextNode('Verdict: '), link(String(h.verdict).toUpperCase(), '#decision'), document.createTextNode(' (see Decision above). The cards below describe the runs drawn on this page.')));
@@ -22,11 +47,24 @@
     } else if (sides.length >= 2) {
       add(s, el('p', 'note', 'No acceptance verdict: these runs are overlaid for comparison only (run infergate accept for a verdict with confidence intervals).'));
     }
-    var cards = add(s, el('div', 'cards')).lastChild;
-    (h.sides || []).forEach(function (hs, i) {
+    var holder = add(s, el('div')).lastChild;
+    holder.id = 'cards';
+    drawCards(holder);
+    var cav = h.caveats || [];
+    add(s, el('h3', null, cav.length ? 'Caveats' : 'Caveats: none'));
+    if (cellChoice && cav.length) { add(s, el('p', 'note', 'A side\u2019s caveats describe its run in ' + cellLabel(cellChoice.shown) + ', whichever cell is chosen.')); }
+    var ul = el('ul', 'caveats');
+    cav.forEach(function (c) { add(ul, el('li', null, c)); });
+    add(s, ul);
+  }
+  /* the cards of the cell shown, one per side (drawn again when another cell is chosen) */
+  function drawCards(holder) {
+    while (holder.firstChild) { holder.removeChild(holder.firstChild); }
+    var cards = add(holder, el('div', 'cards')).lastChild;
+    sides.map(cardLine).forEach(function (hs, i) {
       var card = el('div', 'card');
       card.style.setProperty('--side-colour', colour(i));
-      add(card, el('h3', null, hs.name));
+      add(card, el('h3', null, cellChoice ? hs.name + ' — ' + cellLabel() : hs.name));
       var dl = el('dl');
       function item(k, v) { add(dl, el('dt', null, k), el('dd', null, v)); }
       if (shownRun(i)) { item('run shown', shownRun(i)); }
@@ -49,13 +87,8 @@
       add(card, dl);
       add(cards, card);
     });
-    add(s, el('p', 'note', 'Worst waits are measured from when each request was scheduled, so time spent queued in the client counts.'));
-    shownNote(s);
-    var cav = h.caveats || [];
-    add(s, el('h3', null, cav.length ? 'Caveats' : 'Caveats: none'));
-    var ul = el('ul', 'caveats');
-    cav.forEach(function (c) { add(ul, el('li', null, c)); });
-    add(s, ul);
+    add(holder, el('p', 'note', 'Worst waits are measured from when each request was scheduled, so time spent queued in the client counts.'));
+    shownNote(holder);
   }
 
   /* ---------- decision at a glance (data.decision, from acceptance.json) ---------- */

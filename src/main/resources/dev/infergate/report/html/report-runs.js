@@ -50,7 +50,8 @@
     var r = data.reasoning;
     if (!r || !(r.sides || []).length) { return; }
     var s = section('reasoning', 'Reasoning', 'Requests whose answer streamed reasoning first. TTFT is the first reasoning token (a chat UI that shows the thinking shows it); ' +
-      'one that folds reasoning away shows nothing until the first answer token. Times from sent, completed requests only; tokens per request.');
+      'one that folds reasoning away shows nothing until the first answer token. Times from sent, completed requests only; tokens per request.'
+      + (cellChoice ? ' From the runs of ' + cellLabel(cellChoice.shown) + ', whichever cell is chosen.' : ''));
     function lat(l) { return l && l.count ? fmt(l.p50) + ' / ' + fmt(l.p95) : '—'; }
     add(s, table(['side', 'requests', 'no answer', 'first reasoning p50 / p95 (ms)', 'first answer p50 / p95 (ms)', 'thinking p50 / p95 (ms)',
       'reasoning tokens', 'answer tokens', 'reasoning share'],

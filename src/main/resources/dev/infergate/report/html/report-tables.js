@@ -92,7 +92,7 @@
     var env = data.environment || {};
     var envs = env.sides || [];
     if (!envs.length) { return; }
-    var s = section('environment', 'Environment', 'From each run.json. Highlighted rows (≠) differ between sides.');
+    var s = section('environment', 'Environment', 'From each run.json' + (cellChoice ? ' of ' + cellLabel(cellChoice.shown) + ', whichever cell is chosen' : '') + '. Highlighted rows (≠) differ between sides.');
     var diff = env.diff || [];
     var factors = diff.filter(function (d) { return d.factor; }).map(function (d) { return d.key; });
     if (sides.length > 1) {
@@ -123,19 +123,60 @@
     document.body.setAttribute('data-report-ready', '1');
   }
 
+  /* ---------- the choice of cell: the run-drawn sections and the cards, drawn again in place ---------- */
+  var CELL_RENDERERS = { 'distributions': renderDistributions, 'sessions': renderSessions, 'over-time': renderOverTime, 'timeline': renderTimeline,
+    'conditions': renderConditions, 'cache': renderCache, 'server': renderServer };
+  function cellSection(id) {
+    if (cellChoice) { placeholder(id); } // keeps the section's place for a cell that has something to draw there
+    safely(id, CELL_RENDERERS[id]);
+  }
+  function showCell(k) {
+    if (!cellChoice || !cellChoice.options[k] || k === cellIndex) { return; }
+    cellIndex = k;
+    sides = k === cellChoice.shown ? pageSides : (cellChoice.options[k].sides || []);
+    safely('cards', function () { drawCards(document.getElementById('cards')); });
+    CELL_SECTIONS.forEach(cellSection);
+  }
+  /* the select, and a #cell=N link (a shared page, or a test) choosing a cell the way a reader does */
+  function wireCellPick() {
+    var select = document.getElementById('cell-pick');
+    if (!select) { return; }
+    select.addEventListener('change', function () {
+      safely('cell choice', function () {
+        showCell(Number(select.value));
+        try { history.replaceState(null, '', '#cell=' + cellIndex); } catch (e) { /* a page opened where history is read-only */ }
+        finish();
+      });
+    });
+    function fromAddress() {
+      var asked = /^#cell=([0-9]{1,4})$/.exec(location.hash || '');
+      if (asked && cellChoice.options[Number(asked[1])] && Number(asked[1]) !== cellIndex) {
+        select.value = asked[1];
+        select.dispatchEvent(new Event('change'));
+      }
+    }
+    window.addEventListener('hashchange', function () { // a #cell=N link followed inside the page: show what it chose
+      var before = cellIndex;
+      fromAddress();
+      if (cellIndex !== before) { document.getElementById('cellpick').scrollIntoView(); }
+    });
+    fromAddress();
+  }
+
   safely('header', renderHeader);
   safely('decision', renderDecision);
   safely('headline', renderHeadline);
   safely('acceptance', renderAcceptance);
   safely('quality', renderQuality);
   safely('burst', renderBurst);
-  safely('distributions', renderDistributions);
+  cellSection('distributions');
   safely('reasoning', renderReasoning);
-  safely('sessions', renderSessions);
-  safely('over time', renderOverTime);
-  safely('timeline', renderTimeline);
-  safely('conditions', renderConditions);
-  safely('cache', renderCache);
-  safely('server metrics', renderServer);
+  cellSection('sessions');
+  cellSection('over-time');
+  cellSection('timeline');
+  cellSection('conditions');
+  cellSection('cache');
+  cellSection('server');
   safely('environment', renderEnvironment);
+  safely('cell choice', wireCellPick);
   finish();

@@ -36,26 +36,36 @@ final class Chromium {
 
     /** The page's DOM after its scripts ran. */
     static String dumpDom(Path page, Path work) throws IOException, InterruptedException {
-        return run(page, work, List.of("--dump-dom", "--virtual-time-budget=5000"));
+        return dumpDom(page, "", work);
+    }
+
+    /** The page's DOM after its scripts ran, opened at {@code fragment} ("#cell=2"; "" for none). */
+    static String dumpDom(Path page, String fragment, Path work) throws IOException, InterruptedException {
+        return run(page, fragment, work, List.of("--dump-dom", "--virtual-time-budget=5000"));
     }
 
     /** Saves a screenshot of the page as a PNG. */
     static void screenshot(Path page, Path work, Path png) throws IOException, InterruptedException {
+        screenshot(page, "", work, png);
+    }
+
+    /** Saves a screenshot of the page opened at {@code fragment} ("" for none) as a PNG. */
+    static void screenshot(Path page, String fragment, Path work, Path png) throws IOException, InterruptedException {
         Files.createDirectories(png.toAbsolutePath().getParent());
-        run(page, work, List.of("--screenshot=" + png.toAbsolutePath(), "--window-size=1400,9000", "--hide-scrollbars",
+        run(page, fragment, work, List.of("--screenshot=" + png.toAbsolutePath(), "--window-size=1400,9000", "--hide-scrollbars",
                 "--virtual-time-budget=5000"));
         if (!Files.isRegularFile(png)) {
             throw new IOException("chromium wrote no screenshot to " + png);
         }
     }
 
-    private static String run(Path page, Path work, List<String> extra) throws IOException, InterruptedException {
+    private static String run(Path page, String fragment, Path work, List<String> extra) throws IOException, InterruptedException {
         Path profile = Files.createTempDirectory(work, "chromium-profile");
         List<String> cmd = new ArrayList<>(List.of(binary(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--user-data-dir=" + profile.toAbsolutePath()));
         cmd.addAll(extra);
-        cmd.add(page.toAbsolutePath().toUri().toString());
+        cmd.add(page.toAbsolutePath().toUri() + fragment);
         Path stdout = work.resolve("chromium-" + System.nanoTime() + ".out");
         Path stderr = work.resolve("chromium-" + System.nanoTime() + ".err");
         Process p = new ProcessBuilder(cmd).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();

@@ -93,7 +93,8 @@ class DecisionBrowserTest {
                 .contains("E2E p50: up in 0, down in 2, unsettled in 0");
         assertThat(sections.get("quality")).contains("accuracy drop 0.0%");
         assertThat(sections.get("burst")).contains("baseline · during");
-        assertThat(sections.get("headline")).contains("run shown").contains("short-chat/shared/typical");
+        // the cards show the cell the decision rests on (its first criterion not passed), and say so
+        assertThat(sections.get("headline")).contains("run shown").contains("<h3>baseline — short-chat/fresh/typical, repeat 1</h3>");
         sections.forEach((id, body) -> assertThat(hasContent(body)).as("section %s has content", id).isTrue());
         // Cell details: criteria and changes filled in, no column of dashes
         assertThat(sections.get("acceptance")).contains("e2e.p50 max_regression 10%: ✓ pass")
