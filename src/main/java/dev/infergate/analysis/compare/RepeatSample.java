@@ -188,12 +188,13 @@ public final class RepeatSample {
     /**
      * This sample as an imported side: every metric in {@code missing} (criteria keys the imported file does not
      * carry) undefined, so a criterion on it is inconclusive rather than judged on a stand-in, and never paired.
+     * Reasoning and answer tokens too: no imported format carries them, and 0 would read as "did not reason".
      */
     RepeatSample imported(java.util.Collection<String> missing) {
         double[][] v = values.clone();
         double[][] c = contributions.clone();
         for (Metric m : Metric.values()) {
-            if (!missing.contains(m.key()) || m.scope() == Metric.Scope.DISTRIBUTION) {
+            if (!(missing.contains(m.key()) || m.reasoningOnly()) || m.scope() == Metric.Scope.DISTRIBUTION) {
                 continue; // a pooled distribution is summary.json's, not a column here
             }
             double[] undefined = new double[size];

@@ -83,6 +83,15 @@ class ReasoningComparisonTest {
     }
 
     @Test
+    void anImportedSide_hasNoReasoningCounts_ratherThanZero() {
+        RepeatSample imported = RepeatSample.of(List.of(reasoned(0, 0, 12, false), reasoned(1, 0, 14, false)), null)
+                .imported(List.of());
+        assertThat(imported.defined(Metric.REASONING_TOKENS)).isZero();
+        assertThat(imported.defined(Metric.ANSWER_TOKENS)).isZero();
+        assertThat(imported.defined(Metric.TTFT)).isEqualTo(2);
+    }
+
+    @Test
     void oneSideReasoning_isEnoughToShowTheFigures() {
         List<RequestRecord> plain = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
