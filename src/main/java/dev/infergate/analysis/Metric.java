@@ -70,7 +70,14 @@ public enum Metric {
             "requests with at least half of the prompt served from the server's cache / requests sent"),
     /** Reasoning models: what a chat UI that folds reasoning away shows first (summary.json's {@code reasoning} block). */
     TIME_TO_FIRST_ANSWER("time_to_first_answer", "Time to first answer", Unit.MS, true, Scope.PER_REQUEST, false,
-            "first_answer - sent: the first content or tool-call event after any reasoning; TTFT for answers without reasoning");
+            "first_answer - sent: the first content or tool-call event after any reasoning; TTFT for answers without reasoning"),
+    /** Reasoning models: compared only where a side's runs reasoned ({@link #reasoningOnly}). More is a regression: cost and wait. */
+    REASONING_TOKENS("reasoning_tokens", "Reasoning tokens", Unit.COUNT, true, Scope.PER_REQUEST, false,
+            "reasoning tokens of a completed request: the server's usage reasoning_tokens, else output_tokens x reasoning"
+                    + " events / output events; 0 for an answer without reasoning"),
+    /** Reasoning models: what is left for the answer a user reads ({@link #reasoningOnly}). */
+    ANSWER_TOKENS("answer_tokens", "Answer tokens", Unit.COUNT, true, Scope.PER_REQUEST, false,
+            "output_tokens - reasoning_tokens of a completed request: the answer's own tokens");
 
     /** Older names of a comparable metric, still accepted in criteria. */
     private final List<String> aliases;
@@ -140,6 +147,14 @@ public enum Metric {
     /** Whether the metric has a value per agent session (only runs of agent sessions have it). */
     public boolean perSession() {
         return scope == Scope.PER_SESSION;
+    }
+
+    /**
+     * Whether the metric only means something where an answer reasoned: a comparison shows it, and a criterion judges
+     * it, only for a condition with reasoning on either side.
+     */
+    public boolean reasoningOnly() {
+        return this == REASONING_TOKENS || this == ANSWER_TOKENS;
     }
 
     /** Whether a comparison can estimate it and a criterion judge it. */

@@ -47,7 +47,7 @@ public final class ReasoningFigures {
     }
 
     /** The server's count when it sent one (at most the output tokens), else the estimate from the events. */
-    static double reasoningTokens(RequestRecord r) {
+    public static double reasoningTokens(RequestRecord r) {
         if (r.usageReasoningTokens() >= 0) {
             return Math.min(r.usageReasoningTokens(), r.outputTokens());
         }

@@ -24,7 +24,7 @@ final class ComparisonFormat {
         if (m.isLatency()) {
             return v >= 10_000 ? String.format(Locale.ROOT, "%,.2fs", v / 1000) : String.format(Locale.ROOT, "%.1fms", v);
         }
-        return String.format(Locale.ROOT, "%,.1f %s", v, m.unit());
+        return String.format(Locale.ROOT, "%,.1f %s", v, m.unit()).stripTrailing(); // counts have no unit
     }
 
     /** A relative delta: {@code +12.3%}. */

@@ -194,7 +194,7 @@ final class AudienceText {
         if (s.metric().isLatency()) {
             return String.format(Locale.ROOT, "%.0f ms", v);
         }
-        return String.format(Locale.ROOT, "%,.1f %s", v, s.metric().unit());
+        return String.format(Locale.ROOT, "%,.1f %s", v, s.metric().unit()).stripTrailing();
     }
 
     private static String percent(double fraction) {

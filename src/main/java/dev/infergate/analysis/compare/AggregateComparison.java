@@ -37,6 +37,9 @@ final class AggregateComparison {
         List<Criterion> judged = criteria.forCondition(name).stream()
                 .filter(c -> sample.sessions() > 0 || !c.statistic().metric().perSession()).toList();
         List<Statistic> stats = new ArrayList<>(Comparison.SHOWN);
+        if (sample.reasoning()) {
+            stats.addAll(Comparison.SHOWN_FOR_REASONING); // the candidate's own figures; an aggregate carries none
+        }
         judged.forEach(c -> {
             if (!stats.contains(c.statistic())) {
                 stats.add(c.statistic());

@@ -32,6 +32,16 @@ public final class Comparison {
             Statistic.of(Metric.SESSION_TOTAL, 50), Statistic.of(Metric.SESSION_TOTAL, 90));
 
     /**
+     * Figures shown besides {@link #SHOWN} for a condition where either side's answers reasoned: the wait for the first
+     * answer token (what a chat UI that folds reasoning away shows first) and the reasoning and answer tokens per
+     * completed request. Not shown for a condition without reasoning.
+     */
+    public static final List<Statistic> SHOWN_FOR_REASONING = List.of(
+            Statistic.of(Metric.TIME_TO_FIRST_ANSWER, 50), Statistic.of(Metric.TIME_TO_FIRST_ANSWER, 95),
+            Statistic.of(Metric.REASONING_TOKENS, 50), Statistic.of(Metric.REASONING_TOKENS, Statistic.MEAN),
+            Statistic.of(Metric.ANSWER_TOKENS, 50), Statistic.of(Metric.ANSWER_TOKENS, Statistic.MEAN));
+
+    /**
      * With fewer than {@link #MIN_REPEATS_FOR_DRIFT} runs on a side the interval cannot see how much another run
      * would differ; relative criteria then pass or fail only when the interval widened by this allowance (in
      * quadrature) clears the threshold. 15 percentage points: identical simulators measured up to 20 % apart run to
@@ -102,7 +112,8 @@ public final class Comparison {
 
     /**
      * One condition. A criterion on a per-session metric does not apply to a condition without agent sessions
-     * on either side (it judges nothing there, rather than being inconclusive for want of sessions).
+     * on either side (it judges nothing there, rather than being inconclusive for want of sessions); nor one on a
+     * reasoning-only metric ({@link Metric#reasoningOnly}) to a condition where neither side's answers reasoned.
      */
     static ConditionResult condition(String name, Pair pair, List<Criterion> criteria, Bootstrap bootstrap,
             double runToRunAllowance) {
@@ -111,7 +122,12 @@ public final class Comparison {
         if (agent) {
             stats.addAll(SHOWN_FOR_SESSIONS);
         }
-        criteria = criteria.stream().filter(c -> agent || !c.statistic().metric().perSession()).toList();
+        boolean reasoning = pair.baseline().reasoning() || pair.candidate().reasoning();
+        if (reasoning) {
+            stats.addAll(SHOWN_FOR_REASONING);
+        }
+        criteria = criteria.stream().filter(c -> agent || !c.statistic().metric().perSession())
+                .filter(c -> reasoning || !c.statistic().metric().reasoningOnly()).toList();
         for (Criterion c : criteria) {
             if (!stats.contains(c.statistic())) {
                 stats.add(c.statistic());

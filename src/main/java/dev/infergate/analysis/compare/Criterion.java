@@ -129,7 +129,7 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
         if (bound.relative() || statistic.metric().isShare()) {
             return trim(threshold * 100) + "%";
         }
-        return trim(threshold) + (statistic.metric().isLatency() ? "ms" : " " + statistic.metric().unit());
+        return (trim(threshold) + (statistic.metric().isLatency() ? "ms" : " " + statistic.metric().unit())).stripTrailing();
     }
 
     private static String trim(double v) {

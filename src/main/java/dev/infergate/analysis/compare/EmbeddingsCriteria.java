@@ -17,7 +17,8 @@ public final class EmbeddingsCriteria {
     /** The metrics that need output tokens. */
     private static final Set<Metric> NEED_OUTPUT = EnumSet.of(Metric.TTFT, Metric.TTFT_FROM_SCHEDULED, Metric.ITL,
             Metric.TPOT, Metric.MAX_STALL, Metric.ITL_MEAN_PER_REQUEST, Metric.EFFECTIVE_TOKENS_PER_S,
-            Metric.CHUNKS_PER_REQUEST, Metric.THROUGHPUT_OUTPUT_TOKENS, Metric.TIME_TO_FIRST_ANSWER);
+            Metric.CHUNKS_PER_REQUEST, Metric.THROUGHPUT_OUTPUT_TOKENS, Metric.TIME_TO_FIRST_ANSWER,
+            Metric.REASONING_TOKENS, Metric.ANSWER_TOKENS);
 
     /**
      * The criteria used for embeddings when none are given: E2E at most 10 % worse at p95 and p99, request throughput

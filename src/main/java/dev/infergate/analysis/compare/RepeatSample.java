@@ -2,6 +2,7 @@ package dev.infergate.analysis.compare;
 
 import dev.infergate.analysis.ClientLag;
 import dev.infergate.analysis.Metric;
+import dev.infergate.analysis.ReasoningFigures;
 import dev.infergate.analysis.SessionTrack;
 import dev.infergate.analysis.Slo;
 import dev.infergate.record.ErrorClass;
@@ -38,6 +39,8 @@ public final class RepeatSample {
 
     /** An imported side (another tool's result): never paired with the other side's requests. */
     private final boolean imported;
+    /** Whether any measured answer reasoned (a first reasoning event, or reasoning tokens in its usage). */
+    private final boolean reasoning;
 
     RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions, long[] ids) {
         this(values, contributions, windowSeconds, sessions, ids, false);
@@ -45,13 +48,14 @@ public final class RepeatSample {
 
     RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions, long[] ids,
             boolean clientLimited) {
-        this(values, contributions, windowSeconds, sessions, ids, clientLimited, false);
+        this(values, contributions, windowSeconds, sessions, ids, clientLimited, false, false);
     }
 
     private RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions, long[] ids,
-            boolean clientLimited, boolean imported) {
+            boolean clientLimited, boolean imported, boolean reasoning) {
         this.clientLimited = clientLimited;
         this.imported = imported;
+        this.reasoning = reasoning;
         this.values = values;
         this.contributions = contributions;
         this.size = contributions[0].length;
@@ -105,7 +109,17 @@ public final class RepeatSample {
         long[] ids = measured.stream().mapToLong(RequestRecord::id).toArray();
         ClientLag lag = new ClientLag();
         measured.forEach(lag::add);
-        return new RepeatSample(values, parts, window, sessions, ids, lag.limited());
+        boolean reasoning = measured.stream().anyMatch(RepeatSample::reasoned);
+        return new RepeatSample(values, parts, window, sessions, ids, lag.limited(), false, reasoning);
+    }
+
+    private static boolean reasoned(RequestRecord r) {
+        return r.firstReasoningNanos() != RequestRecord.ABSENT || r.usageReasoningTokens() > 0;
+    }
+
+    /** Whether any measured answer of this repeat reasoned: a comparison then shows the reasoning figures. */
+    public boolean reasoning() {
+        return reasoning;
     }
 
     /** Whether the client fell behind its schedule in this run: its figures describe the machine as much as the server. */
@@ -161,6 +175,8 @@ public final class RepeatSample {
                     ? Double.NaN : (r.lastTokenNanos() - r.firstTokenNanos()) / 1e6 / (r.chunks() - 1);
             case QUEUE_WAIT -> r.sentNanos() == RequestRecord.ABSENT ? Double.NaN : Math.max(0, r.queueWaitNanos()) / 1e6;
             case EFFECTIVE_TOKENS_PER_S -> r.effectiveTokensPerSecond();
+            case REASONING_TOKENS -> ReasoningFigures.reasoningTokens(r);
+            case ANSWER_TOKENS -> Math.max(0, r.outputTokens() - ReasoningFigures.reasoningTokens(r));
             default -> throw new IllegalArgumentException(m.key() + " is not a per-request metric");
         };
     }
@@ -172,12 +188,13 @@ public final class RepeatSample {
     /**
      * This sample as an imported side: every metric in {@code missing} (criteria keys the imported file does not
      * carry) undefined, so a criterion on it is inconclusive rather than judged on a stand-in, and never paired.
+     * Reasoning and answer tokens too: no imported format carries them, and 0 would read as "did not reason".
      */
     RepeatSample imported(java.util.Collection<String> missing) {
         double[][] v = values.clone();
         double[][] c = contributions.clone();
         for (Metric m : Metric.values()) {
-            if (!missing.contains(m.key()) || m.scope() == Metric.Scope.DISTRIBUTION) {
+            if (!(missing.contains(m.key()) || m.reasoningOnly()) || m.scope() == Metric.Scope.DISTRIBUTION) {
                 continue; // a pooled distribution is summary.json's, not a column here
             }
             double[] undefined = new double[size];
@@ -188,7 +205,7 @@ public final class RepeatSample {
                 c[partOf(m).ordinal()] = undefined;
             }
         }
-        return new RepeatSample(v, c, windowSeconds, sessions, ids, clientLimited, true);
+        return new RepeatSample(v, c, windowSeconds, sessions, ids, clientLimited, true, reasoning);
     }
 
     /** Whether this sample came from another tool's result (a fixed baseline: never paired). */

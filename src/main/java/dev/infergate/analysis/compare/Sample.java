@@ -31,6 +31,11 @@ public record Sample(List<RepeatSample> repeats) {
         return repeats.stream().mapToInt(RepeatSample::sessions).sum();
     }
 
+    /** Whether any repeat's answers reasoned ({@link RepeatSample#reasoning}). */
+    public boolean reasoning() {
+        return repeats.stream().anyMatch(RepeatSample::reasoning);
+    }
+
     /** Requests with a defined value of {@code m}, across repeats (for a per-session metric: sessions). */
     public int defined(Metric m) {
         return repeats.stream().mapToInt(r -> r.defined(m)).sum();

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.infergate.sim.engine.Tokenizer;
 import dev.infergate.sim.profile.SimProfile;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.SplittableRandom;
 
 /** Validates request bodies the way vLLM does, answering mistakes with a 400 that names the field. */
 final class RequestParser {
@@ -79,12 +81,23 @@ final class RequestParser {
                 && optionalBoolean(options.get("continuous_usage_stats"), "stream_options.continuous_usage_stats");
         boolean ignoreEos = optionalBoolean(body.get("ignore_eos"), "ignore_eos");
         long seed = body.hasNonNull("seed") ? optionalLong(body.get("seed"), "seed") : 0L;
-        int reasoning = chat ? optionalInt(body.get("reasoning_tokens"), "reasoning_tokens", 0) : 0;
+        int reasoning = !chat ? 0 : body.hasNonNull("reasoning_tokens")
+                ? optionalInt(body.get("reasoning_tokens"), "reasoning_tokens", 0) : profileReasoning(promptIds, seed);
         if (reasoning < 0) {
             throw ApiError.badRequest("reasoning_tokens", "reasoning_tokens (" + reasoning + ") must be >= 0.");
         }
         return new CompletionRequest(chat, promptIds, stream, includeUsage, includeUsage && continuous, maxTokens,
                 minTokens, ignoreEos, seed, promptText, toolName, reasoning);
+    }
+
+    /**
+     * The profile's reasoning length for a request that names none (0 without a {@code reasoning} block), drawn from
+     * the prompt and the request's seed alone: the same question makes every server of the profile think alike (as
+     * hard for both sides of a comparison, which pairs it), and a profile with a longer median thinks that much longer.
+     */
+    private int profileReasoning(int[] promptIds, long seed) {
+        return profile.reasoning() == null ? 0
+                : profile.reasoning().draw(new SplittableRandom(Tokenizer.mix(Arrays.hashCode(promptIds)) ^ Tokenizer.mix(seed + 7)));
     }
 
     /** The function the answer calls: the first of {@code tools}, unless {@code tool_choice} is "none". */

@@ -26,6 +26,8 @@ import java.util.List;
  * @param faults               injected failures
  * @param answerAccuracy       probability that a bundled eval question is answered correctly (the answer
  *                             model, docs/quality.md); optional, default {@value #DEFAULT_ANSWER_ACCURACY}
+ * @param reasoning            a reasoning model: how long requests think before answering; optional, null for a
+ *                             model that answers at once (a request's own {@code reasoning_tokens} still applies)
  */
 public record SimProfile(
         @JsonProperty(value = "name", required = true) String name,
@@ -41,7 +43,8 @@ public record SimProfile(
         @JsonProperty("delivery") Delivery delivery,
         @JsonProperty(value = "output_length", required = true) OutputLength outputLength,
         @JsonProperty("faults") Faults faults,
-        @JsonProperty("answer_accuracy") Double answerAccuracy) {
+        @JsonProperty("answer_accuracy") Double answerAccuracy,
+        @JsonProperty("reasoning") ReasoningLength reasoning) {
 
     /** Names of the profiles shipped inside the jar. */
     public static final List<String> BUNDLED = List.of("baseline", "candidate-fp8-kv", "managed-buffered");
@@ -70,6 +73,14 @@ public record SimProfile(
             throw new IllegalArgumentException("num_gpu_blocks (" + numGpuBlocks + ") * block_size (" + blockSize
                     + ") must hold at least max_model_len (" + maxModelLen + ") tokens, or a long request could never run");
         }
+    }
+
+    /** A profile without a {@code reasoning} block: a model that answers at once. */
+    public SimProfile(String name, String description, String model, int maxModelLen, int maxNumSeqs,
+            int maxNumBatchedTokens, int blockSize, int numGpuBlocks, CostModel cost, int streamInterval,
+            Delivery delivery, OutputLength outputLength, Faults faults, Double answerAccuracy) {
+        this(name, description, model, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize, numGpuBlocks, cost,
+                streamInterval, delivery, outputLength, faults, answerAccuracy, null);
     }
 
     /** A profile without {@code answer_accuracy} (the default applies); the form before the answer model. */
@@ -103,19 +114,25 @@ public record SimProfile(
     /** A copy with different faults (tests and demos turn faults on and off). */
     public SimProfile withFaults(Faults newFaults) {
         return new SimProfile(name, description, model, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize,
-                numGpuBlocks, cost, streamInterval, delivery, outputLength, newFaults, answerAccuracy);
+                numGpuBlocks, cost, streamInterval, delivery, outputLength, newFaults, answerAccuracy, reasoning);
     }
 
     /** A copy with a different delivery mode. */
     public SimProfile withDelivery(Delivery newDelivery) {
         return new SimProfile(name, description, model, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize,
-                numGpuBlocks, cost, streamInterval, newDelivery, outputLength, faults, answerAccuracy);
+                numGpuBlocks, cost, streamInterval, newDelivery, outputLength, faults, answerAccuracy, reasoning);
     }
 
     /** A copy with a different answer-model accuracy (tests and demos make a candidate worse). */
     public SimProfile withAnswerAccuracy(double accuracy) {
         return new SimProfile(name, description, model, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize,
-                numGpuBlocks, cost, streamInterval, delivery, outputLength, faults, accuracy);
+                numGpuBlocks, cost, streamInterval, delivery, outputLength, faults, accuracy, reasoning);
+    }
+
+    /** A copy that reasons ({@code null}: answers at once). */
+    public SimProfile withReasoning(ReasoningLength newReasoning) {
+        return new SimProfile(name, description, model, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize,
+                numGpuBlocks, cost, streamInterval, delivery, outputLength, faults, answerAccuracy, newReasoning);
     }
 
     private static void required(String field, Object value) {

@@ -95,7 +95,7 @@ class SimProfileTest {
                 .hasMessage("faults.stall.duration (soon) must be a duration like 250ms, 10s or 2m");
     }
 
-    private static String baselineYaml() throws Exception {
+    static String baselineYaml() throws Exception {
         try (var in = SimProfileTest.class.getResourceAsStream("/sim-profiles/baseline.yaml")) {
             return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         }
