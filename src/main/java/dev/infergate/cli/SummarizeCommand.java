@@ -2,13 +2,13 @@ package dev.infergate.cli;
 
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.analysis.Summary;
+import dev.infergate.analysis.SummaryRun;
 import dev.infergate.record.RunLog;
 import dev.infergate.report.ConsoleSummary;
 import dev.infergate.report.TerminalText;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -47,10 +47,10 @@ public final class SummarizeCommand implements Callable<Integer> {
                     ? "cannot read the run log in " + dir + ": it is not UTF-8 text; it is not a log infergate wrote whole"
                     : e.getMessage(), e);
         }
-        Map<String, Object> run = summary.run();
-        if (run.get("torn_last_line") != null) {
+        Long tornLine = SummaryRun.of(summary).tornLastLine();
+        if (tornLine != null) {
             spec.commandLine().getErr().println("infergate: warning: " + dir.resolve(RunLog.REQUESTS_FILE) + " line "
-                    + run.get("torn_last_line") + " is torn (the run was killed while writing it) and was skipped; "
+                    + tornLine + " is torn (the run was killed while writing it) and was skipped; "
                     + "the summary is marked partial");
             spec.commandLine().getErr().flush();
         }

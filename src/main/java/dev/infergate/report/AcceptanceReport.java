@@ -131,7 +131,7 @@ public final class AcceptanceReport {
             return "not checked (quality: false in the plan): speed alone does not show that answers are as good";
         }
         return String.format(Locale.ROOT, "%s on %d items: baseline %.1f %%, candidate %.1f %%; %s; McNemar p = %.3g; "
-                + "identical outputs %.0f %% -> %s", q.eval().get("name"), q.pairedItems(), q.baseline().estimate() * 100,
+                + "identical outputs %.0f %% -> %s", q.eval().name(), q.pairedItems(), q.baseline().estimate() * 100,
                 q.candidate().estimate() * 100, q.reason(), q.mcnemarP(), q.identicalOutputs() * 100,
                 q.verdict().key().toUpperCase(Locale.ROOT));
     }

@@ -17,9 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * run.json read back typed, from real files under {@code run-documents/}: {@code measured} and {@code open} were
  * written by {@code infergate run} against {@code serve-sim} (closed loop with a TTFT target; open loop at 20 req/s),
- * {@code imported} by the vLLM import of a {@code export --format vllm --detail} file, {@code older} is
- * {@code measured} without the keys later versions added (tool, ended_at, client_warmup, client_cpu, ...) and with
- * 9 of its 12 records, as a run of an older version that was killed would leave it.
+ * {@code imported} by the vLLM import of a {@code export --format vllm --detail} file. {@code older} was written by
+ * the jar of commit 3bffa54 (before run.json had request_id_prefix, ended_at, client_warmup, client_cpu or a workload
+ * preset) running 12 requests at concurrency 4 against its own serve-sim; its requests.jsonl keeps the first 9 of
+ * the 12 records, as a run of an older version that was killed would leave it.
  */
 class RunDocumentTest {
     @TempDir
@@ -99,7 +100,19 @@ class RunDocumentTest {
         assertThat(run.endedAt()).isNull();
         assertThat(run.clientCpu()).isNull();
         assertThat(run.clientWarmup()).isNull();
-        assertThat(run.document()).doesNotContainKey("tool");
+        assertThat(run.requestIdPrefix()).isNull(); // X-Request-Id prefixes came later (3e44733)
+        assertThat(run.document()).doesNotContainKeys("client_warmup", "client_cpu", "request_id_prefix");
+        assertThat(run.api()).isEqualTo("chat");
+        assertThat(run.model()).isEqualTo("sim-llama-8b");
+        assertThat(run.baseUrl()).isEqualTo("http://127.0.0.1:19401/v1");
+        assertThat(run.labels()).containsExactly(Map.entry("gpu", "simulated"));
+        assertThat(run.slo().ttftMs()).isEqualTo(2000.0);
+        assertThat(run.load().mode()).isEqualTo("closed");
+        assertThat(run.load().requests()).isEqualTo(12L);
+        assertThat(run.load().keys()).containsEntry("concurrency", "4");
+        assertThat(run.workload()).containsEntry("preset", "null").containsEntry("input_tokens", "512:128")
+                .doesNotContainKey("tokenize_dialect");
+        assertThat(run.server().serverVersion()).isNull();
     }
 
     @Test

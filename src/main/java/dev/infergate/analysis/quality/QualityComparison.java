@@ -42,7 +42,7 @@ import java.util.stream.Collectors;
  * @param reason            one sentence explaining the verdict
  */
 // eval stays a map: the eval set's own description (each set names its keys), copied from quality.json (a JSON edge)
-public record QualityComparison(Map<String, Object> eval, int pairedItems, int onlyBaseline, int onlyCandidate,
+public record QualityComparison(EvalHeader eval, int pairedItems, int onlyBaseline, int onlyCandidate,
         int bothCorrect, Interval baseline, Interval candidate, Interval drop, double mcnemarP, double identicalOutputs,
         Double logprobDivergence, int logprobItems, QualityCriterion criterion, QualityVerdict verdict, Long itemsNeeded,
         String reason) {
@@ -59,7 +59,7 @@ public record QualityComparison(Map<String, Object> eval, int pairedItems, int o
                     + cand.get("eval") + "); run both with the same --eval, --seed and --items");
         }
         try {
-            return of(castMap(base.get("eval")), ItemLog.read(baselineDir.resolve(ItemLog.FILE)),
+            return of(evalHeader(base, baselineDir), ItemLog.read(baselineDir.resolve(ItemLog.FILE)),
                     ItemLog.read(candidateDir.resolve(ItemLog.FILE)), criterion);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the item results: " + e.getMessage(), e);
@@ -67,7 +67,7 @@ public record QualityComparison(Map<String, Object> eval, int pairedItems, int o
     }
 
     /** Compares two sides' item results, paired by item id. */
-    public static QualityComparison of(Map<String, Object> eval, List<ItemResult> baselineItems,
+    public static QualityComparison of(EvalHeader eval, List<ItemResult> baselineItems,
             List<ItemResult> candidateItems, QualityCriterion criterion) {
         Map<String, ItemResult> cand = candidateItems.stream()
                 .collect(Collectors.toMap(ItemResult::id, Function.identity(), (a, b) -> a, LinkedHashMap::new));
@@ -156,7 +156,7 @@ public record QualityComparison(Map<String, Object> eval, int pairedItems, int o
      * @param eval the eval set's header as quality.json gave it (name, source, seed, items)
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record Document(String schema, Map<String, Object> eval, int pairedItems, Interval.Written baselineAccuracy,
+    public record Document(String schema, EvalHeader eval, int pairedItems, Interval.Written baselineAccuracy,
             Interval.Written candidateAccuracy, Pairs pairs, Interval.Written accuracyDrop,
             @JsonProperty("mcnemar_exact_p") double mcnemarExactP, OutputAgreement agreement, Criterion criterion) {}
 
@@ -177,8 +177,17 @@ public record QualityComparison(Map<String, Object> eval, int pairedItems, int o
         AtomicFiles.writeJson(Json.PRETTY, file, document());
     }
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> castMap(Object o) {
-        return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    /** quality.json's eval block, typed; IllegalArgumentException naming the directory when it is absent or malformed. */
+    private static EvalHeader evalHeader(Map<String, Object> quality, Path dir) {
+        try {
+            EvalHeader eval = Json.COMPACT.convertValue(quality.get("eval"), EvalHeader.class);
+            if (eval == null) {
+                throw new IllegalArgumentException("no eval block");
+            }
+            return eval;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(dir.resolve(QualitySummary.FILE) + " has no readable eval block: "
+                    + String.valueOf(e.getMessage()).lines().findFirst().orElse(""), e);
+        }
     }
 }

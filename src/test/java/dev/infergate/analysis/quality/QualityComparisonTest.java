@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class QualityComparisonTest {
-    private static final Map<String, Object> EVAL = Map.of("name", "arithmetic", "seed", 1, "items", 0);
+    private static final EvalHeader EVAL = new EvalHeader("arithmetic", null, 1, 0);
     private static final QualityCriterion ONE_PERCENT = QualityCriterion.maxDrop("1%");
 
     @TempDir
@@ -69,6 +69,7 @@ class QualityComparisonTest {
         Path cand = side(dir.resolve("cand"), side(30, 0.5, "a"), EVAL);
         QualityComparison c = QualityComparison.compare(base, cand, ONE_PERCENT);
         assertThat(c.pairedItems()).isEqualTo(30);
+        assertThat(c.eval()).isEqualTo(EVAL); // quality.json's eval block read back typed
         assertThat(c.document().schema()).isEqualTo("infergate.quality-comparison/1");
         assertThat(c.document().accuracyDrop().method()).isEqualTo("agresti-min paired");
         Path other = side(dir.resolve("other"), side(30, 0.5, "a"), Map.of("name", "arithmetic", "seed", 2, "items", 0));
@@ -111,7 +112,7 @@ class QualityComparisonTest {
         return items;
     }
 
-    private static Path side(Path dir, List<ItemResult> items, Map<String, Object> eval) throws IOException {
+    private static Path side(Path dir, List<ItemResult> items, Object eval) throws IOException {
         Files.createDirectories(dir);
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("eval", eval);

@@ -1,0 +1,60 @@
+package dev.infergate.analysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SummaryRunTest {
+    @Test
+    void readsTheKeysTheSummaryAndAMergeAddToRunJson() {
+        Map<String, Object> lag = new LinkedHashMap<>();
+        lag.put("count", 8);
+        lag.put("p99", 1.25);
+        lag.put("low_sample", List.of("p999"));
+        Map<String, Object> shard0 = new LinkedHashMap<>();
+        shard0.put("shard", 0);
+        shard0.put("state", "complete");
+        shard0.put("exit_code", 0);
+        shard0.put("start_offset_ms", 0.5);
+        shard0.put("client", Map.of("lag_ms", lag, "limited", false));
+        Map<String, Object> shard1 = new LinkedHashMap<>();
+        shard1.put("shard", 1);
+        shard1.put("state", "missing");
+        shard1.put("start_offset_ms", null);
+        shard1.put("client", null);
+        Map<String, Object> scale = new LinkedHashMap<>();
+        scale.put("workers", 2);
+        scale.put("fleet", "2 local processes");
+        scale.put("start_at", "2026-12-04T20:00:00Z");
+        scale.put("start_spread_ms", 3.5);
+        scale.put("shards", List.of(shard0, shard1));
+        Map<String, Object> run = new LinkedHashMap<>();
+        run.put("api", "chat");
+        run.put("partial", true);
+        run.put("partial_reason", "shard 1 of 2 left no results");
+        run.put("torn_last_line", 17);
+        run.put("scale_out", scale);
+
+        SummaryRun typed = SummaryRun.of(run);
+
+        assertThat(typed.tornLastLine()).isEqualTo(17L);
+        assertThat(typed.document().api()).isEqualTo("chat");
+        assertThat(typed.document().partial()).isTrue();
+        assertThat(typed.scaleOut().fleet()).isEqualTo("2 local processes");
+        assertThat(typed.scaleOut().startSpreadMs()).isEqualTo(3.5);
+        assertThat(typed.scaleOut().shards()).extracting(SummaryRun.Shard::shard).containsExactly(0, 1);
+        assertThat(typed.scaleOut().shards().get(0).clientLagP99Ms()).isEqualTo(1.25);
+        assertThat(typed.scaleOut().shards().get(1).clientLagP99Ms()).isNull();
+        assertThat(typed.scaleOut().shards().get(1).startOffsetMs()).isNull();
+    }
+
+    @Test
+    void aSingleRunHasNeitherATornLineNorAScaleOutBlock() {
+        SummaryRun typed = SummaryRun.of(Map.of("api", "completions"));
+        assertThat(typed.tornLastLine()).isNull();
+        assertThat(typed.scaleOut()).isNull();
+    }
+}
