@@ -19,26 +19,28 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CapacityOnSimulatorTest {
     static final double SERVICE_BOUND_PER_S = 8 / 1.28;
+    /** Every step 10 ms whatever it holds, 8 sequences, about 128 tokens an answer: a slot is held 1.28 s. */
+    static final String FIXED_COST_PROFILE = """
+            name: fixed-cost
+            description: every step 10 ms, 8 sequences at most
+            model: sim-fixed
+            max_model_len: 8192
+            max_num_seqs: 8
+            max_num_batched_tokens: 4096
+            block_size: 16
+            num_gpu_blocks: 4096
+            cost: {step_overhead_us: 10000, prefill_us_per_token: 0, decode_us_per_seq: 0, kv_read_us_per_1k_tokens: 0}
+            stream_interval: 1
+            delivery: incremental
+            output_length: {median_tokens: 128, sigma: 0.1}
+            """;
 
     @TempDir
     Path dir;
 
     @Test
     void capacitySearch_findsTheRateTheCostModelAllows() throws Exception {
-        Path profile = Files.writeString(dir.resolve("fixed.yaml"), """
-                name: fixed-cost
-                description: every step 10 ms, 8 sequences at most
-                model: sim-fixed
-                max_model_len: 8192
-                max_num_seqs: 8
-                max_num_batched_tokens: 4096
-                block_size: 16
-                num_gpu_blocks: 4096
-                cost: {step_overhead_us: 10000, prefill_us_per_token: 0, decode_us_per_seq: 0, kv_read_us_per_1k_tokens: 0}
-                stream_interval: 1
-                delivery: incremental
-                output_length: {median_tokens: 128, sigma: 0.1}
-                """);
+        Path profile = Files.writeString(dir.resolve("fixed.yaml"), FIXED_COST_PROFILE);
         try (SimServer sim = SimServer.start(SimProfile.load(profile), "127.0.0.1", 0, 1)) {
             AcceptPlan plan = PlanReader.read("test", """
                     baseline: '%s'

@@ -23,20 +23,7 @@ class CapacityWithCancellationsOnSimulatorTest {
 
     @Test
     void halfTheUsersStoppingAt40Tokens_raisesTheCapacityTheSearchFinds() throws Exception {
-        Path profile = Files.writeString(dir.resolve("fixed.yaml"), """
-                name: fixed-cost
-                description: every step 10 ms, 8 sequences at most
-                model: sim-fixed
-                max_model_len: 8192
-                max_num_seqs: 8
-                max_num_batched_tokens: 4096
-                block_size: 16
-                num_gpu_blocks: 4096
-                cost: {step_overhead_us: 10000, prefill_us_per_token: 0, decode_us_per_seq: 0, kv_read_us_per_1k_tokens: 0}
-                stream_interval: 1
-                delivery: incremental
-                output_length: {median_tokens: 128, sigma: 0.1}
-                """);
+        Path profile = Files.writeString(dir.resolve("fixed.yaml"), CapacityOnSimulatorTest.FIXED_COST_PROFILE);
         try (SimServer sim = SimServer.start(SimProfile.load(profile), "127.0.0.1", 0, 1)) {
             double without = capacity(sim, "");
             double with = capacity(sim, "cancel: {rate: 0.5, after: 40tok}\n");
