@@ -112,15 +112,19 @@ class SessionsAgainstSimulatorTest {
             spans.put(s, new long[] {turns.get(0).scheduledNanos(), turns.get(1).doneNanos()});
         });
         List<Long> ends = spans.values().stream().map(span -> span[1]).sorted().toList();
+        List<Long> laterStarts = new ArrayList<>();
         for (long s = 0; s < 6; s++) {
             long start = spans.get(s)[0];
             long overlapping = spans.values().stream().filter(o -> o[0] <= start && start < o[1]).count();
             assertThat(overlapping).as("sessions in progress when session %d started", s).isLessThanOrEqualTo(2);
             if (s >= 2) {
-                // started at the end of the (s-2)-th session to end: one start per end, in order
-                assertThat(start).isEqualTo(ends.get((int) s - 2));
+                laterStarts.add(start);
             }
         }
+        // each later session starts at the done mark of a session that ended, one start per end: the first four
+        // ends. Which start takes which end follows the order the ends were handled in, and two sessions ending
+        // microseconds apart on different event loops may be handled in either order
+        assertThat(laterStarts).containsExactlyInAnyOrderElementsOf(ends.subList(0, 4));
     }
 
     @Test
