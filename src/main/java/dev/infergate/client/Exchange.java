@@ -65,6 +65,8 @@ final class Exchange {
     private ScheduledFuture<?> cancelTimer;
     private volatile boolean aborting;
     private boolean finished;
+    /** This request's end of its connection's {@link BodyTap}. */
+    private final BodyTap.Sink sink = this::onBody;
 
     Exchange(RequestClient owner, Dispatch dispatch, RequestClient.Listener listener, boolean recordEvents) {
         this.owner = owner;
@@ -268,23 +270,19 @@ final class Exchange {
             armLimitTimer(headersNanos);
         }
         timeline.onHeaders(response.statusCode(), headersNanos);
-        response.handler(buffer -> {
+        response.handler(buffer -> { // what the connection's tap does not read: chunks before the headers were handed over, the last
             long arrival = System.nanoTime();
-            lastBytesNanos = arrival;
             ByteBuf buf = ((BufferInternal) buffer).getByteBuf(); // Vert.x's own heap copy of the read: no second copy
             if (buf.hasArray()) {
-                timeline.onBytes(buf.array(), buf.arrayOffset() + buf.readerIndex(), buf.readableBytes(), arrival);
+                onBody(buf.array(), buf.arrayOffset() + buf.readerIndex(), buf.readableBytes(), arrival);
             } else {
                 byte[] bytes = buffer.getBytes();
-                timeline.onBytes(bytes, 0, bytes.length, arrival);
-            }
-            if (timeline.tooLarge()) { // an endless body is cut here, not read into memory until a timeout
-                fail(ErrorClass.TOO_LARGE, timeline.result().outcome().errorDetail(), arrival);
-                request.reset();
-            } else if (cancelAt instanceof Cancellations.AfterTokens t && t.reached(timeline.outputEvents())) {
-                cancelByUser(arrival);
+                onBody(bytes, 0, bytes.length, arrival);
             }
         });
+        if (connection != null && connection.tap != null) {
+            connection.tap.attach(sink);
+        }
         response.exceptionHandler(t -> fail(Failures.classifyMidStream(t, timeline), HttpExecutor.describe(t), System.nanoTime()));
         response.endHandler(v -> {
             long end = System.nanoTime();
@@ -295,6 +293,21 @@ final class Exchange {
             }
             finish(null, null, end, response.getHeader("Retry-After"));
         });
+    }
+
+    /** Bytes of the body, read at {@code arrival}: from the connection's {@link BodyTap}, or from Vert.x. */
+    private void onBody(byte[] buf, int off, int len, long arrival) {
+        if (finished) {
+            return;
+        }
+        lastBytesNanos = arrival;
+        timeline.onBytes(buf, off, len, arrival);
+        if (timeline.tooLarge()) { // an endless body is cut here, not read into memory until a timeout
+            fail(ErrorClass.TOO_LARGE, timeline.result().outcome().errorDetail(), arrival);
+            request.reset();
+        } else if (cancelAt instanceof Cancellations.AfterTokens t && t.reached(timeline.outputEvents())) {
+            cancelByUser(arrival);
+        }
     }
 
     /** Sets the timer for the earliest limit this request can still hit, counted from the latest marks. */
@@ -388,6 +401,9 @@ final class Exchange {
             return;
         }
         finished = true;
+        if (connection != null && connection.tap != null) {
+            connection.tap.detach(sink);
+        }
         release(false);
         if (limitTimer != null) {
             limitTimer.cancel(false);

@@ -26,6 +26,8 @@ final class LaneConnections {
     static final class Tracked {
         final HttpConnection connection;
         final boolean pooled;
+        /** Where its response bodies are read off the pipeline, or null when Vert.x hands them over ({@link BodyTap}). */
+        final BodyTap tap;
         int served;
         int active;
         boolean begun;
@@ -38,6 +40,7 @@ final class LaneConnections {
         Tracked(HttpConnection connection, boolean pooled) {
             this.connection = connection;
             this.pooled = pooled;
+            this.tap = BodyTap.install(connection);
         }
 
         /** Whether it carried an earlier request: only then can it be stale. */
