@@ -56,9 +56,9 @@ public final class BenchVersusFloorCommand implements Callable<Integer> {
                     + "over the repeats. Issue 17's figures are medians of 3. Default: ${DEFAULT-VALUE}.")
     int repeats;
 
-    @Option(names = "--java-opts", defaultValue = "-Xmx2g -XX:TieredStopAtLevel=1", paramLabel = "OPTS",
-            description = "JVM options of infergate's runs; the default is the launcher's for ./infergate run (C1 compiler only, "
-                    + "docs/benchmarks.md). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--java-opts", defaultValue = "-Xmx2g -XX:TieredStopAtLevel=1 -XX:+UseParallelGC -Xmn1g -XX:MetaspaceSize=256m",
+            paramLabel = "OPTS", description = "JVM options of infergate's runs; the default is the launcher's for ./infergate run (C1 "
+                    + "compiler only; the parallel collector with a 1 GB young generation, docs/benchmarks.md). Default: ${DEFAULT-VALUE}.")
     String javaOpts;
 
     @Override
