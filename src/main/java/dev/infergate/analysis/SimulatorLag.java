@@ -25,8 +25,11 @@ import java.util.TreeMap;
  * @param lateTokens     tokens by lateness bound in seconds, cumulative, over the run; empty when unknown
  */
 public record SimulatorLag(double stalledSeconds, double wallSeconds, TreeMap<Double, Double> lateTokens) {
-    /** A capacity probe decides nothing when the engine lost more than this share of its time. */
-    public static final double PROBE_STALL_LIMIT_SHARE = 0.01;
+    /** A run decides nothing when the simulator's engine lost more than this share of its time. */
+    public static final double STALL_LIMIT_SHARE = 0.01;
+    /** The limits of {@link #behind()}, for notes. */
+    public static final String LIMITS = String.format(Locale.ROOT, "engine stalls over %.0f %% of the run or tokens late"
+            + " p99 over %.0f ms", STALL_LIMIT_SHARE * 100, ClientLag.LIMIT_P99_MILLIS);
     /** The lag of a server that is not the simulator, or of a run without scrapes. */
     public static final SimulatorLag UNKNOWN = new SimulatorLag(Double.NaN, 0, new TreeMap<>());
 
@@ -125,12 +128,13 @@ public record SimulatorLag(double stalledSeconds, double wallSeconds, TreeMap<Do
     }
 
     /**
-     * Whether a capacity probe on this run decides nothing: the engine lost more than
-     * {@link #PROBE_STALL_LIMIT_SHARE} of the run, or its tokens left late beyond the limit a client's lag has
-     * ({@link ClientLag#LIMIT_P99_MILLIS} at p99).
+     * Whether the simulator fell behind its model in this run, which then decides nothing (a capacity probe is run
+     * again, a matrix repeat left out): the engine lost more than {@link #STALL_LIMIT_SHARE} of the run, or its
+     * tokens left late beyond the limit the client's own lag has ({@link ClientLag#LIMIT_P99_MILLIS} at p99): the
+     * server is held to the same limit as the client.
      */
-    public boolean probeBehind() {
-        return stalledShare() > PROBE_STALL_LIMIT_SHARE || lateQuantileMs(0.99) > ClientLag.LIMIT_P99_MILLIS;
+    public boolean behind() {
+        return stalledShare() > STALL_LIMIT_SHARE || lateQuantileMs(0.99) > ClientLag.LIMIT_P99_MILLIS;
     }
 
     /** For a line of progress: "engine lost 3.2 % of the run, tokens late p99 50 ms". */

@@ -69,7 +69,7 @@ class SimulatorLagTest {
         assertThat(between.known()).isFalse();
         assertThat(between.stalledShare()).isNaN();
         assertThat(between.lateQuantileMs(0.99)).isNaN();
-        assertThat(between.probeBehind()).isFalse();
+        assertThat(between.behind()).isFalse();
         assertThat(SimulatorLag.read(dir)).as("a run without server_metrics.jsonl").isEqualTo(SimulatorLag.UNKNOWN);
         Files.writeString(dir.resolve(RunLog.SERVER_METRICS_FILE), """
                 {"offset_ns":0,"engine":"vllm","values":{"running_requests":1.0}}
@@ -85,7 +85,7 @@ class SimulatorLagTest {
         SimulatorSelfReport after = page(BEFORE.replace("stall_seconds_total{model_name=\"m\"} 1.0",
                 "stall_seconds_total{model_name=\"m\"} 1.5"));
         assertThat(SimulatorLag.between(before, after, 10).stalledShare()).isEqualTo(0.05);
-        assertThat(SimulatorLag.between(before, after, 10).probeBehind()).as("5 % of the run lost: over 1 %").isTrue();
+        assertThat(SimulatorLag.between(before, after, 10).behind()).as("5 % of the run lost: over 1 %").isTrue();
         assertThat(SimulatorLag.between(after, before, 10).stalledShare()).as("a restarted simulator counts from zero")
                 .isEqualTo(0.1);
     }
@@ -104,12 +104,12 @@ class SimulatorLagTest {
         assertThat(lag.tokensLaterThanMs(10)).as("the 20 beyond 10 ms").isEqualTo(20.0);
         assertThat(lag.tokensLaterThanMs(1)).isEqualTo(20.0);
         assertThat(lag.tokensLaterThanMs(0.5)).as("counted from the bound at or above 0.5 ms: 1 ms").isEqualTo(20.0);
-        assertThat(lag.probeBehind()).as("p99 50 ms: over the 10 ms limit").isTrue();
+        assertThat(lag.behind()).as("p99 50 ms: over the 10 ms limit").isTrue();
         SimulatorSelfReport quiet = page(BEFORE.replace("le=\"0.001\"} 900.0", "le=\"0.001\"} 1900.0")
                 .replace("le=\"0.01\"} 1000.0", "le=\"0.01\"} 2000.0").replace("le=\"0.05\"} 1000.0", "le=\"0.05\"} 2000.0")
                 .replace("le=\"+Inf\"} 1000.0", "le=\"+Inf\"} 2000.0"));
         assertThat(SimulatorLag.between(before, quiet, 10).lateQuantileMs(0.99)).as("all 1,000 new tokens within 1 ms").isEqualTo(1.0);
-        assertThat(SimulatorLag.between(before, quiet, 10).probeBehind()).isFalse();
+        assertThat(SimulatorLag.between(before, quiet, 10).behind()).isFalse();
     }
 
     @Test
