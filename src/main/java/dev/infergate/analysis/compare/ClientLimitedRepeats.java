@@ -105,13 +105,12 @@ public record ClientLimitedRepeats(Map<String, Comparison.Pair> pairs, Set<Strin
             return null;
         }
         int runs = left.values().stream().mapToInt(Integer::intValue).sum();
-        String simulator = simulatorBehind == 0 ? "" : String.format(Locale.ROOT, "; %d run(s) were served by a simulator"
-                + " behind its own model (its engine stalled, or its tokens left late: %s), and went the same way",
-                simulatorBehind, SimulatorLag.LIMITS);
-        return String.format(Locale.ROOT, "client-limited: %d run(s) left out in %d of %d conditions (the client fell"
-                + " behind its schedule: lag p99 above 10 ms in at least 2 requests; with a paired design the other"
-                + " side's same repeat goes too)%s%s; a busy machine decides nothing", runs, left.size(), pairs.size(),
-                simulator, undecidable.isEmpty() ? "" : "; fewer than half the repeats of a side clean, so inconclusive: "
+        String simulator = simulatorBehind == 0 ? "" : String.format(Locale.ROOT, "; or, in %d run(s), the simulator"
+                + " serving them fell behind its own model: %s", simulatorBehind, SimulatorLag.LIMITS);
+        return String.format(Locale.ROOT, "client-limited%s: %d run(s) left out in %d of %d conditions (the client fell"
+                + " behind its schedule: lag p99 above 10 ms in at least 2 requests%s; with a paired design the other"
+                + " side's same repeat goes too)%s; a busy machine decides nothing", simulatorBehind == 0 ? "" : " or simulator behind",
+                runs, left.size(), pairs.size(), simulator, undecidable.isEmpty() ? "" : "; fewer than half the repeats of a side clean, so inconclusive: "
                         + String.join(", ", undecidable));
     }
 }
