@@ -1,5 +1,7 @@
 package dev.infergate.analysis;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.infergate.json.Json;
 import dev.infergate.metrics.SimulatorSelfReport;
@@ -145,6 +147,34 @@ public record SimulatorLag(double stalledSeconds, double wallSeconds, TreeMap<Do
                 : String.format(Locale.ROOT, "tokens late p99 %.3g ms", lateQuantileMs(0.99));
         return stalled + ", " + late;
     }
+
+    /**
+     * summary.json's {@code server.simulator}: the run's lag as figures, or null for a server that is not the
+     * simulator.
+     */
+    public Figures figures() {
+        if (!known()) {
+            return null;
+        }
+        return new Figures(Double.isNaN(stalledSeconds) ? null : Distribution.round(stalledSeconds * 1e3),
+                Double.isNaN(stalledShare()) ? null : Distribution.round(stalledShare()),
+                (long) tokens(), tokens() > 0 ? lateQuantileMs(0.5) : null, tokens() > 0 ? lateQuantileMs(0.99) : null, behind());
+    }
+
+    /**
+     * The simulator's lag over a run, as summary.json's {@code server.simulator} block carries it.
+     *
+     * @param stalledMs    model time its engine lost to stalls; null when unknown
+     * @param stalledShare that time over the run's; null when unknown
+     * @param tokens       tokens it delivered
+     * @param lateP50Ms    token lateness p50 (a bucket bound), null without tokens
+     * @param lateP99Ms    token lateness p99 (a bucket bound), null without tokens
+     * @param behind       over the limits ({@link #LIMITS}): the run decides nothing
+     */
+    @JsonPropertyOrder({"stalled_ms", "stalled_share", "tokens", "late_p50_ms", "late_p99_ms", "behind"})
+    public record Figures(@JsonProperty("stalled_ms") Double stalledMs, @JsonProperty("stalled_share") Double stalledShare,
+            long tokens, @JsonProperty("late_p50_ms") Double lateP50Ms, @JsonProperty("late_p99_ms") Double lateP99Ms,
+            boolean behind) {}
 
     private static double total(TreeMap<Double, Double> cumulative) {
         return cumulative.isEmpty() ? 0 : cumulative.lastEntry().getValue();
