@@ -37,7 +37,7 @@ public final class SummaryBuilder {
 
     public Summary build() {
         FigureSet none = figures(Percentiles.empty());
-        return new Summary(Summarizer.SCHEMA, run, false, figures(ttft), client,
+        return new Summary(Summarizer.SCHEMA, SummaryRun.of(run), false, figures(ttft), client,
                 new Summary.ByCache(cold == null ? none : cold, warm == null ? none : warm), prompts, connections,
                 delivery, server, sessions, Map.of());
     }
