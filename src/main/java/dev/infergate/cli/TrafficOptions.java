@@ -1,13 +1,13 @@
 package dev.infergate.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.infergate.client.Cancellations;
 import dev.infergate.client.Endpoint;
 import dev.infergate.client.ExtraBody;
 import dev.infergate.client.ToolDefinitions;
-import dev.infergate.load.LoadModel;
 import dev.infergate.config.Durations;
+import dev.infergate.json.Json;
+import dev.infergate.load.LoadModel;
 import dev.infergate.load.OpenLoop;
 import dev.infergate.load.RampUpSchedule;
 import dev.infergate.load.RunLimits;
@@ -103,7 +103,7 @@ public final class TrafficOptions {
             return BUILTIN_TOOLS;
         }
         try {
-            JsonNode list = new ObjectMapper().readTree(t.startsWith("@") ? Files.readString(Path.of(t.substring(1))) : t);
+            JsonNode list = Json.COMPACT.readTree(t.startsWith("@") ? Files.readString(Path.of(t.substring(1))) : t);
             if (list == null || !list.isArray() || list.isEmpty()) {
                 throw new IllegalArgumentException("--tools " + t + " must be builtin, or a non-empty JSON array of tool definitions (or @FILE holding one)");
             }
