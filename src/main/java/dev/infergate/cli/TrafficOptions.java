@@ -26,9 +26,9 @@ public final class TrafficOptions {
                     + "or --duration the whole window is replayed.")
     Path trace;
 
-    @Option(names = "--trace-format", paramLabel = "mooncake|azure|burstgpt|jsonl",
+    @Option(names = "--trace-format", paramLabel = "mooncake|azure|burstgpt|jsonl", converter = TraceFormatConverter.class,
             description = "The format of --trace. Default: azure or burstgpt for a .csv file (by its header), mooncake otherwise.")
-    String traceFormat;
+    TraceFormat traceFormat;
 
     @Option(names = "--time-scale", defaultValue = "1", paramLabel = "X",
             description = "Multiplies the trace's gaps: 0.5 replays twice as fast, 2 half as fast. Default: ${DEFAULT-VALUE}.")
@@ -81,7 +81,7 @@ public final class TrafficOptions {
             return null;
         }
         try {
-            return TraceSpec.of(trace, traceFormat == null ? null : TraceFormat.parse(traceFormat),
+            return TraceSpec.of(trace, traceFormat,
                     traceWindow == null ? TraceWindow.ALL : TraceWindow.parse(traceWindow), timeScale,
                     maxContext == null ? 0 : maxContext);
         } catch (IllegalArgumentException e) {
