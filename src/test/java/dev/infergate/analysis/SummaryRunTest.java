@@ -2,6 +2,8 @@ package dev.infergate.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.infergate.record.RunDocument;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,5 +58,27 @@ class SummaryRunTest {
         SummaryRun typed = SummaryRun.of(Map.of("api", "completions"));
         assertThat(typed.tornLastLine()).isNull();
         assertThat(typed.scaleOut()).isNull();
+    }
+
+    @Test
+    void theBlock_isRunJsonWithoutItsSchema_thenTheSummarysKeys_andAKeyRunJsonHasKeepsItsPlace() throws Exception {
+        Map<String, Object> runJson = new LinkedHashMap<>();
+        runJson.put("schema", "infergate.run/1");
+        runJson.put("api", "chat");
+        runJson.put("partial", false); // written by the run itself: the summary's verdict replaces it in place
+        runJson.put("future_key", List.of(1, 2)); // a key this version does not know is copied as it is
+        SummaryRun block = SummaryRun.of(RunDocument.of(runJson), 12.5, "requests.jsonl ends in a torn line 9", 9L);
+
+        assertThat(Summarizer.JSON.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(block))
+                .isEqualTo("{\"api\":\"chat\",\"partial\":true,\"future_key\":[1,2],\"duration_s\":12.5,"
+                        + "\"partial_reason\":\"requests.jsonl ends in a torn line 9\",\"torn_last_line\":9}");
+        assertThat(block.partial()).isTrue();
+    }
+
+    @Test
+    void aWholeRun_writesPartialFalse_andNoReasonOrTornLine() throws Exception {
+        SummaryRun block = SummaryRun.of(RunDocument.of(Map.of("api", "completions")), 3.0, null, null);
+        assertThat(Summarizer.JSON.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(block))
+                .isEqualTo("{\"api\":\"completions\",\"duration_s\":3.0,\"partial\":false}");
     }
 }
