@@ -6,7 +6,6 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.infergate.record.RunDocument;
 import java.util.List;
-import java.util.Map;
 
 /**
  * summary.json's {@code run} block, typed: run.json as recorded ({@link RunDocument}) and the keys the summary adds to
@@ -74,22 +73,11 @@ public record SummaryRun(RunDocument document, Double durationS, boolean partial
     public record LagMs(@JsonProperty(Percentiles.P99) Double p99) {}
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    private record Added(@JsonProperty("duration_s") Double durationS, Boolean partial,
-            @JsonProperty("partial_reason") String partialReason, @JsonProperty("torn_last_line") Long tornLastLine) {}
-
-    @JsonIgnoreProperties(ignoreUnknown = true)
     private record ScaleOutKey(@JsonProperty("scale_out") ScaleOut scaleOut) {}
 
     /** The scale-out block of a merged fleet run (run.json's {@code scale_out}), or null for any other run. */
     public ScaleOut scaleOut() {
         return Summarizer.JSON.convertValue(document.document(), ScaleOutKey.class).scaleOut();
-    }
-
-    /** The typed view of a run block read as JSON (summary.json's {@code run}). */
-    public static SummaryRun of(Map<String, Object> block) { // the JSON edge: a summary.json's run block read back
-        Added added = Summarizer.JSON.convertValue(block, Added.class);
-        return new SummaryRun(RunDocument.of(block), added.durationS(), Boolean.TRUE.equals(added.partial()),
-                added.partialReason(), added.tornLastLine());
     }
 
     /**

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class SummaryRunTest {
     @Test
-    void readsTheKeysTheSummaryAndAMergeAddToRunJson() {
+    void readsTheScaleOutBlockAMergeAddsToRunJson() {
         Map<String, Object> lag = new LinkedHashMap<>();
         lag.put("count", 8);
         lag.put("p99", 1.25);
@@ -37,10 +37,9 @@ class SummaryRunTest {
         run.put("api", "chat");
         run.put("partial", true);
         run.put("partial_reason", "shard 1 of 2 left no results");
-        run.put("torn_last_line", 17);
         run.put("scale_out", scale);
 
-        SummaryRun typed = SummaryRun.of(run);
+        SummaryRun typed = SummaryRun.of(RunDocument.of(run), 2.0, "shard 1 of 2 left no results", 17L);
 
         assertThat(typed.tornLastLine()).isEqualTo(17L);
         assertThat(typed.document().api()).isEqualTo("chat");
@@ -55,7 +54,7 @@ class SummaryRunTest {
 
     @Test
     void aSingleRunHasNeitherATornLineNorAScaleOutBlock() {
-        SummaryRun typed = SummaryRun.of(Map.of("api", "completions"));
+        SummaryRun typed = SummaryRun.of(RunDocument.of(Map.of("api", "completions")), 1.0, null, null);
         assertThat(typed.tornLastLine()).isNull();
         assertThat(typed.scaleOut()).isNull();
     }
