@@ -5,15 +5,17 @@ import dev.infergate.accept.Acceptance;
 import dev.infergate.accept.PlanReader;
 import dev.infergate.analysis.Slo;
 import dev.infergate.analysis.capacity.CapacitySearch;
-import dev.infergate.report.TerminalText;
-import dev.infergate.run.RunService;
 import dev.infergate.client.Endpoint;
 import dev.infergate.client.Timeouts;
 import dev.infergate.config.Durations;
+import dev.infergate.report.TerminalText;
+import dev.infergate.run.RunService;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -125,7 +127,7 @@ public final class CapacityCommand extends SendingCommand {
     }
 
     private static String sloText(Slo s) {
-        java.util.List<String> parts = new java.util.ArrayList<>();
+        List<String> parts = new ArrayList<>();
         if (s.ttft() != null) {
             parts.add("ttft=" + Durations.format(s.ttft()));
         }

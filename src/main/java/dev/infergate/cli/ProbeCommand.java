@@ -10,6 +10,7 @@ import dev.infergate.report.TerminalText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -54,7 +55,7 @@ public final class ProbeCommand extends SendingCommand {
         o.print(TerminalText.sanitizeLines(report.render()));
         o.println("details: " + plan.out().resolve("probe.json"));
         Summarizer.write(plan.out());
-        Reports.html(java.util.List.of(plan.out()), plan.out().resolve("report.html"), o, spec.commandLine().getErr());
+        Reports.html(List.of(plan.out()), plan.out().resolve("report.html"), o, spec.commandLine().getErr());
         o.flush();
         return report.failed() ? ExitCode.REJECTED.code() : ExitCode.OK.code();
     }

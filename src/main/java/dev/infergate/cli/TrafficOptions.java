@@ -15,6 +15,7 @@ import dev.infergate.workload.trace.TraceReader;
 import dev.infergate.workload.trace.TraceSpec;
 import dev.infergate.workload.trace.TraceWindow;
 import java.nio.file.Path;
+import java.util.Locale;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -98,13 +99,13 @@ public final class TrafficOptions {
      */
     String planYaml() {
         Cancellations cancel = cancellations(0);
-        String cancelYaml = cancel.enabled() ? String.format(java.util.Locale.ROOT, "cancel: {rate: %s, after: '%s'}%n",
+        String cancelYaml = cancel.enabled() ? String.format(Locale.ROOT, "cancel: {rate: %s, after: '%s'}%n",
                 cancel.share(), cancel.after().label()) : "";
         TraceSpec spec = trace();
         if (spec == null) {
             return cancelYaml;
         }
-        return cancelYaml + String.format(java.util.Locale.ROOT, "trace: {file: %s, format: %s, window: '%s', time_scale: %s%s}%n",
+        return cancelYaml + String.format(Locale.ROOT, "trace: {file: %s, format: %s, window: '%s', time_scale: %s%s}%n",
                 quoted(spec.file().toString()), spec.format().label(), spec.window(), spec.timeScale(),
                 spec.maxContextTokens() > 0 ? ", max_context: " + spec.maxContextTokens() : "");
     }
