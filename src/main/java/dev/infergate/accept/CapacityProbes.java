@@ -2,6 +2,7 @@ package dev.infergate.accept;
 
 import dev.infergate.accept.AcceptPlan.LoadLevel;
 import dev.infergate.accept.AcceptPlan.Side;
+import dev.infergate.analysis.SimulatorLag;
 import dev.infergate.analysis.capacity.CapacitySearch;
 import dev.infergate.analysis.capacity.Measurement;
 import dev.infergate.load.ArrivalKind;
@@ -11,7 +12,6 @@ import dev.infergate.load.OpenLoop;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.run.RunService;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,7 +29,6 @@ final class CapacityProbes {
     private final Path out;
     private final Consumer<String> progress;
     private final SideRunner runner;
-    private final SimulatorHealth simulator = new SimulatorHealth();
 
     CapacityProbes(AcceptPlan plan, Path out, Consumer<String> progress, SideRunner runner) {
         this.plan = plan;
@@ -86,15 +85,10 @@ final class CapacityProbes {
             LoadModel load = c.trace() != null ? runner.traces().load(c.trace().trace(), new LoadLevel("capacity", 0, rate, 0), rate)
                     : new OpenLoop(ArrivalSchedule.of(ArrivalKind.POISSON, rate, 1, plan.seed() + attempt), 0);
             MatrixWorkload workload = c.trace() != null ? c.trace() : new MatrixWorkload.Requests(c.workload());
-            URI metrics = URI.create(SideRunner.endpoint(side).rootUrl("/metrics"));
-            SimulatorHealth.Snapshot before = simulator.read(metrics);
-            long startNanos = System.nanoTime();
             List<RequestRecord> records = runner.run(side, workload, c.prefix(), load,
                     runner.timedLimits(measured, c.probeWarmup()), "capacity", dir);
-            double wallSeconds = (System.nanoTime() - startNanos) / 1e9;
-            SimulatorHealth.Snapshot after = simulator.read(metrics);
-            Measurement m = Measurement.of(rate, records, plan.slo()).withServerLateness(
-                    after.stalledShareSince(before, wallSeconds), after.latenessP99MillisSince(before));
+            SimulatorLag lag = SimulatorLag.read(dir);
+            Measurement m = Measurement.of(rate, records, plan.slo()).withServerLateness(lag.stalledShare(), lag.lateQuantileMs(0.99));
             if (m.serverStalled() && !m.clientLimited()) {
                 progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s run %d found the simulator behind its model"
                         + " (%s): it decides nothing and is run again", sideName, rate, attempt + 1, m.serverLateness()));

@@ -17,11 +17,18 @@ import java.util.Map;
  * @param scrapeErrors lines that were not a good scrape (a torn last line of a killed run, an error)
  * @param figures      in the registry's order: counters as their delta, gauges as p50/max, histograms as quantiles
  * @param absent       figures the server did not report; null when there was no good scrape
+ * @param simulator    infergate's simulator's own lag over the run ({@link SimulatorLag}); null for any other server
  */
-public record ServerFigures(String engine, int scrapes, long scrapeErrors, Map<String, Value> figures, List<String> absent) {
+public record ServerFigures(String engine, int scrapes, long scrapeErrors, Map<String, Value> figures, List<String> absent,
+        SimulatorLag.Figures simulator) {
     public ServerFigures {
         figures = Collections.unmodifiableMap(new LinkedHashMap<>(figures));
         absent = absent == null ? null : List.copyOf(absent);
+    }
+
+    /** The block of a server that is not infergate's simulator. */
+    public ServerFigures(String engine, int scrapes, long scrapeErrors, Map<String, Value> figures, List<String> absent) {
+        this(engine, scrapes, scrapeErrors, figures, absent, null);
     }
 
     /** One server figure's value over the window. */
@@ -76,6 +83,9 @@ public record ServerFigures(String engine, int scrapes, long scrapeErrors, Map<S
         m.putAll(figures);
         if (absent != null) {
             m.put("absent", absent);
+        }
+        if (simulator != null) {
+            m.put("simulator", simulator);
         }
         return m;
     }

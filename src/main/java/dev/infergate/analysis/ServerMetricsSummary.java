@@ -29,7 +29,8 @@ import java.util.TreeMap;
  *       else the median of its own hit-rate gauge.
  * </ul>
  *
- * Figures the server does not report are listed under {@code absent}, never given as zero.
+ * Figures the server does not report are listed under {@code absent}, never given as zero. On infergate's
+ * simulator, {@code simulator} holds its own lag over the whole run ({@link SimulatorLag}: first to last scrape).
  */
 public final class ServerMetricsSummary {
     private static final String FILE = RunLog.SERVER_METRICS_FILE;
@@ -89,7 +90,8 @@ public final class ServerMetricsSummary {
         } else if (m.get(hitRate) instanceof ServerFigures.Gauge g) {
             m.put(hitRate, new ServerFigures.Amount(g.p50()));
         }
-        return new ServerFigures(scrapes.get(scrapes.size() - 1).engine(), scrapes.size(), errors, m, absent);
+        return new ServerFigures(scrapes.get(scrapes.size() - 1).engine(), scrapes.size(), errors, m, absent,
+                SimulatorLag.read(runDir).figures());
     }
 
     private static long read(Path file, List<Scrape> scrapes) {

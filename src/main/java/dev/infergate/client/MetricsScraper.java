@@ -5,6 +5,7 @@ import dev.infergate.metrics.Engine;
 import dev.infergate.metrics.Exposition;
 import dev.infergate.metrics.PrometheusTextParser;
 import dev.infergate.metrics.ServerMetricsMapping;
+import dev.infergate.metrics.SimulatorSelfReport;
 import dev.infergate.record.RunLog;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -26,7 +27,8 @@ import java.util.concurrent.TimeUnit;
  * Scrapes a server's Prometheus {@code /metrics} during a run and appends one line per scrape to
  * {@code server_metrics.jsonl}: {@code {"offset_ns": nanoseconds since the run origin, "engine": "vllm",
  * "values": {figure: value}}}, or {@code {"offset_ns", "error"}} when a scrape failed. Values are the mapped
- * common figures ({@link ServerMetricsMapping}); the raw page is not kept.
+ * common figures ({@link ServerMetricsMapping}); the raw page is not kept. On infergate's own simulator a line also
+ * carries {@code "simulator": {"stalled_seconds", "lateness_seconds"}} ({@link SimulatorSelfReport}).
  *
  * <p>It runs on its own thread and its own JDK HTTP client, never on the request event loops, so a slow
  * {@code /metrics} cannot delay a measured request's timestamps. One scrape at start, one every
@@ -113,6 +115,10 @@ public final class MetricsScraper implements AutoCloseable {
             Engine engine = Engine.detect(e);
             line.put("engine", engine.label());
             line.put("values", ServerMetricsMapping.map(e, engine));
+            SimulatorSelfReport simulator = SimulatorSelfReport.of(e);
+            if (simulator.present()) { // infergate's simulator: how far it fell behind its model (analysis.SimulatorLag)
+                line.put("simulator", simulator.json());
+            }
             scrapes++;
         } catch (IOException | RuntimeException e) {
             line.put("error", e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));

@@ -8,6 +8,7 @@ import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.Percentiles;
 import dev.infergate.analysis.PromptReconciliation;
 import dev.infergate.analysis.ServerFigures;
+import dev.infergate.analysis.SimulatorLag;
 import dev.infergate.analysis.SessionFigures;
 import dev.infergate.analysis.Slo;
 import dev.infergate.analysis.Summary;
@@ -82,6 +83,7 @@ public final class ConsoleSummary {
         client(out, summary.client(), run.clientWarmup());
         delivery(out, summary.delivery(), generates);
         server(out, summary.server());
+        simulator(out, summary.server());
         out.append(GpuSummary.line(summary.gpu()));
         if (summary.sessions() != null) {
             sessions(out, summary.sessions());
@@ -222,6 +224,22 @@ public final class ConsoleSummary {
             return; // the line lists what the server reports, and it reported none of these
         }
         out.append(line, 0, line.length() - (line.charAt(line.length() - 1) == ',' ? 1 : 0)).append('\n');
+    }
+
+    /** infergate's simulator's own lag over the run, and the warning when it was too large; nothing for another server. */
+    private static void simulator(StringBuilder out, ServerFigures s) {
+        SimulatorLag.Figures lag = s == null ? null : s.simulator();
+        if (lag == null) {
+            return;
+        }
+        out.append(String.format(Locale.ROOT, "simulator lag (its own clock, not in any figure above): engine stalls %s ms (%s %% of the run)"
+                + " · tokens late p50 %s ms, p99 %s ms%n", cell(lag.stalledMs()),
+                lag.stalledShare() == null ? "-" : String.format(Locale.ROOT, "%.1f", lag.stalledShare() * 100),
+                cell(lag.lateP50Ms()), cell(lag.lateP99Ms())));
+        if (lag.behind()) {
+            out.append("WARNING: the simulator fell behind its own model in this run (" + SimulatorLag.LIMITS + "): its"
+                    + " figures describe this machine, not the profile; accept and compare leave such runs out; free CPU and run again\n");
+        }
     }
 
     /** Agent sessions: how many completed, the session total, and per turn the agent turn latency. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.infergate.analysis.ConnectionFigures;
 import dev.infergate.analysis.PromptReconciliation;
 import dev.infergate.analysis.ServerFigures;
+import dev.infergate.analysis.SimulatorLag;
 import dev.infergate.analysis.SummaryBuilder;
 import dev.infergate.analysis.delivery.DeliveryVerdict;
 import java.util.List;
@@ -48,6 +49,21 @@ class ConsoleSummaryTest {
                 List.of("preemptions", "queue_time_seconds"));
         String out = ConsoleSummary.render(b.build());
         assertThat(out).contains("server (llamacpp /metrics): running max 4\n").doesNotContain("not reported", "preemptions");
+    }
+
+    @Test
+    void theSimulatorsLag_isShownOnItsOwnLine_andWarnsWhenItFellBehind() {
+        SummaryBuilder b = summary();
+        b.server = new ServerFigures("vllm", 3, 0, Map.of(), List.of(),
+                new SimulatorLag.Figures(1.5, 0.001, 1200, 0.25, 2.0, false));
+        assertThat(ConsoleSummary.render(b.build())).contains("simulator lag (its own clock, not in any figure above):"
+                + " engine stalls 1.50 ms (0.1 % of the run) · tokens late p50 0.25 ms, p99 2.00 ms\n").doesNotContain("WARNING");
+        b.server = new ServerFigures("vllm", 3, 0, Map.of(), List.of(),
+                new SimulatorLag.Figures(300.0, 0.03, 1200, 1.0, 50.0, true));
+        assertThat(ConsoleSummary.render(b.build())).contains("WARNING: the simulator fell behind its own model in this run ("
+                + SimulatorLag.LIMITS + ")");
+        b.server = new ServerFigures("vllm", 3, 0, Map.of(), List.of());
+        assertThat(ConsoleSummary.render(b.build())).as("another server").doesNotContain("simulator");
     }
 
     @Test

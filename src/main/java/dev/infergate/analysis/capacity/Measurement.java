@@ -1,6 +1,7 @@
 package dev.infergate.analysis.capacity;
 
 import dev.infergate.analysis.ClientLag;
+import dev.infergate.analysis.SimulatorLag;
 import dev.infergate.analysis.Slo;
 import dev.infergate.record.RequestRecord;
 import java.util.Arrays;
@@ -31,7 +32,7 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
      * A run is server-stalled when the server lost more than this share of its time: 1 % of its serving time moves
      * its capacity by about 1 %, well inside a search's 5-15 % tolerance, and an idle machine loses none.
      */
-    public static final double SERVER_STALL_LIMIT_SHARE = 0.01;
+    public static final double SERVER_STALL_LIMIT_SHARE = SimulatorLag.STALL_LIMIT_SHARE;
     private static final Quantile LINEAR = Quantile.withDefaults().with(Quantile.EstimationMethod.HF7);
 
     public Measurement {

@@ -86,11 +86,13 @@ final class AggregateComparison {
 
     /** ClientLimitedRepeats' own note counts both sides of a pair; here there is one side. */
     private static void clientLimitedNote(Sample candidate, List<String> notes) {
-        long limited = candidate.repeats().stream().filter(RepeatSample::clientLimited).count();
+        long limited = candidate.repeats().stream().filter(RepeatSample::limited).count();
+        long simulator = candidate.repeats().stream().filter(RepeatSample::simulatorBehind).count();
         if (limited > 0) {
             notes.add("client-limited: " + limited + " of " + candidate.repeats().size() + " candidate run(s) "
                     + (limited < candidate.repeats().size() ? "left out" : "kept, and no criterion judged")
-                    + " (the client fell behind its schedule)");
+                    + (simulator == 0 ? " (the client fell behind its schedule)"
+                    : " (the client fell behind its schedule, or the simulator serving it behind its model in " + simulator + ")"));
         }
     }
 

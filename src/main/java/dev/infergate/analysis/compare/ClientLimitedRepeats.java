@@ -1,5 +1,6 @@
 package dev.infergate.analysis.compare;
 
+import dev.infergate.analysis.SimulatorLag;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * Runs whose client fell behind its schedule decide nothing (docs/acceptance.md, "Client-limited runs"): a
@@ -21,31 +23,42 @@ import java.util.TreeSet;
  * @param pairs        the pairs to compare, limited repeats left out
  * @param undecidable  conditions with fewer clean repeats than half of those run on a side: judged, then made inconclusive
  * @param left         repeats left out per condition (both sides counted)
+ * @param simulatorBehind runs, of all conditions and both sides, served by a simulator behind its own model
+ *                     ({@link RepeatSample#simulatorBehind()}): left out the same way, for the same reason
  */
-public record ClientLimitedRepeats(Map<String, Comparison.Pair> pairs, Set<String> undecidable, Map<String, Integer> left) {
+public record ClientLimitedRepeats(Map<String, Comparison.Pair> pairs, Set<String> undecidable, Map<String, Integer> left,
+        int simulatorBehind) {
     /** The note on the judgements of an undecidable condition. */
     static final String NOTE = "most repeats of a side were client-limited (the client fell behind its schedule): the"
             + " figures describe this machine as much as the server; free CPU and run again";
+    /** The note when infergate's simulator fell behind its model in some of the runs left out. */
+    static final String NOTE_WITH_SIMULATOR = "most repeats of a side were client-limited or served by a simulator behind"
+            + " its own model: the figures describe this machine as much as the server; free CPU and run again";
 
     /** Leaves out the client-limited repeats of every pair. */
     public static ClientLimitedRepeats of(Map<String, Comparison.Pair> pairs) {
         Map<String, Comparison.Pair> out = new LinkedHashMap<>();
         Set<String> undecidable = new TreeSet<>();
         Map<String, Integer> left = new LinkedHashMap<>();
+        int simulatorBehind = 0;
+        for (Comparison.Pair pair : pairs.values()) {
+            simulatorBehind += (int) Stream.concat(pair.baseline().repeats().stream(), pair.candidate().repeats().stream())
+                    .filter(RepeatSample::simulatorBehind).count();
+        }
         pairs.forEach((condition, pair) -> {
             List<RepeatSample> b = new ArrayList<>(pair.baseline().repeats());
             List<RepeatSample> c = new ArrayList<>(pair.candidate().repeats());
             int before = b.size() + c.size();
             if (Pairing.paired(pair.baseline(), pair.candidate())) {
                 for (int k = b.size() - 1; k >= 0; k--) {
-                    if (b.get(k).clientLimited() || c.get(k).clientLimited()) {
+                    if (b.get(k).limited() || c.get(k).limited()) {
                         b.remove(k);
                         c.remove(k);
                     }
                 }
             } else {
-                b.removeIf(RepeatSample::clientLimited);
-                c.removeIf(RepeatSample::clientLimited);
+                b.removeIf(RepeatSample::limited);
+                c.removeIf(RepeatSample::limited);
             }
             if (mostLeftOut(b.size(), pair.baseline().repeats().size()) || mostLeftOut(c.size(), pair.candidate().repeats().size())) {
                 undecidable.add(condition);
@@ -57,7 +70,7 @@ public record ClientLimitedRepeats(Map<String, Comparison.Pair> pairs, Set<Strin
                 left.put(condition, before - b.size() - c.size());
             }
         });
-        return new ClientLimitedRepeats(out, undecidable, left);
+        return new ClientLimitedRepeats(out, undecidable, left, simulatorBehind);
     }
 
     /** Whether fewer than half of a side's {@code ran} repeats are {@code clean}: none of 1 or 2, 1 of 3, 1 of 4. */
@@ -77,7 +90,8 @@ public record ClientLimitedRepeats(Map<String, Comparison.Pair> pairs, Set<Strin
                 continue;
             }
             List<Judgement> judgements = c.judgements().stream()
-                    .map(j -> new Judgement(j.criterion(), j.estimate(), Verdict.INCONCLUSIVE, -1, NOTE)).toList();
+                    .map(j -> new Judgement(j.criterion(), j.estimate(), Verdict.INCONCLUSIVE, -1,
+                            simulatorBehind > 0 ? NOTE_WITH_SIMULATOR : NOTE)).toList();
             out.add(c.rejudged(judgements,
                     judgements.isEmpty() ? c.verdict() : Verdict.INCONCLUSIVE));
         }
@@ -91,10 +105,12 @@ public record ClientLimitedRepeats(Map<String, Comparison.Pair> pairs, Set<Strin
             return null;
         }
         int runs = left.values().stream().mapToInt(Integer::intValue).sum();
-        return String.format(Locale.ROOT, "client-limited: %d run(s) left out in %d of %d conditions (the client fell"
-                + " behind its schedule: lag p99 above 10 ms in at least 2 requests; with a paired design the other"
-                + " side's same repeat goes too)%s; a busy machine decides nothing", runs, left.size(), pairs.size(),
-                undecidable.isEmpty() ? "" : "; fewer than half the repeats of a side clean, so inconclusive: "
+        String simulator = simulatorBehind == 0 ? "" : String.format(Locale.ROOT, "; or, in %d run(s), the simulator"
+                + " serving them fell behind its own model: %s", simulatorBehind, SimulatorLag.LIMITS);
+        return String.format(Locale.ROOT, "client-limited%s: %d run(s) left out in %d of %d conditions (the client fell"
+                + " behind its schedule: lag p99 above 10 ms in at least 2 requests%s; with a paired design the other"
+                + " side's same repeat goes too)%s; a busy machine decides nothing", simulatorBehind == 0 ? "" : " or simulator behind",
+                runs, left.size(), pairs.size(), simulator, undecidable.isEmpty() ? "" : "; fewer than half the repeats of a side clean, so inconclusive: "
                         + String.join(", ", undecidable));
     }
 }

@@ -4,6 +4,7 @@ import dev.infergate.analysis.ClientLag;
 import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.ReasoningFigures;
 import dev.infergate.analysis.SessionTrack;
+import dev.infergate.analysis.SimulatorLag;
 import dev.infergate.analysis.Slo;
 import dev.infergate.record.ErrorClass;
 import dev.infergate.record.RequestRecord;
@@ -29,6 +30,8 @@ public final class RepeatSample {
     private final long[] ids;
     /** Whether the client fell behind its schedule in this run ({@link ClientLag#limited()}). */
     private final boolean clientLimited;
+    /** Whether infergate's simulator, the server of this run, fell behind its own model ({@link SimulatorLag#behind()}). */
+    private final boolean simulatorBehind;
 
     /** Contribution columns of the run metrics. */
     enum Part {
@@ -48,12 +51,13 @@ public final class RepeatSample {
 
     RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions, long[] ids,
             boolean clientLimited) {
-        this(values, contributions, windowSeconds, sessions, ids, clientLimited, false, false);
+        this(values, contributions, windowSeconds, sessions, ids, clientLimited, false, false, false);
     }
 
     private RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions, long[] ids,
-            boolean clientLimited, boolean imported, boolean reasoning) {
+            boolean clientLimited, boolean imported, boolean reasoning, boolean simulatorBehind) {
         this.clientLimited = clientLimited;
+        this.simulatorBehind = simulatorBehind;
         this.imported = imported;
         this.reasoning = reasoning;
         this.values = values;
@@ -110,7 +114,7 @@ public final class RepeatSample {
         ClientLag lag = new ClientLag();
         measured.forEach(lag::add);
         boolean reasoning = measured.stream().anyMatch(RepeatSample::reasoned);
-        return new RepeatSample(values, parts, window, sessions, ids, lag.limited(), false, reasoning);
+        return new RepeatSample(values, parts, window, sessions, ids, lag.limited(), false, reasoning, false);
     }
 
     private static boolean reasoned(RequestRecord r) {
@@ -125,6 +129,22 @@ public final class RepeatSample {
     /** Whether the client fell behind its schedule in this run: its figures describe the machine as much as the server. */
     public boolean clientLimited() {
         return clientLimited;
+    }
+
+    /** Whether the simulator that served this run fell behind its own model: its figures describe this machine, not the profile. */
+    public boolean simulatorBehind() {
+        return simulatorBehind;
+    }
+
+    /** Whether this run decides nothing: its client fell behind, or the simulator that served it did. */
+    public boolean limited() {
+        return clientLimited || simulatorBehind;
+    }
+
+    /** This sample, marked as served by a simulator that fell behind its model when {@code lag} says so. */
+    RepeatSample servedWith(SimulatorLag lag) {
+        return new RepeatSample(values, contributions, windowSeconds, sessions, ids, clientLimited, imported, reasoning,
+                lag.behind());
     }
 
     /**
@@ -205,7 +225,7 @@ public final class RepeatSample {
                 c[partOf(m).ordinal()] = undefined;
             }
         }
-        return new RepeatSample(v, c, windowSeconds, sessions, ids, clientLimited, true, reasoning);
+        return new RepeatSample(v, c, windowSeconds, sessions, ids, clientLimited, true, reasoning, simulatorBehind);
     }
 
     /** Whether this sample came from another tool's result (a fixed baseline: never paired). */

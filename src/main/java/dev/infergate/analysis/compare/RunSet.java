@@ -1,5 +1,6 @@
 package dev.infergate.analysis.compare;
 
+import dev.infergate.analysis.SimulatorLag;
 import dev.infergate.analysis.Slo;
 import dev.infergate.record.ImportedFrom;
 import dev.infergate.record.RequestRecord;
@@ -52,11 +53,12 @@ public record RunSet(Path root, Map<String, Sample> conditions, List<RunDocument
             String fallback = run.condition() != null ? run.condition() : ALL;
             int turns = run.turnsPerSession();
             ImportedFrom imported = run.imported();
+            SimulatorLag lag = SimulatorLag.read(dir);
             Map<String, List<RequestRecord>> records = new LinkedHashMap<>();
             RunLog.readRecords(dir, r -> records.computeIfAbsent(r.condition() == null ? fallback : r.condition(),
                     k -> new ArrayList<>()).add(r));
             records.forEach((condition, list) -> {
-                RepeatSample of = RepeatSample.of(list, slo, turns);
+                RepeatSample of = RepeatSample.of(list, slo, turns).servedWith(lag);
                 RepeatSample sample = imported == null ? of : of.imported(imported.missing());
                 if (sample.size() > 0) {
                     byCondition.computeIfAbsent(condition, k -> new ArrayList<>()).add(sample);

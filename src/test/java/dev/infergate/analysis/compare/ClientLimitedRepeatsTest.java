@@ -2,6 +2,7 @@ package dev.infergate.analysis.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.infergate.analysis.SimulatorLag;
 import dev.infergate.record.Phase;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
@@ -10,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 class ClientLimitedRepeatsTest {
@@ -94,6 +96,35 @@ class ClientLimitedRepeatsTest {
         assertThat(ClientLimitedRepeats.mostLeftOut(1, 2)).isFalse();
         assertThat(ClientLimitedRepeats.mostLeftOut(1, 3)).isTrue();
         assertThat(ClientLimitedRepeats.mostLeftOut(0, 1)).isTrue();
+    }
+
+    /** The simulator's lag over a run: {@code stalledMs} of its engine lost in 10 s, every token within 1 ms. */
+    private static SimulatorLag served(double stalledMs) {
+        TreeMap<Double, Double> late = new TreeMap<>(Map.of(0.001, 1000.0, Double.POSITIVE_INFINITY, 1000.0));
+        return new SimulatorLag(stalledMs / 1000, 10, late);
+    }
+
+    @Test
+    void aRepeatServedByASimulatorBehindItsModel_isLeftOutLikeAClientLimitedOne() {
+        // The candidate's simulator was starved in repeat 2 (its engine lost 3 % of the run), invisibly to the
+        // client, whose lag stayed low: the repeat measured 3x slower.
+        Map<String, Comparison.Pair> pairs = new LinkedHashMap<>();
+        pairs.put("c", new Comparison.Pair(Sample.of(repeat(1, 100, 0.5), repeat(2, 100, 0.5), repeat(3, 100, 0.5),
+                repeat(4, 100, 0.5)), Sample.of(repeat(1, 100, 0.5), repeat(2, 300, 0.5).servedWith(served(300)),
+                repeat(3, 100, 0.5).servedWith(served(50)), repeat(4, 100, 0.5))));
+        assertThat(pairs.get("c").candidate().repeats().get(1).clientLimited()).isFalse();
+        assertThat(pairs.get("c").candidate().repeats().get(1).simulatorBehind()).isTrue();
+        assertThat(pairs.get("c").candidate().repeats().get(2).simulatorBehind()).as("0.5 % lost: within 1 %").isFalse();
+        assertThat(repeat(1, 100, 0.5).servedWith(SimulatorLag.UNKNOWN).limited()).as("another server: never").isFalse();
+        Bootstrap bootstrap = new Bootstrap(500, 0.95, 7);
+        assertThat(Comparison.run(pairs, TTFT, bootstrap).verdict()).as("without the rule").isNotEqualTo(Verdict.PASS);
+
+        ClientLimitedRepeats clean = ClientLimitedRepeats.of(pairs);
+        assertThat(clean.pairs().get("c").candidate().repeats()).hasSize(3);
+        assertThat(clean.apply(Comparison.run(clean.pairs(), TTFT, bootstrap)).verdict()).isEqualTo(Verdict.PASS);
+        assertThat(clean.simulatorBehind()).isEqualTo(1);
+        assertThat(clean.note()).startsWith("client-limited or simulator behind: 2 run(s) left out in 1 of 1 conditions")
+                .contains("in 1 run(s), the simulator serving them fell behind its own model: " + SimulatorLag.LIMITS);
     }
 
     @Test
