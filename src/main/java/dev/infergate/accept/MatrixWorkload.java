@@ -9,8 +9,6 @@ import dev.infergate.workload.SessionShape;
 import dev.infergate.workload.SessionWorkload;
 import dev.infergate.workload.trace.TraceSpec;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * A row of the acceptance matrix (docs/acceptance.md): independent requests of a preset shape, agent
@@ -94,20 +92,6 @@ public sealed interface MatrixWorkload permits MatrixWorkload.Requests, MatrixWo
          */
         public SessionLoop load(int requests, int warmupRequests, SessionStarts starts) {
             return new SessionLoop(sessionsFor(requests), turns, thinkTime, sessionsFor(warmupRequests), starts);
-        }
-
-        /** For acceptance.json's plan block. */
-        public Map<String, Object> describe(int requests, int warmupRequests) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("turns", turns);
-            m.put("think_time_ms", thinkTime.toMillis());
-            m.put("system_tokens", systemTokens);
-            m.put("user_tokens", userTokens.toString());
-            m.put("tool_tokens", toolTokens.toString());
-            m.put("output_tokens", outputTokens.toString());
-            m.put("sessions_per_run", sessionsFor(requests));
-            m.put("warmup_sessions_per_run", sessionsFor(warmupRequests));
-            return m;
         }
     }
 

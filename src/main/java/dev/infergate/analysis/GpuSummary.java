@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.json.Json;
 import dev.infergate.metrics.GpuTelemetry;
 import dev.infergate.record.RunLog;
 import java.io.BufferedReader;
@@ -28,7 +29,7 @@ import java.util.TreeMap;
  * watt and per GPU: what "another GPU" changes cost. Without DCGM figures there is no block.
  */
 public final class GpuSummary {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.COMPACT;
 
     private GpuSummary() {}
 

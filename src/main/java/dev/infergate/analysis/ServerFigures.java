@@ -1,5 +1,7 @@
 package dev.infergate.analysis;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -48,17 +50,17 @@ public record ServerFigures(String engine, int scrapes, long scrapeErrors, Map<S
      * the quantiles interpolated within buckets, ms (a quantile in the +Inf bucket is null).
      */
     public record Histogram(long count, Double meanMs, Double p50Ms, Double p90Ms) implements Value {
+        /** The JSON shape: the quantiles are written even when null (in the +Inf bucket), but only with samples. */
         @JsonValue
-        Map<String, Object> json() { // the JSON edge: the quantiles are written even when null, but only with samples
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("count", count);
-            if (count > 0) {
-                m.put("mean_ms", meanMs);
-                m.put("p50_ms", p50Ms);
-                m.put("p90_ms", p90Ms);
-            }
-            return m;
+        Record json() {
+            return count > 0 ? new Observed(count, meanMs, p50Ms, p90Ms) : new Unobserved(count);
         }
+
+        @JsonInclude(JsonInclude.Include.ALWAYS)
+        private record Observed(long count, @JsonProperty("mean_ms") Double meanMs, @JsonProperty("p50_ms") Double p50Ms,
+                @JsonProperty("p90_ms") Double p90Ms) {}
+
+        private record Unobserved(long count) {}
     }
 
     /** The counter or rate named {@code key}; null when absent or not one number. */
@@ -73,7 +75,7 @@ public record ServerFigures(String engine, int scrapes, long scrapeErrors, Map<S
 
     /** The JSON shape: engine, scrape counts, then each figure under its key, then absent. */
     @JsonValue
-    Map<String, Object> json() { // the JSON edge: the figures' keys are the server's metric names
+    Map<String, Object> json() { // a JSON edge: the figures' keys are the server's metric names, known only at run time
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("engine", engine);
         m.put("scrapes", scrapes);

@@ -80,17 +80,8 @@ public final class Summarizer {
                 byCondition.computeIfAbsent(r.condition(), c -> new Figures(slo)).add(r, itlGaps);
             }
         });
-        Map<String, Object> runBlock = new LinkedHashMap<>(run.document()); // run.json as it is, plus the keys below
-        runBlock.remove("schema");
-        runBlock.put("duration_s", Distribution.round(all.windowSeconds()));
-        String partialReason = Completeness.partialReason(run, read);
-        runBlock.put("partial", partialReason != null);
-        if (partialReason != null) {
-            runBlock.put("partial_reason", partialReason);
-        }
-        if (read.torn()) {
-            runBlock.put("torn_last_line", read.tornLine());
-        }
+        SummaryRun runBlock = SummaryRun.of(run, Distribution.round(all.windowSeconds()),
+                Completeness.partialReason(run, read), read.torn() ? read.tornLine() : null);
         Map<String, FigureSet> conditions = new LinkedHashMap<>();
         byCondition.forEach((k, v) -> conditions.put(k, v.figures(0)));
         Summary summary = new Summary(SCHEMA, runBlock, lag.limited(), all.figures(warmup[0]), lag.figures(),

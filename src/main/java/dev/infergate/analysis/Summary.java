@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.infergate.analysis.delivery.DeliveryVerdict;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -18,7 +19,7 @@ import java.util.Map;
  * docs/results.md: extend, never rename.
  *
  * @param run          run.json as recorded, plus {@code duration_s}, {@code partial} (with its reason) and
- *                     {@code torn_last_line}: kept as a JSON object because it is run.json's own content
+ *                     {@code torn_last_line} ({@link SummaryRun})
  * @param clientLimited whether the client fell behind its schedule (see {@link ClientLag})
  * @param figures      every measured request's figures (warm-up excluded); written at the top level
  * @param byCache      the same figures for cold and warm requests apart
@@ -37,15 +38,14 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schema", "run", "client_limited", "figures", "client", "by_cache", "prompt_tokens_vs_intended",
     "connections", "delivery", "server", "gpu", "sessions", "by_condition", "missing", "reasoning"})
-// run stays a map: summary.json's run block is run.json's keys as written (a JSON edge), plus duration_s and partial
-public record Summary(String schema, Map<String, Object> run, boolean clientLimited, @JsonUnwrapped FigureSet figures,
+public record Summary(String schema, SummaryRun run, boolean clientLimited, @JsonUnwrapped FigureSet figures,
         ClientLag.Figures client, ByCache byCache, PromptReconciliation.Figures promptTokensVsIntended,
         ConnectionFigures.Figures connections, DeliveryVerdict.Figures delivery, ServerFigures server,
         SessionFigures.Figures sessions, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, FigureSet> byCondition,
-        GpuSummary.Figures gpu, java.util.List<String> missing, ReasoningFigures.Figures reasoning) {
+        GpuSummary.Figures gpu, List<String> missing, ReasoningFigures.Figures reasoning) {
 
     /** A summary without GPU or reasoning figures and with nothing missing (a run measured by infergate without DCGM). */
-    public Summary(String schema, Map<String, Object> run, boolean clientLimited, FigureSet figures,
+    public Summary(String schema, SummaryRun run, boolean clientLimited, FigureSet figures,
             ClientLag.Figures client, ByCache byCache, PromptReconciliation.Figures promptTokensVsIntended,
             ConnectionFigures.Figures connections, DeliveryVerdict.Figures delivery, ServerFigures server,
             SessionFigures.Figures sessions, Map<String, FigureSet> byCondition) {
@@ -57,7 +57,6 @@ public record Summary(String schema, Map<String, Object> run, boolean clientLimi
         if (figures == null || byCache == null || run == null) {
             throw new IllegalArgumentException("run, figures and byCache must be set");
         }
-        run = Collections.unmodifiableMap(new LinkedHashMap<>(run));
         byCondition = Collections.unmodifiableMap(new LinkedHashMap<>(byCondition));
     }
 
@@ -67,6 +66,6 @@ public record Summary(String schema, Map<String, Object> run, boolean clientLimi
     /** Whether the run stopped before its schedule ended (interrupted, or a log whose end is missing). */
     @JsonIgnore
     public boolean partial() {
-        return Boolean.TRUE.equals(run.get("partial"));
+        return run.partial();
     }
 }

@@ -2,24 +2,33 @@ package dev.infergate.analysis;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.infergate.record.RunDocument;
 import java.util.List;
-import java.util.Map;
 
 /**
- * The typed view of summary.json's {@code run} block: run.json's keys ({@link RunDocument}) and the keys the summary
- * and a scale-out merge add to them. {@link Summary#run()} stays the JSON tree it writes (run.json's own content,
- * unknown keys included, copied as it is); readers read this instead of its keys.
+ * summary.json's {@code run} block, typed: run.json as recorded ({@link RunDocument}) and the keys the summary adds to
+ * it. Written by {@link #json()}: run.json's keys in file order (unknown ones too: files of older versions and imports
+ * carry keys this version does not know), then the summary's own.
  *
- * @param document     run.json's keys, typed
- * @param tornLastLine the number of the torn last line of requests.jsonl that was skipped, or null when none was
- * @param scaleOut     the scale-out block of a merged fleet run, or null for any other run
+ * @param document      run.json, typed (its {@code scale_out} block, written by a fleet merge, read by {@link #scaleOut()})
+ * @param durationS     the measured window, seconds (rounded as every figure), or null when not known
+ * @param partial       whether the run stopped before its schedule ended (see {@link Completeness})
+ * @param partialReason why, or null when whole (or when a block read back does not say)
+ * @param tornLastLine  the number of the torn last line of requests.jsonl that was skipped, or null when none was
  */
-public record SummaryRun(RunDocument document, Long tornLastLine, ScaleOut scaleOut) {
+public record SummaryRun(RunDocument document, Double durationS, boolean partial, String partialReason,
+        Long tornLastLine) {
     public SummaryRun {
         if (document == null) {
             throw new IllegalArgumentException("document must not be null");
         }
+    }
+
+    /** The block of a summary built from {@code document}: its window and, when partial, why ({@code reason} non-null). */
+    public static SummaryRun of(RunDocument document, double durationS, String reason, Long tornLastLine) {
+        return new SummaryRun(document, durationS, reason != null, reason, tornLastLine);
     }
 
     /**
@@ -64,16 +73,32 @@ public record SummaryRun(RunDocument document, Long tornLastLine, ScaleOut scale
     public record LagMs(@JsonProperty(Percentiles.P99) Double p99) {}
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    private record Added(@JsonProperty("torn_last_line") Long tornLastLine, @JsonProperty("scale_out") ScaleOut scaleOut) {}
+    private record ScaleOutKey(@JsonProperty("scale_out") ScaleOut scaleOut) {}
 
-    /** The typed view of a summary's run block. */
-    public static SummaryRun of(Summary summary) {
-        return of(summary.run());
+    /** The scale-out block of a merged fleet run (run.json's {@code scale_out}), or null for any other run. */
+    public ScaleOut scaleOut() {
+        return Summarizer.JSON.convertValue(document.document(), ScaleOutKey.class).scaleOut();
     }
 
-    /** The typed view of a run block read as JSON (summary.json's {@code run}). */
-    public static SummaryRun of(Map<String, Object> run) {
-        Added added = Summarizer.JSON.convertValue(run, Added.class);
-        return new SummaryRun(RunDocument.of(run), added.tornLastLine(), added.scaleOut());
+    /**
+     * The JSON shape: run.json as it is without its schema (copied whole: a JSON edge, since run.json may carry keys this
+     * version does not know), then the window, whether partial and why, and the torn line; a key run.json already has
+     * keeps its place.
+     */
+    @JsonValue
+    public ObjectNode json() {
+        ObjectNode block = Summarizer.JSON.valueToTree(document.document());
+        block.remove("schema");
+        if (durationS != null) {
+            block.put("duration_s", durationS.doubleValue());
+        }
+        block.put("partial", partial);
+        if (partialReason != null) {
+            block.put("partial_reason", partialReason);
+        }
+        if (tornLastLine != null) {
+            block.put("torn_last_line", tornLastLine.longValue());
+        }
+        return block;
     }
 }

@@ -2,6 +2,7 @@ package dev.infergate.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.json.Json;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.RunDocument;
 import dev.infergate.record.RunLog;
@@ -19,7 +20,7 @@ import java.util.Map;
  * files' headers; lines that are not request records (the floor's summary) are skipped.
  */
 public final class FloorLogs {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.COMPACT;
 
     private FloorLogs() {}
 

@@ -11,6 +11,7 @@ import dev.infergate.load.OpenLoop;
 import dev.infergate.load.RunLimits;
 import dev.infergate.load.Shard;
 import dev.infergate.record.RequestRecord;
+import dev.infergate.record.RunDocument;
 import dev.infergate.record.RunLog;
 import dev.infergate.run.ClientWarmup;
 import dev.infergate.run.RunPlan;
@@ -60,7 +61,7 @@ public final class LagBench {
      * @param warmup       the client warm-up's figures, or null when off
      */
     public record Result(ClientLag lag, double firstLagMs, double first10MaxMs, double writeP99Ms, long requests,
-            long failed, Map<String, Object> warmup) {}
+            long failed, RunDocument.ClientWarmup warmup) {}
 
     private LagBench() {}
 
@@ -82,12 +83,12 @@ public final class LagBench {
             List<RequestRecord> records = new ArrayList<>();
             RunLog.readRecords(dir, records::add);
             records.sort(Comparator.comparingLong(RequestRecord::id));
-            return of(records, asMap(result.summary().run().get("client_warmup")));
+            return of(records, result.summary().run().document().clientWarmup());
         }
     }
 
     /** The figures of a run's records, sorted by id. */
-    static Result of(List<RequestRecord> byId, Map<String, Object> warmup) {
+    static Result of(List<RequestRecord> byId, RunDocument.ClientWarmup warmup) {
         ClientLag lag = new ClientLag();
         byId.forEach(lag::add);
         double first = byId.isEmpty() ? Double.NaN : millis(byId.get(0).clientLagNanos());
@@ -98,10 +99,5 @@ public final class LagBench {
 
     private static double millis(long nanos) {
         return nanos == RequestRecord.ABSENT ? Double.NaN : nanos / 1e6;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> asMap(Object o) {
-        return o instanceof Map<?, ?> m ? (Map<String, Object>) m : null;
     }
 }

@@ -2,14 +2,15 @@ package dev.infergate.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.json.Json;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
-import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.internal.ContextInternal;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +32,7 @@ import java.util.concurrent.TimeUnit;
  * per line, for a harness in another process.
  */
 public final class MetronomeServer implements AutoCloseable {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.COMPACT;
     private static final String MODELS = "{\"object\":\"list\",\"data\":[{\"id\":\"metronome\",\"object\":\"model\",\"owned_by\":\"infergate\"}]}";
 
     private final Vertx vertx;

@@ -3,6 +3,7 @@ package dev.infergate.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.infergate.json.Json;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +22,7 @@ import java.util.stream.Stream;
  */
 public final class SyntheticRun {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.COMPACT;
     private static final List<String> MARKS = List.of("scheduled_ns", "slot_ns", "dispatch_ns", "connect_wait_ns", "sent_ns",
             "headers_ns", "first_token_ns", "first_reasoning_ns", "first_answer_ns", "last_token_ns", "done_ns");
     /** Marks that are durations, not instants: never shifted. */

@@ -113,7 +113,7 @@ public final class BenchLagCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%d requests (%d failed): lag p50 %.2f ms, p99 %.2f ms, max %.2f ms; first request %.2f ms, first ten max %.2f ms;"
                 + " write p99 %.2f ms%s%n", r.requests(), r.failed(), lag.valueAt(50), lag.valueAt(99), lag.valueAt(100), r.firstLagMs(),
                 r.first10MaxMs(), r.writeP99Ms(), r.warmup() == null ? "" : String.format(Locale.ROOT, "; warm-up %s requests, %s s wall, %s s CPU",
-                        r.warmup().get("requests"), r.warmup().get("wall_s"), r.warmup().get("cpu_s")));
+                        r.warmup().requests(), r.warmup().wallS(), r.warmup().cpuS()));
         out.printf(Locale.ROOT, "%s %.4f %.4f %.4f %.4f%n", RESULT, lag.valueAt(50), lag.valueAt(99), lag.valueAt(100), r.firstLagMs());
         out.flush();
         return ExitCode.OK.code();

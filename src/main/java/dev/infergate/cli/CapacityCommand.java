@@ -5,38 +5,28 @@ import dev.infergate.accept.Acceptance;
 import dev.infergate.accept.PlanReader;
 import dev.infergate.analysis.Slo;
 import dev.infergate.analysis.capacity.CapacitySearch;
-import dev.infergate.report.TerminalText;
-import dev.infergate.run.RunService;
 import dev.infergate.client.Endpoint;
 import dev.infergate.client.Timeouts;
 import dev.infergate.config.Durations;
+import dev.infergate.report.TerminalText;
+import dev.infergate.run.RunService;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code infergate capacity}: the highest arrival rate at which an endpoint still meets its SLO. */
 @Command(name = "capacity", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Finds the highest Poisson arrival rate at which SLO attainment stays at or above --target, by "
                 + "bracketing and bisection with repeats near the boundary; prints it as requests per hour with its "
                 + "bracket, and the wait of the longest-waiting users there (TTFT and E2E from the scheduled time).")
-public final class CapacityCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    EndpointOptions endpoint = new EndpointOptions();
-
-    @Mixin
-    TimeoutOptions timeouts = new TimeoutOptions();
-
+public final class CapacityCommand extends SendingCommand {
     @Mixin
     SloOptions slo = new SloOptions();
 
@@ -82,7 +72,7 @@ public final class CapacityCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         CapacitySearch.Result r;
         try {
-            r = Acceptance.capacity(plan, target, endpoint.apiKeyEnv, endpoint.apiKeySet(), dir, line -> {
+            r = Acceptance.capacity(plan, target, endpoint.apiKeyEnv(), endpoint.apiKeySet(), dir, line -> {
                 err.println("infergate: " + TerminalText.sanitize(line));
                 err.flush();
             });
@@ -115,7 +105,7 @@ public final class CapacityCommand implements Callable<Integer> {
             throw UserError.usage("capacity of embeddings needs an e2e target: ttft and tpot do not apply (no output tokens);"
                     + " pass --slo e2e=500ms");
         }
-        Timeouts t = timeouts.timeouts();
+        Timeouts t = endpoint.timeouts.timeouts();
         String url = quoted(target.baseUrl().toString());
         String yaml = String.format(Locale.ROOT, "baseline: {url: %s, api: %s%s}%ncandidate: {url: %s, api: %s}%nseed: %d%nslo: %s%n"
                 + "timeouts: {ttft: %s, idle: %s, total: %s}%nburst: false%n"
@@ -137,7 +127,7 @@ public final class CapacityCommand implements Callable<Integer> {
     }
 
     private static String sloText(Slo s) {
-        java.util.List<String> parts = new java.util.ArrayList<>();
+        List<String> parts = new ArrayList<>();
         if (s.ttft() != null) {
             parts.add("ttft=" + Durations.format(s.ttft()));
         }

@@ -12,11 +12,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * Options that say which endpoint to measure and how to reach it (URL, API, model, key, headers, TLS, HTTP/2,
- * connection policy): one set for every command that sends requests (run, probe, quality, capacity).
+ * connection policy, per-request time limits): one set for every command that sends requests (run, probe, quality,
+ * capacity).
  */
 public final class EndpointOptions {
     @Option(names = "--base-url", required = true, paramLabel = "URL",
@@ -31,16 +33,10 @@ public final class EndpointOptions {
             description = "The model id to send. Default: the first id the server lists at /models.")
     String model;
 
-    String apiKeyEnv = ApiKeys.DEFAULT_ENV;
-    private boolean apiKeyEnvNamed;
-
     @Option(names = "--api-key-env", paramLabel = "VAR",
             description = "The environment variable holding the API key, sent as a bearer token and never written anywhere. "
                     + "A variable named here must be set. Default: " + ApiKeys.DEFAULT_ENV + ", used when set.")
-    void apiKeyEnv(String variable) {
-        apiKeyEnv = variable;
-        apiKeyEnvNamed = true;
-    }
+    String apiKeyEnvNamed; // null unless given: a variable named on the command line must be set
 
     @Option(names = "--header", paramLabel = "'K: V'",
             description = "An extra request header (repeatable). Values are never recorded; the values of credential headers "
@@ -71,9 +67,18 @@ public final class EndpointOptions {
                     + "Default: ${DEFAULT-VALUE}.")
     Duration idleConnectionTimeout;
 
+    /** The per-request time limits, shown right after the connection's. */
+    @Mixin
+    TimeoutOptions timeouts = new TimeoutOptions();
+
+    /** The environment variable the API key is read from: the one named, else {@link ApiKeys#DEFAULT_ENV}. */
+    String apiKeyEnv() {
+        return apiKeyEnvNamed != null ? apiKeyEnvNamed : ApiKeys.DEFAULT_ENV;
+    }
+
     /** Whether an API key was found in the named environment variable. */
     boolean apiKeySet() {
-        return ApiKeys.read(apiKeyEnv) != null;
+        return ApiKeys.read(apiKeyEnv()) != null;
     }
 
     /** The endpoint; the model may still be null (pick it with the server's list). */
@@ -87,13 +92,13 @@ public final class EndpointOptions {
         if (caCert != null && !Files.isReadable(caCert)) {
             throw UserError.usage("--ca-cert " + caCert + " cannot be read; pass a readable PEM file");
         }
-        if (apiKeyEnvNamed && !apiKeySet()) {
-            throw UserError.usage("--api-key-env names $" + apiKeyEnv + ", which is not set; export it with the API key, "
+        if (apiKeyEnvNamed != null && !apiKeySet()) {
+            throw UserError.usage("--api-key-env names $" + apiKeyEnvNamed + ", which is not set; export it with the API key, "
                     + "or leave --api-key-env out for a server without keys");
         }
         Map<String, String> headerMap = headerMap(headers);
         if (apiKeySet() && headerMap.keySet().stream().noneMatch(k -> k.equalsIgnoreCase("Authorization"))) {
-            headerMap.put("Authorization", "Bearer " + ApiKeys.read(apiKeyEnv));
+            headerMap.put("Authorization", "Bearer " + ApiKeys.read(apiKeyEnv()));
         }
         if (idleConnectionTimeout.isZero()) {
             throw UserError.usage("--idle-connection-timeout must be more than 0 (e.g. 4s): a connection must stay open"
@@ -101,7 +106,7 @@ public final class EndpointOptions {
         }
         try {
             if (apiKeySet()) {
-                Endpoint.checkHeaderValue("$" + apiKeyEnv, ApiKeys.read(apiKeyEnv));
+                Endpoint.checkHeaderValue("$" + apiKeyEnv(), ApiKeys.read(apiKeyEnv()));
             }
             return new Endpoint(uri, Api.parse(api), model, !noStream, headerMap, caCert, insecure, http2,
                     connectTimeout, idleConnectionTimeout);

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,7 +42,7 @@ public final class MergeCommand implements Callable<Integer> {
         if (Files.exists(out.resolve(RunLog.REQUESTS_FILE))) {
             throw UserError.usage(out + " already holds a run; pass another --out");
         }
-        Map<String, Object> run;
+        Map<String, Object> run; // a JSON edge: the first shard's run.json rewritten as it is (keys of any version kept)
         try {
             run = new LinkedHashMap<>(RunDocument.read(shards.get(0)).document()); // rewritten as it is, plus shards
             run.remove("partial");
@@ -53,7 +54,7 @@ public final class MergeCommand implements Callable<Integer> {
                     incomplete.add("shard " + shard + " did not run to its end"); // the first one too
                 }
                 for (String key : List.of("base_url", "model", "api", "workload")) {
-                    if (!java.util.Objects.equals(run.get(key), other.document().get(key))) {
+                    if (!Objects.equals(run.get(key), other.document().get(key))) {
                         throw UserError.usage(shard + " differs from " + shards.get(0) + " in '" + key
                                 + "': these are not shards of one run");
                     }

@@ -10,12 +10,10 @@ import dev.infergate.report.TerminalText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code infergate probe}: checks how an endpoint streams and caches, in a minute or two, with evidence. */
 @Command(name = "probe", mixinStandardHelpOptions = true, sortOptions = false,
@@ -25,13 +23,7 @@ import picocli.CommandLine.Spec;
                 + "continuous_usage_stats, /tokenize, reasoning and tool-call deltas are there. Figures are medians "
                 + "over several requests, sent one at a time. Writes OUT/probe.json and OUT/requests.jsonl.",
                 "Exit code 0 when streaming is incremental or bursty, 1 when it is buffered."})
-public final class ProbeCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    EndpointOptions endpoint = new EndpointOptions();
-
+public final class ProbeCommand extends SendingCommand {
     @Option(names = "--rounds", defaultValue = "5", paramLabel = "N",
             description = "Rounds of cold, warm-repeat and warm-prefix requests (3 requests each). Default: ${DEFAULT-VALUE}.")
     int rounds;
@@ -43,9 +35,6 @@ public final class ProbeCommand implements Callable<Integer> {
     @Option(names = "--output-tokens", defaultValue = "64", paramLabel = "N",
             description = "Output tokens per request, enough to judge delivery. Default: ${DEFAULT-VALUE}.")
     int outputTokens;
-
-    @Mixin
-    TimeoutOptions timeouts = new TimeoutOptions();
 
     @Mixin
     OutputOptions out = new OutputOptions();
@@ -66,7 +55,7 @@ public final class ProbeCommand implements Callable<Integer> {
         o.print(TerminalText.sanitizeLines(report.render()));
         o.println("details: " + plan.out().resolve("probe.json"));
         Summarizer.write(plan.out());
-        Reports.html(java.util.List.of(plan.out()), plan.out().resolve("report.html"), o, spec.commandLine().getErr());
+        Reports.html(List.of(plan.out()), plan.out().resolve("report.html"), o, spec.commandLine().getErr());
         o.flush();
         return report.failed() ? ExitCode.REJECTED.code() : ExitCode.OK.code();
     }
@@ -74,8 +63,8 @@ public final class ProbeCommand implements Callable<Integer> {
     ProbePlan plan() {
         Path dir = out.dir();
         try {
-            return new ProbePlan(endpoint.chatOrCompletionsEndpoint("probe"), dir, rounds, inputTokens, outputTokens, timeouts.timeouts(),
-                    endpoint.apiKeyEnv, endpoint.apiKeySet());
+            return new ProbePlan(endpoint.chatOrCompletionsEndpoint("probe"), dir, rounds, inputTokens, outputTokens, endpoint.timeouts.timeouts(),
+                    endpoint.apiKeyEnv(), endpoint.apiKeySet());
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }

@@ -12,12 +12,9 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code infergate quality}: asks one endpoint an evaluation set with deterministic sampling and scores it. */
 @Command(name = "quality", mixinStandardHelpOptions = true, sortOptions = false,
@@ -25,13 +22,7 @@ import picocli.CommandLine.Spec;
                 + "arrive whole within --ttft-timeout and --timeout), "
                 + "scores each answer and writes OUT/quality.json (accuracy with a 95%% interval) and OUT/quality-items.jsonl "
                 + "(one line per item). Compare two such directories with 'infergate quality-compare'. See docs/quality.md."})
-public final class QualityCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    EndpointOptions endpoint = new EndpointOptions();
-
+public final class QualityCommand extends SendingCommand {
     @Option(names = "--eval", defaultValue = "arithmetic", paramLabel = "NAME|FILE",
             description = "A bundled set (arithmetic, word-problems, multiple-choice) or a JSONL file of items. Default: ${DEFAULT-VALUE}.")
     String eval;
@@ -60,9 +51,6 @@ public final class QualityCommand implements Callable<Integer> {
     @Option(names = "--concurrency", defaultValue = "8", paramLabel = "N",
             description = "Requests in flight at once (saves time only; this is not a load test). Default: ${DEFAULT-VALUE}.")
     int concurrency;
-
-    @Mixin
-    TimeoutOptions timeouts = new TimeoutOptions();
 
     @Mixin
     OutputOptions out = new OutputOptions();
@@ -98,9 +86,9 @@ public final class QualityCommand implements Callable<Integer> {
             if (items != null && items < 1) {
                 throw new IllegalArgumentException("--items (" + items + ") must be >= 1");
             }
-            Duration perAnswer = timeouts.wholeAnswer();
+            Duration perAnswer = endpoint.timeouts.wholeAnswer();
             return new QualityPlan(EvalSet.load(eval, seed, size), concurrency, maxTokens, samplingSeed, topLogprobs, perAnswer,
-                    endpoint.apiKeyEnv);
+                    endpoint.apiKeyEnv());
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }

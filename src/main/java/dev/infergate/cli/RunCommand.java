@@ -19,27 +19,18 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code infergate run}: measures one endpoint under one load, as its users feel it. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Measures an OpenAI-compatible endpoint under a load: TTFT, ITL, TPOT, E2E, throughput and goodput "
                 + "(docs/metrics.md). Every request is appended to OUT/requests.jsonl as it finishes; OUT/summary.json "
                 + "and a table follow at the end. Ctrl-C stops, keeps what was measured and writes a partial summary."})
-public final class RunCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    EndpointOptions endpoint = new EndpointOptions();
-
+public final class RunCommand extends SendingCommand {
     @Mixin
     LoadOptions load = new LoadOptions();
 
@@ -48,9 +39,6 @@ public final class RunCommand implements Callable<Integer> {
 
     @Mixin
     TrafficOptions traffic = new TrafficOptions();
-
-    @Mixin
-    TimeoutOptions timeouts = new TimeoutOptions();
 
     @Option(names = "--max-body-size", defaultValue = "64MiB", paramLabel = "SIZE",
             description = "With --no-stream: fail a request whose body is longer (too_large) and close its connection, so an endless body cannot exhaust memory. Default: ${DEFAULT-VALUE}.")
@@ -171,7 +159,7 @@ public final class RunCommand implements Callable<Integer> {
         Timeouts requestTimeouts;
         Slo slos = slo.slo();
         try {
-            requestTimeouts = timeouts.timeouts().withSizeLimits(ByteSizes.parse("--max-body-size", maxBodySize),
+            requestTimeouts = endpoint.timeouts.timeouts().withSizeLimits(ByteSizes.parse("--max-body-size", maxBodySize),
                     ByteSizes.parse("--max-event-size", maxEventSize)).withCancellations(traffic.cancellations(load.seed));
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
@@ -192,7 +180,7 @@ public final class RunCommand implements Callable<Integer> {
         Endpoint target = traffic.endpoint(endpoint.endpoint());
         return new RunPlan(target, workload.definition(load.seed, load.sessionMode(), traffic.trace()),
                 traffic.tokenizer(workload.tokenizer), model, runLimits,
-                load.shard(), requestTimeouts, slos, labelMap, null, dir, exactOutput, recordEvents, loops, endpoint.apiKeyEnv,
+                load.shard(), requestTimeouts, slos, labelMap, null, dir, exactOutput, recordEvents, loops, endpoint.apiKeyEnv(),
                 endpoint.apiKeySet(), serverMetricsUrl(serverMetrics, target),
                 gpuMetricsUrl(gpuMetrics));
     }

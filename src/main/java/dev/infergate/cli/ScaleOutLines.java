@@ -9,7 +9,7 @@ final class ScaleOutLines {
     private ScaleOutLines() {}
 
     static String render(Summary summary) {
-        SummaryRun run = SummaryRun.of(summary);
+        SummaryRun run = summary.run();
         SummaryRun.ScaleOut scale = run.scaleOut();
         if (scale == null) {
             return "";
@@ -21,8 +21,8 @@ final class ScaleOutLines {
                     .append(", start offset ").append(ms(shard.startOffsetMs()))
                     .append(", client lag p99 ").append(ms(shard.clientLagP99Ms())).append('\n');
         }
-        if (run.document().partial()) {
-            text.append("PARTIAL: ").append(run.document().partialReason()).append('\n');
+        if (run.partial()) {
+            text.append("PARTIAL: ").append(run.partialReason()).append('\n');
         }
         return text.toString().stripTrailing();
     }

@@ -1,18 +1,12 @@
 package dev.infergate.cli;
 
 import dev.infergate.config.Shares;
-import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.TypeConversionException;
 
 /** Reads a share option into a fraction in [0, 1]: {@code 5%} or {@code 0.05}. */
-class ShareConverter implements ITypeConverter<Double> {
+class ShareConverter extends ParsingConverter<Double> {
     @Override
-    public Double convert(String value) {
-        try {
-            return Shares.parse(value);
-        } catch (IllegalArgumentException e) {
-            throw new TypeConversionException(e.getMessage());
-        }
+    Double parse(String text) {
+        return Shares.parse(text);
     }
 
     /**
@@ -21,10 +15,10 @@ class ShareConverter implements ITypeConverter<Double> {
      */
     static final class BelowOne extends ShareConverter {
         @Override
-        public Double convert(String value) {
-            double v = super.convert(value);
+        Double parse(String text) {
+            double v = super.parse(text);
             if (v >= 1) {
-                throw new TypeConversionException("'" + value + "' must be below 100 %; write e.g. 5% or 0.05");
+                throw new IllegalArgumentException("'" + text + "' must be below 100 %; write e.g. 5% or 0.05");
             }
             return v;
         }

@@ -2,7 +2,6 @@ package dev.infergate.cli;
 
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.analysis.Summary;
-import dev.infergate.analysis.SummaryRun;
 import dev.infergate.record.RunLog;
 import dev.infergate.report.ConsoleSummary;
 import dev.infergate.report.TerminalText;
@@ -47,7 +46,7 @@ public final class SummarizeCommand implements Callable<Integer> {
                     ? "cannot read the run log in " + dir + ": it is not UTF-8 text; it is not a log infergate wrote whole"
                     : e.getMessage(), e);
         }
-        Long tornLine = SummaryRun.of(summary).tornLastLine();
+        Long tornLine = summary.run().tornLastLine();
         if (tornLine != null) {
             spec.commandLine().getErr().println("infergate: warning: " + dir.resolve(RunLog.REQUESTS_FILE) + " line "
                     + tornLine + " is torn (the run was killed while writing it) and was skipped; "

@@ -1,13 +1,9 @@
 package dev.infergate.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.infergate.client.Cancellations;
 import dev.infergate.client.Endpoint;
-import dev.infergate.client.ExtraBody;
-import dev.infergate.client.ToolDefinitions;
-import dev.infergate.load.LoadModel;
 import dev.infergate.config.Durations;
+import dev.infergate.load.LoadModel;
 import dev.infergate.load.OpenLoop;
 import dev.infergate.load.RampUpSchedule;
 import dev.infergate.load.RunLimits;
@@ -18,9 +14,9 @@ import dev.infergate.workload.trace.TraceFormat;
 import dev.infergate.workload.trace.TraceReader;
 import dev.infergate.workload.trace.TraceSpec;
 import dev.infergate.workload.trace.TraceWindow;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Options that replay real traffic (docs/workloads.md, "Trace replay"). */
@@ -31,9 +27,9 @@ public final class TrafficOptions {
                     + "or --duration the whole window is replayed.")
     Path trace;
 
-    @Option(names = "--trace-format", paramLabel = "mooncake|azure|burstgpt|jsonl",
+    @Option(names = "--trace-format", paramLabel = "mooncake|azure|burstgpt|jsonl", converter = TraceFormatConverter.class,
             description = "The format of --trace. Default: azure or burstgpt for a .csv file (by its header), mooncake otherwise.")
-    String traceFormat;
+    TraceFormat traceFormat;
 
     @Option(names = "--time-scale", defaultValue = "1", paramLabel = "X",
             description = "Multiplies the trace's gaps: 0.5 replays twice as fast, 2 half as fast. Default: ${DEFAULT-VALUE}.")
@@ -48,21 +44,8 @@ public final class TrafficOptions {
                     + "Default: the server's own (vLLM max_model_len, llama.cpp n_ctx), else none.")
     Integer maxContext;
 
-    @Option(names = "--extra-body", paramLabel = "JSON|@FILE",
-            description = "Fields merged into every request body, e.g. '{\"temperature\": 0.6, \"chat_template_kwargs\": {\"enable_thinking\": false}}' "
-                    + "or @body.json (sampling settings, tools and tool_choice, vendor fields). A field infergate also writes (max_tokens, stream, ...) "
-                    + "is replaced by yours. Recorded in run.json (values of key/token/secret fields hidden).")
-    String extraBody;
-
-    @Option(names = "--tools", paramLabel = "builtin|JSON|@FILE",
-            description = "A tool-call workload: every request carries these tools (a JSON array of OpenAI tool definitions, "
-                    + "or builtin: one search function) with tool_choice auto, so answers may stream tool-call deltas, timed like text.")
-    String tools;
-
-    /** One function, as a tool-using assistant offers it: a search that takes a query. */
-    static final String BUILTIN_TOOLS = "[{\"type\":\"function\",\"function\":{\"name\":\"search\",\"description\":"
-            + "\"Searches the knowledge base and returns the best passages.\",\"parameters\":{\"type\":\"object\","
-            + "\"properties\":{\"query\":{\"type\":\"string\"}},\"required\":[\"query\"]}}}]";
+    @Mixin
+    RequestBodyOptions body = new RequestBodyOptions();
 
     @Option(names = "--tokenizer-file", paramLabel = "PATH",
             description = "The model's own tokenizer: a tokenizer.json, or the model directory holding one (HuggingFace tokenizers, "
@@ -82,35 +65,12 @@ public final class TrafficOptions {
 
     /** {@code endpoint} sending the {@code --extra-body} fields and the {@code --tools}. */
     Endpoint endpoint(Endpoint endpoint) {
-        if (extraBody == null && tools == null) {
-            return endpoint;
-        }
-        try {
-            ExtraBody extra = extraBody == null ? ExtraBody.NONE : ExtraBody.parse(extraBody);
-            if (tools != null) {
-                extra = extra.withDefault("tools", ToolDefinitions.forApi(endpoint.api(), toolsJson(tools))) // the API's form
-                        .withDefault("tool_choice", "\"auto\"");
-            }
-            return endpoint.withExtraBody(extra);
-        } catch (IllegalArgumentException e) {
-            throw UserError.usage(e.getMessage());
-        }
+        return body.endpoint(endpoint);
     }
 
-    private static String toolsJson(String option) {
-        String t = option.trim();
-        if (t.equalsIgnoreCase("builtin")) {
-            return BUILTIN_TOOLS;
-        }
-        try {
-            JsonNode list = new ObjectMapper().readTree(t.startsWith("@") ? Files.readString(Path.of(t.substring(1))) : t);
-            if (list == null || !list.isArray() || list.isEmpty()) {
-                throw new IllegalArgumentException("--tools " + t + " must be builtin, or a non-empty JSON array of tool definitions (or @FILE holding one)");
-            }
-            return list.toString();
-        } catch (IOException e) {
-            throw new IllegalArgumentException("--tools " + t + ": cannot read it as JSON (" + e.getMessage().lines().findFirst().orElse("") + ")", e);
-        }
+    /** The user cancellations of {@code --cancel-rate}/{@code --cancel-after}, chosen by {@code seed}. */
+    Cancellations cancellations(long seed) {
+        return cancel.cancellations(seed);
     }
 
     /** The trace to replay, or null without {@code --trace}. */
@@ -122,7 +82,7 @@ public final class TrafficOptions {
             return null;
         }
         try {
-            return TraceSpec.of(trace, traceFormat == null ? null : TraceFormat.parse(traceFormat),
+            return TraceSpec.of(trace, traceFormat,
                     traceWindow == null ? TraceWindow.ALL : TraceWindow.parse(traceWindow), timeScale,
                     maxContext == null ? 0 : maxContext);
         } catch (IllegalArgumentException e) {
@@ -130,31 +90,8 @@ public final class TrafficOptions {
         }
     }
 
-    @Option(names = "--cancel-rate", paramLabel = "SHARE",
-            description = "User cancellations: this share of the requests (0..1, chosen by --seed and each request's index, "
-                    + "the same on every shard) has its stream closed by the client, like a user pressing stop, at --cancel-after. "
-                    + "Recorded as user_cancelled: neither completed nor failed (docs/metrics.md). Default: none.")
-    Double cancelRate;
-
-    @Option(names = "--cancel-after", paramLabel = "DURATION|Ntok",
-            description = "With --cancel-rate: when a chosen request is stopped, a time since it was sent (2s, 500ms) "
-                    + "or a number of output tokens received (40tok). A request that ends sooner completes as usual.")
-    String cancelAfter;
-
-    /** The user cancellations of {@code --cancel-rate}/{@code --cancel-after}, chosen by {@code seed}. */
-    Cancellations cancellations(long seed) {
-        if (cancelRate == null && cancelAfter == null) {
-            return Cancellations.NONE;
-        }
-        if (cancelRate == null || cancelAfter == null) {
-            throw UserError.usage("give --cancel-rate SHARE and --cancel-after 2s|40tok together, e.g. --cancel-rate 0.2 --cancel-after 40tok");
-        }
-        try {
-            return new Cancellations(cancelRate, Cancellations.After.parse(cancelAfter), seed);
-        } catch (IllegalArgumentException e) {
-            throw UserError.usage("--cancel-rate/--cancel-after: " + e.getMessage());
-        }
-    }
+    @Mixin
+    CancelOptions cancel = new CancelOptions();
 
     /**
      * For plans built from options ({@code capacity}): the plan's {@code cancel} block with {@code --cancel-rate},
@@ -162,13 +99,13 @@ public final class TrafficOptions {
      */
     String planYaml() {
         Cancellations cancel = cancellations(0);
-        String cancelYaml = cancel.enabled() ? String.format(java.util.Locale.ROOT, "cancel: {rate: %s, after: '%s'}%n",
+        String cancelYaml = cancel.enabled() ? String.format(Locale.ROOT, "cancel: {rate: %s, after: '%s'}%n",
                 cancel.share(), cancel.after().label()) : "";
         TraceSpec spec = trace();
         if (spec == null) {
             return cancelYaml;
         }
-        return cancelYaml + String.format(java.util.Locale.ROOT, "trace: {file: %s, format: %s, window: '%s', time_scale: %s%s}%n",
+        return cancelYaml + String.format(Locale.ROOT, "trace: {file: %s, format: %s, window: '%s', time_scale: %s%s}%n",
                 quoted(spec.file().toString()), spec.format().label(), spec.window(), spec.timeScale(),
                 spec.maxContextTokens() > 0 ? ", max_context: " + spec.maxContextTokens() : "");
     }

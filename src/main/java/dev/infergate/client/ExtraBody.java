@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.infergate.json.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +26,7 @@ import java.util.regex.Pattern;
 public record ExtraBody(Map<String, String> rawFields) {
     /** No extra fields. */
     public static final ExtraBody NONE = new ExtraBody(Map.of());
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.COMPACT;
     /** Field names whose values run.json does not show: they may hold credentials. */
     private static final Pattern SECRET = Pattern.compile("(?i).*(key|token|secret|password|auth|credential).*");
 

@@ -2,6 +2,7 @@ package dev.infergate.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.json.Json;
 import io.vertx.core.http.HttpMethod;
 import java.io.IOException;
 import java.time.Duration;
@@ -13,7 +14,7 @@ import java.time.Duration;
  * {@code meta.n_ctx_train} in {@code /models}. Servers that say nothing give 0 (unknown).
  */
 public final class ModelContext {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.COMPACT;
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private ModelContext() {}

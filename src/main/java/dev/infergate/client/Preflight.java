@@ -2,6 +2,7 @@ package dev.infergate.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.json.Json;
 import dev.infergate.record.ErrorClass;
 import io.vertx.core.http.HttpMethod;
 import java.io.IOException;
@@ -18,7 +19,7 @@ import java.util.Map;
  * lengths follow the model).
  */
 public final class Preflight {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.COMPACT;
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     /**

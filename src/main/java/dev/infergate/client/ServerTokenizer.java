@@ -2,6 +2,7 @@ package dev.infergate.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.json.Json;
 import dev.infergate.workload.Tokenizer;
 import io.vertx.core.http.HttpMethod;
 import java.io.IOException;
@@ -18,7 +19,7 @@ import java.time.Duration;
  * with {@code {"tokens": []}} and HTTP 200, which must not pass as a count of 0.
  */
 public final class ServerTokenizer implements Tokenizer {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.COMPACT;
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     private static final String PROBE_TEXT = "hello world";
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.infergate.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
@@ -14,7 +15,7 @@ import java.io.UncheckedIOException;
  * form, and tools of other types, pass unchanged.
  */
 public final class ToolDefinitions {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.COMPACT;
 
     private ToolDefinitions() {}
 

@@ -2,6 +2,7 @@ package dev.infergate.imports;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.json.Json;
 import dev.infergate.record.ErrorClass;
 import dev.infergate.record.ImportedFrom;
 import dev.infergate.record.Phase;
@@ -21,7 +22,7 @@ import java.util.Map;
  * response: infergate's e2e; its TTFT is infergate's; {@code inter_chunk_latency} gives each gap.
  */
 final class AiperfImport {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.COMPACT;
 
     private AiperfImport() {}
 

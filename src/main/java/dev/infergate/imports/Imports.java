@@ -2,9 +2,9 @@ package dev.infergate.imports;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.compare.AggregateBaseline;
+import dev.infergate.json.Json;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.ImportedFrom;
 import dev.infergate.record.RecordCodec;
@@ -34,7 +34,7 @@ public final class Imports {
     /** Figures that need every request placed in time. */
     static final List<String> THROUGHPUT = List.of(Metric.THROUGHPUT_OUTPUT_TOKENS.key(), Metric.THROUGHPUT_REQUESTS.key(),
             "throughput.input_tokens_per_s", Metric.GOODPUT_REQUESTS.key(), Metric.GOODPUT_ATTAINMENT.key());
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = Json.PRETTY;
     /** The AIPerf per-record file inside an artifact directory. */
     static final String AIPERF_RECORDS = "profile_export.jsonl";
 

@@ -11,7 +11,10 @@ import java.util.TreeMap;
 /**
  * The one place infergate's JSON mappers are made: every result file (summary.json, comparison.json,
  * acceptance.json, the report's data block) is written by one of these two, so the files agree on how a
- * value is written. Mappers are thread-safe once configured; do not reconfigure them, {@code copy()} instead.
+ * value is written; every reader and writer of JSON with Jackson's default settings uses them too. Mappers are
+ * thread-safe once configured; do not reconfigure them, {@code copy()} instead. The YAML mappers stay with their users,
+ * each configured for one job: scale/KubernetesJob writes a Job manifest (no document marker, quoted numbers),
+ * sim/profile/ProfileLoader reads profiles strictly (unknown keys fail).
  */
 public final class Json {
     /** For files people read: indented, two spaces. */

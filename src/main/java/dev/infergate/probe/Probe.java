@@ -13,6 +13,7 @@ import dev.infergate.client.RequestClient;
 import dev.infergate.client.ServerTokenizer;
 import dev.infergate.client.StreamResult;
 import dev.infergate.client.StreamTimeline;
+import dev.infergate.json.Json;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.Phase;
 import dev.infergate.record.RecordWriter;
@@ -51,7 +52,7 @@ import java.util.regex.Pattern;
  * hitting the first probe's cache entries.
  */
 public final class Probe {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.COMPACT;
     private static final Pattern USAGE = Pattern.compile("\"usage\"\\s*:\\s*\\{");
     private static final Duration PROTOCOL_TIMEOUT = Duration.ofSeconds(60);
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.infergate.analysis.quality.TokenLogprob;
 import dev.infergate.client.Api;
 import dev.infergate.client.Endpoint;
+import dev.infergate.json.Json;
 import dev.infergate.quality.eval.EvalItem;
 import dev.infergate.workload.Message;
 import java.io.IOException;
@@ -22,7 +23,7 @@ import java.util.Map;
  * the form of each API (chat: {@code logprobs: true, top_logprobs: k}; completions: {@code logprobs: k}).
  */
 final class AnswerProtocol {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.COMPACT;
 
     /** What a server answered. */
     record Answer(String text, String finishReason, int outputTokens, List<TokenLogprob> logprobs) {}

@@ -3,12 +3,14 @@ package dev.infergate.quality;
 import dev.infergate.analysis.quality.ItemLog;
 import dev.infergate.analysis.quality.ItemResult;
 import dev.infergate.analysis.quality.QualityCriterion;
+import dev.infergate.analysis.quality.QualityHeader;
 import dev.infergate.analysis.quality.QualitySummary;
 import dev.infergate.client.Endpoint;
 import dev.infergate.client.HttpExecutor;
 import dev.infergate.client.OpenedEndpoint;
 import dev.infergate.client.Preflight;
 import dev.infergate.client.Redactor;
+import dev.infergate.json.Json;
 import dev.infergate.quality.eval.EvalItem;
 import io.vertx.core.http.HttpMethod;
 import java.io.IOException;
@@ -20,9 +22,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -150,23 +150,10 @@ public final class QualityRun {
                 System.nanoTime() - start, null);
     }
 
-    private static Map<String, Object> header(Endpoint endpoint, QualityPlan plan, Preflight.Result pre, String startedAt) {
-        Map<String, Object> h = new LinkedHashMap<>();
-        h.put("started_at", startedAt);
-        h.put("endpoint", endpoint.describe());
-        h.put("model", endpoint.model());
-        h.put("server_version", pre.serverVersion());
-        h.put("eval", plan.evalSet().describe());
-        Map<String, Object> sampling = new LinkedHashMap<>();
-        sampling.put("temperature", 0);
-        sampling.put("top_p", 1);
-        sampling.put("seed", plan.seed());
-        sampling.put("max_tokens", plan.maxTokens());
-        sampling.put("top_logprobs", plan.topLogprobs());
-        sampling.put("stream", false);
-        h.put("sampling", sampling);
-        h.put("concurrency", plan.concurrency());
-        return h;
+    private static QualityHeader header(Endpoint endpoint, QualityPlan plan, Preflight.Result pre, String startedAt) {
+        return new QualityHeader(startedAt, Json.COMPACT.valueToTree(endpoint.describe()), endpoint.model(),
+                pre.serverVersion(), plan.evalSet().header(),
+                QualityHeader.Sampling.greedy(plan.seed(), plan.maxTokens(), plan.topLogprobs()), plan.concurrency());
     }
 
     static String promptHash(EvalItem item) {

@@ -47,8 +47,18 @@ public record AcceptanceDocument(String schema, String verdict, String speedVerd
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Plan(Side baseline, Side candidate, List<String> conditions, Map<String, String> loads, int repeats,
             int requestsPerRun, int warmupRequestsPerRun, Slo.Targets slo, long seed,
-            // agent stays a map: the session load's own description, as run.json's load block has it (a JSON edge)
-            @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> agent) {}
+            @JsonInclude(JsonInclude.Include.NON_NULL) Agent agent) {}
+
+    /**
+     * The plan's agent sessions: their shape (token lengths as the plan wrote them) and the sessions each run starts.
+     *
+     * @param thinkTimeMs          pause between a turn's answer and the next turn, ms
+     * @param sessionsPerRun       measured sessions per run ({@code ceil(requests / turns)})
+     * @param warmupSessionsPerRun warm-up sessions per run
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Agent(int turns, long thinkTimeMs, int systemTokens, String userTokens, String toolTokens,
+            String outputTokens, int sessionsPerRun, int warmupSessionsPerRun) {}
 
     /** An endpoint: its URL and its labels, sorted by name. */
     public record Side(String url, Map<String, String> labels) {}

@@ -2,6 +2,7 @@ package dev.infergate.report;
 
 import dev.infergate.accept.AcceptPlan;
 import dev.infergate.accept.AcceptResult;
+import dev.infergate.accept.MatrixWorkload;
 import dev.infergate.accept.UntilDecidedText;
 import dev.infergate.analysis.burst.BurstPhases;
 import dev.infergate.analysis.burst.BurstTimeline;
@@ -35,7 +36,7 @@ public final class AcceptanceReport {
         AcceptPlan p = r.plan();
         AcceptanceDocument.Plan plan = new AcceptanceDocument.Plan(side(p.baseline()), side(p.candidate()), p.conditions(),
                 r.loads(), p.repeats(), p.requests(), p.warmupRequests(), p.slo().targets(), p.seed(),
-                p.agent() == null ? null : p.agent().describe(p.requests(), p.warmupRequests()));
+                agent(p.agent(), p.requests(), p.warmupRequests()));
         Map<String, CapacityJson.Side> capacity = new LinkedHashMap<>();
         r.capacity().forEach((side, c) -> capacity.put(side, CapacityJson.side(c)));
         CapacityJson.Difference difference = r.capacity().containsKey(BASE) && r.capacity().containsKey(CAND)
@@ -63,6 +64,12 @@ public final class AcceptanceReport {
      * A side's url then its labels sorted by name: the plan keeps them in an unordered map, and acceptance.json
      * must come out the same on every run of the same result.
      */
+    private static AcceptanceDocument.Agent agent(MatrixWorkload.Agent a, int requests, int warmupRequests) {
+        return a == null ? null : new AcceptanceDocument.Agent(a.turns(), a.thinkTime().toMillis(), a.systemTokens(),
+                a.userTokens().toString(), a.toolTokens().toString(), a.outputTokens().toString(), a.sessionsFor(requests),
+                a.sessionsFor(warmupRequests));
+    }
+
     private static AcceptanceDocument.Side side(AcceptPlan.Side side) {
         return new AcceptanceDocument.Side(side.url(), new TreeMap<>(side.labels()));
     }

@@ -29,14 +29,14 @@ public final class ConsoleSummary {
 
     public static String render(Summary summary) {
         StringBuilder out = new StringBuilder();
-        RunDocument run = RunDocument.of(summary.run()); // the run block is run.json's keys and a few more
+        RunDocument run = summary.run().document();
         FigureSet all = summary.figures();
         FigureSet.Requests requests = all.requests();
         out.append(baseUrlNote(run));
         ImportedFrom imported = run.imported();
         String endpoint = imported != null ? "imported from " + imported.tool() + " (" + imported.source() + ")" : run.baseUrl();
-        out.append(String.format(Locale.ROOT, "%s · model %s · %s%s%n", endpoint, run.model(), run.api(), run.partial()
-                ? " · PARTIAL (" + (run.partialReason() != null ? run.partialReason() : "interrupted") + ")" : ""));
+        out.append(String.format(Locale.ROOT, "%s · model %s · %s%s%n", endpoint, run.model(), run.api(), summary.partial()
+                ? " · PARTIAL (" + (summary.run().partialReason() != null ? summary.run().partialReason() : "interrupted") + ")" : ""));
         out.append(String.format(Locale.ROOT, "requests: %s sent, %s completed, %s failed%s%s · %s warm-up excluded · window %.1f s%n",
                 requests.sent(), requests.completed(), requests.failed(), errors(all.errors()),
                 requests.cancelled() == 0 ? "" : String.format(Locale.ROOT, ", %d cancelled by the client (%.1f%%)",

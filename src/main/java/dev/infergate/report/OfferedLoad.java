@@ -19,7 +19,7 @@ final class OfferedLoad {
 
     /** The line, or "" when the run was not open-loop at one fixed rate (closed loop, sessions, a piecewise shape). */
     static String line(Summary summary) {
-        RunDocument.Load load = RunDocument.of(summary.run()).load();
+        RunDocument.Load load = summary.run().document().load();
         if (load == null || !"open".equals(load.mode()) || load.ratePerSecond() == null
                 || !Double.isFinite(load.ratePerSecond())) {
             return "";

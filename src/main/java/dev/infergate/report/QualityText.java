@@ -1,12 +1,11 @@
 package dev.infergate.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.infergate.analysis.quality.EvalHeader;
 import dev.infergate.analysis.quality.Interval;
 import dev.infergate.analysis.quality.QualityComparison;
 import dev.infergate.analysis.quality.QualitySummary;
-import dev.infergate.json.Json;
 import java.util.Locale;
-import java.util.Map;
 
 /** Console text for a quality run ({@code quality.json}) and for a quality comparison. */
 public final class QualityText {
@@ -15,10 +14,10 @@ public final class QualityText {
     /** A few lines: what was asked, the accuracy with its interval, the split by scorer and the latency. */
     public static String render(QualitySummary.Document summary) {
         StringBuilder out = new StringBuilder();
-        EvalHeader eval = Json.COMPACT.convertValue(summary.header().get("eval"), EvalHeader.class);
-        Map<?, ?> endpoint = (Map<?, ?>) summary.header().get("endpoint"); // Endpoint#describe: a JSON edge
+        EvalHeader eval = summary.header().eval();
+        JsonNode endpoint = summary.header().endpoint();
         out.append(String.format(Locale.ROOT, "eval %s (seed %s, %s items) on %s at %s%n", eval.name(), eval.seed(),
-                eval.items(), summary.header().get("model"), endpoint.get("base_url")));
+                eval.items(), summary.header().model(), endpoint == null ? null : endpoint.path("base_url").asText(null)));
         Interval.Written acc = summary.accuracy();
         out.append(String.format(Locale.ROOT, "accuracy %s (%.0f%% CI %s to %s): %s of %s correct, %s failed requests%n",
                 pct(acc.value()), 100 * acc.confidence(), pct(acc.low()), pct(acc.high()),

@@ -1,6 +1,7 @@
 package dev.infergate.analysis;
 
 import dev.infergate.analysis.delivery.DeliveryVerdict;
+import dev.infergate.record.RunDocument;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -37,7 +38,7 @@ public final class SummaryBuilder {
 
     public Summary build() {
         FigureSet none = figures(Percentiles.empty());
-        return new Summary(Summarizer.SCHEMA, run, false, figures(ttft), client,
+        return new Summary(Summarizer.SCHEMA, new SummaryRun(RunDocument.of(run), null, false, null, null), false, figures(ttft), client,
                 new Summary.ByCache(cold == null ? none : cold, warm == null ? none : warm), prompts, connections,
                 delivery, server, sessions, Map.of());
     }

@@ -2,6 +2,8 @@ package dev.infergate.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.infergate.record.RunDocument;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class SummaryRunTest {
     @Test
-    void readsTheKeysTheSummaryAndAMergeAddToRunJson() {
+    void readsTheScaleOutBlockAMergeAddsToRunJson() {
         Map<String, Object> lag = new LinkedHashMap<>();
         lag.put("count", 8);
         lag.put("p99", 1.25);
@@ -35,10 +37,9 @@ class SummaryRunTest {
         run.put("api", "chat");
         run.put("partial", true);
         run.put("partial_reason", "shard 1 of 2 left no results");
-        run.put("torn_last_line", 17);
         run.put("scale_out", scale);
 
-        SummaryRun typed = SummaryRun.of(run);
+        SummaryRun typed = SummaryRun.of(RunDocument.of(run), 2.0, "shard 1 of 2 left no results", 17L);
 
         assertThat(typed.tornLastLine()).isEqualTo(17L);
         assertThat(typed.document().api()).isEqualTo("chat");
@@ -53,8 +54,30 @@ class SummaryRunTest {
 
     @Test
     void aSingleRunHasNeitherATornLineNorAScaleOutBlock() {
-        SummaryRun typed = SummaryRun.of(Map.of("api", "completions"));
+        SummaryRun typed = SummaryRun.of(RunDocument.of(Map.of("api", "completions")), 1.0, null, null);
         assertThat(typed.tornLastLine()).isNull();
         assertThat(typed.scaleOut()).isNull();
+    }
+
+    @Test
+    void theBlock_isRunJsonWithoutItsSchema_thenTheSummarysKeys_andAKeyRunJsonHasKeepsItsPlace() throws Exception {
+        Map<String, Object> runJson = new LinkedHashMap<>();
+        runJson.put("schema", "infergate.run/1");
+        runJson.put("api", "chat");
+        runJson.put("partial", false); // written by the run itself: the summary's verdict replaces it in place
+        runJson.put("future_key", List.of(1, 2)); // a key this version does not know is copied as it is
+        SummaryRun block = SummaryRun.of(RunDocument.of(runJson), 12.5, "requests.jsonl ends in a torn line 9", 9L);
+
+        assertThat(Summarizer.JSON.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(block))
+                .isEqualTo("{\"api\":\"chat\",\"partial\":true,\"future_key\":[1,2],\"duration_s\":12.5,"
+                        + "\"partial_reason\":\"requests.jsonl ends in a torn line 9\",\"torn_last_line\":9}");
+        assertThat(block.partial()).isTrue();
+    }
+
+    @Test
+    void aWholeRun_writesPartialFalse_andNoReasonOrTornLine() throws Exception {
+        SummaryRun block = SummaryRun.of(RunDocument.of(Map.of("api", "completions")), 3.0, null, null);
+        assertThat(Summarizer.JSON.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(block))
+                .isEqualTo("{\"api\":\"completions\",\"duration_s\":3.0,\"partial\":false}");
     }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.infergate.analysis.Slo;
+import dev.infergate.client.Cancellations;
+import dev.infergate.workload.trace.TraceFormat;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -47,6 +49,23 @@ class OptionConvertersTest {
         SloOptions options = new SloOptions();
         new CommandLine(options).parseArgs();
         assertThat(options.slo()).isEqualTo(dev.infergate.accept.PlanReader.DEFAULT_SLO);
+    }
+
+    @Test
+    void cancelAfter_readsATimeOrATokenCount() {
+        CancelAfterConverter c = new CancelAfterConverter();
+        assertThat(c.convert("1.5s")).isEqualTo(new Cancellations.AfterTime(Duration.ofMillis(1500)));
+        assertThat(c.convert("40tok")).isEqualTo(new Cancellations.AfterTokens(40));
+        assertThatThrownBy(() -> c.convert("soon")).isInstanceOf(TypeConversionException.class)
+                .hasMessageContaining("'soon' is neither a duration nor a token count");
+    }
+
+    @Test
+    void traceFormat_readsAKnownName_andListsThemOtherwise() {
+        TraceFormatConverter c = new TraceFormatConverter();
+        assertThat(c.convert("JSONL")).isEqualTo(TraceFormat.JSONL);
+        assertThatThrownBy(() -> c.convert("csv")).isInstanceOf(TypeConversionException.class)
+                .hasMessage("unknown trace format 'csv'; expected one of mooncake, azure, burstgpt, jsonl");
     }
 
     @Test

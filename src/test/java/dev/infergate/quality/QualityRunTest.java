@@ -7,6 +7,7 @@ import dev.infergate.analysis.quality.ItemLog;
 import dev.infergate.analysis.quality.ItemResult;
 import dev.infergate.analysis.quality.QualityComparison;
 import dev.infergate.analysis.quality.QualityCriterion;
+import dev.infergate.analysis.quality.QualityHeader;
 import dev.infergate.analysis.quality.QualitySummary;
 import dev.infergate.analysis.quality.QualityVerdict;
 import dev.infergate.client.Api;
@@ -40,7 +41,8 @@ class QualityRunTest {
                 dir.resolve("cand"));
 
         assertThat(base.summary().errors()).isZero();
-        assertThat(base.summary().header()).containsEntry("model", "sim-llama-8b").containsKeys("eval", "sampling");
+        assertThat(base.summary().header().model()).isEqualTo("sim-llama-8b");
+        assertThat(base.summary().header().sampling()).isEqualTo(QualityHeader.Sampling.greedy(QualityPlan.of(set).seed(), 16, 0));
         assertThat(Files.readString(base.dir().resolve(QualitySummary.FILE))).startsWith("{\n  \"schema\" : \"infergate.quality/1\",")
                 .contains("\"accuracy\" : {", "\"by_scorer\" : {");
         assertThat(accuracy(base)).isGreaterThan(0.8);

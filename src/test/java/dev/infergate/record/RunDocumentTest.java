@@ -90,7 +90,7 @@ class RunDocumentTest {
     void anImportedRun_summarisesWithItsMissingFiguresMasked() throws Exception {
         Summary summary = Summarizer.summarize(dir("imported"));
         assertThat(summary.missing()).contains("queue_wait", "ttft_from_scheduled");
-        assertThat(summary.run()).containsEntry("partial", false);
+        assertThat(summary.run().partial()).isFalse();
     }
 
     @Test
@@ -118,8 +118,8 @@ class RunDocumentTest {
     @Test
     void anOlderRun_withFewerRecordsThanPlanned_summarisesAsPartial() throws Exception {
         Summary summary = Summarizer.summarize(dir("older"));
-        assertThat(summary.run()).containsEntry("partial", true)
-                .containsEntry("partial_reason", "9 of 12 planned requests have a record");
+        assertThat(summary.run().partial()).isTrue();
+        assertThat(summary.run().partialReason()).isEqualTo("9 of 12 planned requests have a record");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.infergate.scale;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.infergate.analysis.Summarizer;
 import dev.infergate.cli.Main;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.RunLog;
@@ -69,7 +70,7 @@ class LocalFleetTest {
             RunLog.readRecords(dir.resolve("fleet/shards/shard-" + shard), r -> ids.add(r.id()));
             assertThat(ids).hasSize(10).allSatisfy(id -> assertThat(id % 4).isEqualTo(s));
         }
-        Map<?, ?> run = result.summary().run();
+        Map<?, ?> run = Summarizer.JSON.convertValue(result.summary().run(), Map.class); // as summary.json writes it
         assertThat(run.get("partial")).isEqualTo(false);
         assertThat(Files.readString(dir.resolve("fleet/summary.json"))).contains("\"sent\" : 40");
         Map<?, ?> scaleOut = (Map<?, ?>) run.get("scale_out");
@@ -110,7 +111,7 @@ class LocalFleetTest {
         List<Long> merged = new ArrayList<>();
         RunLog.readRecords(dir.resolve("fleet"), r -> merged.add(r.id()));
         assertThat(merged).hasSize(120 + shard2.size()).containsAll(shard2.stream().map(RequestRecord::id).toList());
-        Map<?, ?> run = result.summary().run();
+        Map<?, ?> run = Summarizer.JSON.convertValue(result.summary().run(), Map.class); // as summary.json writes it
         assertThat(run.get("partial")).isEqualTo(true);
         assertThat(run.get("partial_reason").toString()).contains("shard 2 of 4 did not run to its end")
                 .doesNotContain("shard 0").doesNotContain("shard 1").doesNotContain("shard 3");
@@ -144,7 +145,7 @@ class LocalFleetTest {
             }
         }
         assertThat(result.stopped()).isTrue();
-        Map<?, ?> run = result.summary().run();
+        Map<?, ?> run = Summarizer.JSON.convertValue(result.summary().run(), Map.class); // as summary.json writes it
         assertThat(run.get("partial")).isEqualTo(true);
         assertThat(run.get("partial_reason").toString()).contains("shard 0 of 2").contains("shard 1 of 2");
         List<Long> ids = new ArrayList<>();

@@ -2,6 +2,7 @@ package dev.infergate.analysis.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.json.Json;
 import dev.infergate.record.ImportedFrom;
 import dev.infergate.record.RunDocument;
 import java.io.IOException;
@@ -29,7 +30,7 @@ import java.util.stream.Stream;
 public record AggregateBaseline(RunDocument run, Map<String, Double> figures, long requests) {
     /** The file of an aggregate-only import, in place of requests.jsonl. */
     public static final String FILE = "aggregate.json";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.COMPACT;
 
     public AggregateBaseline {
         if (run == null || run.imported() == null) {
@@ -49,12 +50,21 @@ public record AggregateBaseline(RunDocument run, Map<String, Double> figures, lo
         return v == null ? Double.NaN : v;
     }
 
+    /**
+     * The document written as {@value #FILE}.
+     *
+     * @param requests the requests the figures rest on, or -1 when the imported file does not say
+     * @param figures  statistic key to value, in the order the import found them
+     */
+    public record Document(long requests, Map<String, Double> figures) {
+        public Document {
+            figures = Collections.unmodifiableMap(new LinkedHashMap<>(figures));
+        }
+    }
+
     /** The document written as {@value #FILE}. */
-    public static Map<String, Object> document(Map<String, Double> figures, long requests) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("requests", requests);
-        doc.put("figures", figures);
-        return doc;
+    public static Document document(Map<String, Double> figures, long requests) {
+        return new Document(requests, figures);
     }
 
     /**

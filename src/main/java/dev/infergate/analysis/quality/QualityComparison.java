@@ -41,7 +41,6 @@ import java.util.stream.Collectors;
  *                          (interval width shrinking as 1/√n at the observed disagreement); else null
  * @param reason            one sentence explaining the verdict
  */
-// eval stays a map: the eval set's own description (each set names its keys), copied from quality.json (a JSON edge)
 public record QualityComparison(EvalHeader eval, int pairedItems, int onlyBaseline, int onlyCandidate,
         int bothCorrect, Interval baseline, Interval candidate, Interval drop, double mcnemarP, double identicalOutputs,
         Double logprobDivergence, int logprobItems, QualityCriterion criterion, QualityVerdict verdict, Long itemsNeeded,
@@ -52,14 +51,14 @@ public record QualityComparison(EvalHeader eval, int pairedItems, int onlyBaseli
 
     /** Reads both result directories and compares them; IllegalArgumentException when they cannot be paired. */
     public static QualityComparison compare(Path baselineDir, Path candidateDir, QualityCriterion criterion) {
-        Map<String, Object> base = QualitySummary.read(baselineDir);
-        Map<String, Object> cand = QualitySummary.read(candidateDir);
-        if (!Objects.equals(base.get("eval"), cand.get("eval"))) {
-            throw new IllegalArgumentException("the two sides ran different eval sets (" + base.get("eval") + " vs "
-                    + cand.get("eval") + "); run both with the same --eval, --seed and --items");
+        EvalHeader base = QualitySummary.readEval(baselineDir);
+        EvalHeader cand = QualitySummary.readEval(candidateDir);
+        if (!base.equals(cand)) {
+            throw new IllegalArgumentException("the two sides ran different eval sets (" + describe(base) + " vs "
+                    + describe(cand) + "); run both with the same --eval, --seed and --items");
         }
         try {
-            return of(evalHeader(base, baselineDir), ItemLog.read(baselineDir.resolve(ItemLog.FILE)),
+            return of(base, ItemLog.read(baselineDir.resolve(ItemLog.FILE)),
                     ItemLog.read(candidateDir.resolve(ItemLog.FILE)), criterion);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the item results: " + e.getMessage(), e);
@@ -177,17 +176,8 @@ public record QualityComparison(EvalHeader eval, int pairedItems, int onlyBaseli
         AtomicFiles.writeJson(Json.PRETTY, file, document());
     }
 
-    /** quality.json's eval block, typed; IllegalArgumentException naming the directory when it is absent or malformed. */
-    private static EvalHeader evalHeader(Map<String, Object> quality, Path dir) {
-        try {
-            EvalHeader eval = Json.COMPACT.convertValue(quality.get("eval"), EvalHeader.class);
-            if (eval == null) {
-                throw new IllegalArgumentException("no eval block");
-            }
-            return eval;
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(dir.resolve(QualitySummary.FILE) + " has no readable eval block: "
-                    + String.valueOf(e.getMessage()).lines().findFirst().orElse(""), e);
-        }
+    /** "arithmetic from bundled, seed 1, 20 items": an eval set in one phrase. */
+    private static String describe(EvalHeader eval) {
+        return eval.name() + " from " + eval.source() + ", seed " + eval.seed() + ", " + eval.items() + " items";
     }
 }

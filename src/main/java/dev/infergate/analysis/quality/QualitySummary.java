@@ -1,18 +1,21 @@
 package dev.infergate.analysis.quality;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonValue;
-import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.infergate.json.Json;
 import dev.infergate.record.AtomicFiles;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -31,37 +34,35 @@ public final class QualitySummary {
     private QualitySummary() {}
 
     /**
-     * quality.json of one side: what was run, then its accuracy with a Wilson interval, by scorer, and the answers'
-     * latency.
+     * quality.json of one side: the schema and what was run, then its accuracy with a Wilson interval, by scorer, and the
+     * answers' latency.
      *
-     * @param header    what was run (endpoint, model, eval set, sampling), written first as it was given
+     * @param header    what was run (endpoint, model, eval set, sampling), written first
      * @param errors    items whose request failed (they count as wrong)
      * @param byScorer  per scorer, sorted by name
      * @param latencyMs of the answered items; null figures when none was answered
      */
-    // header stays a map: what the quality run was asked (eval set, endpoint), each part describing itself (a JSON edge)
-    public record Document(Map<String, Object> header, int items, long correct, long errors, Interval.Written accuracy,
-            Map<String, Scorer> byScorer, Latency latencyMs) {
+    @JsonPropertyOrder({"schema", "header", "items", "correct", "errors", "accuracy", "by_scorer", "latency_ms"})
+    public record Document(@JsonUnwrapped QualityHeader header, int items, long correct, long errors,
+            Interval.Written accuracy, @JsonProperty("by_scorer") Map<String, Scorer> byScorer,
+            @JsonProperty("latency_ms") Latency latencyMs) {
         public Document {
-            header = Collections.unmodifiableMap(new LinkedHashMap<>(header));
+            if (header == null) {
+                throw new IllegalArgumentException("header must be set");
+            }
             byScorer = Collections.unmodifiableMap(new TreeMap<>(byScorer));
         }
 
-        /** The JSON shape: the schema, the header's keys, then the figures (the header is the run's own: a JSON edge). */
-        @JsonValue
-        Map<String, Object> json() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("schema", SCHEMA);
-            m.putAll(header);
-            m.put("items", items);
-            m.put("correct", correct);
-            m.put("errors", errors);
-            m.put("accuracy", accuracy);
-            m.put("by_scorer", byScorer);
-            m.put("latency_ms", latencyMs);
-            return m;
+        /** {@value #SCHEMA}, written first. */
+        @JsonProperty("schema")
+        public String schema() {
+            return SCHEMA;
         }
     }
+
+    /** What quality.json says of itself: its schema and the eval set it asked (the rest is the run's figures). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    private record Stored(String schema, EvalHeader eval) {}
 
     /** One scorer's items, correct answers and accuracy (6 decimals). */
     public record Scorer(int items, long correct, double accuracy) {}
@@ -74,7 +75,7 @@ public final class QualitySummary {
      * @param header what was run (endpoint, model, eval set, sampling), copied first into the document
      * @param items  every item's result
      */
-    public static Document build(Map<String, Object> header, List<ItemResult> items, double confidence) {
+    public static Document build(QualityHeader header, List<ItemResult> items, double confidence) {
         if (items.isEmpty()) {
             throw new IllegalArgumentException("no item results to summarise");
         }
@@ -104,22 +105,33 @@ public final class QualitySummary {
         AtomicFiles.writeJson(JSON, dir.resolve(FILE), summary);
     }
 
-    /** Reads {@code quality.json} of a result directory; IllegalArgumentException naming the problem. */
-    public static Map<String, Object> read(Path dir) { // a JSON edge: compare needs only its eval block, copied as it is
+    /**
+     * The eval set a result directory's {@code quality.json} asked; IllegalArgumentException naming the problem (no file,
+     * another schema, no readable eval block).
+     */
+    public static EvalHeader readEval(Path dir) {
         Path file = dir.resolve(FILE);
+        Stored stored;
         try {
-            Map<String, Object> m = JSON.readValue(file.toFile(), new TypeReference<Map<String, Object>>() {});
-            if (!SCHEMA.equals(m.get("schema"))) {
-                throw new IllegalArgumentException(file + " has schema " + m.get("schema") + ", expected " + SCHEMA);
-            }
-            return m;
-        } catch (NoSuchFileException | java.io.FileNotFoundException e) {
+            stored = JSON.readValue(file.toFile(), Stored.class);
+        } catch (NoSuchFileException | FileNotFoundException e) {
             throw new IllegalArgumentException(dir + " holds no " + FILE + "; pass the --out directory of 'infergate quality'", e);
         } catch (IOException e) {
             if (!Files.exists(file)) {
                 throw new IllegalArgumentException(dir + " holds no " + FILE + "; pass the --out directory of 'infergate quality'", e);
             }
+            if (e instanceof JsonMappingException) { // a key of the wrong kind: the eval block cannot be read
+                throw new IllegalArgumentException(file + " has no readable eval block: "
+                        + String.valueOf(e.getMessage()).lines().findFirst().orElse(""), e);
+            }
             throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage(), e);
         }
+        if (!SCHEMA.equals(stored.schema())) {
+            throw new IllegalArgumentException(file + " has schema " + stored.schema() + ", expected " + SCHEMA);
+        }
+        if (stored.eval() == null) {
+            throw new IllegalArgumentException(file + " has no readable eval block: no eval block");
+        }
+        return stored.eval();
     }
 }

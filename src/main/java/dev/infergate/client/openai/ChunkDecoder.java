@@ -36,17 +36,6 @@ public final class ChunkDecoder implements PayloadDecoder {
     private String rootMessage;
 
     /**
-     * Decodes one SSE {@code data} payload given as text (the stream itself uses the byte form below).
-     *
-     * @return the reused result, valid until the next call
-     */
-    @Override
-    public Chunk decode(String data) {
-        byte[] bytes = data.getBytes(StandardCharsets.UTF_8);
-        return decode(bytes, 0, bytes.length);
-    }
-
-    /**
      * Decodes one SSE {@code data} payload given as UTF-8 bytes (what the SSE parser holds): no String of the
      * payload is made.
      *

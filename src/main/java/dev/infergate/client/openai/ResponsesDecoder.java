@@ -8,7 +8,6 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Decodes the OpenAI Responses API ({@code POST /v1/responses}) with Jackson's streaming parser, into the same
@@ -42,12 +41,6 @@ public final class ResponsesDecoder implements PayloadDecoder {
     private String status;
     private String incompleteReason;
     private String errorMessage;
-
-    @Override
-    public Chunk decode(String data) {
-        byte[] bytes = data.getBytes(StandardCharsets.UTF_8);
-        return decode(bytes, 0, bytes.length);
-    }
 
     @Override
     public Chunk decode(byte[] data, int off, int len) {

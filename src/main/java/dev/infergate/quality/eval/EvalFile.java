@@ -2,6 +2,7 @@ package dev.infergate.quality.eval;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.json.Json;
 import dev.infergate.workload.Message;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -20,7 +21,7 @@ import java.util.List;
  * Blank lines and lines starting with {@code #} are skipped. Mistakes name the file, line and key.
  */
 public final class EvalFile {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.COMPACT;
 
     private EvalFile() {}
 

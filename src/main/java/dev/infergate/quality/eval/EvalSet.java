@@ -1,10 +1,9 @@
 package dev.infergate.quality.eval;
 
+import dev.infergate.analysis.quality.EvalHeader;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.LinkedHashMap;
 import java.util.Set;
 
 /**
@@ -54,12 +53,7 @@ public record EvalSet(String name, String source, long seed, List<EvalItem> item
     }
 
     /** For quality.json: what was asked, so two runs can be checked to have used the same items. */
-    public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", name);
-        m.put("source", source);
-        m.put("seed", seed);
-        m.put("items", items.size());
-        return m;
+    public EvalHeader header() {
+        return new EvalHeader(name, source, seed, items.size());
     }
 }

@@ -72,7 +72,7 @@ class QualityComparisonTest {
         assertThat(c.eval()).isEqualTo(EVAL); // quality.json's eval block read back typed
         assertThat(c.document().schema()).isEqualTo("infergate.quality-comparison/1");
         assertThat(c.document().accuracyDrop().method()).isEqualTo("agresti-min paired");
-        Path other = side(dir.resolve("other"), side(30, 0.5, "a"), Map.of("name", "arithmetic", "seed", 2, "items", 0));
+        Path other = side(dir.resolve("other"), side(30, 0.5, "a"), new EvalHeader("arithmetic", null, 2, 0));
         assertThatThrownBy(() -> QualityComparison.compare(base, other, ONE_PERCENT))
                 .hasMessageStartingWith("the two sides ran different eval sets")
                 .hasMessageEndingWith("run both with the same --eval, --seed and --items");
@@ -112,11 +112,9 @@ class QualityComparisonTest {
         return items;
     }
 
-    private static Path side(Path dir, List<ItemResult> items, Object eval) throws IOException {
+    private static Path side(Path dir, List<ItemResult> items, EvalHeader eval) throws IOException {
         Files.createDirectories(dir);
-        Map<String, Object> header = new LinkedHashMap<>();
-        header.put("eval", eval);
-        QualitySummary.write(dir, QualitySummary.build(header, items, 0.95));
+        QualitySummary.write(dir, QualitySummary.build(QualityHeader.of(eval), items, 0.95));
         ItemLog.write(dir.resolve(ItemLog.FILE), items);
         return dir;
     }

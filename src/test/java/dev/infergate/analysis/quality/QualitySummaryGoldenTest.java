@@ -2,12 +2,9 @@ package dev.infergate.analysis.quality;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import dev.infergate.json.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,16 +17,7 @@ class QualitySummaryGoldenTest {
     @Test
     void qualityJson_rebuiltFromTheRecordedItems_isTheRecordedFile() throws Exception {
         String recorded = Files.readString(SIDE.resolve(QualitySummary.FILE));
-        Map<String, Object> doc = Json.COMPACT.readValue(recorded, new TypeReference<LinkedHashMap<String, Object>>() {});
-        Map<String, Object> header = new LinkedHashMap<>();
-        for (Map.Entry<String, Object> e : doc.entrySet()) {
-            if (e.getKey().equals("items")) {
-                break; // the figures follow the header
-            }
-            if (!e.getKey().equals("schema")) {
-                header.put(e.getKey(), e.getValue());
-            }
-        }
+        QualityHeader header = Json.COMPACT.readValue(recorded, QualityHeader.class); // the keys before the figures
         QualitySummary.Document rebuilt = QualitySummary.build(header, ItemLog.read(SIDE.resolve(ItemLog.FILE)), 0.95);
 
         assertThat(Json.PRETTY.writeValueAsString(rebuilt)).isEqualTo(recorded.stripTrailing());

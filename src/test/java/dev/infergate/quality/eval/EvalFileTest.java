@@ -3,6 +3,7 @@ package dev.infergate.quality.eval;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.infergate.analysis.quality.EvalHeader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -62,7 +63,7 @@ class EvalFileTest {
         Path file = write("{\"prompt\": \"x\", \"answer\": \"1\"}\n{\"prompt\": \"y\", \"answer\": \"2\"}\n{\"prompt\": \"z\", \"answer\": \"3\"}");
         assertThat(EvalSet.load(file.toString(), 0, 2).items()).hasSize(2);
         assertThat(EvalSet.load(file.toString(), 0, 0).items()).hasSize(3);
-        assertThat(EvalSet.load("arithmetic", 4, 12).describe()).containsEntry("items", 12).containsEntry("seed", 4L);
+        assertThat(EvalSet.load("arithmetic", 4, 12).header()).isEqualTo(new EvalHeader("arithmetic", "bundled", 4, 12));
     }
 
     private Path write(String text) throws IOException {
