@@ -1,6 +1,7 @@
 package dev.infergate.client;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.json.Json;
 import dev.infergate.metrics.Engine;
 import dev.infergate.metrics.Exposition;
 import dev.infergate.metrics.PrometheusTextParser;
@@ -41,7 +42,7 @@ public final class MetricsScraper implements AutoCloseable {
     private static final String FILE = RunLog.SERVER_METRICS_FILE;
     /** A scrape may take this long: the JDK client's first request on a busy machine takes a second or more. */
     private static final Duration SCRAPE_TIMEOUT = Duration.ofSeconds(10);
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.COMPACT;
 
     private final URI url;
     private final Map<String, String> headers;
