@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.TreeMap;
 
 /**
@@ -113,20 +114,14 @@ public record SimulatorLag(double stalledSeconds, double wallSeconds, TreeMap<Do
         if (!(total > 0)) {
             return Double.NaN;
         }
-        Map<Double, Double> finite = lateTokens.headMap(Double.POSITIVE_INFINITY);
-        double largestFinite = finite.isEmpty() ? Double.NaN : lateTokens.headMap(Double.POSITIVE_INFINITY).lastKey();
+        NavigableMap<Double, Double> finite = lateTokens.headMap(Double.POSITIVE_INFINITY, false);
+        double largestFinite = finite.isEmpty() ? Double.NaN : finite.lastKey();
         for (Map.Entry<Double, Double> e : lateTokens.entrySet()) {
             if (e.getValue() >= q * total) {
                 return (e.getKey().isInfinite() ? largestFinite : e.getKey()) * 1000;
             }
         }
         return largestFinite * 1000;
-    }
-
-    /** Tokens that left more than {@code boundMs} late (counted from the first bucket bound at or above it). */
-    public double tokensLaterThanMs(double boundMs) {
-        Map.Entry<Double, Double> within = lateTokens.ceilingEntry(boundMs / 1000);
-        return within == null ? 0 : Math.max(0, total(lateTokens) - within.getValue());
     }
 
     /**
@@ -137,15 +132,6 @@ public record SimulatorLag(double stalledSeconds, double wallSeconds, TreeMap<Do
      */
     public boolean behind() {
         return stalledShare() > STALL_LIMIT_SHARE || lateQuantileMs(0.99) > ClientLag.LIMIT_P99_MILLIS;
-    }
-
-    /** For a line of progress: "engine lost 3.2 % of the run, tokens late p99 50 ms". */
-    public String describe() {
-        String stalled = Double.isNaN(stalledShare()) ? "engine stalls unknown"
-                : String.format(Locale.ROOT, "engine lost %.1f %% of the run", stalledShare() * 100);
-        String late = Double.isNaN(lateQuantileMs(0.99)) ? "token lateness unknown"
-                : String.format(Locale.ROOT, "tokens late p99 %.3g ms", lateQuantileMs(0.99));
-        return stalled + ", " + late;
     }
 
     /**
