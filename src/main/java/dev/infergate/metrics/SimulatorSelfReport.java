@@ -21,8 +21,16 @@ public record SimulatorSelfReport(double stalledSeconds, TreeMap<Double, Double>
     /** The report of a server that is not infergate's simulator. */
     public static final SimulatorSelfReport NONE = new SimulatorSelfReport(Double.NaN, new TreeMap<>());
 
+    /** The page is the server's, so untrusted: a negative or non-finite count, or a bound that is not a number, is unknown. */
     public SimulatorSelfReport {
-        lateness = new TreeMap<>(lateness);
+        stalledSeconds = Double.isFinite(stalledSeconds) && stalledSeconds >= 0 ? stalledSeconds : Double.NaN;
+        TreeMap<Double, Double> kept = new TreeMap<>();
+        lateness.forEach((le, count) -> {
+            if (le != null && count != null && !le.isNaN() && le >= 0 && Double.isFinite(count) && count >= 0) {
+                kept.put(le, count);
+            }
+        });
+        lateness = kept;
     }
 
     /** Whether the page carried either series. */

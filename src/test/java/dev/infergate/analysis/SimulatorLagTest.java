@@ -80,6 +80,23 @@ class SimulatorLagTest {
     }
 
     @Test
+    void aPageWithNonsenseValues_isReadAsUnknown_neverAsAStall() {
+        SimulatorSelfReport odd = page("""
+                # TYPE infergate_sim_dispatch_lateness_seconds histogram
+                infergate_sim_dispatch_lateness_seconds_bucket{le="0.001"} -5.0
+                infergate_sim_dispatch_lateness_seconds_bucket{le="NaN"} 3.0
+                infergate_sim_dispatch_lateness_seconds_bucket{le="0.01"} NaN
+                infergate_sim_dispatch_lateness_seconds_bucket{le="+Inf"} +Inf
+                # TYPE infergate_sim_engine_stall_seconds counter
+                infergate_sim_engine_stall_seconds_total +Inf
+                """);
+        assertThat(odd.stalledSeconds()).isNaN();
+        assertThat(odd.lateness()).isEmpty();
+        assertThat(odd.present()).isFalse();
+        assertThat(page(BEFORE.replace("} 1.0\n", "} -1.0\n")).stalledSeconds()).as("a negative counter").isNaN();
+    }
+
+    @Test
     void theStallShare_isTheCountersIncreaseOverTheRunsTime() {
         SimulatorSelfReport before = page(BEFORE);
         SimulatorSelfReport after = page(BEFORE.replace("stall_seconds_total{model_name=\"m\"} 1.0",
