@@ -10,6 +10,7 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.impl.HttpClientConnectionInternal;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.LongSupplier;
 
 /**
@@ -22,6 +23,14 @@ import java.util.function.LongSupplier;
  * into a reused array, handed to the sink with the stamp of the read that brought it, and released; the last chunk,
  * which ends the response, goes on to Vert.x as before, as does everything while no sink is attached (headers, an
  * HTTP/2 connection's frames, a connection between requests).
+ *
+ * <p>Reads first, decoding after: the stamp holds each read's bytes back (with their clock reading) and passes them on
+ * in one task once the event loop has read every socket that was ready at its wake-up, in the order read. Without
+ * that, when many streams' events arrive at once (the first tokens of 64 requests sent together), the last socket of
+ * the batch was read, and stamped, only after every earlier one had gone through the HTTP codec, Vert.x, SSE and JSON
+ * decoding: tens of µs each, milliseconds in all, counted as the server's. The floor client reads in the same order
+ * but decodes nothing. Any other event of the connection (inactive, an exception, ...) first passes on what is held,
+ * so the order of a connection's events is kept.
  *
  * <p>Order: a sink is attached when Vert.x hands the response's headers to the request, on the connection's event
  * loop; Vert.x hands over what it holds behind the headers in the same call, so the bytes the tap hands over come
@@ -38,6 +47,8 @@ final class BodyTap {
 
     private final LongSupplier clock;
     private long readNanos;
+    /** Whether the bytes of a read (stamped {@link #readNanos}) are being passed on now. */
+    private boolean passing;
     private Sink sink;
     private byte[] scratch = new byte[8192];
 
@@ -78,6 +89,14 @@ final class BodyTap {
         this.clock = clock;
     }
 
+    /**
+     * The time of the socket read whose bytes are being passed on now (what Vert.x hands over inside it, e.g. a
+     * response's headers or its last chunk, arrived then); outside one, the clock's reading now.
+     */
+    long readNanosOrNow() {
+        return passing ? readNanos : clock.getAsLong();
+    }
+
     /** From now on body chunks go to {@code s}: call when the response's headers arrived. */
     void attach(Sink s) {
         sink = s;
@@ -90,12 +109,97 @@ final class BodyTap {
         }
     }
 
-    /** The first handler of the pipeline: the time of each read from the socket. */
+    /**
+     * The first handler of the pipeline: the time of each read from the socket, taken before anything is decoded; the
+     * reads are passed on in one task after the event loop's reads of this wake-up (see the class comment).
+     */
     private final class Stamp extends ChannelInboundHandlerAdapter {
+        private final HeldReads held = new HeldReads();
+        private ChannelHandlerContext context;
+        private final Runnable passHeld = () -> passHeld(context);
+
+        @Override
+        public void handlerAdded(ChannelHandlerContext ctx) {
+            context = ctx;
+        }
+
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            readNanos = clock.getAsLong();
-            ctx.fireChannelRead(msg);
+            long now = clock.getAsLong();
+            boolean first = held.isEmpty();
+            held.add(msg, now);
+            if (first) {
+                try {
+                    ctx.executor().execute(passHeld);
+                } catch (RejectedExecutionException e) { // the event loop is shutting down: pass it on now
+                    passHeld(ctx);
+                }
+            }
+        }
+
+        @Override
+        public void channelReadComplete(ChannelHandlerContext ctx) {
+            if (held.isEmpty()) {
+                ctx.fireChannelReadComplete();
+            } else {
+                held.add(HeldReads.READ_COMPLETE, 0);
+            }
+        }
+
+        private void passHeld(ChannelHandlerContext ctx) {
+            while (!held.isEmpty()) { // what a handler's work adds meanwhile is passed on in turn
+                long stamp = held.nextStampNanos();
+                Object msg = held.take();
+                if (msg == HeldReads.READ_COMPLETE) {
+                    ctx.fireChannelReadComplete();
+                    continue;
+                }
+                long outerNanos = readNanos; // passed on from a handler of an earlier read (e.g. it closed the channel)
+                boolean outer = passing;
+                readNanos = stamp;
+                passing = true;
+                try {
+                    ctx.fireChannelRead(msg);
+                } finally {
+                    readNanos = outerNanos;
+                    passing = outer;
+                }
+            }
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+            passHeld(ctx);
+            super.channelInactive(ctx);
+        }
+
+        @Override
+        public void channelUnregistered(ChannelHandlerContext ctx) throws Exception {
+            passHeld(ctx);
+            super.channelUnregistered(ctx);
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) throws Exception {
+            passHeld(ctx);
+            super.exceptionCaught(ctx, cause);
+        }
+
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+            passHeld(ctx);
+            super.userEventTriggered(ctx, evt);
+        }
+
+        @Override
+        public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
+            passHeld(ctx);
+            super.channelWritabilityChanged(ctx);
+        }
+
+        @Override
+        public void handlerRemoved(ChannelHandlerContext ctx) {
+            held.releaseAll(); // the channel is gone: what is still held goes nowhere
         }
     }
 

@@ -190,7 +190,7 @@ final class Exchange {
         byte[] body = RequestEncoder.encode(dispatch.spec(), owner.executor().endpoint(), owner.exactOutput);
         request.exceptionHandler(e -> lost(mine, e, System.nanoTime()));
         request.response().onComplete(r -> {
-            long now = System.nanoTime();
+            long now = readNanosOrNow();
             if (r.failed()) {
                 lost(mine, r.cause(), now);
             } else if (mine == attempt) {
@@ -271,7 +271,7 @@ final class Exchange {
         }
         timeline.onHeaders(response.statusCode(), headersNanos);
         response.handler(buffer -> { // what the connection's tap does not read: chunks before the headers were handed over, the last
-            long arrival = System.nanoTime();
+            long arrival = readNanosOrNow();
             ByteBuf buf = ((BufferInternal) buffer).getByteBuf(); // Vert.x's own heap copy of the read: no second copy
             if (buf.hasArray()) {
                 onBody(buf.array(), buf.arrayOffset() + buf.readerIndex(), buf.readableBytes(), arrival);
@@ -285,7 +285,7 @@ final class Exchange {
         }
         response.exceptionHandler(t -> fail(Failures.classifyMidStream(t, timeline), HttpExecutor.describe(t), System.nanoTime()));
         response.endHandler(v -> {
-            long end = System.nanoTime();
+            long end = readNanosOrNow();
             timeline.onEnd(end);
             if (connection != null && !released) {
                 released = true;
@@ -293,6 +293,15 @@ final class Exchange {
             }
             finish(null, null, end, response.getHeader("Retry-After"));
         });
+    }
+
+    /**
+     * When the bytes Vert.x hands over now were read from the socket: the stamp of the read being passed on when the
+     * connection has a {@link BodyTap} (taken before any decoding), else the clock now.
+     */
+    private long readNanosOrNow() {
+        BodyTap tap = connection == null ? null : connection.tap;
+        return tap != null ? tap.readNanosOrNow() : System.nanoTime();
     }
 
     /** Bytes of the body, read at {@code arrival}: from the connection's {@link BodyTap}, or from Vert.x. */

@@ -25,11 +25,19 @@ class BodyTapTest {
     /** What reached the handler after the tap (Vert.x's place): message kinds, and body text. */
     private static final class Downstream extends ChannelInboundHandlerAdapter {
         final List<String> seen = new ArrayList<>();
+        BodyTap tapOfThisChannel;
+        long headReadNanos;
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            seen.add("inactive");
+        }
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             if (msg instanceof HttpResponse r) {
                 seen.add("head " + r.status().code());
+                headReadNanos = tapOfThisChannel == null ? -1 : tapOfThisChannel.readNanosOrNow();
             }
             if (msg instanceof HttpContent c) {
                 seen.add((msg instanceof LastHttpContent ? "last " : "chunk ") + c.content().toString(StandardCharsets.UTF_8));
@@ -58,6 +66,18 @@ class BodyTapTest {
     BodyTapTest() {
         channel.pipeline().addLast("vertx", downstream);
         tap = BodyTap.install(channel.pipeline(), "vertx", clock::get);
+        downstream.tapOfThisChannel = tap;
+    }
+
+    /**
+     * A read as the event loop does it: the pipeline gets the bytes, the tasks run later (after the other sockets'
+     * reads). An embedded channel runs its tasks when asked to read again, which only auto-read does.
+     */
+    private void readHeld(long atNanos, String bytes) {
+        channel.config().setAutoRead(false);
+        clock.set(atNanos);
+        channel.pipeline().fireChannelRead(Unpooled.copiedBuffer(bytes, StandardCharsets.UTF_8));
+        channel.pipeline().fireChannelReadComplete();
     }
 
     private void read(long atNanos, String bytes) {
@@ -137,6 +157,41 @@ class BodyTapTest {
         channel.writeInbound(bytes);
 
         assertThat(bytes.refCnt()).isZero();
+    }
+
+    @Test
+    void reads_areStampedWhenRead_andDecodedOnlyAfterTheEventLoopsOtherReads() {
+        read(2_000, HEAD);
+        Recorded sink = new Recorded();
+        tap.attach(sink);
+        readHeld(3_000, chunk("data: 1\n\n"));
+        readHeld(3_500, chunk("data: 2\n\n"));
+
+        assertThat(sink.bodies).as("held until the event loop's tasks run").isEmpty();
+        clock.set(9_000); // decoding the other sockets' reads took time
+        channel.runPendingTasks();
+
+        assertThat(sink.bodies).containsExactly("data: 1\n\n", "data: 2\n\n");
+        assertThat(sink.stamps).containsExactly(3_000L, 3_500L);
+    }
+
+    @Test
+    void whatVertxGetsInsideAHeldRead_isTimedByThatRead_andOutsideByTheClock() {
+        readHeld(2_000, HEAD);
+        clock.set(7_000);
+        channel.runPendingTasks();
+
+        assertThat(downstream.headReadNanos).as("the headers' read, not when they were decoded").isEqualTo(2_000L);
+        assertThat(tap.readNanosOrNow()).isEqualTo(7_000L);
+    }
+
+    @Test
+    void aConnectionsOtherEvents_comeAfterItsHeldReads() {
+        read(2_000, HEAD);
+        readHeld(3_000, chunk("data: end\n\n") + "0\r\n\r\n");
+        channel.pipeline().fireChannelInactive();
+
+        assertThat(downstream.seen).containsExactly("head 200", "chunk data: end\n\n", "last ", "inactive");
     }
 
     @Test
