@@ -20,6 +20,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -52,20 +53,8 @@ class RealTimeDriverTest {
             for (int i = 0; i < streams; i++) {
                 int[] words = IntStream.range(100 * i, 100 * i + 20).toArray();
                 driver.submit(new Sequence(i, 20, Tokenizer.blockHashes(words, 16), new OutputPlan(tokens, FinishReason.LENGTH)),
-                        new StreamTarget() {
-                            @Override
-                            public Context context() {
-                                return context;
-                            }
-
-                            @Override
-                            public void onEmission(Emission e, long intendedNanos) {
-                                sent.add(new long[] {e.sequenceId(), e.tokenIndex(), intendedNanos, System.nanoTime()});
-                                if (e.finished()) {
-                                    done.countDown();
-                                }
-                            }
-                        });
+                        countingDown(context, done, (e, intendedNanos) ->
+                                sent.add(new long[] {e.sequenceId(), e.tokenIndex(), intendedNanos, System.nanoTime()})));
             }
             assertThat(done.await(30, TimeUnit.SECONDS)).as("every stream finished").isTrue();
         }
@@ -98,26 +87,33 @@ class RealTimeDriverTest {
                 lateness).start()) {
             int[] words = IntStream.range(0, 20).toArray();
             driver.submit(new Sequence(0, 20, Tokenizer.blockHashes(words, 16), new OutputPlan(10, FinishReason.LENGTH)),
-                    new StreamTarget() {
-                        @Override
-                        public Context context() {
-                            return context;
+                    countingDown(context, done, (e, intendedNanos) -> {
+                        if (e.tokenIndex() == 0) {
+                            offsetNanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(50));
                         }
-
-                        @Override
-                        public void onEmission(Emission e, long intendedNanos) {
-                            if (e.tokenIndex() == 0) {
-                                offsetNanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(50));
-                            }
-                            if (e.finished()) {
-                                done.countDown();
-                            }
-                        }
-                    });
+                    }));
             assertThat(done.await(30, TimeUnit.SECONDS)).as("the stream finished").isTrue();
         }
         // the jump may land anywhere in a 2 ms step, so up to a step of it is still on the timeline
         assertThat(lateness.stalledNanos()).as("model time lost to the 50 ms jump")
                 .isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(50 - 2) - RealTimeDriver.SLICE_NANOS);
+    }
+
+    /** A stream on {@code context} that hands each emission to {@code onEmission}, then counts {@code done} down once it finished. */
+    private static StreamTarget countingDown(Context context, CountDownLatch done, BiConsumer<Emission, Long> onEmission) {
+        return new StreamTarget() {
+            @Override
+            public Context context() {
+                return context;
+            }
+
+            @Override
+            public void onEmission(Emission e, long intendedNanos) {
+                onEmission.accept(e, intendedNanos);
+                if (e.finished()) {
+                    done.countDown();
+                }
+            }
+        };
     }
 }
