@@ -16,17 +16,11 @@ public record ReasoningLength(
         @JsonProperty(value = "sigma", required = true) double sigma) {
 
     public ReasoningLength {
-        if (medianTokens < 1) {
-            throw new IllegalArgumentException("reasoning.median_tokens (" + medianTokens + ") must be >= 1");
-        }
-        if (!(sigma >= 0) || sigma > 5) {
-            throw new IllegalArgumentException("reasoning.sigma (" + sigma + ") must be between 0 and 5");
-        }
+        LogNormalTokens.check("reasoning", medianTokens, sigma);
     }
 
     /** Draws a reasoning length (tokens, >= 1) from {@code random}. */
     public int draw(RandomGenerator random) {
-        double length = medianTokens * Math.exp(sigma * random.nextGaussian());
-        return (int) Math.max(1, Math.min(Integer.MAX_VALUE / 2, Math.round(length)));
+        return LogNormalTokens.draw(medianTokens, sigma, random);
     }
 }
