@@ -147,13 +147,10 @@ class CapacitySearchTest {
     @Test
     void aClientLimitedProbe_decidesNothing_andIsRunAgain() throws Exception {
         List<Integer> attempts = new ArrayList<>();
-        CapacitySearch.Result r = new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 4, 0.05, 2, 1),
-                (rate, attempt) -> {
-                    attempts.add(attempt);
-                    // the first run at 4 req/s: the client lagged and every request missed the SLO
-                    return attempt == 0 ? new Measurement(rate, 100, 0, new double[0], new double[0], 25.0, 5)
-                            : new Measurement(rate, 100, 100, new double[0], new double[0], 0.3, 0);
-                }).run();
+        CapacitySearch.Result r = searchAtFourPerSecond(attempts, (rate, attempt) ->
+                // the first run at 4 req/s: the client lagged and every request missed the SLO
+                attempt == 0 ? new Measurement(rate, 100, 0, new double[0], new double[0], 25.0, 5)
+                        : new Measurement(rate, 100, 100, new double[0], new double[0], 0.3, 0));
 
         assertThat(attempts).containsExactly(0, 1);
         assertThat(r.steps()).hasSize(1);
@@ -185,14 +182,12 @@ class CapacitySearchTest {
     @Test
     void aProbeWhoseSimulatorStalled_decidesNothing_andIsRunAgain() throws Exception {
         List<Integer> attempts = new ArrayList<>();
-        CapacitySearch.Result r = new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 4, 0.05, 2, 1),
-                (rate, attempt) -> {
-                    attempts.add(attempt);
-                    // the client kept up, but the simulator lost 5 % of the run and half the requests missed
-                    Measurement m = attempt == 0 ? new Measurement(rate, 100, 50, new double[0], new double[0], 0.3, 0)
-                            : new Measurement(rate, 100, 100, new double[0], new double[0], 0.3, 0);
-                    return m.withServerLateness(attempt == 0 ? 0.05 : 0.0, 1.0);
-                }).run();
+        CapacitySearch.Result r = searchAtFourPerSecond(attempts, (rate, attempt) -> {
+            // the client kept up, but the simulator lost 5 % of the run and half the requests missed
+            Measurement m = attempt == 0 ? new Measurement(rate, 100, 50, new double[0], new double[0], 0.3, 0)
+                    : new Measurement(rate, 100, 100, new double[0], new double[0], 0.3, 0);
+            return m.withServerLateness(attempt == 0 ? 0.05 : 0.0, 1.0);
+        });
 
         assertThat(attempts).containsExactly(0, 1);
         assertThat(r.steps().get(0).passed()).as("judged on the run whose simulator kept its timeline").isTrue();
@@ -219,5 +214,14 @@ class CapacitySearchTest {
         Measurement pooled = Measurement.pool(List.of(m, m.withServerLateness(0.004, 2.0)));
         assertThat(pooled.serverStalledShare()).isEqualTo(0.004);
         assertThat(pooled.serverLateP99Ms()).isEqualTo(2.0);
+    }
+
+    /** A search from 4 req/s (rates 1 to 4, at most 2 probes, 1 repeat), noting each attempt the probe is asked for. */
+    private static CapacitySearch.Result searchAtFourPerSecond(List<Integer> attempts, CapacitySearch.Probe probe)
+            throws Exception {
+        return new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 4, 0.05, 2, 1), (rate, attempt) -> {
+            attempts.add(attempt);
+            return probe.measure(rate, attempt);
+        }).run();
     }
 }
