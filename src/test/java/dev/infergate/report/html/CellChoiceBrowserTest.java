@@ -14,7 +14,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -99,18 +98,7 @@ class CellChoiceBrowserTest {
     void hostileCellNames_reachTheChoiceAndHeadingsAsText() throws Exception {
         Chromium.binary();
         String hostile = "<img src=x onerror=alert(1)>";
-        Path copy = dir.resolve("accept");
-        try (Stream<Path> files = Files.walk(DecisionBlockTest.RECORDED)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                String rel = DecisionBlockTest.RECORDED.relativize(f).toString().replace("short-chat", hostile);
-                Path to = copy.resolve(rel);
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(f, to);
-                }
-            }
-        }
+        Path copy = RecordedFixture.copy(dir.resolve("accept"), rel -> rel.replace("short-chat", hostile));
         ObjectNode acceptance = (ObjectNode) JSON.readTree(copy.resolve(ReportInputs.ACCEPTANCE_FILE).toFile());
         acceptance.path("matrix").forEach(c -> ((ObjectNode) c).put("workload", hostile));
         acceptance.path("runs").forEach(r -> ((ObjectNode) r).put("dir", r.path("dir").textValue().replace("short-chat", hostile)));

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
+import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -30,17 +30,7 @@ class DecisionBrowserTest {
 
     /** The fixture copied to {@code dir}, its acceptance.json changed by {@code edit} (null: as recorded). */
     private Path fixture(java.util.function.Consumer<Map<String, Object>> edit) throws IOException {
-        Path copy = dir.resolve("accept");
-        try (Stream<Path> files = Files.walk(DecisionBlockTest.RECORDED)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                Path to = copy.resolve(DecisionBlockTest.RECORDED.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(f, to);
-                }
-            }
-        }
+        Path copy = RecordedFixture.copy(dir.resolve("accept"), UnaryOperator.identity());
         if (edit != null) {
             Map<String, Object> acceptance = new LinkedHashMap<>(DecisionBlockTest.recorded());
             edit.accept(acceptance);
