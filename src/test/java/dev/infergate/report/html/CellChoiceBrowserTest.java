@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -35,12 +34,7 @@ class CellChoiceBrowserTest {
 
     /** The headings of the page's visible sections, by id. */
     private static Map<String, String> headings(String dom) {
-        Map<String, String> out = new LinkedHashMap<>();
-        Matcher m = H2.matcher(dom);
-        while (m.find()) {
-            out.put(m.group(1), m.group(2));
-        }
-        return out;
+        return RecordedFixture.byId(H2, dom);
     }
 
     /** "4.72 req/s": a side's throughput in the given cell as the page formats it (2 decimals below 10). */

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
 import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -40,12 +39,7 @@ class DecisionBrowserTest {
     }
 
     private static Map<String, String> sections(String dom) {
-        Map<String, String> out = new LinkedHashMap<>();
-        Matcher m = SECTION.matcher(dom);
-        while (m.find()) {
-            out.put(m.group(1), m.group(2));
-        }
-        return out;
+        return RecordedFixture.byId(SECTION, dom);
     }
 
     /** The section's content beyond its title and notes: a table, a chart, a list or a verdict. */
