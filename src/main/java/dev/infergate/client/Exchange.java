@@ -190,11 +190,10 @@ final class Exchange {
         byte[] body = RequestEncoder.encode(dispatch.spec(), owner.executor().endpoint(), owner.exactOutput);
         request.exceptionHandler(e -> lost(mine, e, System.nanoTime()));
         request.response().onComplete(r -> {
-            long now = readNanosOrNow();
-            if (r.failed()) {
-                lost(mine, r.cause(), now);
+            if (r.failed()) { // not a read's time: a failure can come inside an earlier request's read on this connection
+                lost(mine, r.cause(), System.nanoTime());
             } else if (mine == attempt) {
-                onResponse(r.result(), now);
+                onResponse(r.result(), readNanosOrNow());
             }
         });
         long startNanos = System.nanoTime();
