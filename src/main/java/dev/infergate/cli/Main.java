@@ -1,6 +1,7 @@
 package dev.infergate.cli;
 
 import dev.infergate.client.Redactor;
+import dev.infergate.record.UrlCredentials;
 import dev.infergate.report.TerminalText;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -76,7 +77,7 @@ public final class Main implements Runnable {
     private static int handleExecutionException(Exception ex, CommandLine cli, CommandLine.ParseResult parsed) {
         PrintWriter err = cli.getErr();
         if (ex instanceof UserError user) {
-            err.println("infergate: " + TerminalText.sanitize(user.getMessage()));
+            err.println("infergate: " + TerminalText.sanitize(withoutHeaderValues(user.getMessage(), parsed.originalArgs())));
             if (verbose(cli)) {
                 user.printStackTrace(err);
             }
@@ -102,8 +103,36 @@ public final class Main implements Runnable {
     /**
      * {@code message} without the credential values of any {@code --header} in {@code args}: picocli quotes the
      * argument it could not place ("Unmatched argument ... 'x-api-key: sk-...'"), which must not print a key.
+     * Also removed, whatever printed them: the credentials of any URL among the arguments
+     * ({@link UrlCredentials}) and the API key (the variable named by {@code --api-key-env}, or
+     * {@code OPENAI_API_KEY}).
      */
     static String withoutHeaderValues(String message, java.util.List<String> args) {
+        return withoutSecrets(message, args, System.getenv());
+    }
+
+    static String withoutSecrets(String message, java.util.List<String> args, java.util.Map<String, String> env) {
+        if (message == null) {
+            return null;
+        }
+        java.util.List<String> urlSecrets = new java.util.ArrayList<>();
+        String keyVar = "OPENAI_API_KEY";
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.startsWith("--api-key-env=")) {
+                keyVar = a.substring("--api-key-env=".length());
+            } else if (a.equals("--api-key-env") && i + 1 < args.size()) {
+                keyVar = args.get(i + 1);
+            }
+            int scheme = a.indexOf("://");
+            if (scheme > 0) {
+                try {
+                    urlSecrets.addAll(UrlCredentials.secrets(java.net.URI.create(a.substring(a.lastIndexOf('=', scheme) + 1))));
+                } catch (IllegalArgumentException e) {
+                    // not a URL: nothing to take from it
+                }
+            }
+        }
         java.util.Map<String, String> headers = new java.util.LinkedHashMap<>();
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
@@ -114,7 +143,7 @@ public final class Main implements Runnable {
                 headers.put(h.substring(0, colon).trim(), h.substring(colon + 1).trim());
             }
         }
-        return Redactor.of(headers, null).redact(message);
+        return Redactor.of(headers, env.get(keyVar), urlSecrets).redact(message);
     }
 
     /** Reads the version from the jar manifest, falling back to "dev" when run from classes. */

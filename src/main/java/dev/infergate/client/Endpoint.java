@@ -1,5 +1,6 @@
 package dev.infergate.client;
 
+import dev.infergate.record.UrlCredentials;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -87,9 +88,22 @@ public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<S
         }
     }
 
-    /** Removes this endpoint's credentials (credential header values, the API key sent with them) from text. */
+    /**
+     * Removes this endpoint's credentials (credential header values, the API key sent with them, the base
+     * URL's user-info and credential query values, {@link UrlCredentials}) from text.
+     */
     public Redactor redactor() {
-        return Redactor.of(headers, null);
+        return Redactor.of(headers, null, UrlCredentials.secrets(baseUrl));
+    }
+
+    /** The base URL as it may be printed or written: credentials replaced ({@link UrlCredentials#redacted}). */
+    public String baseUrlShown() {
+        return UrlCredentials.redacted(baseUrl);
+    }
+
+    /** {@link #url} as it may be printed: credentials replaced. */
+    public String urlShown(String path) {
+        return UrlCredentials.redacted(url(path));
     }
 
     public boolean tls() {
@@ -100,15 +114,22 @@ public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<S
         return baseUrl.getPort() > 0 ? baseUrl.getPort() : tls() ? 443 : 80;
     }
 
-    /** The absolute URL of {@code path} below the base URL ({@code /models} → {@code .../v1/models}). */
+    /**
+     * The absolute URL of {@code path} below the base URL ({@code /models} → {@code .../v1/models}), joined
+     * before the base URL's query string, which every request keeps ({@code ?key=...} → {@code /v1/models?key=...}).
+     * It may carry credentials: print {@link #urlShown} instead.
+     */
     public String url(String path) {
-        String base = baseUrl.toString();
-        return (base.endsWith("/") ? base.substring(0, base.length() - 1) : base) + path;
+        return UrlCredentials.join(baseUrl, path);
     }
 
-    /** The server root (the base URL without its path), for {@code /tokenize}, {@code /metrics}, {@code /version}. */
+    /**
+     * The server root (the base URL without its path), for {@code /tokenize}, {@code /metrics}, {@code /version};
+     * the base URL's query string is kept (it may hold the key).
+     */
     public String rootUrl(String path) {
-        return baseUrl.getScheme() + "://" + baseUrl.getRawAuthority() + path;
+        return baseUrl.getScheme() + "://" + baseUrl.getRawAuthority() + path
+                + (baseUrl.getRawQuery() == null ? "" : "?" + baseUrl.getRawQuery());
     }
 
     /** The same endpoint at another base URL on the same server (Preflight appends {@code /v1} when the root has no model list). */
@@ -131,7 +152,7 @@ public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<S
     /** For run.json: everything but header values; the model id as the server named it, credentials removed. */
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("base_url", baseUrl.toString());
+        m.put("base_url", baseUrlShown());
         m.put("api", api.key());
         m.put("model", redactor().redact(model));
         m.put("stream", stream);

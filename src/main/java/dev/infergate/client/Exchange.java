@@ -81,7 +81,7 @@ final class Exchange {
     private StreamTimeline newTimeline() {
         Endpoint endpoint = owner.executor().endpoint();
         return new StreamTimeline(endpoint.api(), endpoint.stream(), recordEvents,
-                owner.timeouts.maxBodyBytes(), owner.timeouts.maxEventBytes());
+                owner.timeouts.maxBodyBytes(), owner.timeouts.maxEventBytes(), owner.redactor);
     }
 
     long id() {

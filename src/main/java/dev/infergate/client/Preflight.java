@@ -84,17 +84,17 @@ public final class Preflight {
             if (atV1.status() / 100 == 2 && !modelIds(atV1).isEmpty()) {
                 http.useBaseUrl(v1.baseUrl());
                 models = atV1;
-                baseUrlGiven = given.baseUrl().toString();
+                baseUrlGiven = given.baseUrlShown();
             }
         }
         Endpoint endpoint = http.endpoint();
         if (models.status() == 401 || models.status() == 403) {
-            throw new Failure("the server answered " + models.status() + " to " + endpoint.url("/models")
+            throw new Failure("the server answered " + models.status() + " to " + endpoint.urlShown("/models")
                     + (apiKeySet ? "; the API key in $" + apiKeyEnv + " was refused" : "; set $" + apiKeyEnv
                             + " to an API key (or name another variable with --api-key-env)"), null);
         }
         if (BusyRetry.busy(models.status())) {
-            throw new Failure("the server answered " + models.status() + " to " + endpoint.url("/models") + " "
+            throw new Failure("the server answered " + models.status() + " to " + endpoint.urlShown("/models") + " "
                     + BusyRetry.MAX_ATTEMPTS + " times, honouring Retry-After; it is overloaded or starting: try again later", null);
         }
         List<String> ids = modelIds(models);
@@ -102,8 +102,8 @@ public final class Preflight {
         if (chosen == null) {
             if (ids.isEmpty()) {
                 throw new Failure(models.status() / 100 == 2
-                        ? "the server lists no models at " + endpoint.url("/models") + "; pass --model"
-                        : "the server answered " + models.status() + " to " + endpoint.url("/models")
+                        ? "the server lists no models at " + endpoint.urlShown("/models") + "; pass --model"
+                        : "the server answered " + models.status() + " to " + endpoint.urlShown("/models")
                                 + "; check --base-url (OpenAI-compatible servers list models at <base>/v1/models), or pass --model", null);
             }
             chosen = ids.get(0);
@@ -119,7 +119,7 @@ public final class Preflight {
         try {
             return BusyRetry.real().call(http, HttpMethod.GET, endpoint.url("/models"), null, TIMEOUT);
         } catch (IOException e) {
-            throw new Failure("cannot reach " + endpoint.url("/models") + " (" + e.getMessage()
+            throw new Failure("cannot reach " + endpoint.urlShown("/models") + " (" + e.getMessage()
                     + "); check --base-url and that the server is running", e);
         }
     }
@@ -162,15 +162,16 @@ public final class Preflight {
                         + "or (infergate run) skip the check with --no-exact-output", null);
             }
             if (reply.status() == 404) {
-                throw new Failure("the server has no " + endpoint.url(endpoint.api().path())
+                throw new Failure("the server has no " + endpoint.urlShown(endpoint.api().path())
                         + "; try another --api (chat, completions, responses, embeddings)", null);
             }
             if (ErrorClass.forStatus(reply.status()) == ErrorClass.HTTP_4XX && reply.status() != 401) {
                 return false;
             }
-            throw new Failure("a test request failed with HTTP " + reply.status() + ": " + abbreviate(reply.body()), null);
+            throw new Failure("a test request failed with HTTP " + reply.status() + ": "
+                    + abbreviate(endpoint.redactor().redact(reply.body())), null);
         } catch (IOException e) {
-            throw new Failure("a test request to " + endpoint.url(endpoint.api().path()) + " failed: " + e.getMessage(), e);
+            throw new Failure("a test request to " + endpoint.urlShown(endpoint.api().path()) + " failed: " + e.getMessage(), e);
         }
     }
 
@@ -179,7 +180,8 @@ public final class Preflight {
             HttpExecutor.Reply reply = http.call(HttpMethod.GET, endpoint.rootUrl("/version"), null, Duration.ofSeconds(5));
             if (reply.status() == 200) {
                 JsonNode v = JSON.readTree(reply.body());
-                return v.hasNonNull("version") ? v.get("version").asText() : abbreviate(reply.body());
+                Redactor redactor = endpoint.redactor(); // before the cut: a secret cut in two would not match
+                return abbreviate(redactor.redact(v.hasNonNull("version") ? v.get("version").asText() : reply.body()));
             }
         } catch (IOException e) {
             // no /version: fine
@@ -187,9 +189,9 @@ public final class Preflight {
         return null;
     }
 
+    /** One line of at most 200 chars, cut on code points; redact {@code s} first (a cut secret would not match). */
     static String abbreviate(String s) {
-        String oneLine = s.replaceAll("\\s+", " ").trim();
-        return oneLine.length() <= 200 ? oneLine : oneLine.substring(0, 200) + "...";
+        return dev.infergate.record.Text.cut(s.replaceAll("\\s+", " ").trim(), 203);
     }
 
     private static String quote(String s) {

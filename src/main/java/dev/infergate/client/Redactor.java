@@ -1,5 +1,8 @@
 package dev.infergate.client;
 
+import dev.infergate.record.Text;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -20,10 +23,14 @@ import java.util.Set;
  * own: the credential after a scheme ({@code Bearer sk-...} → {@code sk-...}) and each cookie's value.
  * Parts shorter than {@value #MIN_SECRET_CHARS} characters are not searched for in text: they would match
  * ordinary words; such a value is still never written as a header value.
+ *
+ * <p>Each secret is searched for as it is, JSON-escaped and URL-encoded (a server may echo it in a JSON body or
+ * in a URL). Text is redacted <em>before</em> it is cut ({@link #redactThenCut}): a cut through a secret
+ * leaves a fragment that no longer matches.
  */
 public final class Redactor {
     /** What a secret is replaced with. */
-    public static final String MARK = "<redacted>";
+    public static final String MARK = dev.infergate.record.UrlCredentials.MARK;
     /** Shorter parts would match ordinary text: "ab" is in every sentence. */
     static final int MIN_SECRET_CHARS = 4;
     private static final List<String> NAME_PARTS = List.of("key", "token", "secret", "auth", "cookie", "passw", "session");
@@ -46,6 +53,14 @@ public final class Redactor {
      *                {@code Authorization} header is sent instead
      */
     public static Redactor of(Map<String, String> headers, String apiKey) {
+        return of(headers, apiKey, List.of());
+    }
+
+    /**
+     * @param others further secrets taken whole (e.g. a password or a {@code key=} value in the base URL,
+     *               {@link dev.infergate.record.UrlCredentials#secrets})
+     */
+    public static Redactor of(Map<String, String> headers, String apiKey, List<String> others) {
         Set<String> found = new LinkedHashSet<>();
         headers.forEach((name, value) -> {
             if (isCredentialHeader(name)) {
@@ -53,19 +68,41 @@ public final class Redactor {
             }
         });
         addParts(found, apiKey);
-        List<String> sorted = new ArrayList<>();
+        others.forEach(o -> {
+            if (o != null && !o.isBlank()) {
+                found.add(o);
+            }
+        });
+        Set<String> forms = new LinkedHashSet<>();
         for (String s : found) {
             if (s.length() >= MIN_SECRET_CHARS) {
-                sorted.add(s);
-                String escaped = jsonEscaped(s);
-                if (!escaped.equals(s)) {
-                    sorted.add(escaped);
-                }
+                forms.add(s);
+                forms.add(jsonEscaped(s));
+                String encoded = URLEncoder.encode(s, StandardCharsets.UTF_8);
+                forms.add(encoded);
+                forms.add(encoded.replace("+", "%20"));
             }
         }
+        List<String> sorted = new ArrayList<>(forms);
         // longest first, so "Bearer sk-1" is replaced whole before its part "sk-1"
         sorted.sort(Comparator.comparingInt(String::length).reversed());
         return sorted.isEmpty() ? NONE : new Redactor(List.copyOf(sorted));
+    }
+
+    /** This redactor also knowing {@code others} (whole values, e.g. credentials from a URL). */
+    public Redactor with(List<String> others) {
+        if (others.isEmpty()) {
+            return this;
+        }
+        Redactor more = of(Map.of(), null, others);
+        if (!more.knowsSecrets()) {
+            return this;
+        }
+        Set<String> all = new LinkedHashSet<>(secrets);
+        all.addAll(more.secrets);
+        List<String> sorted = new ArrayList<>(all);
+        sorted.sort(Comparator.comparingInt(String::length).reversed());
+        return new Redactor(List.copyOf(sorted));
     }
 
     /** Whether a header of this name carries a credential (the rule in the class comment). */
@@ -87,6 +124,14 @@ public final class Redactor {
             }
         }
         return out;
+    }
+
+    /**
+     * {@code text} redacted, then cut to at most {@code maxChars} chars on code points ({@link Text#cut});
+     * the order matters: a secret cut in two would no longer be recognised. Null stays null.
+     */
+    public String redactThenCut(String text, int maxChars) {
+        return Text.cut(redact(text), maxChars);
     }
 
     /** Whether any secret is known. */

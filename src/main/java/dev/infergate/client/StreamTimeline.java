@@ -42,6 +42,7 @@ public final class StreamTimeline {
     private final IntArray gapsMicros = new IntArray(64);
     private final StringBuilder text = new StringBuilder();
     private final BodyBuffer body;
+    private final Redactor redactor;
     private long[] offsets;
     private int offsetCount;
 
@@ -90,6 +91,17 @@ public final class StreamTimeline {
 
     /** @param api whose wire format the payloads are in: the Responses API's events, or chat-style chunks */
     public StreamTimeline(Api api, boolean streaming, boolean recordEventOffsets, int maxBodyBytes, int maxEventBytes) {
+        this(api, streaming, recordEventOffsets, maxBodyBytes, maxEventBytes, Redactor.none());
+    }
+
+    /**
+     * @param redactor removes credentials from every error detail <em>before</em> it is cut to
+     *                 {@link #MAX_DETAIL_CHARS} (a server may echo the request's headers; a secret cut in two
+     *                 would no longer be recognised)
+     */
+    public StreamTimeline(Api api, boolean streaming, boolean recordEventOffsets, int maxBodyBytes, int maxEventBytes,
+            Redactor redactor) {
+        this.redactor = redactor == null ? Redactor.none() : redactor;
         this.decoder = api == Api.RESPONSES ? new ResponsesDecoder() : new ChunkDecoder();
         this.streaming = streaming;
         this.recordEventOffsets = recordEventOffsets;
@@ -192,7 +204,7 @@ public final class StreamTimeline {
             Chunk c = decoder.decodeBody(body.bytes(), 0, body.length()); // e.g. a JSON error with status 200
             failure = c.kind() == Chunk.Kind.ERROR ? ErrorClass.STREAM_ERROR : ErrorClass.MALFORMED;
             detail = truncate(c.kind() == Chunk.Kind.ERROR ? c.errorMessage()
-                    : "not an SSE stream, " + bodyBytes + " bytes without any event: " + body.snippet(80));
+                    : "not an SSE stream, " + bodyBytes + " bytes without any event: " + snippet(80));
         } else if (failure == null) {
             detail = incompleteReason();
             failure = detail == null ? null : ErrorClass.INCOMPLETE;
@@ -243,7 +255,7 @@ public final class StreamTimeline {
             }
             case ERROR -> fail(ErrorClass.STREAM_ERROR, c.errorMessage());
             default -> fail(c.truncated() ? ErrorClass.INCOMPLETE : ErrorClass.MALFORMED,
-                    (c.truncated() ? "the body is cut short: " : "the body is not JSON: ") + body.snippet(MAX_DETAIL_CHARS));
+                    (c.truncated() ? "the body is cut short: " : "the body is not JSON: ") + snippet(MAX_DETAIL_CHARS));
         }
     }
 
@@ -314,13 +326,21 @@ public final class StreamTimeline {
             return "";
         }
         Chunk c = decoder.decodeBody(body.bytes(), 0, body.length());
-        String message = c.kind() == Chunk.Kind.ERROR ? c.errorMessage() : body.snippet(MAX_DETAIL_CHARS);
+        String message = c.kind() == Chunk.Kind.ERROR ? c.errorMessage() : snippet(MAX_DETAIL_CHARS);
         return ": " + message;
     }
 
-    /** Cut on code points, never inside a surrogate pair; lone surrogates from the server become U+FFFD. */
-    private static String truncate(String s) {
-        return Text.cut(s, MAX_DETAIL_CHARS);
+    /**
+     * Redacted, then cut on code points, never inside a surrogate pair; lone surrogates from the server become
+     * U+FFFD. Redaction comes first: a secret cut in two would no longer match.
+     */
+    private String truncate(String s) {
+        return redactor.redactThenCut(s, MAX_DETAIL_CHARS);
+    }
+
+    /** The start of the kept body, redacted as a whole before it is cut to {@code maxChars}. */
+    private String snippet(int maxChars) {
+        return Text.prefix(redactor.redact(body.snippet(MAX_ERROR_BODY_BYTES)), maxChars);
     }
 
     /** An event's data as text, for an error detail (the failure path only). */

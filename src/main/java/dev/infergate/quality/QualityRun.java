@@ -11,6 +11,7 @@ import dev.infergate.client.OpenedEndpoint;
 import dev.infergate.client.Preflight;
 import dev.infergate.client.Redactor;
 import dev.infergate.json.Json;
+import dev.infergate.record.Text;
 import dev.infergate.quality.eval.EvalItem;
 import io.vertx.core.http.HttpMethod;
 import java.io.IOException;
@@ -140,7 +141,7 @@ public final class QualityRun {
                         item.scorer().extract(a.text()), item.correct(a.text()), null, a.finishReason(), a.outputTokens(),
                         latency, a.logprobs());
             }
-            error = "HTTP " + reply.status() + ": " + abbreviate(reply.body());
+            error = "HTTP " + reply.status() + ": " + abbreviate(endpoint.redactor().redact(reply.body()));
         } catch (IOException e) {
             error = "request failed: " + e.getMessage();
         } catch (IllegalArgumentException e) {
@@ -166,8 +167,8 @@ public final class QualityRun {
         }
     }
 
+    /** One line of at most 200 chars, cut on code points; redact {@code s} first (a cut secret would not match). */
     private static String abbreviate(String s) {
-        String oneLine = s == null ? "" : s.replaceAll("\\s+", " ").strip();
-        return oneLine.length() <= 200 ? oneLine : oneLine.substring(0, 200) + "...";
+        return Text.cut(s == null ? "" : s.replaceAll("\\s+", " ").strip(), 203);
     }
 }

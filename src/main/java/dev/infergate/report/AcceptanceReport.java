@@ -1,5 +1,6 @@
 package dev.infergate.report;
 
+import dev.infergate.record.UrlCredentials;
 import dev.infergate.accept.AcceptPlan;
 import dev.infergate.accept.AcceptResult;
 import dev.infergate.accept.MatrixWorkload;
@@ -71,7 +72,7 @@ public final class AcceptanceReport {
     }
 
     private static AcceptanceDocument.Side side(AcceptPlan.Side side) {
-        return new AcceptanceDocument.Side(side.url(), new TreeMap<>(side.labels()));
+        return new AcceptanceDocument.Side(UrlCredentials.redacted(side.url()), new TreeMap<>(side.labels()));
     }
 
     /** A matrix cell of the report: the condition's parts, its verdict and its first criterion that did not pass. */

@@ -118,7 +118,9 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
         }
         run.putAll(endpoint.describe());
         run.put("request_id_prefix", requestIdPrefix);
-        run.put("labels", new LinkedHashMap<>(labels));
+        Map<String, String> shownLabels = new LinkedHashMap<>(); // a label may repeat a credential: never written
+        labels.forEach((k, v) -> shownLabels.put(endpoint.redactor().redact(k), endpoint.redactor().redact(v)));
+        run.put("labels", shownLabels);
         run.put("load", load);
         run.put("workload", workload);
         if (measured == null) {

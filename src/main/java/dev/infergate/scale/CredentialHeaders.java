@@ -1,6 +1,7 @@
 package dev.infergate.scale;
 
 import dev.infergate.client.Redactor;
+import dev.infergate.record.UrlCredentials;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,6 +41,7 @@ public record CredentialHeaders(List<String> args, List<Map<String, Object>> env
             } else if (arg.startsWith("--header=")) {
                 args.add("--header=" + rewrite(arg.substring("--header=".length()), secret, env));
             } else {
+                refuseUrlCredentials(arg);
                 args.add(arg);
             }
         }
@@ -62,6 +64,28 @@ public record CredentialHeaders(List<String> args, List<Map<String, Object>> env
             }
         }
         return values;
+    }
+
+    /**
+     * A URL with user-info or a credential query parameter ({@link UrlCredentials}) among the run options would
+     * put that credential in the manifest: refused, naming the option but not the value.
+     */
+    private static void refuseUrlCredentials(String arg) {
+        int scheme = arg.indexOf("://");
+        java.net.URI url = scheme <= 0 ? null : uri(arg.substring(arg.lastIndexOf('=', scheme) + 1));
+        if (url != null && UrlCredentials.carriesCredentials(url)) {
+            throw new IllegalArgumentException("a URL among the run options (" + UrlCredentials.redacted(url)
+                    + ") carries a credential (user-info or a key/token query parameter), which a printed manifest "
+                    + "must not hold; pass the key with --api-key-secret, or as a credential --header with --header-secret");
+        }
+    }
+
+    private static java.net.URI uri(String text) {
+        try {
+            return java.net.URI.create(text);
+        } catch (IllegalArgumentException e) {
+            return null; // not a URL: nothing to refuse
+        }
     }
 
     private static String rewrite(String header, String secret, List<Map<String, Object>> env) {

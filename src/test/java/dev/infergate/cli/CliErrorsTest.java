@@ -111,6 +111,15 @@ class CliErrorsTest {
     }
 
     @Test
+    void run_againstNothing_withCredentialsInTheUrl_namesTheUrlWithoutThem_pathBeforeTheQuery() throws Exception {
+        int port = freePort();
+        Outcome o = run("run", "--base-url", "http://user:PASS1234@127.0.0.1:" + port + "/v1?key=SECRET99",
+                "--out", dir.resolve("r").toString(), "--no-progress");
+        assertOneLine(o, 3, "cannot reach http://<redacted>@127.0.0.1:" + port + "/v1/models?key=<redacted>");
+        assertThat(o.all()).doesNotContain("SECRET99").doesNotContain("PASS1234");
+    }
+
+    @Test
     void verbose_addsTheStackTrace() throws Exception {
         int port = freePort();
         Outcome o = run("--verbose", "run", "--base-url", "http://127.0.0.1:" + port + "/v1", "--out", dir.resolve("r").toString(), "--no-progress");

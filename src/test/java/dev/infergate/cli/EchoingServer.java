@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A hostile OpenAI-compatible server on loopback that repeats every request header it receives: in error
  * bodies, in streamed text, in its version string and (JSON-escaped) in answers; its model names carry
  * terminal escape sequences. Model {@code preflight-fails} fails the preflight's test request with the
- * headers in the body; model {@code busy} answers that request 429 with {@code Retry-After: 0}.
+ * headers in the body; model {@code busy} answers that request 429 with {@code Retry-After: 0}; model
+ * {@code cut-270} answers every streamed request 500 with 270 x "a" then the request's Authorization value.
  */
 final class EchoingServer implements AutoCloseable {
     static final String ESCAPED_MODEL = "echo\u001b[31m-red\u001b]0;pwned\u0007";
@@ -28,7 +29,7 @@ final class EchoingServer implements AutoCloseable {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.setExecutor(Executors.newFixedThreadPool(4));
         server.createContext("/v1/models", ex -> send(ex, 200, "application/json",
-                "{\"data\":[{\"id\":" + json(ESCAPED_MODEL) + "},{\"id\":\"preflight-fails\"},{\"id\":\"busy\"}]}"));
+                "{\"data\":[{\"id\":" + json(ESCAPED_MODEL) + "},{\"id\":\"preflight-fails\"},{\"id\":\"busy\"},{\"id\":\"cut-270\"}]}"));
         server.createContext("/version", ex -> send(ex, 200, "application/json", "{\"version\":" + json(headers(ex)) + "}"));
         server.createContext("/v1/chat/completions", this::completion);
         server.createContext("/", ex -> send(ex, 404, "text/plain", "not here; you sent " + headers(ex)));
@@ -53,6 +54,10 @@ final class EchoingServer implements AutoCloseable {
                 send(ex, 200, "application/json", "{\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":"
                         + json(echoed) + "},\"finish_reason\":\"length\"}],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":2}}");
             }
+            return;
+        }
+        if (body.contains("\"cut-270\"")) { // the credential right where a 300-char detail is cut
+            send(ex, 500, "text/plain", "a".repeat(270) + ex.getRequestHeaders().getFirst("Authorization") + "xyz");
             return;
         }
         if (streams.incrementAndGet() % 2 == 0) {

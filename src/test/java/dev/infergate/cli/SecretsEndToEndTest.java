@@ -148,6 +148,54 @@ class SecretsEndToEndTest {
     }
 
     @Test
+    void aCredentialEchoedWhereTheErrorIsCut_reachesNoRecordCsvReportOrConsole() throws Exception {
+        String token = "tok-cut-SECRET123authTOKEN";
+        List<Outcome> outcomes = new ArrayList<>();
+        outcomes.add(infergate(List.of("run", "--base-url", server.baseUrl(), "--model", "cut-270", "--requests", "3",
+                "--out", "cut-key", "--no-progress", "--server-metrics", "off")));
+        outcomes.add(infergate(List.of("run", "--base-url", server.baseUrl(), "--model", "cut-270", "--requests", "3",
+                "--header", "Authorization: Bearer " + token, "--out", "cut-header", "--no-progress", "--server-metrics", "off")));
+        for (String run : List.of("cut-key", "cut-header")) {
+            outcomes.add(infergate(List.of("export", run, "--format", "csv")));
+            outcomes.add(infergate(List.of("export", run, "--format", "vllm")));
+            String log = Files.readString(dir.resolve(run).resolve("requests.jsonl"));
+            assertThat(log).as(run).contains("HTTP 500: aaaa").contains("<redacted>");
+        }
+        for (Outcome o : outcomes) {
+            assertNoSecretIn("console", o.all());
+            assertThat(o.all()).doesNotContain("tok-cut").doesNotContain("sk-env");
+        }
+        for (String run : List.of("cut-key", "cut-header")) {
+            try (Stream<Path> all = Files.walk(dir.resolve(run))) {
+                for (Path f : all.filter(Files::isRegularFile).toList()) {
+                    String text = new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1);
+                    assertNoSecretIn(f.toString(), text);
+                    assertThat(text).as(f.toString()).doesNotContain("tok-cut").doesNotContain("sk-env");
+                }
+            }
+        }
+    }
+
+    @Test
+    void credentialsInTheBaseUrl_reachNoFileAndNoConsoleLine() throws Exception {
+        String url = server.baseUrl().replace("http://", "http://user:PASS-url-E5E5E5@") + "?api_key=QKEY-url-F6F6F6";
+        Outcome run = infergate(List.of("run", "--base-url", url, "--requests", "2", "--out", "url-run", "--no-progress",
+                "--server-metrics", "off"));
+        assertThat(run.code()).as("run: %s", run.err()).isZero();
+        Outcome report = infergate(List.of("report", "url-run", "--out", "url-again.html"));
+        for (Outcome o : List.of(run, report)) {
+            assertThat(o.all()).doesNotContain("E5E5E5").doesNotContain("F6F6F6");
+        }
+        try (Stream<Path> all = Files.walk(dir.resolve("url-run"))) {
+            for (Path f : all.filter(Files::isRegularFile).toList()) {
+                assertThat(new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1)).as(f.toString())
+                        .doesNotContain("E5E5E5").doesNotContain("F6F6F6");
+            }
+        }
+        assertThat(Files.readString(dir.resolve("url-run/run.json"))).contains("api_key=<redacted>");
+    }
+
+    @Test
     void aHeaderValueWithALineBreak_isBadInput_andNotEchoed() throws Exception {
         Outcome o = infergate(List.of("run", "--base-url", server.baseUrl(), "--header",
                 "x-api-key: a\r\nX-Injected: " + HEADER_KEY, "--out", "crlf"));

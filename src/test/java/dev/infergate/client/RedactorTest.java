@@ -41,4 +41,30 @@ class RedactorTest {
         assertThat(r.knowsSecrets()).isFalse();
         assertThat(r.redact("a table about abbreviations")).isEqualTo("a table about abbreviations");
     }
+
+    @Test
+    void redact_findsAUrlEncodedSecret_andWholeUrlCredentials() {
+        Redactor r = Redactor.of(Map.of("Authorization", "Bearer sk-a/b+c=d"), null, java.util.List.of("PASS1234"));
+        assertThat(r.redact("?token=sk-a%2Fb%2Bc%3Dd and PASS1234")).isEqualTo("?token=<redacted> and <redacted>");
+    }
+
+    @Test
+    void redactThenCut_redactsASecretTheCutWouldSplit() {
+        Redactor r = Redactor.of(Map.of("x-api-key", "sk-0123456789abcdef"), null);
+        String cut = r.redactThenCut("x".repeat(20) + "sk-0123456789abcdef", 25);
+        assertThat(cut).isEqualTo("x".repeat(20) + "<r...");
+        assertThat(cut).doesNotContain("sk-0");
+    }
+
+    @Test
+    void anEndpointsRedactor_knowsItsUrlCredentials() {
+        Endpoint e = new Endpoint(java.net.URI.create("http://u:PASS1234@127.0.0.1:1/v1?api_key=SECRET99"), Api.CHAT, "m",
+                true, Map.of(), null, false, false, java.time.Duration.ofSeconds(1));
+        assertThat(e.redactor().redact("cannot reach http://u:PASS1234@127.0.0.1:1/v1/models?api_key=SECRET99"))
+                .doesNotContain("PASS1234").doesNotContain("SECRET99");
+        assertThat(e.describe().get("base_url")).isEqualTo("http://<redacted>@127.0.0.1:1/v1?api_key=<redacted>");
+        assertThat(e.url("/models")).isEqualTo("http://u:PASS1234@127.0.0.1:1/v1/models?api_key=SECRET99");
+        assertThat(e.urlShown("/models")).isEqualTo("http://<redacted>@127.0.0.1:1/v1/models?api_key=<redacted>");
+        assertThat(e.rootUrl("/metrics")).isEqualTo("http://u:PASS1234@127.0.0.1:1/metrics?api_key=SECRET99");
+    }
 }

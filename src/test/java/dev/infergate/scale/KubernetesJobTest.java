@@ -104,4 +104,14 @@ class KubernetesJobTest {
                 .hasMessageContaining("--header-secret").hasMessageContaining("x-auth-token")
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("tok-hidden-9"));
     }
+
+    @Test
+    void aBaseUrlCarryingACredential_isRefused_naming_itWithoutTheCredential() {
+        for (List<String> args : List.of(List.of("--base-url", "http://h:1/v1?api_key=SECRET99"),
+                List.of("--base-url=http://user:SECRET99@h:1/v1"))) {
+            assertThatThrownBy(() -> job(args, "key", "creds", null))
+                    .hasMessageContaining("--api-key-secret").hasMessageContaining("<redacted>")
+                    .satisfies(e -> assertThat(e.getMessage()).doesNotContain("SECRET99"));
+        }
+    }
 }
