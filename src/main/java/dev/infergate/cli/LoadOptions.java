@@ -4,6 +4,7 @@ import dev.infergate.load.ConcurrencyLimit;
 import dev.infergate.config.Durations;
 import dev.infergate.load.ArrivalKind;
 import dev.infergate.load.ArrivalSchedule;
+import dev.infergate.load.ClientBounds;
 import dev.infergate.load.ClosedLoop;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.OpenLoop;
@@ -55,8 +56,12 @@ public final class LoadOptions {
     double burstiness;
 
     @Option(names = "--max-concurrency", defaultValue = "0", paramLabel = "N",
-            description = "With --rate: at most N requests in flight; later arrivals wait in the client, and that wait is reported (queue wait, latency from scheduled). At most 65536. Default: unlimited.")
+            description = "With --rate: at most N requests in flight; later arrivals wait in the client, and that wait is reported (queue wait, latency from scheduled). At most 65536. Default: 4096 (the client's connection pool; docs/metrics.md, \"The client's bounds\").")
     int maxConcurrency;
+
+    @Option(names = "--max-queued", paramLabel = "N",
+            description = "With --rate: at most N requests wait in the client for a slot under --max-concurrency; an arrival beyond them is recorded as not_sent (the client's, never counted against the server). Default: 65536 (about 10 MB).")
+    Integer maxQueued;
 
     @Option(names = "--think-time", defaultValue = "0ms", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Closed loop and --sessions: pause between a user's requests (between a session's turns). Default: ${DEFAULT-VALUE}.")
@@ -167,6 +172,16 @@ public final class LoadOptions {
             throw UserError.usage("--rate (" + rate + ") must be a finite number of requests per second of at least one a day ("
                     + String.format(java.util.Locale.ROOT, "%.3g", MIN_RATE_PER_S) + "), e.g. --rate 0.5");
         }
+        int shards = shard().count();
+        if (rate != null && rate / shards > ClientBounds.MAX_RATE_PER_S) {
+            throw UserError.usage(String.format(java.util.Locale.ROOT, "--rate %.6g is more than one client can send "
+                    + "(at most %,.0f requests per second%s); shard the load over several clients with --shard I/N",
+                    rate, ClientBounds.MAX_RATE_PER_S, shards > 1 ? " per shard" : ""));
+        }
+        if (maxQueued != null && (maxQueued < 0 || rate == null || sessions != null)) {
+            throw UserError.usage(maxQueued < 0 ? "--max-queued (" + maxQueued + ") must be >= 0"
+                    : "--max-queued bounds the queue of an open loop; give it together with --rate (not with --sessions)");
+        }
         try {
             if (sessions != null) {
                 return sessionLoop();
@@ -176,7 +191,7 @@ public final class LoadOptions {
             }
             if (rate != null) {
                 ArrivalSchedule schedule = ArrivalSchedule.of(ArrivalKind.parse(arrival), rate, burstiness, seed);
-                return new OpenLoop(schedule, maxConcurrency);
+                return new OpenLoop(schedule, maxConcurrency, maxQueued == null ? ClientBounds.DEFAULT_MAX_QUEUED : maxQueued);
             }
             if (maxConcurrency != 0) {
                 throw UserError.usage("--max-concurrency caps an open loop; give it together with --rate");

@@ -91,13 +91,17 @@ public final class RunCommand extends SendingCommand {
     @Override
     public Integer call() throws IOException {
         RunPlan plan = plan();
+        boolean outExisted = java.nio.file.Files.exists(plan.out());
         Reports.created(plan.out());
         RunService service = new RunService().startingAt(load.startAt()).gatedBy(startGate)
                 .withClientWarmup(noClientWarmup ? null : ClientWarmup.Budget.DEFAULT);
         CountDownLatch finished = new CountDownLatch(1);
         // Ctrl-C: stop scheduling and keep the JVM alive until the summary is written and printed
         Thread hook = new Thread(() -> {
-            service.stop();
+            if (service.stopBeforeMeasuring()) {
+                removeUnused(plan.out(), outExisted); // stopped in the set-up: nothing measured, exit now
+                return;
+            }
             try {
                 finished.await(60, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
@@ -107,8 +111,28 @@ public final class RunCommand extends SendingCommand {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             return measure(plan, service, hook);
+        } catch (RuntimeException | IOException e) {
+            removeUnused(plan.out(), outExisted); // a run that failed before its first request leaves no empty folder
+            throw e;
         } finally {
             finished.countDown();
+        }
+    }
+
+    /**
+     * Removes the run's folder when this command created it and it holds no record: a run stopped or failed
+     * before its first request leaves no empty {@code results/run-*} behind. Its run.json (written before
+     * the first request) goes with it; a folder with a log is never touched.
+     */
+    static void removeUnused(java.nio.file.Path out, boolean existedBefore) {
+        if (existedBefore || java.nio.file.Files.exists(out.resolve("requests.jsonl"))) {
+            return;
+        }
+        try {
+            java.nio.file.Files.deleteIfExists(out.resolve("run.json"));
+            java.nio.file.Files.deleteIfExists(out);
+        } catch (java.io.IOException e) {
+            // not empty (something else wrote there) or not ours to remove: leave it
         }
     }
 
@@ -142,6 +166,12 @@ public final class RunCommand extends SendingCommand {
         out.print(TerminalText.sanitizeLines(ConsoleSummary.render(result.summary())));
         out.println("results: " + plan.out().resolve("summary.json") + " (per request: " + plan.out().resolve("requests.jsonl") + ")");
         Reports.html(java.util.List.of(plan.out()), plan.out().resolve("report.html"), out, spec.commandLine().getErr());
+        if (result.outcome().notSent() > 0) {
+            spec.commandLine().getErr().println("infergate: " + result.outcome().notSent() + " requests were not sent: the "
+                    + "client's in-flight cap and wait queue were full, so the load offered was lower than asked; they are "
+                    + "recorded as not_sent, the client's, never the server's (raise --max-concurrency or --max-queued, "
+                    + "or shard the load with --shard I/N)");
+        }
         if (result.outcome().interrupted()) {
             return ExitCode.INTERRUPTED.code();
         }

@@ -39,6 +39,14 @@ public sealed interface LoadModel permits ClosedLoop, OpenLoop, SessionLoop {
     int clientConcurrencyCap();
 
     /**
+     * How many requests may wait for a slot under {@link #clientConcurrencyCap}; one more is recorded as
+     * {@code not_sent} at once ({@link ClientBounds}).
+     */
+    default int clientQueueLimit() {
+        return ClientBounds.DEFAULT_MAX_QUEUED;
+    }
+
+    /**
      * The limits a run of this model keeps, given the ones asked for: those for the closed and open loops;
      * agent sessions end when their sessions did, so they keep only the asked duration and drain timeout.
      */

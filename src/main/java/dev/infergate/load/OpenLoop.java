@@ -14,8 +14,16 @@ import java.util.PrimitiveIterator;
  * <p>The scheduling thread parks until each arrival time ({@link RunClock#waitUntil}); it never sends late without saying so, because
  * the scheduled mark is the arrival time, not the moment the thread woke up.
  */
-public record OpenLoop(ArrivalSchedule schedule, int maxConcurrency) implements LoadModel {
+public record OpenLoop(ArrivalSchedule schedule, int maxConcurrency, int maxQueued) implements LoadModel {
+    /** An open loop whose queue holds {@link ClientBounds#DEFAULT_MAX_QUEUED} requests. */
+    public OpenLoop(ArrivalSchedule schedule, int maxConcurrency) {
+        this(schedule, maxConcurrency, ClientBounds.DEFAULT_MAX_QUEUED);
+    }
+
     public OpenLoop {
+        if (maxQueued < 0) {
+            throw new IllegalArgumentException("max queued (" + maxQueued + ") must be >= 0");
+        }
         if (schedule == null) {
             throw new IllegalArgumentException("schedule must not be null");
         }
@@ -58,7 +66,7 @@ public record OpenLoop(ArrivalSchedule schedule, int maxConcurrency) implements 
 
     @Override
     public OpenLoop withArrivals(ArrivalSchedule arrivals) {
-        return new OpenLoop(arrivals, maxConcurrency);
+        return new OpenLoop(arrivals, maxConcurrency, maxQueued);
     }
 
     @Override
@@ -66,10 +74,19 @@ public record OpenLoop(ArrivalSchedule schedule, int maxConcurrency) implements 
         return maxConcurrency;
     }
 
-    /** {@code maxConcurrency}: arrivals beyond it wait in the client, and their wait is recorded. */
+    /**
+     * {@code maxConcurrency}, or {@link ClientBounds#DEFAULT_MAX_IN_FLIGHT} when none was given: arrivals beyond
+     * it wait in the client, and their wait is recorded. No open loop is without a cap: an arrival rate above
+     * what the server finishes would otherwise grow the client's heap until it ran out.
+     */
     @Override
     public int clientConcurrencyCap() {
-        return maxConcurrency;
+        return maxConcurrency == 0 ? ClientBounds.DEFAULT_MAX_IN_FLIGHT : maxConcurrency;
+    }
+
+    @Override
+    public int clientQueueLimit() {
+        return maxQueued;
     }
 
     @Override

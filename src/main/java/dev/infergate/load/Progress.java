@@ -12,6 +12,8 @@ public final class Progress {
     final AtomicLong completed = new AtomicLong();
     final AtomicLong failed = new AtomicLong();
     final AtomicLong outputTokens = new AtomicLong();
+    /** Requests the client could not take on (its bounds were full): recorded as {@code not_sent}. */
+    final AtomicLong notSent = new AtomicLong();
 
     /** Counts {@code record}'s output tokens; the record writer calls it with every record. */
     void recorded(RequestRecord record) {
@@ -32,6 +34,11 @@ public final class Progress {
 
     public long finished() {
         return completed.get() + failed.get();
+    }
+
+    /** Requests recorded as {@code not_sent}: the client's bounds were full as they arrived. */
+    public long notSent() {
+        return notSent.get();
     }
 
     public long outputTokens() {

@@ -33,7 +33,7 @@ public final class RunContext {
     private volatile boolean stopped;
 
     RunContext(Sender client, RunClock clock, Workload workload, RunLimits limits, Shard shard, long originNanos,
-            RecordWriter writer, Progress progress, String condition, int maxConcurrency) {
+            RecordWriter writer, Progress progress, String condition, int maxConcurrency, int maxQueued) {
         this.client = client;
         this.clock = clock;
         this.workload = workload;
@@ -43,7 +43,7 @@ public final class RunContext {
         this.writer = writer;
         this.progress = progress;
         this.condition = condition;
-        this.gate = new ConcurrencyGate(maxConcurrency, clock::nanoTime);
+        this.gate = new ConcurrencyGate(maxConcurrency, maxQueued, clock::nanoTime);
     }
 
     public RunLimits limits() {
@@ -135,13 +135,23 @@ public final class RunContext {
 
             @Override
             public void cancel() {
-                RequestRecord r = new RequestRecord(id, shard.index(), phase, condition, session, turn,
+                writer.submit(unsent(ErrorClass.CANCELLED, "never sent: the run ended while it waited for a concurrency slot"));
+                count(false);
+            }
+
+            @Override
+            public void refuse(int inFlight, int queued) {
+                writer.submit(unsent(ErrorClass.NOT_SENT, "not sent by the client: " + inFlight + " requests in flight"
+                        + " and " + queued + " waiting, its limits (--max-concurrency, --max-queued); the client's, not the server's"));
+                progress.notSent.incrementAndGet();
+                count(false); // only open loops are capped: no user or session waits for this one
+            }
+
+            private RequestRecord unsent(ErrorClass error, String detail) {
+                return new RequestRecord(id, shard.index(), phase, condition, session, turn,
                         Math.max(0, scheduledNanos - originNanos), RequestRecord.ABSENT, RequestRecord.ABSENT,
                         RequestRecord.ABSENT, RequestRecord.ABSENT, Math.max(0, clock.nanoTime() - originNanos), 0,
-                        ErrorClass.CANCELLED, "never sent: the run ended while it waited for a concurrency slot", -1,
-                        -1, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null);
-                writer.submit(r);
-                count(false);
+                        error, detail, -1, -1, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null);
             }
         });
     }

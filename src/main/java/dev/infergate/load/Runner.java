@@ -24,8 +24,10 @@ public final class Runner {
      * What happened, for the caller that summarises and reports.
      *
      * @param writeFailure why requests.jsonl could not be written (the run then stopped early), or null
+     * @param notSent      requests recorded as {@code not_sent}: the client's bounds were full ({@link ClientBounds})
      */
-    public record Outcome(Path dir, boolean interrupted, long finished, long cancelled, RecordWriter.WriteFailure writeFailure) {}
+    public record Outcome(Path dir, boolean interrupted, long finished, long cancelled, RecordWriter.WriteFailure writeFailure,
+            long notSent) {}
 
     /** Opens the run's sender once the log is open: the measuring client in a run, a stand-in in tests. */
     interface Senders {
@@ -41,9 +43,11 @@ public final class Runner {
     private final RequestSettings settings;
     /**
      * The drain of an interrupted run (Ctrl-C) at most, and how long cancelled requests get to end: the user
-     * asked to stop, and a run that hangs on its way out is worse than a request recorded as cancelled.
+     * asked to stop, and a run that hangs on its way out is worse than a request recorded as cancelled. One
+     * second each, so that from SIGTERM to exit takes about 2 s with the summary written
+     * (scripts/sigterm-to-exit.sh measures it).
      */
-    static final Duration INTERRUPTED_GRACE = Duration.ofSeconds(5);
+    static final Duration INTERRUPTED_GRACE = Duration.ofSeconds(1);
 
     private volatile RunContext context;
     private volatile boolean interrupted;
@@ -98,7 +102,7 @@ public final class Runner {
                 .onRecord(progress::recorded).onFailure(e -> stopScheduling()).start()) {
             Sender sender = senders.open(writer, originNanos);
             RunContext ctx = new RunContext(sender, clock, workload, limits, shard, originNanos, writer, progress,
-                    settings.condition(), model.clientConcurrencyCap());
+                    settings.condition(), model.clientConcurrencyCap(), model.clientQueueLimit());
             context = ctx;
             if (interrupted) {
                 ctx.stop(); // stopped before scheduling began
@@ -119,7 +123,8 @@ public final class Runner {
         } catch (RecordWriter.WriteFailure f) {
             writeFailure = f;
         }
-        return new Outcome(dir, interrupted, context.progress().finished(), cancelled, writeFailure);
+        return new Outcome(dir, interrupted, context.progress().finished(), cancelled, writeFailure,
+                context.progress().notSent());
     }
 
     private static Duration min(Duration a, Duration b) {

@@ -2,8 +2,8 @@ package dev.infergate.record;
 
 /**
  * Why a request did not complete. Every failed request gets exactly one class; none is ever dropped from the
- * denominators (goodput, attainment, error rate). One class is not a failure: {@link #USER_CANCELLED}, a stream
- * the client closed on purpose ({@link #failure()} false); it counts apart (docs/metrics.md, "Cancellations"). The {@link #key()} is the name used in
+ * denominators (goodput, attainment, error rate). Two classes are not failures, and the client's: {@link #USER_CANCELLED}, a stream
+ * the client closed on purpose, and {@link #NOT_SENT} ({@link #failure()} false); they count apart (docs/metrics.md, "Cancellations"). The {@link #key()} is the name used in
  * {@code requests.jsonl} and in {@code summary.json}'s {@code errors} object.
  */
 public enum ErrorClass {
@@ -39,7 +39,14 @@ public enum ErrorClass {
      * Not a failure: the client closed the stream on purpose, as a user pressing stop ({@code --cancel-rate},
      * {@code --cancel-after}). What arrived until then is kept; it never counts against the server.
      */
-    USER_CANCELLED("user_cancelled");
+    USER_CANCELLED("user_cancelled"),
+    /**
+     * Not a failure, and the client's: never sent, because the client's bounds were full as it arrived (its
+     * in-flight cap and its wait queue, {@code --max-concurrency}, {@code --max-queued}). Counted apart like
+     * {@link #USER_CANCELLED}: never against the server; the offered load was lower than asked, and the console
+     * says so (docs/metrics.md, "The client's bounds").
+     */
+    NOT_SENT("not_sent");
 
     private final String key;
 
@@ -51,9 +58,9 @@ public enum ErrorClass {
         return key;
     }
 
-    /** Whether a request ending so failed: every class but {@link #USER_CANCELLED}. */
+    /** Whether a request ending so failed: every class but {@link #USER_CANCELLED} and {@link #NOT_SENT}. */
     public boolean failure() {
-        return this != USER_CANCELLED;
+        return this != USER_CANCELLED && this != NOT_SENT;
     }
 
     /** The class for a non-2xx HTTP status. */

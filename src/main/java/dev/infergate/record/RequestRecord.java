@@ -192,9 +192,13 @@ public record RequestRecord(
         return error == null;
     }
 
-    /** Whether the client closed the stream on purpose (a user cancellation): neither completed nor failed. */
+    /**
+     * Whether the client ended the request itself: it closed the stream on purpose (a user cancellation), or
+     * never sent it ({@link ErrorClass#NOT_SENT}, its bounds were full). Neither completed nor failed, and never
+     * counted against the server.
+     */
     public boolean cancelled() {
-        return error == ErrorClass.USER_CANCELLED;
+        return error == ErrorClass.USER_CANCELLED || error == ErrorClass.NOT_SENT;
     }
 
     /** Whether the request failed: an error class other than a user cancellation. */

@@ -76,6 +76,7 @@ public final class RunService {
 
     private volatile Runner runner;
     private volatile boolean stopRequested;
+    private boolean abandoned; // guarded by this
     private Instant startAt;
     private StartGate startGate;
     private ClientWarmup.Budget clientWarmup = ClientWarmup.Budget.DEFAULT;
@@ -115,7 +116,7 @@ public final class RunService {
             throw new SetupException(plan.out() + " already holds a run; pass another --out or remove it", true, null);
         }
         Files.createDirectories(plan.out());
-        int connections = plan.load().maxInFlight() > 0 ? plan.load().maxInFlight() : 4096;
+        int connections = plan.load().maxInFlight() > 0 ? plan.load().maxInFlight() : dev.infergate.load.ClientBounds.DEFAULT_MAX_IN_FLIGHT;
         try (OpenedEndpoint opened = open(plan, connections)) {
             HttpExecutor http = opened.http();
             Preflight.Result server = opened.server();
@@ -157,9 +158,14 @@ public final class RunService {
                     new Runner.RequestSettings(plan.timeouts(), server.exactOutput(), plan.eventSampleEvery(),
                             plan.eventSampleEvery() == 1 ? Integer.MAX_VALUE : 500, // 1 (or 'all'): every request
                             plan.condition()));
-            runner = r;
-            if (stopRequested) {
-                r.stop();
+            synchronized (this) {
+                if (abandoned) { // stopped during the set-up: nothing was measured, and nothing will be
+                    throw new SetupException("interrupted before the first request", false, null);
+                }
+                runner = r;
+                if (stopRequested) {
+                    r.stop();
+                }
             }
             Runner.Outcome outcome;
             long loadStartCpu = ClientCpu.processCpuNanos();
@@ -233,6 +239,20 @@ public final class RunService {
             }
         }
         return answered;
+    }
+
+    /**
+     * Stops the run (SIGTERM, Ctrl-C) and says whether it had not begun measuring: then it never will, and the
+     * caller need not wait for it (the set-up, a preflight waiting on a silent server, has nothing to save).
+     * Otherwise as {@link #stop()}.
+     */
+    public synchronized boolean stopBeforeMeasuring() {
+        stop();
+        if (runner == null) {
+            abandoned = true;
+            return true;
+        }
+        return false;
     }
 
     /** Stops the run in progress (Ctrl-C): no new requests, a short grace period, then a partial summary. */

@@ -22,6 +22,11 @@ class ConcurrencyGateTest {
             public void cancel() {
                 log.add(name + " cancelled");
             }
+
+            @Override
+            public void refuse(int inFlight, int queued) {
+                log.add(name + " refused (" + inFlight + " in flight, " + queued + " waiting)");
+            }
         };
     }
 
@@ -82,5 +87,20 @@ class ConcurrencyGateTest {
     @Test
     void aNegativeLimit_isNamed() {
         assertThatThrownBy(() -> new ConcurrencyGate(-1, () -> now)).hasMessage("limit (-1) must be >= 0 (0: no limit)");
+    }
+
+    @Test
+    void withTheQueueFull_anArrivalIsRefusedAtOnce_andTheQueueNeverGrows() {
+        ConcurrencyGate gate = new ConcurrencyGate(2, 3, () -> now);
+        for (int i = 0; i < 100; i++) {
+            gate.submit(task("t" + i));
+        }
+        assertThat(gate.waiting()).isEqualTo(3);
+        assertThat(log).hasSize(2 + 95);
+        assertThat(log.get(2)).isEqualTo("t5 refused (2 in flight, 3 waiting)");
+        gate.release();
+        gate.submit(task("late"));
+        assertThat(log).contains("t2 ran, slot freed at 1000").noneMatch(line -> line.startsWith("late"));
+        assertThat(gate.waiting()).isEqualTo(3);
     }
 }

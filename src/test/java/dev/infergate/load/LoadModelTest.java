@@ -24,7 +24,10 @@ class LoadModelTest {
         OpenLoop open = new OpenLoop(new ConstantRateSchedule(5), 3);
         assertThat(open.kind()).isEqualTo(LoadModel.Kind.OPEN);
         assertThat(open.clientConcurrencyCap()).isEqualTo(3);
-        assertThat(new OpenLoop(new ConstantRateSchedule(5), 0).clientConcurrencyCap()).isZero();
+        assertThat(new OpenLoop(new ConstantRateSchedule(5), 0).clientConcurrencyCap())
+                .as("no open loop is uncapped").isEqualTo(ClientBounds.DEFAULT_MAX_IN_FLIGHT);
+        assertThat(open.clientQueueLimit()).isEqualTo(ClientBounds.DEFAULT_MAX_QUEUED);
+        assertThat(new OpenLoop(new ConstantRateSchedule(5), 3, 7).clientQueueLimit()).isEqualTo(7);
         assertThat(open.limits(ASKED)).isSameAs(ASKED);
         assertThat(open.describe()).containsEntry("mode", "open");
     }

@@ -29,7 +29,9 @@ public final class HostileServer implements AutoCloseable {
         /** A 200 non-streaming body that never ends (chunks until the client goes away). */
         ENDLESS_BODY,
         /** A 200 stream with one valid 20 MB event. */
-        HUGE_EVENT
+        HUGE_EVENT,
+        /** A 200 stream that sends one event, then holds the request open until the client goes away. */
+        HOLD
     }
 
     private static final String MODELS = "{\"object\":\"list\",\"data\":[{\"id\":\"hostile\",\"object\":\"model\"}]}";
@@ -101,6 +103,8 @@ public final class HostileServer implements AutoCloseable {
             case ENDLESS_BODY -> endless(res);
             case HUGE_EVENT -> stream(res, "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\""
                     + "x".repeat(20_000_000) + "\"}}]}\n\ndata: [DONE]\n\n");
+            case HOLD -> res.setStatusCode(200).putHeader("Content-Type", "text/event-stream").setChunked(true)
+                    .write("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"x\"}}]}\n\n");
         }
     }
 
