@@ -50,4 +50,34 @@ public interface RecordSink extends Closeable {
             }
         };
     }
+
+    /**
+     * A sink that keeps no byte, only the count: for records that are built to warm the code path but belong to
+     * no result (the client's warm-up), so that nothing is written outside the run's folder.
+     */
+    static RecordSink discarding() {
+        return new RecordSink() {
+            private long size;
+
+            @Override
+            public void write(byte[] bytes) {
+                size += bytes.length;
+            }
+
+            @Override
+            public long size() {
+                return size;
+            }
+
+            @Override
+            public void truncate(long newSize) {
+                size = Math.min(size, newSize);
+            }
+
+            @Override
+            public void close() {
+                // nothing held
+            }
+        };
+    }
 }

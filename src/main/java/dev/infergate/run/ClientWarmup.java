@@ -6,6 +6,7 @@ import dev.infergate.client.HttpExecutor;
 import dev.infergate.client.RequestClient;
 import dev.infergate.client.Timeouts;
 import dev.infergate.record.Phase;
+import dev.infergate.record.RecordSink;
 import dev.infergate.record.RecordWriter;
 import dev.infergate.workload.Message;
 import dev.infergate.workload.RequestSpec;
@@ -13,10 +14,8 @@ import dev.infergate.workload.Workload;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -118,20 +117,23 @@ public final class ClientWarmup {
         LongSupplier clock = System::nanoTime;
         long startNanos = clock.getAsLong();
         long startCpu = processCpuNanos();
-        Path dir = Files.createTempDirectory("infergate-warmup");
         long[] counts = new long[2];
         try (WarmupStub stub = new WarmupStub(budget.eventsPerResponse())) {
             // the run's API and mode, but none of its headers: nothing secret goes anywhere, even on loopback
             Endpoint local = new Endpoint(URI.create(stub.baseUrl()), endpoint.api(), "warmup", endpoint.stream(), Map.of(),
                     null, false, false, Duration.ofSeconds(5));
             try (HttpExecutor http = new HttpExecutor(local, budget.concurrency(), eventLoops);
-                    RecordWriter writer = new RecordWriter(dir.resolve("warmup.jsonl")).countingTokensWith(String::length).start()) {
+                    // the records are encoded as the run's will be (that path warms too) but written nowhere: a
+                    // full or read-only temp directory once stopped every run before it measured anything
+                    RecordWriter writer = new RecordWriter(Path.of("client-warmup"), RecordSink.discarding())
+                            .countingTokensWith(String::length).start()) {
                 RequestClient client = new RequestClient(http, Timeouts.DEFAULT, false, startNanos, 0, writer, 8, 64);
                 drive(client, workload, budget, clock, startNanos, counts);
             }
             settleJit(repeat ? 0 : JIT_SETTLE_MAX_MILLIS);
-        } finally {
-            deleteQuietly(dir);
+        } catch (IOException | RuntimeException e) {
+            throw new IOException("the client's warm-up (before measuring, against a stub on loopback) failed: " + e.getMessage()
+                    + "; skip it with --no-client-warmup", e);
         }
         return new Result(counts[0], counts[1], (clock.getAsLong() - startNanos) / 1e9, (processCpuNanos() - startCpu) / 1e9);
     }
@@ -210,13 +212,5 @@ public final class ClientWarmup {
     private static long processCpuNanos() {
         return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
                 ? os.getProcessCpuTime() : 0;
-    }
-
-    private static void deleteQuietly(Path dir) {
-        try (var files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // a temporary directory left behind is harmless
-        }
     }
 }

@@ -102,6 +102,25 @@ class BoundedClientMemoryTest {
     }
 
     @Test
+    void theClientWarmUp_writesNoFile_soAFileSizeLimitStopsNothing() throws Exception {
+        try (dev.infergate.sim.SimServer sim = dev.infergate.sim.SimServer.start(
+                dev.infergate.sim.profile.SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
+            Path out = dir.resolve("warm");
+            // ulimit -f 200 (100 KiB): the warm-up's 400 records once went to a file that outgrew it, and every run
+            // stopped before measuring ("File too large")
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            List<String> cmd = List.of("bash", "-c", "ulimit -f 200 && exec \"$@\"", "infergate", java,
+                    "-cp", SecretsEndToEndTest.classPath(), Main.class.getName(),
+                    "run", "--base-url", sim.baseUrl(), "--requests", "4", "--input-tokens", "32", "--output-tokens", "8",
+                    "--no-progress", "--server-metrics", "off", "--out", out.toString());
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("warm.log").toFile()).start();
+            assertThat(p.waitFor(3, TimeUnit.MINUTES)).isTrue();
+            assertThat(p.exitValue()).as(Files.readString(dir.resolve("warm.log"))).isZero();
+            assertThat(Files.readAllLines(out.resolve("requests.jsonl"))).hasSize(4);
+        }
+    }
+
+    @Test
     void aRateNoClientCanSend_isRefusedInOneLine_andLeavesNoFolder() {
         CliErrorsTest.Outcome o = CliErrorsTest.run("run", "--base-url", "http://127.0.0.1:9/v1", "--rate", "1e12",
                 "--duration", "1s", "--out", dir.resolve("never").toString());
