@@ -239,8 +239,13 @@ public final class PlanReader {
     private static String url(YamlNode n) {
         return n.as(t -> {
             URI uri = URI.create(t.trim());
-            if (uri.getHost() == null) {
-                throw new IllegalArgumentException("'" + t + "' is not an http(s) URL, e.g. http://127.0.0.1:8000/v1");
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(java.util.Locale.ROOT);
+            if (uri.getHost() == null || !(scheme.equals("http") || scheme.equals("https"))) {
+                throw new IllegalArgumentException("'" + dev.infergate.record.UrlCredentials.redacted(t)
+                        + "' is not an http(s) URL, e.g. http://127.0.0.1:8000/v1");
+            }
+            if (uri.getPort() == 0 || uri.getPort() > 65_535) {
+                throw new IllegalArgumentException("the port (" + uri.getPort() + ") must be 1-65535, e.g. http://127.0.0.1:8000/v1");
             }
             return t.trim();
         });

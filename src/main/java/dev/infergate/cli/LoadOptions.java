@@ -134,12 +134,26 @@ public final class LoadOptions {
         }
     }
 
+    /**
+     * How far in the past {@code --start-at} may lie: a shard started a little after the instant its launcher
+     * chose (a slow machine, a container pulled late) starts at once. Further back it is a mistake (a stale
+     * command line, a wrong date), refused rather than silently started now.
+     */
+    static final java.time.Duration START_AT_TOLERANCE = java.time.Duration.ofSeconds(60);
+
     java.time.Instant startAt() {
         if (startAt == null) {
             return null;
         }
         try {
-            return java.time.Instant.parse(startAt.trim());
+            java.time.Instant at = java.time.Instant.parse(startAt.trim());
+            java.time.Instant now = java.time.Instant.now();
+            if (at.isBefore(now.minus(START_AT_TOLERANCE))) {
+                throw UserError.usage("--start-at " + at + " is " + java.time.Duration.between(at, now).toSeconds()
+                        + " s in the past (at most " + START_AT_TOLERANCE.toSeconds() + " s is allowed: a shard started a "
+                        + "little late); give a time ahead, e.g. " + now.plusSeconds(30).truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+            }
+            return at;
         } catch (java.time.format.DateTimeParseException e) {
             throw UserError.usage("--start-at '" + startAt + "' is not an ISO-8601 instant; write it like 2026-12-02T16:30:00Z");
         }

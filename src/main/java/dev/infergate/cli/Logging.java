@@ -1,26 +1,28 @@
 package dev.infergate.cli;
 
-import java.io.IOException;
+import java.io.PrintStream;
 import java.util.logging.Filter;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 /**
- * Keeps Vert.x and Netty from printing the connection errors infergate expects and records itself. A server
- * that resets a connection, closes it mid-stream or never answers is a result (an error class in
- * requests.jsonl), not a crash; but Vert.x also logs such an exception as "SEVERE: Unhandled exception ...
- * Connection reset by peer" when it reaches a connection with no handler left, which reads like a failure of
- * infergate. This filter drops exactly those: records from {@code io.vertx}/{@code io.netty} whose exception
- * is an I/O error or a closed connection. Anything else they log (an OutOfMemoryError, a bug) still prints;
- * {@code --verbose} prints everything.
+ * Keeps the libraries' own log lines (Vert.x, Netty) off the console unless {@code --verbose}. A server that
+ * resets a connection, closes it mid-stream or never answers is a result (an error class in requests.jsonl),
+ * not a crash; but Vert.x also logs such an exception ("SEVERE: Unhandled exception ... Connection reset by
+ * peer", "SEVERE: Stream reset: 0" from the server-metrics scraper) when it reaches a connection with no handler
+ * left, which reads like a failure of infergate. So every record from {@code io.vertx}/{@code io.netty} is
+ * dropped, except one that means the run is in danger: an {@link OutOfMemoryError}, printed as one line.
+ * infergate's own records are untouched; {@code --verbose} prints everything, stack traces included.
  */
 final class Logging {
+    /** What becomes of one log record on the console. */
+    enum Console { PRINT, DROP, ONE_LINE }
+
     private static volatile boolean installed;
-    /** The messages of the connection errors Vert.x logs without the exception (Netty's native errno texts too). */
-    private static final java.util.regex.Pattern CONNECTION_ERROR_TEXT = java.util.regex.Pattern.compile(
-            "(?i)connection reset|broken pipe|connection (was )?closed|closed channel|connection timed out"
-                    + "|failed with error\\(-\\d+\\)");
+    /** Messages that name an out-of-memory condition when the record carries no exception. */
+    private static final java.util.regex.Pattern OUT_OF_MEMORY_TEXT = java.util.regex.Pattern.compile(
+            "(?i)OutOfMemoryError|Java heap space|GC overhead limit|Direct buffer memory|Metaspace");
 
     private Logging() {}
 
@@ -35,7 +37,7 @@ final class Logging {
             }
             for (Handler h : Logger.getLogger("").getHandlers()) {
                 Filter previous = h.getFilter();
-                h.setFilter(r -> !expectedConnectionError(r) && (previous == null || previous.isLoggable(r)));
+                h.setFilter(r -> shown(r, System.err) && (previous == null || previous.isLoggable(r)));
             }
             installed = true;
         }
@@ -44,21 +46,40 @@ final class Logging {
     /** Lets Vert.x and Netty log everything again (--verbose): the filter only drops while this is false. */
     static volatile boolean verbose;
 
-    static boolean expectedConnectionError(LogRecord r) {
+    /** Whether the handler may print {@code r}; a record kept as one line is printed here, on {@code err}, instead. */
+    static boolean shown(LogRecord r, PrintStream err) {
+        return switch (console(r)) {
+            case PRINT -> true;
+            case DROP -> false;
+            case ONE_LINE -> {
+                err.println(oneLine(r));
+                yield false;
+            }
+        };
+    }
+
+    static Console console(LogRecord r) {
         String name = r.getLoggerName();
         if (verbose || name == null || !(name.startsWith("io.vertx") || name.startsWith("io.netty"))) {
-            return false;
+            return Console.PRINT;
         }
-        // without debug logging, Vert.x's ConnectionBase logs only the exception's message, no exception
-        if (r.getThrown() == null) {
-            return r.getMessage() != null && CONNECTION_ERROR_TEXT.matcher(r.getMessage()).find();
-        }
+        return outOfMemory(r) != null ? Console.ONE_LINE : Console.DROP;
+    }
+
+    /** "infergate: out of memory (...)": what ran out, and what to do. */
+    static String oneLine(LogRecord r) {
+        return "infergate: out of memory (" + outOfMemory(r) + "); the run is in danger: give the JVM more heap "
+                + "(JAVA_OPTS=-Xmx2g) or lower the load (--max-concurrency, --rate); --verbose shows the library's stack trace";
+    }
+
+    /** The out-of-memory condition {@code r} reports, as one short text, or null. */
+    private static String outOfMemory(LogRecord r) {
         for (Throwable t = r.getThrown(); t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof IOException || t instanceof io.vertx.core.http.HttpClosedException
-                    || t instanceof io.vertx.core.http.StreamResetException) {
-                return true;
+            if (t instanceof OutOfMemoryError) {
+                return t.getMessage() == null ? "OutOfMemoryError" : "OutOfMemoryError: " + t.getMessage();
             }
         }
-        return false;
+        String m = r.getMessage();
+        return m != null && OUT_OF_MEMORY_TEXT.matcher(m).find() ? m.strip().lines().findFirst().orElse(m) : null;
     }
 }

@@ -52,6 +52,7 @@ public final class Main implements Runnable {
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         Logging.quietExpectedConnectionErrors();
         Logging.verbose = java.util.Arrays.asList(args).contains("--verbose");
+        Reports.forgetCreated();
         CommandLine cli = commandLine();
         cli.setOut(out);
         cli.setErr(err);
@@ -76,6 +77,7 @@ public final class Main implements Runnable {
 
     private static int handleExecutionException(Exception ex, CommandLine cli, CommandLine.ParseResult parsed) {
         PrintWriter err = cli.getErr();
+        Reports.removeEmptyCreated(); // a command that failed before writing leaves no empty results folder
         if (ex instanceof UserError user) {
             err.println("infergate: " + TerminalText.sanitize(withoutHeaderValues(user.getMessage(), parsed.originalArgs())));
             if (verbose(cli)) {

@@ -23,8 +23,34 @@ final class Reports {
      * Creates the output directory now, before any request is sent, so a path that cannot hold results
      * ({@code /proc/self/x}, a read-only disk, a file in the way) is one clear line (exit 3), not a failure later.
      */
+    /** Output folders this command created, for {@link #removeEmptyCreated}. */
+    private static final java.util.Set<Path> CREATED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * Removes every output folder this command created that is still empty: a command that failed before it
+     * wrote anything leaves no empty {@code results/<command>-*} behind. A folder holding anything is kept.
+     */
+    static void removeEmptyCreated() {
+        for (Path dir : CREATED) {
+            try {
+                java.nio.file.Files.deleteIfExists(dir);
+            } catch (java.io.IOException e) {
+                // not empty, or not ours to remove: kept
+            }
+        }
+        CREATED.clear();
+    }
+
+    /** Starts a command: folders an earlier command (in the same JVM, in tests) created are not this one's. */
+    static void forgetCreated() {
+        CREATED.clear();
+    }
+
     static Path created(Path dir) {
         try {
+            if (!java.nio.file.Files.exists(dir)) {
+                CREATED.add(dir);
+            }
             java.nio.file.Files.createDirectories(dir);
             return dir;
         } catch (java.io.IOException | UnsupportedOperationException e) {

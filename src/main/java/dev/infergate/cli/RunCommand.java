@@ -184,6 +184,7 @@ public final class RunCommand extends SendingCommand {
     }
 
     RunPlan plan() {
+        workload.checkBeforeConnecting();
         LoadModel model = traffic.model(load);
         RunLimits runLimits = traffic.limits(load);
         Timeouts requestTimeouts;

@@ -3,6 +3,7 @@ package dev.infergate.cli;
 import dev.infergate.client.Cancellations;
 import dev.infergate.client.Endpoint;
 import dev.infergate.config.Durations;
+import java.time.Duration;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.OpenLoop;
 import dev.infergate.load.RampUpSchedule;
@@ -59,6 +60,10 @@ public final class TrafficOptions {
         }
         if (tokenizerOption != null && !tokenizerOption.equals("auto")) {
             throw UserError.usage("give --tokenizer " + tokenizerOption + " or --tokenizer-file, not both");
+        }
+        if (!java.nio.file.Files.exists(tokenizerFile)) {
+            throw UserError.usage("--tokenizer-file " + tokenizerFile + " does not exist; pass a tokenizer.json or the model "
+                    + "directory holding one");
         }
         return RunService.FILE_TOKENIZER + tokenizerFile;
     }
@@ -128,7 +133,7 @@ public final class TrafficOptions {
     LoadModel model(LoadOptions load) {
         TraceSpec spec = trace();
         if (spec == null) {
-            return rampUp(load.model());
+            return rampUp(load.model(), load);
         }
         if (rampUp != null) {
             throw UserError.usage("--ramp-up ramps a --rate; a trace keeps its own times (use --trace-window and --time-scale)");
@@ -140,20 +145,49 @@ public final class TrafficOptions {
         if (load.maxConcurrency < 0 || load.maxConcurrency > LoadOptions.MAX_CONCURRENCY) {
             throw UserError.usage("--max-concurrency (" + load.maxConcurrency + ") must be between 0 and " + LoadOptions.MAX_CONCURRENCY);
         }
-        return new OpenLoop(new TraceSchedule(spec), load.maxConcurrency);
+        return new OpenLoop(new TraceSchedule(spec), load.maxConcurrency,
+                load.maxQueued == null ? dev.infergate.load.ClientBounds.DEFAULT_MAX_QUEUED : load.maxQueued);
     }
 
-    private LoadModel rampUp(LoadModel model) {
+    private LoadModel rampUp(LoadModel model, LoadOptions load) {
         if (rampUp == null) {
             return model;
         }
         if (model.kind() != LoadModel.Kind.OPEN || model.arrivals().isEmpty()) {
             throw UserError.usage("--ramp-up ramps an open loop: give it with --rate (not --concurrency or --sessions)");
         }
+        Duration ramp;
         try {
-            return model.withArrivals(new RampUpSchedule(model.arrivals().get(), Durations.parse(rampUp)));
+            ramp = Durations.parse(rampUp);
         } catch (IllegalArgumentException e) {
             throw UserError.usage("--ramp-up: " + e.getMessage());
+        }
+        checkRampFits(ramp, load);
+        try {
+            return model.withArrivals(new RampUpSchedule(model.arrivals().get(), ramp));
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage("--ramp-up: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Refuses a ramp the run ends before: the rate would never reach --rate (--rate 5 --duration 2s --ramp-up
+     * 1000h once sent 1 request and exited 0). With --duration D the ramp must be shorter than D; with
+     * --requests N, the N requests (and the warm-up) must outlast the ramp, which sends R x T / 2 of them.
+     */
+    private static void checkRampFits(Duration ramp, LoadOptions load) {
+        if (load.duration != null && ramp.compareTo(load.duration) >= 0) {
+            throw UserError.usage("--ramp-up " + Durations.format(ramp) + " is not shorter than the run (--duration "
+                    + Durations.format(load.duration) + "): the rate would never reach --rate; shorten the ramp or lengthen the run");
+        }
+        Double rate = load.rate();
+        long requests = load.requests != null ? load.requests : load.duration == null ? 100 : 0;
+        double rampRequests = rate == null ? 0 : rate * ramp.toNanos() / 1e9 / 2;
+        if (load.duration == null && requests > 0 && rampRequests > requests + load.warmup.count()) {
+            throw UserError.usage(String.format(java.util.Locale.ROOT, "--ramp-up %s at --rate %s sends %.0f requests "
+                    + "before it reaches the rate, more than the run's %d: the rate would never reach --rate; shorten the "
+                    + "ramp or send more --requests", Durations.format(ramp), load.rate(), rampRequests,
+                    requests + load.warmup.count()));
         }
     }
 

@@ -62,6 +62,28 @@ public final class WorkloadOptions {
     String toolTokens;
 
     /**
+     * Refuses, before any request, what can be checked without the server: a {@code --dataset} that cannot be
+     * read, an unknown {@code --dataset-format} or {@code --tokenizer}. Otherwise they were found only after the
+     * preflight, and an unreachable server hid the mistake behind exit 3.
+     */
+    void checkBeforeConnecting() {
+        if (dataset != null && !java.nio.file.Files.isReadable(dataset)) {
+            throw UserError.usage("--dataset " + dataset + " cannot be read; pass a readable file");
+        }
+        try {
+            if (datasetFormat != null) {
+                DatasetFormat.parse(datasetFormat);
+            }
+            if (tokenizer != null && !tokenizer.equals("auto") && !tokenizer.equals("server")) {
+                dev.infergate.workload.BundledTokenizer.named(tokenizer);
+            }
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage("--" + (datasetFormat != null && e.getMessage().contains(datasetFormat) ? "dataset-format" : "tokenizer")
+                    + ": " + e.getMessage());
+        }
+    }
+
+    /**
      * @param sessions whether the load is agent sessions ({@code --sessions})
      * @param trace    the trace to replay ({@code --trace}), or null
      */

@@ -44,7 +44,12 @@ public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<S
 
     public Endpoint {
         if (baseUrl == null || baseUrl.getHost() == null) {
-            throw new IllegalArgumentException("base URL (" + baseUrl + ") must be an absolute http(s) URL, e.g. http://127.0.0.1:8000/v1");
+            throw new IllegalArgumentException("base URL (" + UrlCredentials.redacted(baseUrl)
+                    + ") must be an absolute http(s) URL, e.g. http://127.0.0.1:8000/v1");
+        }
+        if (baseUrl.getPort() == 0 || baseUrl.getPort() > 65_535) {
+            throw new IllegalArgumentException("base URL port (" + baseUrl.getPort() + ") must be 1-65535, e.g. "
+                    + "http://127.0.0.1:8000/v1");
         }
         String scheme = baseUrl.getScheme();
         if (!"http".equals(scheme) && !"https".equals(scheme)) {

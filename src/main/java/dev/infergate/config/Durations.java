@@ -8,6 +8,13 @@ import java.util.regex.Pattern;
 public final class Durations {
     private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(us|ms|s|m|h)");
 
+    /**
+     * The longest duration taken: a year. Beyond it a run, a timeout or a ramp was a typo
+     * ({@code 99999999999999h} once was silently clamped to 292 years), and monotonic-clock arithmetic
+     * (origin + offset in nanoseconds) stays far from overflow below it.
+     */
+    public static final Duration MAX = Duration.ofHours(8_760);
+
     private Durations() {}
 
     /**
@@ -27,7 +34,12 @@ public final class Durations {
             case "m" -> 60e9;
             default -> 3600e9;
         };
-        return Duration.ofNanos(Math.round(value * nanosPerUnit));
+        double nanos = value * nanosPerUnit;
+        if (!(nanos <= MAX.toNanos())) {
+            throw new IllegalArgumentException("'" + text + "' is longer than a year (8760h), the longest duration infergate "
+                    + "takes; check the number and its unit");
+        }
+        return Duration.ofNanos(Math.round(nanos));
     }
 
     /** A short human form: {@code 850ms}, {@code 12.5s}, {@code 3m}. */

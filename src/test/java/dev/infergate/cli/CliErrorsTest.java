@@ -108,6 +108,7 @@ class CliErrorsTest {
         int port = freePort();
         Outcome o = run("run", "--base-url", "http://127.0.0.1:" + port + "/v1", "--out", dir.resolve("r").toString(), "--no-progress");
         assertOneLine(o, 3, "cannot reach http://127.0.0.1:" + port + "/v1/models", "--base-url");
+        assertThat(dir.resolve("r")).as("a run that failed before its first request leaves no folder").doesNotExist();
     }
 
     @Test

@@ -2,7 +2,10 @@ package dev.infergate.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import org.junit.jupiter.api.Test;
@@ -15,19 +18,49 @@ class LoggingTest {
         return r;
     }
 
+    static LogRecord message(String logger, String message) {
+        LogRecord r = record(logger, null);
+        r.setMessage(message);
+        return r;
+    }
+
     @Test
-    void aConnectionResetLoggedByVertx_isDropped_butOtherFailuresAreNot() {
-        assertThat(Logging.expectedConnectionError(record("io.vertx.core.impl.ContextImpl",
-                new IOException("Connection reset by peer")))).isTrue();
-        assertThat(Logging.expectedConnectionError(record("io.netty.channel.DefaultChannelPipeline",
-                new RuntimeException(new java.nio.channels.ClosedChannelException())))).isTrue();
-        assertThat(Logging.expectedConnectionError(record("io.vertx.core.impl.ContextImpl", new OutOfMemoryError())))
-                .isFalse();
-        assertThat(Logging.expectedConnectionError(record("dev.infergate.Anything", new IOException("x")))).isFalse();
-        LogRecord messageOnly = record("io.vertx.core.net.impl.ConnectionBase", null);
-        messageOnly.setMessage("recvAddress(..) failed with error(-104): Connection reset by peer");
-        assertThat(Logging.expectedConnectionError(messageOnly)).isTrue();
-        messageOnly.setMessage("Java heap space");
-        assertThat(Logging.expectedConnectionError(messageOnly)).isFalse();
+    void theLibrariesLogLines_areDropped_connectionErrorsStreamResetsAndAnythingElse() {
+        assertThat(Logging.console(record("io.vertx.core.impl.ContextImpl", new IOException("Connection reset by peer"))))
+                .isEqualTo(Logging.Console.DROP);
+        assertThat(Logging.console(record("io.netty.channel.DefaultChannelPipeline",
+                new RuntimeException(new java.nio.channels.ClosedChannelException())))).isEqualTo(Logging.Console.DROP);
+        assertThat(Logging.console(message("io.vertx.core.http.impl.HttpClientImpl", "Stream reset: 0")))
+                .isEqualTo(Logging.Console.DROP);
+        assertThat(Logging.console(record("io.vertx.core.impl.ContextImpl", new IllegalStateException("a bug"))))
+                .isEqualTo(Logging.Console.DROP);
+    }
+
+    @Test
+    void infergatesOwnRecords_arePrinted() {
+        assertThat(Logging.console(record("dev.infergate.Anything", new IOException("x")))).isEqualTo(Logging.Console.PRINT);
+    }
+
+    @Test
+    void outOfMemory_inALibrary_staysAsOneLine() {
+        LogRecord oom = record("io.vertx.core.impl.ContextImpl", new RuntimeException(new OutOfMemoryError("GC overhead limit exceeded")));
+        assertThat(Logging.console(oom)).isEqualTo(Logging.Console.ONE_LINE);
+        assertThat(Logging.console(message("io.vertx.core.net.impl.ConnectionBase", "Java heap space")))
+                .isEqualTo(Logging.Console.ONE_LINE);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        assertThat(Logging.shown(oom, new PrintStream(bytes, true, StandardCharsets.UTF_8))).isFalse();
+        assertThat(bytes.toString(StandardCharsets.UTF_8).strip().lines()).singleElement().asString()
+                .startsWith("infergate: out of memory (OutOfMemoryError: GC overhead limit exceeded)");
+    }
+
+    @Test
+    void verbose_printsEverything() {
+        Logging.verbose = true;
+        try {
+            assertThat(Logging.console(message("io.vertx.core.http.impl.HttpClientImpl", "Stream reset: 0")))
+                    .isEqualTo(Logging.Console.PRINT);
+        } finally {
+            Logging.verbose = false;
+        }
     }
 }
