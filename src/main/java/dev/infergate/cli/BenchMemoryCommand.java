@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "memory", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs --requests requests through the same path as `infergate run` against an in-process metronome server, "
                 + "in a heap of --heap (the command re-launches itself with -Xmx unless --no-fork), and prints the peak heap in use "
-                + "after GC and its growth per finished request."})
+                + "after GC and its growth per finished request. With --soak DURATION: an open loop at --rate for that long, "
+                + "sampled every --sample-every (heap after GC, RSS, requests and records over time)."})
 public final class BenchMemoryCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -50,6 +51,18 @@ public final class BenchMemoryCommand implements Callable<Integer> {
     @Option(names = "--no-fork", description = "Run in this JVM (then start it with the heap you want, e.g. INFERGATE_JAVA_OPTS=-Xmx512m).")
     boolean noFork;
 
+    @Option(names = "--soak", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Soak mode: send at a steady --rate for this long (e.g. 1h) instead of --requests, and print a sample line every --sample-every.")
+    Duration soak;
+
+    @Option(names = "--rate", defaultValue = "200", paramLabel = "R",
+            description = "With --soak: requests per second, evenly spaced. Default: ${DEFAULT-VALUE}.")
+    double rate;
+
+    @Option(names = "--sample-every", defaultValue = "1m", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "With --soak: how often to sample. Default: ${DEFAULT-VALUE}.")
+    Duration sampleEvery;
+
     @Mixin
     EventLoopOptions eventLoops = new EventLoopOptions();
 
@@ -69,6 +82,9 @@ public final class BenchMemoryCommand implements Callable<Integer> {
             throw UserError.usage(e.getMessage());
         }
         Path dir = out != null ? out : Files.createTempDirectory("infergate-bench-memory").resolve("run");
+        if (soak != null) {
+            return soak(plan, dir);
+        }
         PrintWriter w = spec.commandLine().getOut();
         w.printf(Locale.ROOT, "infergate bench memory: %d requests, concurrency %d, %d tokens every %s, max heap %d MB, %d cores%n",
                 requests, concurrency, tokens, Durations.format(itl), Runtime.getRuntime().maxMemory() >> 20, Runtime.getRuntime().availableProcessors());
@@ -88,6 +104,40 @@ public final class BenchMemoryCommand implements Callable<Integer> {
         w.printf(Locale.ROOT, "heap: max %d MB; peak in use after GC %.1f MB over %d collections; growth %.1f bytes per finished request; "
                 + "in use after the run and a full GC %.1f MB%n", r.maxHeapBytes() >> 20, r.heap().peakUsedAfterGcBytes() / 1048576.0,
                 r.heap().collections(), r.heap().bytesPerRequest(), r.usedAfterFinalGcBytes() / 1048576.0);
+        w.flush();
+        return ExitCode.OK.code();
+    }
+
+    private int soak(MemoryBench.Plan plan, Path dir) throws IOException {
+        MemoryBench.Soak s;
+        try {
+            s = new MemoryBench.Soak(soak, rate, sampleEvery);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        }
+        PrintWriter w = spec.commandLine().getOut();
+        w.printf(Locale.ROOT, "infergate bench memory --soak: %s at %.0f req/s, %d tokens every %s, max heap %d MB, %d cores%n",
+                Durations.format(soak), rate, tokens, Durations.format(itl), Runtime.getRuntime().maxMemory() >> 20,
+                Runtime.getRuntime().availableProcessors());
+        w.printf(Locale.ROOT, "%10s %16s %10s %10s %10s%n", "elapsed s", "heap after GC MB", "RSS MB", "requests", "records");
+        w.flush();
+        MemoryBench.SoakResult r;
+        try {
+            r = MemoryBench.soak(plan, s, dir, sample -> {
+                w.println(SoakLines.row(sample));
+                w.flush();
+            });
+            if (out != null) {
+                SoakLines.writeCsv(r.samples(), dir.resolve("soak.csv"));
+            }
+        } catch (RunService.SetupException e) {
+            throw UserError.cannotRun(e.getMessage(), e);
+        } finally {
+            if (out == null) {
+                BenchFiles.deleteTree(dir.getParent());
+            }
+        }
+        w.println(SoakLines.summary(r));
         w.flush();
         return ExitCode.OK.code();
     }
