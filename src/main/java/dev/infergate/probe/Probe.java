@@ -187,7 +187,9 @@ public final class Probe {
                 return new Raw(reply.status(), null, 0);
             }
             byte[] bytes = reply.body().getBytes(StandardCharsets.UTF_8);
-            StreamTimeline t = new StreamTimeline(true, false);
+            StreamTimeline t = new StreamTimeline(dev.infergate.client.Api.CHAT, true, false,
+                    dev.infergate.client.Timeouts.DEFAULT_MAX_BODY_BYTES, dev.infergate.client.Timeouts.DEFAULT_MAX_EVENT_BYTES,
+                    http.endpoint().redactor()); // its details are redacted before they are cut, as a run's are
             t.onSent(0);
             t.onHeaders(reply.status(), 0);
             t.onBytes(bytes, 0, bytes.length, 1);

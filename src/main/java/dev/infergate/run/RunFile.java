@@ -119,7 +119,8 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
         run.putAll(endpoint.describe());
         run.put("request_id_prefix", requestIdPrefix);
         Map<String, String> shownLabels = new LinkedHashMap<>(); // a label may repeat a credential: never written
-        labels.forEach((k, v) -> shownLabels.put(endpoint.redactor().redact(k), endpoint.redactor().redact(v)));
+        dev.infergate.client.Redactor redactor = endpoint.redactor();
+        labels.forEach((k, v) -> shownLabels.put(redactor.redact(k), redactor.redact(v)));
         run.put("labels", shownLabels);
         run.put("load", load);
         run.put("workload", workload);
