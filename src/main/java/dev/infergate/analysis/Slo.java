@@ -75,6 +75,21 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
         return !"embeddings".equals(api);
     }
 
+    /** The targets as {@link #parse} reads them, e.g. "ttft=2s,tpot=25ms"; "none" when empty. */
+    public String text() {
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        if (ttft != null) {
+            parts.add(Metric.TTFT.key() + "=" + Durations.format(ttft));
+        }
+        if (tpot != null) {
+            parts.add(Metric.TPOT.key() + "=" + Durations.format(tpot));
+        }
+        if (e2e != null) {
+            parts.add(Metric.E2E.key() + "=" + Durations.format(e2e));
+        }
+        return parts.isEmpty() ? "none" : String.join(",", parts);
+    }
+
     public boolean isEmpty() {
         return ttft == null && tpot == null && e2e == null;
     }

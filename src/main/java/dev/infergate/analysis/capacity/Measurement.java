@@ -24,10 +24,12 @@ import org.apache.commons.statistics.descriptive.Quantile;
  *                               (infergate's simulator on a starved machine); NaN when the server reports none (any real engine)
  * @param serverLateP99Ms        the p99 of how late the server itself reported its tokens leaving against its own
  *                               model (the simulator's dispatch lateness), ms; NaN when the server reports none
+ * @param offeredPerSecond       the rate really offered over the measured time: measured arrivals (every request
+ *                               scheduled there, cancelled ones too) / the measured time; NaN when not known
  */
 public record Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs,
         double[] e2eFromScheduledMs, double clientLagP99Ms, long clientLaggedRequests, double serverStalledShare,
-        double serverLateP99Ms) {
+        double serverLateP99Ms, double offeredPerSecond) {
     /**
      * A run is server-stalled when the server lost more than this share of its time: 1 % of its serving time moves
      * its capacity by about 1 %, well inside a search's 5-15 % tolerance, and an idle machine loses none.
@@ -44,6 +46,13 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         }
         ttftFromScheduledMs = ttftFromScheduledMs.clone();
         e2eFromScheduledMs = e2eFromScheduledMs.clone();
+    }
+
+    /** A measurement whose offered rate is not known. */
+    public Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs, double[] e2eFromScheduledMs,
+            double clientLagP99Ms, long clientLaggedRequests, double serverStalledShare, double serverLateP99Ms) {
+        this(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, clientLagP99Ms, clientLaggedRequests,
+                serverStalledShare, serverLateP99Ms, Double.NaN);
     }
 
     /** A measurement of a server that reports no stalls of its own. */
@@ -94,7 +103,7 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
     /** This measurement with what the server reported of its own lateness (NaN: unknown). */
     public Measurement withServerLateness(double stalledShare, double lateP99Ms) {
         return new Measurement(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, clientLagP99Ms,
-                clientLaggedRequests, stalledShare, lateP99Ms);
+                clientLaggedRequests, stalledShare, lateP99Ms, offeredPerSecond);
     }
 
     /**
@@ -103,6 +112,16 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
      * attainment, or no rate could reach a target above the share of requests kept.
      */
     public static Measurement of(double ratePerSecond, List<RequestRecord> records, Slo slo) {
+        return of(ratePerSecond, records, slo, null);
+    }
+
+    /**
+     * As {@link #of(double, List, Slo)}, with the rate really offered over {@code measuredTime} (null: not known):
+     * every measured request counts as an arrival, cancelled ones too.
+     */
+    public static Measurement of(double ratePerSecond, List<RequestRecord> records, Slo slo, java.time.Duration measuredTime) {
+        long arrivals = records.stream().filter(RequestRecord::measured).count();
+        double offered = measuredTime == null || measuredTime.isZero() ? Double.NaN : arrivals / (measuredTime.toNanos() / 1e9);
         List<RequestRecord> measured = records.stream().filter(r -> r.measured() && !r.cancelled()).toList();
         long good = measured.stream().filter(slo::met).count();
         double[] ttft = measured.stream().filter(RequestRecord::succeeded)
@@ -111,7 +130,8 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
                 .mapToDouble(r -> r.e2eFromScheduledNanos() / 1e6).filter(v -> v >= 0).toArray();
         ClientLag lag = new ClientLag();
         measured.forEach(lag::add);
-        return new Measurement(ratePerSecond, measured.size(), good, ttft, e2e, lag.lagP99Millis(), lag.laggedRequests());
+        return new Measurement(ratePerSecond, measured.size(), good, ttft, e2e, lag.lagP99Millis(), lag.laggedRequests(),
+                Double.NaN, Double.NaN, offered);
     }
 
     /** Share of sent requests that were good; 0 when nothing was sent. */
@@ -129,7 +149,9 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         long lagged = repeats.stream().mapToLong(Measurement::clientLaggedRequests).sum();
         double stalled = repeats.stream().mapToDouble(Measurement::serverStalledShare).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
         double late = repeats.stream().mapToDouble(Measurement::serverLateP99Ms).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
-        return new Measurement(repeats.get(0).ratePerSecond(), sent, good, ttft, e2e, lag, lagged, stalled, late);
+        double offered = repeats.stream().mapToDouble(Measurement::offeredPerSecond).filter(v -> !Double.isNaN(v)).average()
+                .orElse(Double.NaN);
+        return new Measurement(repeats.get(0).ratePerSecond(), sent, good, ttft, e2e, lag, lagged, stalled, late, offered);
     }
 
     /** Percentile {@code p} (0-100) of TTFT from the scheduled time of the successful requests, ms; NaN when none. */
