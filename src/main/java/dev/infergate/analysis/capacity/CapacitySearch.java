@@ -146,6 +146,24 @@ public final class CapacitySearch {
             return ratePerSecond * 3600;
         }
 
+        /**
+         * The result of {@code steps} (at least one) read through {@code fit} (their fit): the estimate and its interval,
+         * and the longest wait at the highest probe that held at or below the estimate.
+         */
+        public static Result of(CapacityFit fit, List<Step> steps, Stop stop) {
+            double estimate = fit.ratePerSecond();
+            double[] interval = fit.interval();
+            Step highestHeld = steps.stream().filter(Step::passed).max(java.util.Comparator.comparingDouble(Step::ratePerSecond))
+                    .orElse(null);
+            if (Double.isInfinite(estimate)) { // no probe missed: the highest that held is all that is known
+                return new Result(highestHeld.ratePerSecond(), interval[0], Double.POSITIVE_INFINITY, highestHeld.pooled(),
+                        List.copyOf(steps), fit, stop);
+            }
+            Step there = steps.stream().filter(Step::passed).filter(s -> s.ratePerSecond() <= estimate * (1 + 1e-9))
+                    .max(java.util.Comparator.comparingDouble(Step::ratePerSecond)).orElse(null);
+            return new Result(estimate, interval[0], interval[1], there == null ? null : there.pooled(), List.copyOf(steps), fit, stop);
+        }
+
         /** Whether the interval is bounded above (a probe missed the target). */
         public boolean bounded() {
             return Double.isFinite(upperRate);
@@ -241,20 +259,8 @@ public final class CapacitySearch {
 
     /** The result so far (final once {@link #done()}). */
     public Result result() {
-        if (steps.isEmpty()) {
-            return new Result(0, 0, Double.POSITIVE_INFINITY, null, List.of(), null, stop);
-        }
-        CapacityFit fit = fit();
-        double estimate = fit.ratePerSecond();
-        double[] interval = fit.interval();
-        Step there = steps.stream().filter(Step::passed).filter(s -> s.ratePerSecond() <= estimate * (1 + 1e-9))
-                .max(java.util.Comparator.comparingDouble(Step::ratePerSecond)).orElse(null);
-        if (Double.isInfinite(estimate)) { // no probe missed: the highest that held is all that is known
-            there = pass;
-        }
-        return new Result(Double.isInfinite(estimate) ? pass.ratePerSecond() : estimate, interval[0],
-                Double.isInfinite(estimate) ? Double.POSITIVE_INFINITY : interval[1],
-                there == null ? null : there.pooled(), List.copyOf(steps), fit, stop);
+        return steps.isEmpty() ? new Result(0, 0, Double.POSITIVE_INFINITY, null, List.of(), null, stop)
+                : Result.of(fit(), steps, stop);
     }
 
     /** The fit over every probe so far (made once per probe: its draws are the costly part). */
