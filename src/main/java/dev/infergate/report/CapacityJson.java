@@ -50,11 +50,14 @@ final class CapacityJson {
     /**
      * One point of a side's attainment curve, with the 95 % Wilson interval of its attainment.
      *
+     * @param offeredRps    the rate the probe really offered (measured arrivals / measured time; the nominal rate when
+     *                      not known)
      * @param throughputRps completed per second of offered time: the offered rate times the share that completed
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record CurvePoint(Double offeredRps, Double requestsPerHour, Double throughputRps, Double ttftP95Ms, Double e2eP95Ms,
-            long measured, long good, Double attainment, List<Double> attainmentCi, boolean passed, boolean enoughRequests) {}
+            long measured, long good, Double attainment, List<Double> attainmentCi, boolean passed, boolean enoughRequests,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double fittedAttainment) {}
 
     /** The longest waits of the users at a rate, ms from the scheduled time (TTFT and E2E p99 and max). */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -99,14 +102,16 @@ final class CapacityJson {
                 .toList());
     }
 
-    private static CurvePoint curvePoint(CapacitySearch.Step s) {
+    private static CurvePoint curvePoint(CapacitySearch.Result c, CapacitySearch.Step s) {
         double[] w = s.attainmentInterval();
         Measurement m = s.pooled();
-        return new CurvePoint(ComparisonFormat.round(s.ratePerSecond()), ComparisonFormat.round(s.ratePerSecond() * 3600),
-                m.sent() == 0 ? null : ComparisonFormat.round(s.ratePerSecond() * m.e2eFromScheduledMs().length / m.sent()),
+        double offered = Double.isNaN(m.offeredPerSecond()) ? s.ratePerSecond() : m.offeredPerSecond(); // as really offered
+        return new CurvePoint(ComparisonFormat.round(offered), ComparisonFormat.round(s.ratePerSecond() * 3600),
+                m.sent() == 0 ? null : ComparisonFormat.round(offered * m.e2eFromScheduledMs().length / m.sent()),
                 ComparisonFormat.round(m.ttftFromScheduledPercentileMs(95)), ComparisonFormat.round(m.e2eFromScheduledPercentileMs(95)),
                 m.sent(), m.good(), ComparisonFormat.round(m.attainment()),
-                Arrays.asList(ComparisonFormat.round(w[0]), ComparisonFormat.round(w[1])), s.passed(), s.enough());
+                Arrays.asList(ComparisonFormat.round(w[0]), ComparisonFormat.round(w[1])), s.passed(), s.enough(),
+                fitted(c, s.ratePerSecond()));
     }
 
     static Difference difference(CapacityDifference d) {
@@ -120,7 +125,7 @@ final class CapacityJson {
                 c.atCapacity() == null ? null : Wait.of(c.atCapacity().longestWait()),
                 c.steps().stream().map(s -> new Probe(s.ratePerSecond(), s.runs(), s.pooled().sent(), s.pooled().attainment(),
                         s.passed(), ComparisonFormat.round(s.pooled().offeredPerSecond()), fitted(c, s.ratePerSecond()))).toList(),
-                ComparisonFormat.round(c.ratePerSecond()), c.curve().stream().map(CapacityJson::curvePoint).toList(),
+                ComparisonFormat.round(c.ratePerSecond()), c.curve().stream().map(s -> curvePoint(c, s)).toList(),
                 c.stop() == null ? null : c.stop().name().toLowerCase(java.util.Locale.ROOT));
     }
 
