@@ -110,19 +110,33 @@ final class CapacityProbes {
                 runner.timedLimits(measured, c.probeWarmup()), "capacity", dir);
         SimulatorLag lag = SimulatorLag.read(dir);
         Measurement m = Measurement.of(rate, records, plan.slo(), measured).withServerLateness(lag.stalledShare(), lag.lateQuantileMs(0.99));
-        if (m.serverStalled() && !m.clientLimited()) {
-            progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s run %d found the simulator behind its model"
-                    + " (%s): it decides nothing and is run again", sideName, rate, attempt + 1, m.serverLateness()));
+        if (m.decidesNothing(c.target())) {
+            progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s run %d: attainment %.1f %%, but %s, late enough to"
+                    + " explain up to %.1f %% (%d of %d misses within %.3g ms of the SLO): it decides nothing and is run again",
+                    sideName, rate, attempt + 1, m.attainment() * 100, lateness(m), 100.0 * m.goodAtMost() / m.sent(),
+                    m.goodAtMost() - m.good(), m.sent() - m.good(), m.latenessAllowanceMs()));
             return m;
         }
-        if (m.clientLimited()) {
-            progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s run %d was client-limited (lag p99 %.1f ms):"
-                    + " it decides nothing and is run again", sideName, rate, attempt + 1, m.clientLagP99Ms()));
-            return m;
+        if (m.decidesNothing()) {
+            progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s run %d: %s, too little to explain its outcome"
+                    + " (attainment %.1f %%, at most %.1f %% on a prompt machine): it decides", sideName, rate, attempt + 1,
+                    lateness(m), m.attainment() * 100, 100.0 * m.goodAtMost() / Math.max(1, m.sent())));
         }
         progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s (offered %.3g) -> attainment %.1f %% of %d measured"
                 + " (target %.0f %%)", sideName, rate, m.offeredPerSecond(), m.attainment() * 100, m.sent(), c.target() * 100));
         return m;
+    }
+
+    /** "the client fell behind (lag p99 12 ms)" and/or "the simulator was behind its model (...)". */
+    private static String lateness(Measurement m) {
+        List<String> parts = new ArrayList<>();
+        if (m.clientLimited()) {
+            parts.add(String.format(Locale.ROOT, "the client fell behind (lag p99 %.1f ms)", m.clientLagP99Ms()));
+        }
+        if (m.serverStalled()) {
+            parts.add("the simulator was behind its model (" + m.serverLateness() + ")");
+        }
+        return String.join(" and ", parts);
     }
 
     /**

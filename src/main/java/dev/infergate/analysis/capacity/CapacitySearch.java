@@ -24,9 +24,11 @@ import java.util.Map;
  * sides interleaved, one rate each in turn, and the server's drift hits both alike.
  *
  * <p>A probe whose client fell behind its schedule ({@link Measurement#clientLimited()}), or whose server reported
- * its own stalls ({@link Measurement#serverStalled()}: infergate's simulator on a starved machine), decides nothing:
- * it is discarded and run again, up to {@link #CLIENT_LIMITED_RETRIES} times; still limited, the search stops with
- * {@link ClientLimitedException} rather than count a rate as held or missed on the machine's account.
+ * its own stalls ({@link Measurement#serverStalled()}: infergate's simulator on a starved machine), decides only
+ * where that lateness cannot explain its outcome ({@link Measurement#decidesNothing(double)}: it held the target, or
+ * would miss it even with every miss the lateness could explain counted as good); otherwise it is run again, up to
+ * {@link #CLIENT_LIMITED_RETRIES} times; still held back, the search stops with {@link ClientLimitedException}
+ * rather than count a rate as held or missed on the machine's account.
  */
 public final class CapacitySearch {
     /** Measures attainment at a rate; {@code attempt} counts runs at that rate from 0. */
@@ -333,7 +335,7 @@ public final class CapacitySearch {
         int attempt = attempts.getOrDefault(rate, 0); // every run at this rate, discarded ones too: each gets its own seed and directory
         int limitedInARow = 0;
         Measurement m;
-        while ((m = probe.measure(rate, attempt++, rampProbe)).decidesNothing()) {
+        while ((m = probe.measure(rate, attempt++, rampProbe)).decidesNothing(settings.target())) {
             if (++limitedInARow > CLIENT_LIMITED_RETRIES) {
                 attempts.put(rate, attempt);
                 throw new ClientLimitedException(rate, m, limitedInARow);

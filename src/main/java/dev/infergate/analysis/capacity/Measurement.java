@@ -26,10 +26,13 @@ import org.apache.commons.statistics.descriptive.Quantile;
  *                               model (the simulator's dispatch lateness), ms; NaN when the server reports none
  * @param offeredPerSecond       the rate really offered over the measured time: measured arrivals (every request
  *                               scheduled there, cancelled ones too) / the measured time; NaN when not known
+ * @param missMarginsMs          for each measured request that completed but missed the SLO: by how much it missed
+ *                               ({@link Slo#missedByNanos}) less its own client lag, ms, sorted; a miss whose margin
+ *                               is within the server's reported lateness may be the machine's, not the server's
  */
 public record Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs,
         double[] e2eFromScheduledMs, double clientLagP99Ms, long clientLaggedRequests, double serverStalledShare,
-        double serverLateP99Ms, double offeredPerSecond) {
+        double serverLateP99Ms, double offeredPerSecond, double[] missMarginsMs) {
     /**
      * A run is server-stalled when the server lost more than this share of its time: 1 % of its serving time moves
      * its capacity by about 1 %, well inside a search's 5-15 % tolerance, and an idle machine loses none.
@@ -46,6 +49,16 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         }
         ttftFromScheduledMs = ttftFromScheduledMs.clone();
         e2eFromScheduledMs = e2eFromScheduledMs.clone();
+        missMarginsMs = missMarginsMs.clone();
+        Arrays.sort(missMarginsMs);
+    }
+
+    /** A measurement that knows nothing of its misses' margins (each miss counts as the server's). */
+    public Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs, double[] e2eFromScheduledMs,
+            double clientLagP99Ms, long clientLaggedRequests, double serverStalledShare, double serverLateP99Ms,
+            double offeredPerSecond) {
+        this(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, clientLagP99Ms, clientLaggedRequests,
+                serverStalledShare, serverLateP99Ms, offeredPerSecond, new double[0]);
     }
 
     /** A measurement whose offered rate is not known. */
@@ -85,7 +98,42 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         return serverStalledShare > SERVER_STALL_LIMIT_SHARE || serverLateP99Ms > ClientLag.LIMIT_P99_MILLIS;
     }
 
-    /** Whether no capacity may be decided on this run: the client fell behind or the server stalled. */
+    /**
+     * Whether no capacity may be decided on this run: the server stalled (or the client fell behind) by enough to
+     * explain which side of {@code target} the run came out on. Lateness only adds time, so a run that held the
+     * target held it on a prompt machine too; a run that missed it decides as well when, even with every miss that
+     * its lateness could explain counted as good ({@link #goodAtMost()}), it would still miss. Only a run in
+     * between is run again: the bound, not the mere presence of lateness, holds a probe back.
+     */
+    public boolean decidesNothing(double target) {
+        if (!clientLimited() && !serverStalled()) {
+            return false;
+        }
+        if (attainment() >= target) {
+            return false; // lateness can only have turned goods into misses
+        }
+        return sent > 0 && (double) goodAtMost() / sent >= target;
+    }
+
+    /**
+     * The most requests that may have met the SLO on a prompt machine: the good ones, and each miss whose margin
+     * (its overshoot less its own client lag, which is known per request) lies within {@link #latenessAllowanceMs()}.
+     */
+    public long goodAtMost() {
+        double allowance = latenessAllowanceMs();
+        return good + Arrays.stream(missMarginsMs).filter(m -> m <= allowance).count();
+    }
+
+    /**
+     * What lateness beyond each request's own client lag may have added to a request, ms: the server's reported token
+     * lateness p99 (the simulator's; 0 for a server that reports none) plus the client's lag p99 (a client late to
+     * send was busy, and may have been as late to read).
+     */
+    public double latenessAllowanceMs() {
+        return (Double.isNaN(serverLateP99Ms) ? 0 : serverLateP99Ms) + (Double.isNaN(clientLagP99Ms) ? 0 : clientLagP99Ms);
+    }
+
+    /** Whether no capacity may be decided on this run whatever it showed: the client fell behind or the server stalled. */
     public boolean decidesNothing() {
         return clientLimited() || serverStalled();
     }
@@ -103,7 +151,7 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
     /** This measurement with what the server reported of its own lateness (NaN: unknown). */
     public Measurement withServerLateness(double stalledShare, double lateP99Ms) {
         return new Measurement(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, clientLagP99Ms,
-                clientLaggedRequests, stalledShare, lateP99Ms, offeredPerSecond);
+                clientLaggedRequests, stalledShare, lateP99Ms, offeredPerSecond, missMarginsMs);
     }
 
     /**
@@ -130,8 +178,11 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
                 .mapToDouble(r -> r.e2eFromScheduledNanos() / 1e6).filter(v -> v >= 0).toArray();
         ClientLag lag = new ClientLag();
         measured.forEach(lag::add);
+        double[] margins = measured.stream().filter(RequestRecord::succeeded).filter(r -> !slo.met(r))
+                .mapToDouble(r -> (slo.missedByNanos(r) - Math.max(0, r.clientLagNanos() == RequestRecord.ABSENT ? 0 : r.clientLagNanos())) / 1e6)
+                .filter(Double::isFinite).toArray();
         return new Measurement(ratePerSecond, measured.size(), good, ttft, e2e, lag.lagP99Millis(), lag.laggedRequests(),
-                Double.NaN, Double.NaN, offered);
+                Double.NaN, Double.NaN, offered, margins);
     }
 
     /** Share of sent requests that were good; 0 when nothing was sent. */
@@ -151,7 +202,8 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         double late = repeats.stream().mapToDouble(Measurement::serverLateP99Ms).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
         double offered = repeats.stream().mapToDouble(Measurement::offeredPerSecond).filter(v -> !Double.isNaN(v)).average()
                 .orElse(Double.NaN);
-        return new Measurement(repeats.get(0).ratePerSecond(), sent, good, ttft, e2e, lag, lagged, stalled, late, offered);
+        double[] margins = repeats.stream().flatMapToDouble(m -> Arrays.stream(m.missMarginsMs)).toArray();
+        return new Measurement(repeats.get(0).ratePerSecond(), sent, good, ttft, e2e, lag, lagged, stalled, late, offered, margins);
     }
 
     /** Percentile {@code p} (0-100) of TTFT from the scheduled time of the successful requests, ms; NaN when none. */

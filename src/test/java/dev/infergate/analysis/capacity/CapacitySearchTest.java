@@ -187,8 +187,9 @@ class CapacitySearchTest {
     void aClientLimitedProbe_decidesNothing_andIsRunAgain() throws Exception {
         List<Integer> attempts = new ArrayList<>();
         CapacitySearch.Result r = searchAtFourPerSecond(attempts, (rate, attempt) ->
-                // the first run at 4 req/s: the client lagged and every request missed the SLO
-                attempt == 0 ? new Measurement(rate, 100, 0, new double[0], new double[0], 25.0, 5)
+                // the first run at 4 req/s: the client lagged and every request missed the SLO by less than its lag
+                attempt == 0 ? new Measurement(rate, 100, 0, new double[0], new double[0], 25.0, 5, Double.NaN, Double.NaN, 4,
+                        margins(100, 3.0))
                         : new Measurement(rate, 100, 100, new double[0], new double[0], 0.3, 0));
 
         assertThat(attempts).containsExactly(0, 1);
@@ -203,7 +204,8 @@ class CapacitySearchTest {
         assertThatThrownBy(() -> new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 8, 0.05, 5),
                 (rate, attempt) -> {
                     attempts.add(attempt);
-                    return new Measurement(rate, 100, 0, new double[0], new double[0], 30.0, 40);
+                    return new Measurement(rate, 100, 0, new double[0], new double[0], 30.0, 40, Double.NaN, Double.NaN, 4,
+                            margins(100, 5.0));
                 }).run())
                 .isInstanceOf(CapacitySearch.ClientLimitedException.class)
                 .hasMessageContaining("client-limited in 3 runs").hasMessageContaining("30.0 ms");
@@ -222,10 +224,11 @@ class CapacitySearchTest {
     void aProbeWhoseSimulatorStalled_decidesNothing_andIsRunAgain() throws Exception {
         List<Integer> attempts = new ArrayList<>();
         CapacitySearch.Result r = searchAtFourPerSecond(attempts, (rate, attempt) -> {
-            // the client kept up, but the simulator lost 5 % of the run and half the requests missed
-            Measurement m = attempt == 0 ? new Measurement(rate, 100, 50, new double[0], new double[0], 0.3, 0)
-                    : new Measurement(rate, 100, 100, new double[0], new double[0], 0.3, 0);
-            return m.withServerLateness(attempt == 0 ? 0.05 : 0.0, 1.0);
+            // the client kept up, but the simulator lost 5 % of the run (tokens 20 ms late) and half the requests missed by
+            // less than that
+            Measurement m = attempt == 0 ? new Measurement(rate, 100, 50, new double[0], new double[0], 0.3, 0, Double.NaN,
+                    Double.NaN, 4, margins(50, 15.0)) : new Measurement(rate, 100, 100, new double[0], new double[0], 0.3, 0);
+            return m.withServerLateness(attempt == 0 ? 0.05 : 0.0, attempt == 0 ? 20.0 : 1.0);
         });
 
         assertThat(attempts).containsExactly(0, 1);
@@ -236,7 +239,8 @@ class CapacitySearchTest {
     @Test
     void aRateWhoseSimulatorAlwaysStalls_stopsTheSearch_sayingSo() {
         assertThatThrownBy(() -> new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 8, 0.05, 5),
-                (rate, attempt) -> new Measurement(rate, 100, 0, new double[0], new double[0], 0.3, 0).withServerLateness(0.2, 50)).run())
+                (rate, attempt) -> new Measurement(rate, 100, 0, new double[0], new double[0], 0.3, 0, Double.NaN, Double.NaN, 4,
+                        margins(100, 40.0)).withServerLateness(0.2, 50)).run())
                 .isInstanceOf(CapacitySearch.ClientLimitedException.class)
                 .hasMessageContaining("simulator behind its model in 3 runs").hasMessageContaining("engine lost 20.0 % of the run")
                 .hasMessageContaining("tokens late p99 50.0 ms");
@@ -253,6 +257,40 @@ class CapacitySearchTest {
         Measurement pooled = Measurement.pool(List.of(m, m.withServerLateness(0.004, 2.0)));
         assertThat(pooled.serverStalledShare()).isEqualTo(0.004);
         assertThat(pooled.serverLateP99Ms()).isEqualTo(2.0);
+    }
+
+    @Test
+    void aLateProbe_stillDecides_whereItsLatenessCannotExplainItsOutcome() {
+        // the simulator was 20 ms late at p99 (and lost 5 % of the run): it held the target anyway, which lateness can
+        // only have made harder
+        Measurement held = new Measurement(4, 100, 97, new double[0], new double[0], 0.3, 0, Double.NaN, Double.NaN, 4,
+                margins(3, 5.0)).withServerLateness(0.05, 20);
+        // it missed by far more than 20 ms: 60 misses by 500 ms, 5 by 10 ms; even counting those 5 as good it misses
+        double[] far = new double[65];
+        java.util.Arrays.fill(far, 500);
+        java.util.Arrays.fill(far, 0, 5, 10);
+        Measurement missed = new Measurement(4, 100, 35, new double[0], new double[0], 0.3, 0, Double.NaN, Double.NaN, 4, far)
+                .withServerLateness(0.05, 20);
+        // 92 good and 6 misses within 20 ms: on a prompt machine it may have held 98 %
+        double[] near = new double[8];
+        java.util.Arrays.fill(near, 12);
+        near[6] = 300;
+        near[7] = 300;
+        Measurement unclear = new Measurement(4, 100, 92, new double[0], new double[0], 0.3, 0, Double.NaN, Double.NaN, 4, near)
+                .withServerLateness(0.05, 20);
+
+        assertThat(held.decidesNothing(0.95)).isFalse();
+        assertThat(missed.goodAtMost()).isEqualTo(40);
+        assertThat(missed.decidesNothing(0.95)).isFalse();
+        assertThat(unclear.goodAtMost()).isEqualTo(98);
+        assertThat(unclear.decidesNothing(0.95)).isTrue();
+        assertThat(unclear.withServerLateness(0.0, 1.0).decidesNothing(0.95)).as("a prompt server: its misses are its own").isFalse();
+    }
+
+    private static double[] margins(int n, double ms) {
+        double[] m = new double[n];
+        java.util.Arrays.fill(m, ms);
+        return m;
     }
 
     /** A search from 4 req/s (rates 1 to 4, at most 2 probes), noting each attempt the probe is asked for. */
