@@ -126,11 +126,15 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
 
     /**
      * What lateness beyond each request's own client lag may have added to a request, ms: the server's reported token
-     * lateness p99 (the simulator's; 0 for a server that reports none) plus the client's lag p99 (a client late to
-     * send was busy, and may have been as late to read).
+     * lateness p99 (the simulator's dispatch lateness), plus the time its engine lost to stalls over the whole measured
+     * time (a request's decode can have been stretched by every stall while it ran: what bounds a TPOT miss), plus
+     * the client's lag p99 (a client late to send was busy, and may have been as late to read). A server that reports
+     * none adds nothing.
      */
     public double latenessAllowanceMs() {
-        return (Double.isNaN(serverLateP99Ms) ? 0 : serverLateP99Ms) + (Double.isNaN(clientLagP99Ms) ? 0 : clientLagP99Ms);
+        double measuredSeconds = offeredPerSecond > 0 ? sent / offeredPerSecond : Double.NaN;
+        double engineLostMs = Double.isNaN(serverStalledShare) || Double.isNaN(measuredSeconds) ? 0 : serverStalledShare * measuredSeconds * 1000;
+        return (Double.isNaN(serverLateP99Ms) ? 0 : serverLateP99Ms) + engineLostMs + (Double.isNaN(clientLagP99Ms) ? 0 : clientLagP99Ms);
     }
 
     /** Whether no capacity may be decided on this run whatever it showed: the client fell behind or the server stalled. */
