@@ -55,8 +55,9 @@ public final class CapacityCommand extends SendingCommand {
     double startRate;
 
     @Option(names = "--probe-duration", defaultValue = "20s", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "How long each rate is offered (after 3 s of warm-up), exactly that many requests a second. Refining "
-                    + "probes at low rates run long enough for 20 requests (said at start). Default: ${DEFAULT-VALUE}.")
+            description = "How long each rate is offered, after 3 s of warm-up: a probe at R req/s sends exactly R x DURATION "
+                    + "requests. Refining probes run long enough for 3 / (1 - target) requests (60 at 95%%), said at start. "
+                    + "Default: ${DEFAULT-VALUE}.")
     Duration probeDuration;
 
     @Option(names = "--tolerance", defaultValue = "5%", paramLabel = "SHARE", converter = ShareConverter.class,

@@ -76,7 +76,7 @@ public final class CapacitySearch {
      * @param tolerance           the precision asked: stop when the 95 % interval's half-width is at most this share
      *                            of the estimate, e.g. 0.05
      * @param maxProbes           most probes (rates tried, client-limited reruns not counted)
-     * @param minMeasuredRequests fewest measured requests a refining probe holds ({@link #MIN_MEASURED_REQUESTS})
+     * @param minMeasuredRequests fewest measured requests a refining probe holds ({@link #minMeasuredRequests(double)})
      */
     public record Settings(double target, double startRate, double minRate, double maxRate, double tolerance,
             int maxProbes, int minMeasuredRequests) {
@@ -99,18 +99,23 @@ public final class CapacitySearch {
             }
         }
 
-        /** With {@link #MIN_MEASURED_REQUESTS}. */
+        /** With the {@link #minMeasuredRequests(double)} the target asks for. */
         public Settings(double target, double startRate, double minRate, double maxRate, double tolerance, int maxProbes) {
-            this(target, startRate, minRate, maxRate, tolerance, maxProbes, MIN_MEASURED_REQUESTS);
+            this(target, startRate, minRate, maxRate, tolerance, maxProbes, CapacitySearch.minMeasuredRequests(target));
         }
     }
 
     /**
-     * The fewest measured requests of a refining probe: 20. One probe need not decide pass or fail on its own any more
-     * (the fit weighs every probe by its requests), but a probe of a handful of requests near the crossing moves the
-     * fit by whole steps of 1 / n; 20 keeps a step at 5 %, and a probe at 15 req/s for 3 s already holds 45.
+     * The fewest measured requests of a refining probe: what can show an attainment of {@code target} at all. With no
+     * miss in n requests the 95 % upper bound of the miss rate is about 3 / n (the rule of three), so n must reach
+     * 3 / (1 - target): 60 requests for a 95 % target, 30 for 90 %, 300 for 99 %. A refining probe lands near the
+     * crossing, where it is meant to tell the sides of the target apart; with fewer, even a flawless probe leaves its
+     * attainment's posterior reaching well below the target (28 of 28 good: a quarter of it below 95 %). Ramp probes
+     * only find the region and need no minimum.
      */
-    public static final int MIN_MEASURED_REQUESTS = 20;
+    public static int minMeasuredRequests(double target) {
+        return (int) Math.ceil(3 / (1 - target) - 1e-9);
+    }
 
     /**
      * One rate tried: its pooled measurement, the runs behind it and whether it held the target.
