@@ -19,11 +19,15 @@ import java.util.stream.Stream;
  * user meets at capacity), under the side's name.
  */
 final class CapacityFolder {
+    /** The {@code kind} of the acceptance-shaped node made from a capacity folder: no audiences, no verdict. */
+    static final String KIND = "capacity";
+
     private CapacityFolder() {}
 
     /** {@code {capacity: sides, capacity_difference, slo: {attainment}}}: what the page reads of an acceptance's capacity. */
     static JsonNode asAcceptance(JsonNode capacity) {
         ObjectNode a = ReportInputs.JSON.createObjectNode();
+        a.put("kind", KIND);
         a.set("capacity", capacity.path("sides").deepCopy());
         if (capacity.path("difference").isObject()) {
             a.set("capacity_difference", capacity.path("difference").deepCopy());

@@ -94,11 +94,12 @@
     });
     add(s, detail);
   }
-  /* ", 95 % interval [lo, hi] req/s" from a side's requests_per_hour_interval, or '' */
-  function intervalText(c) {
+  /* ", 95 % interval [lo, hi] req/s" (short: " [lo, hi]") from a side's requests_per_hour_interval, or '' */
+  function intervalText(c, short) {
     var i = c.requests_per_hour_interval || [];
     if (!num(i[0])) { return ''; }
-    return ', 95 % interval [' + fmt(i[0] / 3600) + ', ' + (num(i[1]) ? fmt(i[1] / 3600) : 'not reached') + '] req/s';
+    var range = '[' + fmt(i[0] / 3600) + ', ' + (num(i[1]) ? fmt(i[1] / 3600) : 'not reached') + ']';
+    return short ? ' ' + range : ', 95 % interval ' + range + ' req/s';
   }
   function renderCapacity(s, a) {
     var names = Object.keys(a.capacity);
@@ -122,7 +123,7 @@
           return { label: x.name + ' (monotone fit)', side: x.side, points: x.c.curve.map(function (p) { return [p.offered_rps, num(p.fitted_attainment) ? p.fitted_attainment * 100 : null]; }) };
         })),
       hLines: num(target) ? [{ y: target * 100, label: 'target ' + fmt(target * 100) + ' %' }] : [],
-      marks: curves.map(function (x) { return { x: x.c.rps, y: num(target) ? target * 100 : null, side: x.side, label: x.name + ' capacity ' + fmt(x.c.rps, 'req/s') + intervalText(x.c) }; })
+      marks: curves.map(function (x) { return { x: x.c.rps, y: num(target) ? target * 100 : null, side: x.side, label: x.name + ' ' + fmt(x.c.rps, 'req/s') + intervalText(x.c, true) }; })
     });
     var rows = [];
     curves.forEach(function (x) {
