@@ -56,7 +56,7 @@ public final class CapacityCommand extends SendingCommand {
 
     @Option(names = "--probe-duration", defaultValue = "20s", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How long each rate is offered, after 3 s of warm-up: a probe at R req/s sends exactly R x DURATION "
-                    + "requests. Refining probes run long enough for 3 / (1 - target) requests (60 at 95%%), said at start. "
+                    + "requests. Refining probes run long enough for ln(0.025) / ln(target) requests (72 at 95%%), said at start. "
                     + "Default: ${DEFAULT-VALUE}.")
     Duration probeDuration;
 
