@@ -121,7 +121,7 @@ warmup: 0
 seed: $1
 tokenizer: cl100k_base
 slo: {ttft: 2s, tpot: 25ms}
-capacity: {start_rate: 8, duration: 5s, warmup: 1s, tolerance: 5%, max_probes: 10, repeats: 3}
+capacity: {start_rate: 8, duration: 5s, warmup: 1s, tolerance: 5%, max_probes: 10}
 burst: false
 quality: false
 PLAN

@@ -163,14 +163,14 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
      * @param maxRate      highest rate tried (req/s)
      * @param probeDuration how long each rate is offered (measured, after {@code probeWarmup})
      * @param probeWarmup  warm-up time of each probe
-     * @param tolerance    bisection stops when the bracket is this narrow (relative)
-     * @param maxProbes    most rates tried
-     * @param maxRepeats   most runs at one rate near the boundary
+     * @param tolerance    the precision asked: the search stops when its 95 % interval's half-width is at most this
+     *                     share of the estimate
+     * @param maxProbes    most probes per side (the budget)
      * @param trace        the plan's trace when the probes replay it ({@code workload: trace}, rescaled to each
      *                     rate) instead of Poisson arrivals of {@code workload}; else null
      */
     public record Capacity(Preset workload, PrefixMode prefix, double target, double startRate, double maxRate,
-            Duration probeDuration, Duration probeWarmup, double tolerance, int maxProbes, int maxRepeats,
+            Duration probeDuration, Duration probeWarmup, double tolerance, int maxProbes,
             MatrixWorkload.Trace trace) {}
 
     /**

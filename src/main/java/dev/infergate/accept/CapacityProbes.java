@@ -5,8 +5,7 @@ import dev.infergate.accept.AcceptPlan.Side;
 import dev.infergate.analysis.SimulatorLag;
 import dev.infergate.analysis.capacity.CapacitySearch;
 import dev.infergate.analysis.capacity.Measurement;
-import dev.infergate.load.ArrivalKind;
-import dev.infergate.load.ArrivalSchedule;
+import dev.infergate.load.ExactCountSchedule;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.OpenLoop;
 import dev.infergate.record.RequestRecord;
@@ -68,50 +67,84 @@ final class CapacityProbes {
         }
     }
 
-    /**
-     * One side's capacity search. Each probe offers the rate long enough for the minimum of measured requests
-     * its decision needs ({@link CapacitySearch#minMeasuredRequests}): at least the plan's duration, longer at low
-     * rates.
-     */
+    /** One side's capacity search, each probe a run of {@link #probe}. */
     CapacitySearch search(String sideName, Side side) {
         AcceptPlan.Capacity c = plan.capacity();
         CapacitySearch.Settings settings = new CapacitySearch.Settings(c.target(), c.startRate(),
-                Math.min(c.startRate(), 0.05), c.maxRate(), c.tolerance(), c.maxProbes(), c.maxRepeats());
-        return new CapacitySearch(settings, (rate, attempt) -> {
-            Duration measured = probeDuration(c.probeDuration(), settings.minMeasuredRequests(), rate);
-            progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s for %.1f s (run %d)", sideName, rate,
-                    measured.toMillis() / 1e3, attempt + 1));
-            Path dir = out.resolve("capacity").resolve(sideName).resolve(String.format(Locale.ROOT, "rate-%.4f-a%d", rate, attempt));
-            LoadModel load = c.trace() != null ? runner.traces().load(c.trace().trace(), new LoadLevel("capacity", 0, rate, 0), rate)
-                    : new OpenLoop(ArrivalSchedule.of(ArrivalKind.POISSON, rate, 1, plan.seed() + attempt), 0);
-            MatrixWorkload workload = c.trace() != null ? c.trace() : new MatrixWorkload.Requests(c.workload());
-            List<RequestRecord> records = runner.run(side, workload, c.prefix(), load,
-                    runner.timedLimits(measured, c.probeWarmup()), "capacity", dir);
-            SimulatorLag lag = SimulatorLag.read(dir);
-            Measurement m = Measurement.of(rate, records, plan.slo()).withServerLateness(lag.stalledShare(), lag.lateQuantileMs(0.99));
-            if (m.serverStalled() && !m.clientLimited()) {
-                progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s run %d found the simulator behind its model"
-                        + " (%s): it decides nothing and is run again", sideName, rate, attempt + 1, m.serverLateness()));
-                return m;
+                Math.min(c.startRate(), 0.05), c.maxRate(), c.tolerance(), c.maxProbes());
+        double slowest = settings.minMeasuredRequests() / (c.probeDuration().toNanos() / 1e9);
+        if (c.startRate() < slowest) {
+            progress.accept(String.format(Locale.ROOT, "capacity %s: probes offer %s; a refining probe below %.3g req/s runs longer,"
+                    + " for %d requests (ramp probes do not)", sideName, dev.infergate.config.Durations.format(c.probeDuration()),
+                    slowest, settings.minMeasuredRequests()));
+        }
+        return new CapacitySearch(settings, new CapacitySearch.Probe() {
+            @Override
+            public Measurement measure(double rate, int attempt) throws Exception {
+                return measure(rate, attempt, false);
             }
-            if (m.clientLimited()) {
-                progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s run %d was client-limited (lag p99 %.1f ms):"
-                        + " it decides nothing and is run again", sideName, rate, attempt + 1, m.clientLagP99Ms()));
-                return m;
+
+            @Override
+            public Measurement measure(double rate, int attempt, boolean ramp) throws Exception {
+                return probe(sideName, side, settings, rate, attempt, ramp);
             }
-            progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s -> attainment %.1f %% of %d measured (target %.0f %%)",
-                    sideName, rate, m.attainment() * 100, m.sent(), c.target() * 100));
-            return m;
         });
     }
 
     /**
-     * The measured time of a probe at {@code rate}: {@code planned}, or long enough for a quarter more than
-     * {@code minRequests} arrivals (Poisson arrivals spread by about their square root: 60 expected arrivals
-     * fall short of 60 half the time, 75 expected ones rarely), whichever is longer.
+     * One probe: {@code rate} offered for the plan's probe duration (refining probes: long enough for the minimum of
+     * measured requests), as Poisson arrivals conditioned on their count ({@link ExactCountSchedule}), so the load
+     * offered over the warm-up and over the measured time is the rate named, whatever the seed {@code attempt} takes.
+     */
+    private Measurement probe(String sideName, Side side, CapacitySearch.Settings settings, double rate, int attempt, boolean ramp)
+            throws Exception {
+        AcceptPlan.Capacity c = plan.capacity();
+        Duration measured = ramp ? c.probeDuration() : probeDuration(c.probeDuration(), settings.minMeasuredRequests(), rate);
+        progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s for %.1f s (%s, run %d)", sideName, rate,
+                measured.toMillis() / 1e3, ramp ? "ramp" : "refining", attempt + 1));
+        Path dir = out.resolve("capacity").resolve(sideName).resolve(String.format(Locale.ROOT, "rate-%.4f-a%d", rate, attempt));
+        LoadModel load = c.trace() != null ? runner.traces().load(c.trace().trace(), new LoadLevel("capacity", 0, rate, 0), rate)
+                : new OpenLoop(ExactCountSchedule.over(rate, plan.seed() + attempt, c.probeWarmup(), measured), 0);
+        MatrixWorkload workload = c.trace() != null ? c.trace() : new MatrixWorkload.Requests(c.workload());
+        List<RequestRecord> records = runner.run(side, workload, c.prefix(), load,
+                runner.timedLimits(measured, c.probeWarmup()), "capacity", dir);
+        SimulatorLag lag = SimulatorLag.read(dir);
+        Measurement m = Measurement.of(rate, records, plan.slo(), measured).withServerLateness(lag.stalledShare(), lag.lateQuantileMs(0.99));
+        if (m.decidesNothing(c.target())) {
+            progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s run %d: attainment %.1f %%, but %s, late enough to"
+                    + " explain up to %.1f %% (%d of %d misses within %.3g ms of the SLO): it decides nothing and is run again",
+                    sideName, rate, attempt + 1, m.attainment() * 100, lateness(m), 100.0 * m.goodAtMost() / m.sent(),
+                    m.goodAtMost() - m.good(), m.sent() - m.good(), m.latenessAllowanceMs()));
+            return m;
+        }
+        if (m.decidesNothing()) {
+            progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s run %d: %s, too little to explain its outcome"
+                    + " (attainment %.1f %%, at most %.1f %% on a prompt machine): it decides", sideName, rate, attempt + 1,
+                    lateness(m), m.attainment() * 100, 100.0 * m.goodAtMost() / Math.max(1, m.sent())));
+        }
+        progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s (offered %.3g) -> attainment %.1f %% of %d measured"
+                + " (target %.0f %%)", sideName, rate, m.offeredPerSecond(), m.attainment() * 100, m.sent(), c.target() * 100));
+        return m;
+    }
+
+    /** "the client fell behind (lag p99 12 ms)" and/or "the simulator was behind its model (...)". */
+    private static String lateness(Measurement m) {
+        List<String> parts = new ArrayList<>();
+        if (m.clientLimited()) {
+            parts.add(String.format(Locale.ROOT, "the client fell behind (lag p99 %.1f ms)", m.clientLagP99Ms()));
+        }
+        if (m.serverStalled()) {
+            parts.add("the simulator was behind its model (" + m.serverLateness() + ")");
+        }
+        return String.join(" and ", parts);
+    }
+
+    /**
+     * The measured time of a refining probe at {@code rate}: {@code planned}, or long enough for {@code minRequests}
+     * arrivals, whichever is longer (the arrivals are conditioned on their count, so that many do arrive).
      */
     static Duration probeDuration(Duration planned, int minRequests, double rate) {
-        long needed = (long) Math.ceil(minRequests * 1.25 / rate * 1000);
+        long needed = (long) Math.ceil(minRequests / rate * 1000);
         return planned.toMillis() >= needed ? planned : Duration.ofMillis(needed);
     }
 }

@@ -288,8 +288,12 @@ public final class PlanReader {
             return null;
         }
         YamlNode c = n == null ? YamlNode.parse("", "{}") : n;
+        if (c.get("repeats") != null) {
+            throw c.get("repeats").error("is gone: every probe now counts toward one fit of attainment against rate, so no rate"
+                    + " is repeated; remove it, and set max_probes (the budget) and tolerance (the precision) instead");
+        }
         c.allowOnly(Set.of("enabled", "workload", "prefix", "target", "start_rate", "max_rate", "duration", "warmup",
-                "tolerance", "max_probes", "repeats"));
+                "tolerance", "max_probes"));
         double target = c.get("target") == null ? 0.95 : c.get("target").as(PlanValues::share);
         if (target >= 1) {
             throw c.get("target").error("(" + c.get("target").text().trim() + ") must be a share below 1, e.g. 0.95 or 95%");
@@ -312,7 +316,7 @@ public final class PlanReader {
                 c.get("prefix") == null ? PrefixMode.FRESH : c.get("prefix").as(PrefixMode::parse), target, startRate,
                 maxRate, PlanValues.duration(c.get("duration"), Duration.ofSeconds(20)), PlanValues.duration(c.get("warmup"), Duration.ofSeconds(3)),
                 c.get("tolerance") == null ? 0.05 : c.get("tolerance").as(PlanValues::share), maxProbes,
-                PlanValues.positive(c, "repeats", 3), replay ? TraceRows.row(c.get("workload"), trace) : null);
+                replay ? TraceRows.row(c.get("workload"), trace) : null);
     }
 
     private static Burst burst(YamlNode n) {

@@ -75,6 +75,21 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
         return !"embeddings".equals(api);
     }
 
+    /** The targets as {@link #parse} reads them, e.g. "ttft=2s,tpot=25ms"; "none" when empty. */
+    public String text() {
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        if (ttft != null) {
+            parts.add(Metric.TTFT.key() + "=" + Durations.format(ttft));
+        }
+        if (tpot != null) {
+            parts.add(Metric.TPOT.key() + "=" + Durations.format(tpot));
+        }
+        if (e2e != null) {
+            parts.add(Metric.E2E.key() + "=" + Durations.format(e2e));
+        }
+        return parts.isEmpty() ? "none" : String.join(",", parts);
+    }
+
     public boolean isEmpty() {
         return ttft == null && tpot == null && e2e == null;
     }
@@ -88,11 +103,43 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
                 || r.ttftFromScheduledNanos() > ttft.toNanos())) {
             return false;
         }
-        double tpotNanos = r.tpotNanos();
-        if (tpot != null && !Double.isNaN(tpotNanos) && tpotNanos > tpot.toNanos()) {
+        if (tpotMissed(r)) {
             return false;
         }
         return e2e == null || r.e2eFromScheduledNanos() <= e2e.toNanos();
+    }
+
+    /** Whether the TPOT target applies to {@code r} and it missed it. */
+    private boolean tpotMissed(RequestRecord r) {
+        double tpotNanos = r.tpotNanos();
+        return tpot != null && !Double.isNaN(tpotNanos) && tpotNanos > tpot.toNanos();
+    }
+
+    /**
+     * By how much time {@code r} missed the SLO, nanoseconds: 0 when it met it, +inf when it failed or has no TTFT
+     * to judge; else the largest overshoot of a target it missed, TPOT's counted over its decode time (TPOT times
+     * the output tokens after the first), since that is the time a late timeline can have added to it. A request
+     * whose time was stretched by at most this much by a late client or server may have met the SLO on a prompt
+     * one: what bounds a probe's attainment in a capacity search (docs/acceptance.md).
+     */
+    public double missedByNanos(RequestRecord r) {
+        if (met(r)) {
+            return 0;
+        }
+        if (!r.succeeded() || (ttft != null && r.ttftFromScheduledNanos() == RequestRecord.ABSENT)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double over = 0;
+        if (ttft != null) {
+            over = Math.max(over, r.ttftFromScheduledNanos() - ttft.toNanos());
+        }
+        if (tpotMissed(r)) {
+            over = Math.max(over, (r.tpotNanos() - tpot.toNanos()) * Math.max(1, r.outputTokens() - 1));
+        }
+        if (e2e != null) {
+            over = Math.max(over, r.e2eFromScheduledNanos() - e2e.toNanos());
+        }
+        return over;
     }
 
     /**

@@ -11,6 +11,7 @@ import dev.infergate.analysis.Summarizer;
 import dev.infergate.config.Durations;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.report.AcceptanceReport;
+import dev.infergate.report.CapacityReport;
 import dev.infergate.report.TerminalText;
 import dev.infergate.run.RunService;
 import java.io.IOException;
@@ -136,5 +137,8 @@ public final class AcceptCommand implements Callable<Integer> {
         Files.createDirectories(dir);
         AtomicFiles.writeJson(Summarizer.JSON, dir.resolve("acceptance.json"), AcceptanceReport.document(result));
         AtomicFiles.writeString(dir.resolve("acceptance.md"), AcceptanceReport.markdown(result));
+        if (!result.capacity().isEmpty()) {
+            CapacityReport.write(dir, CapacityReport.document(result.capacity(), result.plan().capacity().target(), result.plan().slo()));
+        }
     }
 }

@@ -8,6 +8,7 @@ import dev.infergate.analysis.capacity.CapacitySearch;
 import dev.infergate.client.Endpoint;
 import dev.infergate.client.Timeouts;
 import dev.infergate.config.Durations;
+import dev.infergate.report.CapacityReport;
 import dev.infergate.report.TerminalText;
 import dev.infergate.run.RunService;
 import java.io.IOException;
@@ -17,15 +18,18 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code infergate capacity}: the highest arrival rate at which an endpoint still meets its SLO. */
 @Command(name = "capacity", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Finds the highest Poisson arrival rate at which SLO attainment stays at or above --target, by "
-                + "bracketing and bisection with repeats near the boundary; prints it as requests per hour with its "
-                + "bracket, and the wait of the longest-waiting users there (TTFT and E2E from the scheduled time).")
+        description = "Finds the highest Poisson arrival rate at which SLO attainment stays at or above --target: a ramp "
+                + "doubling from --start-rate finds the region, then probes go where a monotone fit of attainment against "
+                + "rate over every probe is least sure, until its 95%% interval is within --tolerance or --max-probes are "
+                + "spent. Prints requests per hour with the interval, why it stopped, and the wait of the longest-waiting "
+                + "users there (TTFT and E2E from the scheduled time); writes capacity.json (docs/acceptance.md).")
 public final class CapacityCommand extends SendingCommand {
     @Mixin
     SloOptions slo = new SloOptions();
@@ -51,12 +55,18 @@ public final class CapacityCommand extends SendingCommand {
     double startRate;
 
     @Option(names = "--probe-duration", defaultValue = "20s", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "How long each rate is offered (after 3 s of warm-up). Default: ${DEFAULT-VALUE}.")
+            description = "How long each rate is offered, after 3 s of warm-up: a probe at R req/s sends exactly R x DURATION "
+                    + "requests. Refining probes run long enough for ln(0.025) / ln(target) requests (72 at 95%%), said at start. "
+                    + "Default: ${DEFAULT-VALUE}.")
     Duration probeDuration;
 
     @Option(names = "--tolerance", defaultValue = "5%", paramLabel = "SHARE", converter = ShareConverter.class,
-            description = "Stop when the bracket is this narrow, relative to its rate (5%% or 0.05). Default: ${DEFAULT-VALUE}.")
+            description = "The precision: stop when the 95%% interval's half-width is within this share of the estimate (5%% or 0.05). Default: ${DEFAULT-VALUE}.")
     double tolerance;
+
+    @Option(names = "--max-probes", defaultValue = "10", paramLabel = "N",
+            description = "The budget: stop after this many probes even if the precision was not reached (and say so). Default: ${DEFAULT-VALUE}.")
+    int maxProbes;
 
     @Mixin
     OutputOptions out = new OutputOptions();
@@ -80,16 +90,9 @@ public final class CapacityCommand extends SendingCommand {
             throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
         }
         PrintWriter o = spec.commandLine().getOut();
-        if (r.atCapacity() == null) {
-            o.printf(Locale.ROOT, "capacity: the SLO was not met at %.3g req/s, the lowest rate tried%n", r.upperRate());
-        } else {
-            var w = r.atCapacity().longestWait();
-            o.printf(Locale.ROOT, "capacity at %.0f%% attainment: %.3g req/s = %,.0f requests/hour (bracket %,.0f .. %s)%n",
-                    this.target * 100, r.ratePerSecond(), r.requestsPerHour(), r.lowerRate() * 3600,
-                    r.bounded() ? String.format(Locale.ROOT, "%,.0f", r.upperRate() * 3600) : "not reached");
-            o.printf(Locale.ROOT, "longest wait there (from scheduled): TTFT p99 %.0fms max %.0fms, E2E p99 %.0fms max %.0fms (%d requests)%n",
-                    w.ttftP99Ms(), w.ttftMaxMs(), w.e2eP99Ms(), w.e2eMaxMs(), w.count());
-        }
+        Path file = CapacityReport.write(dir, CapacityReport.document(Map.of("baseline", r), this.target, plan.slo()));
+        o.print(CapacityReport.console("baseline", r, this.target).replaceFirst("^capacity baseline", "capacity"));
+        o.println("capacity: " + file);
         o.println("probe runs: " + dir.resolve("capacity"));
         o.flush();
         return ExitCode.OK.code();
@@ -109,34 +112,20 @@ public final class CapacityCommand extends SendingCommand {
         String url = quoted(target.baseUrl().toString());
         String yaml = String.format(Locale.ROOT, "baseline: {url: %s, api: %s%s}%ncandidate: {url: %s, api: %s}%nseed: %d%nslo: %s%n"
                 + "timeouts: {ttft: %s, idle: %s, total: %s}%nburst: false%n"
-                + "capacity: {target: %s, workload: %s, prefix: %s, start_rate: %s, duration: %s, tolerance: %s}%n",
+                + "capacity: {target: %s, workload: %s, prefix: %s, start_rate: %s, duration: %s, tolerance: %s, max_probes: %d}%n",
                 url, target.api().name().toLowerCase(Locale.ROOT), target.model() == null ? "" : ", model: " + quoted(target.model()),
-                url, target.api().key(), seed, quoted(sloText(targets)), Durations.format(t.firstToken()), Durations.format(t.idle()),
+                url, target.api().key(), seed, quoted(targets.text()), Durations.format(t.firstToken()), Durations.format(t.idle()),
                 Durations.format(t.total()), this.target, quoted(traffic.capacityWorkload(preset)), quoted(prefix), startRate,
-                Durations.format(probeDuration), tolerance) + traffic.planYaml();
+                Durations.format(probeDuration), tolerance, maxProbes) + traffic.planYaml();
         try {
             return PlanReader.read("options", yaml);
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage().replaceAll("options(?: line \\d+)?, key (?:capacity\\.)?", "--")
-                    .replace("--workload", "--preset").replace("--start_rate", "--start-rate").replace("--duration", "--probe-duration"));
+                    .replace("--workload", "--preset").replace("--start_rate", "--start-rate").replace("--duration", "--probe-duration").replace("--max_probes", "--max-probes"));
         }
     }
 
     private static String quoted(String text) {
         return "'" + text.replace("'", "''") + "'";
-    }
-
-    private static String sloText(Slo s) {
-        List<String> parts = new ArrayList<>();
-        if (s.ttft() != null) {
-            parts.add("ttft=" + Durations.format(s.ttft()));
-        }
-        if (s.tpot() != null) {
-            parts.add("tpot=" + Durations.format(s.tpot()));
-        }
-        if (s.e2e() != null) {
-            parts.add("e2e=" + Durations.format(s.e2e()));
-        }
-        return String.join(",", parts);
     }
 }

@@ -3,8 +3,10 @@ package dev.infergate.cli;
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.analysis.Summary;
 import dev.infergate.record.RunLog;
+import dev.infergate.report.CapacityReport;
 import dev.infergate.report.ConsoleSummary;
 import dev.infergate.report.TerminalText;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,6 +34,9 @@ public final class SummarizeCommand implements Callable<Integer> {
         if (!Files.isDirectory(dir) && !ImportedPaths.anyForeign(java.util.List.of(dir))) {
             throw UserError.usage(dir + " is not a directory; pass the --out directory of a run");
         }
+        if (Files.isDirectory(this.dir) && !Files.exists(this.dir.resolve("run.json")) && Files.exists(this.dir.resolve(CapacityReport.FILE))) {
+            return capacity();
+        }
         Path dir = ImportedPaths.resolveRequests(this.dir); // another tool's result file: summarised from its imported copy
         Summary summary;
         try {
@@ -55,6 +60,18 @@ public final class SummarizeCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().print(TerminalText.sanitizeLines(ConsoleSummary.render(summary)));
         spec.commandLine().getOut().println("summary: " + dir.resolve("summary.json"));
+        spec.commandLine().getOut().flush();
+        return ExitCode.OK.code();
+    }
+
+    /** A capacity (or accept) folder: its capacity.json printed again; the probes' own runs stay summarisable one by one. */
+    private int capacity() {
+        try {
+            spec.commandLine().getOut().print(CapacityReport.console(CapacityReport.read(dir)));
+        } catch (IOException e) {
+            throw UserError.cannotRun("cannot read " + dir.resolve(CapacityReport.FILE) + ": " + e.getMessage(), e);
+        }
+        spec.commandLine().getOut().println("capacity: " + dir.resolve(CapacityReport.FILE));
         spec.commandLine().getOut().flush();
         return ExitCode.OK.code();
     }

@@ -90,7 +90,7 @@ public final class AcceptanceReport {
 
     /**
      * "+X requests/hour (interval) at the SLO; longest wait p99 A -> B", or null without capacity on both sides.
-     * The interval combines the two brackets: [cand low - base high, cand high - base low].
+     * The interval is the difference's 95 % interval ({@link CapacityDifference}).
      */
     public static String headline(AcceptResult r) {
         CapacitySearch.Result b = r.capacity().get(BASE);
@@ -100,7 +100,7 @@ public final class AcceptanceReport {
         }
         CapacityDifference d = CapacityDifference.of(b, c);
         String interval = b.bounded() && c.bounded() ? "[" + perHour(d.lowPerHour()) + ", " + perHour(d.highPerHour()) + "]"
-                : "(not bounded: a side failed at no rate tried; raise capacity.max_probes)";
+                : "(not bounded: a side missed the target at no rate tried; raise capacity.max_rate)";
         return String.format(Locale.ROOT, "%s requests/hour %s at %.0f%% SLO attainment (%s -> %s/h); "
                         + "longest wait (E2E from scheduled) p99 %s -> %s",
                 perHour(d.perHour()), interval, r.plan().capacity().target() * 100, perHour(b.requestsPerHour()).substring(1),
@@ -171,7 +171,7 @@ public final class AcceptanceReport {
         String headline = headline(r);
         if (headline != null) {
             sb.append("\n## Capacity at the SLO\n\n**").append(headline).append("**\n\n| side | req/s | requests/hour "
-                    + "| bracket (req/h) | TTFT p99 / max | E2E p99 / max | probes |\n|---|---:|---:|---|---|---|---:|\n");
+                    + "| 95 % interval (req/h) | TTFT p99 / max | E2E p99 / max | probes |\n|---|---:|---:|---|---|---|---:|\n");
             r.capacity().forEach((side, c) -> {
                 Measurement.LongestWait w = c.atCapacity() == null ? null : c.atCapacity().longestWait();
                 sb.append(String.format(Locale.ROOT, "| %s | %.3g | %,.0f | [%,.0f, %s] | %s | %s | %d |%n", side,

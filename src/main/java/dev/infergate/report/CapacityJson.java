@@ -1,5 +1,6 @@
 package dev.infergate.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.infergate.analysis.capacity.CapacityDifference;
@@ -22,27 +23,41 @@ final class CapacityJson {
     /**
      * One side's capacity.
      *
-     * @param ratePerS                the highest rate that held the SLO attainment target, req/s
-     * @param requestsPerHourInterval [lower, upper] bracket; upper null when no rate tried failed
-     * @param longestWaitMs           at the capacity rate; null when no rate held
+     * @param ratePerS                the estimate: where the attainment curve fitted over every probe crosses the
+     *                                target, req/s (a result known by its bracket alone: the highest rate that held)
+     * @param requestsPerHourInterval its 95 % interval (a bracket alone: [highest held, lowest missed]); upper null
+     *                                when unbounded
+     * @param longestWaitMs           at the highest probe that held at or below the estimate; null when none held
      * @param rps                     the rate again, under the name the HTML report reads
+     * @param stop                    why the search stopped (precision reached, budget spent, a rate limit); absent
+     *                                when not known
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record Side(Double ratePerS, Double requestsPerHour, List<Double> requestsPerHourInterval, Wait longestWaitMs,
-            List<Probe> probes, Double rps, List<CurvePoint> curve) {}
+            List<Probe> probes, Double rps, List<CurvePoint> curve, @JsonInclude(JsonInclude.Include.NON_NULL) String stop) {}
 
-    /** One rate tried, as run. */
+    /**
+     * One rate tried, as run.
+     *
+     * @param offeredRps       the rate really offered over the measured time (arrivals / time); absent when not known
+     * @param fittedAttainment the fitted (monotone) attainment at this rate; absent without a fit
+     */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    record Probe(double ratePerS, int runs, long sent, double attainment, boolean passed) {}
+    record Probe(double ratePerS, int runs, long sent, double attainment, boolean passed,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double offeredRps,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double fittedAttainment) {}
 
     /**
      * One point of a side's attainment curve, with the 95 % Wilson interval of its attainment.
      *
+     * @param offeredRps    the rate the probe really offered (measured arrivals / measured time; the nominal rate when
+     *                      not known)
      * @param throughputRps completed per second of offered time: the offered rate times the share that completed
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record CurvePoint(Double offeredRps, Double requestsPerHour, Double throughputRps, Double ttftP95Ms, Double e2eP95Ms,
-            long measured, long good, Double attainment, List<Double> attainmentCi, boolean passed, boolean enoughRequests) {}
+            long measured, long good, Double attainment, List<Double> attainmentCi, boolean passed, boolean enoughRequests,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double fittedAttainment) {}
 
     /** The longest waits of the users at a rate, ms from the scheduled time (TTFT and E2E p99 and max). */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
@@ -87,14 +102,16 @@ final class CapacityJson {
                 .toList());
     }
 
-    private static CurvePoint curvePoint(CapacitySearch.Step s) {
+    private static CurvePoint curvePoint(CapacitySearch.Result c, CapacitySearch.Step s) {
         double[] w = s.attainmentInterval();
         Measurement m = s.pooled();
-        return new CurvePoint(ComparisonFormat.round(s.ratePerSecond()), ComparisonFormat.round(s.ratePerSecond() * 3600),
-                m.sent() == 0 ? null : ComparisonFormat.round(s.ratePerSecond() * m.e2eFromScheduledMs().length / m.sent()),
+        double offered = Double.isNaN(m.offeredPerSecond()) ? s.ratePerSecond() : m.offeredPerSecond(); // as really offered
+        return new CurvePoint(ComparisonFormat.round(offered), ComparisonFormat.round(s.ratePerSecond() * 3600),
+                m.sent() == 0 ? null : ComparisonFormat.round(offered * m.e2eFromScheduledMs().length / m.sent()),
                 ComparisonFormat.round(m.ttftFromScheduledPercentileMs(95)), ComparisonFormat.round(m.e2eFromScheduledPercentileMs(95)),
                 m.sent(), m.good(), ComparisonFormat.round(m.attainment()),
-                Arrays.asList(ComparisonFormat.round(w[0]), ComparisonFormat.round(w[1])), s.passed(), s.enough());
+                Arrays.asList(ComparisonFormat.round(w[0]), ComparisonFormat.round(w[1])), s.passed(), s.enough(),
+                fitted(c, s.ratePerSecond()));
     }
 
     static Difference difference(CapacityDifference d) {
@@ -107,7 +124,23 @@ final class CapacityJson {
                 Arrays.asList(ComparisonFormat.round(c.lowerRate() * 3600), ComparisonFormat.round(c.upperRate() * 3600)),
                 c.atCapacity() == null ? null : Wait.of(c.atCapacity().longestWait()),
                 c.steps().stream().map(s -> new Probe(s.ratePerSecond(), s.runs(), s.pooled().sent(), s.pooled().attainment(),
-                        s.passed())).toList(),
-                ComparisonFormat.round(c.ratePerSecond()), c.curve().stream().map(CapacityJson::curvePoint).toList());
+                        s.passed(), ComparisonFormat.round(s.pooled().offeredPerSecond()), fitted(c, s.ratePerSecond()))).toList(),
+                ComparisonFormat.round(c.ratePerSecond()), c.curve().stream().map(s -> curvePoint(c, s)).toList(),
+                c.stop() == null ? null : c.stop().name().toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /** The fitted attainment at {@code rate}, or null without a fit. */
+    private static Double fitted(CapacitySearch.Result c, double rate) {
+        if (c.fit() == null) {
+            return null;
+        }
+        double[] fitted = c.fit().fitted();
+        List<dev.infergate.analysis.capacity.CapacityFit.Probe> probes = c.fit().probes();
+        for (int i = 0; i < probes.size(); i++) {
+            if (Math.abs(probes.get(i).ratePerSecond() - rate) <= 1e-9 * rate) {
+                return ComparisonFormat.round(fitted[i]);
+            }
+        }
+        return null;
     }
 }

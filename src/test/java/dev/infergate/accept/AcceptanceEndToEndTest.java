@@ -52,7 +52,7 @@ class AcceptanceEndToEndTest {
                     run_to_run_allowance: 7%%
                     tokenizer: cl100k_base
                     slo: {ttft: 1s}
-                    capacity: {start_rate: 30, duration: 1s, warmup: 0s, max_probes: 2, repeats: 1, tolerance: 50%%}
+                    capacity: {start_rate: 30, duration: 1s, warmup: 0s, max_probes: 2, tolerance: 50%%}
                     burst: {multiplier: 3, before: 500ms, during: 500ms, after: 500ms}
                     quality: {eval: arithmetic, items: 20, max_tokens: 8, concurrency: 8}
                     """.formatted(base.baseUrl(), cand.baseUrl()));

@@ -50,13 +50,15 @@ class CapacityOnSimulatorTest {
                     burst: false
                     quality: false
                     capacity: {workload: short-chat, target: 0.95, start_rate: 4, duration: 10s, warmup: 1s,
-                               tolerance: 25%%, max_probes: 6, repeats: 1}
+                               tolerance: 25%%, max_probes: 6}
                     """.formatted(sim.baseUrl(), sim.baseUrl()));
             CapacitySearch.Result r = Acceptance.capacity(plan, dir.resolve("out"), line -> { });
-            System.out.println("capacity on the fixed-cost simulator: " + r.ratePerSecond() + " req/s, bracket " + r.lowerRate() + " .. " + r.upperRate());
+            System.out.println("capacity on the fixed-cost simulator: " + r.ratePerSecond() + " req/s, interval " + r.lowerRate() + " .. " + r.upperRate());
             assertThat(r.ratePerSecond()).as("capacity (req/s)").isBetween(SERVICE_BOUND_PER_S * 0.5, SERVICE_BOUND_PER_S * 1.15);
             assertThat(r.bounded()).as("a failing rate was found above it").isTrue();
             assertThat(r.upperRate()).isLessThanOrEqualTo(SERVICE_BOUND_PER_S * 2);
+            assertThat(r.steps()).as("every probe offers the rate it names over its measured time").allSatisfy(s ->
+                    assertThat(s.pooled().offeredPerSecond()).isCloseTo(s.ratePerSecond(), org.assertj.core.data.Percentage.withPercentage(5)));
         }
     }
 }

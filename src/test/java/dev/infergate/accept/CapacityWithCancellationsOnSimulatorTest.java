@@ -43,7 +43,7 @@ class CapacityWithCancellationsOnSimulatorTest {
                 quality: false
                 seed: 3
                 capacity: {workload: short-chat, target: 0.9, start_rate: 4, duration: 4s, warmup: 1s,
-                           tolerance: 20%%, max_probes: 5, repeats: 1}
+                           tolerance: 20%%, max_probes: 5}
                 %s""".formatted(sim.baseUrl(), sim.baseUrl(), cancel));
         Path out = dir.resolve(cancel.isEmpty() ? "without" : "with");
         CapacitySearch.Result r = Acceptance.capacity(plan, out, line -> { });

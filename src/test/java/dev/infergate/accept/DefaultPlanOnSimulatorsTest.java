@@ -45,7 +45,7 @@ class DefaultPlanOnSimulatorsTest {
                     requests: 4
                     warmup: 0
                     tokenizer: cl100k_base
-                    capacity: {start_rate: 30, duration: 1s, warmup: 0s, max_probes: 2, repeats: 1, tolerance: 50%%}
+                    capacity: {start_rate: 30, duration: 1s, warmup: 0s, max_probes: 2, tolerance: 50%%}
                     burst: {before: 300ms, during: 300ms, after: 300ms}
                     quality: {items: 20, max_tokens: 8, concurrency: 8}
                     """.formatted(base.baseUrl(), cand.baseUrl()));

@@ -174,6 +174,11 @@ class PlanReaderTest {
     }
 
     @Test
+    void capacityRepeats_isRefused_sayingWhatReplacedIt() {
+        refused("capacity: {start_rate: 4, repeats: 3}\n", "line 3", "key capacity.repeats", "is gone", "max_probes", "tolerance");
+    }
+
+    @Test
     void aCapacityTargetOfOneOrMore_isRefusedAtItsKey() {
         refused("capacity: {target: 1.5}\n", "line 3", "key capacity.target", "below 1");
     }

@@ -38,6 +38,23 @@ class SummarizeCommandTest {
     }
 
     @Test
+    void aCapacityFolder_isPrintedAgainFromItsCapacityJson_andNothingIsWritten() throws Exception {
+        var results = new java.util.LinkedHashMap<String, dev.infergate.analysis.capacity.CapacitySearch.Result>();
+        results.put("baseline", dev.infergate.report.CapacityReportTest.search(20, 1));
+        dev.infergate.report.CapacityReport.write(dir, dev.infergate.report.CapacityReport.document(results, 0.95,
+                dev.infergate.analysis.Slo.parse("ttft=2s")));
+
+        CliErrorsTest.Outcome o = CliErrorsTest.run("summarize", dir.toString());
+
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.out()).startsWith("capacity at 95% SLO attainment (ttft=2s)").contains("baseline: ")
+                .contains("capacity: " + dir.resolve("capacity.json"));
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("capacity.json");
+        }
+    }
+
+    @Test
     void aRunThatNeverEnded_isPartial_evenWithEveryLineWhole() throws Exception {
         Files.writeString(dir.resolve("run.json"), runJson("null", 10));
         Files.writeString(dir.resolve("requests.jsonl"), lines(4));

@@ -7,6 +7,7 @@ import dev.infergate.accept.AcceptResult;
 import dev.infergate.accept.PlanReader;
 import dev.infergate.analysis.burst.BurstPhases;
 import dev.infergate.analysis.burst.BurstTimeline;
+import dev.infergate.analysis.capacity.CapacityFit;
 import dev.infergate.analysis.capacity.CapacitySearch;
 import dev.infergate.analysis.capacity.Measurement;
 import dev.infergate.analysis.compare.Bootstrap;
@@ -60,7 +61,9 @@ class AcceptanceReportGoldenTest {
         for (String side : List.of(ComparisonRun.BASELINE_DIR, ComparisonRun.CANDIDATE_DIR)) {
             capacity.put(side, capacity(plan, FIXTURE.resolve("capacity").resolve(side)));
         }
-        double baseRate = capacity.get(ComparisonRun.BASELINE_DIR).ratePerSecond() / 2;
+        // the recorded burst ran at half the highest rate that held (the rule when it was recorded), whatever the fit says now
+        double baseRate = capacity.get(ComparisonRun.BASELINE_DIR).steps().stream().filter(CapacitySearch.Step::passed)
+                .mapToDouble(CapacitySearch.Step::ratePerSecond).max().orElseThrow() / 2;
         Map<String, AcceptResult.BurstRun> burst = new LinkedHashMap<>();
         for (String side : List.of(ComparisonRun.BASELINE_DIR, ComparisonRun.CANDIDATE_DIR)) {
             burst.put(side, burst(plan, records(FIXTURE.resolve("burst").resolve(side)), baseRate));
@@ -73,12 +76,9 @@ class AcceptanceReportGoldenTest {
         return new AcceptResult(plan, FIXTURE, capacity, Map.of("typical", "concurrency 8"), burst, comparison, caveats, quality);
     }
 
-    /** The probes as run: each rate's measurement, the highest passing rate as capacity, the lowest failing as bound. */
+    /** The probes as run: each rate's measurement, read through their fit as the search reads them. */
     private static CapacitySearch.Result capacity(AcceptPlan plan, Path sideDir) throws IOException {
         List<CapacitySearch.Step> steps = new ArrayList<>();
-        double passedRate = 0;
-        double failedRate = Double.POSITIVE_INFINITY;
-        Measurement atCapacity = null;
         List<Path> probes;
         try (var files = Files.list(sideDir)) {
             probes = files.sorted().toList();
@@ -88,14 +88,10 @@ class AcceptanceReportGoldenTest {
             Measurement m = Measurement.of(rate, records(probe), plan.slo());
             boolean passed = m.attainment() >= plan.capacity().target();
             steps.add(new CapacitySearch.Step(rate, m, 1, passed, true));
-            if (passed && rate > passedRate) {
-                passedRate = rate;
-                atCapacity = m;
-            } else if (!passed) {
-                failedRate = Math.min(failedRate, rate);
-            }
         }
-        return new CapacitySearch.Result(passedRate, passedRate, failedRate, atCapacity, steps);
+        CapacityFit fit = CapacityFit.of(plan.capacity().target(), steps.stream()
+                .map(s -> new CapacityFit.Probe(s.ratePerSecond(), s.pooled().sent(), s.pooled().good())).toList());
+        return CapacitySearch.Result.of(fit, steps, CapacitySearch.Stop.BUDGET);
     }
 
     /** The burst run cut into before, during and after the step, as during an accept run. */

@@ -13,10 +13,10 @@ import java.util.Map;
 /**
  * A criterion on the capacity at the SLO, {@code capacity.requests_per_hour: {min_improvement: 0%}}: judged on
  * the capacity step of an acceptance (more is better), not on a matrix condition. Relative bounds judge the
- * difference {@code candidate - baseline} over the baseline's capacity, with the interval the two brackets give
- * ({@link CapacityDifference}); {@code min} and {@code max} judge the candidate's own requests per hour, its
- * interval being its bracket [highest rate held, lowest rate failed]. Wholly on the good side passes, wholly on
- * the bad side fails, otherwise inconclusive (a narrower {@code capacity.tolerance} would settle it).
+ * difference {@code candidate - baseline} over the baseline's capacity, with its 95 % interval from the two sides'
+ * fits ({@link CapacityDifference}); {@code min} and {@code max} judge the candidate's own requests per hour with
+ * its interval. Wholly on the good side passes, wholly on the bad side fails, otherwise inconclusive (a narrower
+ * {@code capacity.tolerance} or more {@code capacity.max_probes} would settle it).
  *
  * @param bound     the kind of threshold
  * @param threshold a fraction for relative bounds (0.05 = 5 %), requests per hour for {@code min}/{@code max}
@@ -104,6 +104,6 @@ public record CapacityCriterion(Bound bound, double threshold) {
         boolean fail = atMost ? low > limit : high < limit;
         Verdict v = pass ? Verdict.PASS : fail ? Verdict.FAIL : Verdict.INCONCLUSIVE;
         return new CapacityJudgement(this, d, baseline, candidate, v, v == Verdict.INCONCLUSIVE
-                ? "the capacity brackets straddle the limit; a narrower capacity.tolerance (more probes) would settle it" : null);
+                ? "the capacity interval straddles the limit; a narrower capacity.tolerance or more capacity.max_probes would settle it" : null);
     }
 }

@@ -1,13 +1,16 @@
 package dev.infergate.analysis.capacity;
 
 /**
- * The candidate's capacity minus the baseline's, in requests per hour, with an interval. Each side's capacity
- * lies in its bracket [highest rate that held the target, lowest rate that failed] (attainment falls with the
- * rate, and each decision rests on at least the minimum of measured requests); the difference then lies in
- * [candidate low - baseline high, candidate high - baseline low]. With a 5 % tolerance each bracket is at most
- * 5 % of its capacity wide, so two capacities 10 % or more apart give an interval that excludes zero.
+ * The candidate's capacity minus the baseline's, in requests per hour, with a 95 % interval. Where both sides carry
+ * a {@link CapacityFit} (every search does), the interval is the 2.5th and 97.5th percentile of the difference
+ * between independent posterior draws of each side's fitted crossing ({@link CapacityFit#differenceDraws}): it
+ * carries both sides' probe noise and the interpolation between their probes. A side whose capacity is unbounded
+ * above in a draw makes that end infinite.
  *
- * @param perHour     candidate capacity - baseline capacity, requests/hour (the brackets' lower ends)
+ * <p>A result known by its bracket alone (no fit) keeps the bracket rule: each capacity lies in [highest rate that
+ * held, lowest that missed], so the difference lies in [candidate low - baseline high, candidate high - baseline low].
+ *
+ * @param perHour     candidate capacity - baseline capacity, requests/hour (the estimates)
  * @param lowPerHour  the interval's lower end (-inf when the baseline found no failing rate)
  * @param highPerHour the interval's upper end (+inf when the candidate found no failing rate)
  */
@@ -21,6 +24,17 @@ public record CapacityDifference(double perHour, double lowPerHour, double highP
 
     /** The difference between {@code candidate} and {@code baseline}. */
     public static CapacityDifference of(CapacitySearch.Result baseline, CapacitySearch.Result candidate) {
+        if (baseline.fit() != null && candidate.fit() != null) {
+            double[] d = CapacityFit.differenceDraws(baseline.fit(), candidate.fit());
+            double low = CapacityFit.quantile(d, 0.025);
+            double high = CapacityFit.quantile(d, 0.975);
+            double perHour = (candidate.ratePerSecond() - baseline.ratePerSecond()) * 3600;
+            if (!baseline.bounded() || !candidate.bounded()) { // an estimate is only a lower bound: the interval says so
+                low = baseline.bounded() ? low : Double.NEGATIVE_INFINITY;
+                high = candidate.bounded() ? high : Double.POSITIVE_INFINITY;
+            }
+            return new CapacityDifference(perHour, Math.min(low, perHour), Math.max(high, perHour));
+        }
         return new CapacityDifference((candidate.ratePerSecond() - baseline.ratePerSecond()) * 3600,
                 (candidate.lowerRate() - baseline.upperRate()) * 3600, (candidate.upperRate() - baseline.lowerRate()) * 3600);
     }

@@ -2,34 +2,70 @@ package dev.infergate.analysis.capacity;
 
 import dev.infergate.analysis.ClientLag;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * Finds the highest arrival rate at which SLO attainment stays at or above a target, by bracketing and
- * bisection. The measuring is injected ({@link Probe}), so the search is tested against a fake with a
- * known capacity and driven by real open-loop runs in {@code accept}.
+ * Finds the highest arrival rate at which SLO attainment stays at or above a target, from every probe
+ * ({@link CapacityFit}). The measuring is injected ({@link Probe}), so the search is tested against a fake with a
+ * known attainment curve and driven by real open-loop runs in {@code accept} and {@code capacity}.
  *
- * <p>Bracketing doubles the rate from the start until a probe fails (or halves it until one passes);
- * bisection then takes the geometric mean of the highest passing and lowest failing rates until they are
- * within {@code tolerance} of each other. Near the boundary one run cannot tell 94 % from 96 %: a probe is
- * repeated (and pooled) while the 95 % Wilson interval of its attainment still contains the target, up to
- * {@code maxRepeats} runs, and while it has fewer than {@link Settings#minMeasuredRequests()} measured
- * requests. The capacity is the highest passing rate; the interval is the bracket [highest pass, lowest fail].
+ * <p><b>Ramp</b>: from the start rate, double until a probe misses the target (or halve until one holds), each
+ * probe as long as the plan says, with no minimum of requests: these probes only find the region, and count in the
+ * fit like any other. <b>Refine</b>: fit attainment against rate over every probe so far and probe next in the middle
+ * of the longer half of its 95 % interval ({@link #longerTail}: a probe there cuts what is still possible about the
+ * crossing, as bisection does when probes are decisive, and lands beside the estimate once noise is what is left), each such probe long enough for {@link Settings#minMeasuredRequests()}; stop when the 95 % interval's
+ * half-width is within {@code tolerance} of the estimate ({@link Stop#PRECISION}) or after {@code maxProbes}
+ * probes ({@link Stop#BUDGET}), and say which.
  *
  * <p>The search is a stepper ({@link #nextRate()}, {@link #advance()}) so that {@code accept} can probe two
  * sides interleaved, one rate each in turn, and the server's drift hits both alike.
  *
  * <p>A probe whose client fell behind its schedule ({@link Measurement#clientLimited()}), or whose server reported
- * its own stalls ({@link Measurement#serverStalled()}: infergate's simulator on a starved machine), decides nothing:
- * it is discarded and run again, up to {@link #CLIENT_LIMITED_RETRIES} times; still limited, the search stops with
- * {@link ClientLimitedException} rather than call a rate passed or failed on the machine's account.
+ * its own stalls ({@link Measurement#serverStalled()}: infergate's simulator on a starved machine), decides only
+ * where that lateness cannot explain its outcome ({@link Measurement#decidesNothing(double)}: it held the target, or
+ * would miss it even with every miss the lateness could explain counted as good); otherwise it is run again, up to
+ * {@link #CLIENT_LIMITED_RETRIES} times; still held back, the search stops with {@link ClientLimitedException}
+ * rather than count a rate as held or missed on the machine's account.
  */
 public final class CapacitySearch {
-    /** Measures attainment at a rate; {@code attempt} counts repeats at that rate from 0. */
+    /** Measures attainment at a rate; {@code attempt} counts runs at that rate from 0. */
     @FunctionalInterface
     public interface Probe {
         Measurement measure(double ratePerSecond, int attempt) throws Exception;
+
+        /**
+         * Measures a ramp probe ({@code ramp}: only finding the region, no minimum of requests) or a refining one;
+         * by default the same as {@link #measure(double, int)}.
+         */
+        default Measurement measure(double ratePerSecond, int attempt, boolean ramp) throws Exception {
+            return measure(ratePerSecond, attempt);
+        }
+    }
+
+    /** Why the search stopped. */
+    public enum Stop {
+        /** The interval's half-width reached the requested precision. */
+        PRECISION("the interval reached the requested precision"),
+        /** The probe budget ran out first. */
+        BUDGET("the probe budget ran out first"),
+        /** The ramp reached the highest rate allowed without a miss: the capacity lies above it. */
+        ABOVE_MAX_RATE("no probe up to max_rate missed the target: the capacity lies above it"),
+        /** The ramp reached the lowest rate allowed without a hold: the capacity lies below it. */
+        BELOW_MIN_RATE("no probe down to the lowest rate held the target: the capacity lies below it");
+
+        private final String text;
+
+        Stop(String text) {
+            this.text = text;
+        }
+
+        /** A reader's words for it. */
+        public String text() {
+            return text;
+        }
     }
 
     /**
@@ -37,13 +73,13 @@ public final class CapacitySearch {
      * @param startRate           first rate tried, requests per second
      * @param minRate             give up halving below this rate
      * @param maxRate             give up doubling above this rate
-     * @param tolerance           stop when lowest fail / highest pass - 1 is at most this, e.g. 0.05
-     * @param maxProbes           most distinct rates tried
-     * @param maxRepeats          most runs at one rate (1: never repeat)
-     * @param minMeasuredRequests fewest measured requests a rate's decision rests on ({@link #minMeasuredRequests(double)})
+     * @param tolerance           the precision asked: stop when the 95 % interval's half-width is at most this share
+     *                            of the estimate, e.g. 0.05
+     * @param maxProbes           most probes (rates tried, client-limited reruns not counted)
+     * @param minMeasuredRequests fewest measured requests a refining probe holds ({@link #minMeasuredRequests(double)})
      */
     public record Settings(double target, double startRate, double minRate, double maxRate, double tolerance,
-            int maxProbes, int maxRepeats, int minMeasuredRequests) {
+            int maxProbes, int minMeasuredRequests) {
         public Settings {
             if (!(target > 0 && target < 1)) {
                 throw new IllegalArgumentException("target (" + target + ") must be between 0 and 1");
@@ -55,9 +91,8 @@ public final class CapacitySearch {
             if (!(tolerance > 0)) {
                 throw new IllegalArgumentException("tolerance (" + tolerance + ") must be > 0");
             }
-            if (maxProbes < 2 || maxRepeats < 1) {
-                throw new IllegalArgumentException("maxProbes (" + maxProbes + ") must be >= 2 and maxRepeats ("
-                        + maxRepeats + ") >= 1");
+            if (maxProbes < 2) {
+                throw new IllegalArgumentException("maxProbes (" + maxProbes + ") must be >= 2");
             }
             if (minMeasuredRequests < 1) {
                 throw new IllegalArgumentException("minMeasuredRequests (" + minMeasuredRequests + ") must be >= 1");
@@ -65,27 +100,26 @@ public final class CapacitySearch {
         }
 
         /** With the {@link #minMeasuredRequests(double)} the target asks for. */
-        public Settings(double target, double startRate, double minRate, double maxRate, double tolerance,
-                int maxProbes, int maxRepeats) {
-            this(target, startRate, minRate, maxRate, tolerance, maxProbes, maxRepeats, CapacitySearch.minMeasuredRequests(target));
+        public Settings(double target, double startRate, double minRate, double maxRate, double tolerance, int maxProbes) {
+            this(target, startRate, minRate, maxRate, tolerance, maxProbes, CapacitySearch.minMeasuredRequests(target));
         }
     }
 
     /**
-     * The fewest measured requests that can show an attainment of {@code target} at all: with no miss in n
-     * requests the 95 % upper bound of the miss rate is about 3 / n (the rule of three, the exact binomial
-     * bound -ln(0.05) / n), so n must reach 3 / (1 - target): 60 requests for a 95 % target, 30 for 90 %, 300
-     * for 99 %. Fewer, and even a flawless probe could not tell a server that holds the target from one that
-     * misses it twice as often.
+     * The fewest measured requests of a refining probe: enough that a flawless probe shows the target at the interval's
+     * own 97.5 % level. With no miss in n requests, the Jeffreys posterior leaves about {@code target^(n + 1/2)} of its
+     * mass below the target (the exact form of the binomial "rule of three"), so n must reach
+     * {@code ln(0.025) / ln(target) - 1/2}: 72 requests for a 95 % target, 35 for 90 %, 367 for 99 %. With fewer, even
+     * a flawless probe leaves the interval reaching below it (36 of 36 good: a sixth of its posterior below 95 %).
      */
     public static int minMeasuredRequests(double target) {
-        return (int) Math.ceil(3 / (1 - target) - 1e-9);
+        return (int) Math.ceil(Math.log(0.025) / Math.log(target) - 0.5 - 1e-9);
     }
 
     /**
      * One rate tried: its pooled measurement, the runs behind it and whether it held the target.
      *
-     * @param enough whether the decision rests on at least the minimum of measured requests
+     * @param enough whether it holds at least the minimum of measured requests of a refining probe
      */
     public record Step(double ratePerSecond, Measurement pooled, int runs, boolean passed, boolean enough) {
         /** The 95 % Wilson interval of the attainment, [low, high]. */
@@ -97,18 +131,46 @@ public final class CapacitySearch {
     /**
      * The capacity found.
      *
-     * @param ratePerSecond highest rate that held the target; 0 when even the lowest rate failed
-     * @param lowerRate     the same: the interval's lower end
-     * @param upperRate     lowest rate that failed; +inf when none failed up to maxRate
-     * @param atCapacity    the pooled measurement at the capacity rate (null when none passed)
+     * @param ratePerSecond the estimate: where the fitted attainment curve crosses the target, req/s; 0 when even the
+     *                      lowest rate missed it
+     * @param lowerRate     the 95 % interval's lower end, req/s
+     * @param upperRate     its upper end; +inf when no probe missed the target (or the interval reaches that far)
+     * @param atCapacity    the pooled measurement of the highest probe that held the target at or below the estimate
+     *                      (the longest wait there); null when none held
      * @param steps         every rate tried, in order
+     * @param fit           the fit over every probe; null for a result built from a bracket alone (tests, old files)
+     * @param stop          why the search stopped; null when not known
      */
-    public record Result(double ratePerSecond, double lowerRate, double upperRate, Measurement atCapacity, List<Step> steps) {
+    public record Result(double ratePerSecond, double lowerRate, double upperRate, Measurement atCapacity, List<Step> steps,
+            CapacityFit fit, Stop stop) {
+        /** A result known by its bracket alone: [highest rate that held, lowest that missed]. */
+        public Result(double ratePerSecond, double lowerRate, double upperRate, Measurement atCapacity, List<Step> steps) {
+            this(ratePerSecond, lowerRate, upperRate, atCapacity, steps, null, null);
+        }
+
         public double requestsPerHour() {
             return ratePerSecond * 3600;
         }
 
-        /** Whether a failing rate bounds the capacity from above. */
+        /**
+         * The result of {@code steps} (at least one) read through {@code fit} (their fit): the estimate and its interval,
+         * and the longest wait at the highest probe that held at or below the estimate.
+         */
+        public static Result of(CapacityFit fit, List<Step> steps, Stop stop) {
+            double estimate = fit.ratePerSecond();
+            double[] interval = fit.interval();
+            Step highestHeld = steps.stream().filter(Step::passed).max(java.util.Comparator.comparingDouble(Step::ratePerSecond))
+                    .orElse(null);
+            if (Double.isInfinite(estimate)) { // no probe missed: the highest that held is all that is known
+                return new Result(highestHeld.ratePerSecond(), interval[0], Double.POSITIVE_INFINITY, highestHeld.pooled(),
+                        List.copyOf(steps), fit, stop);
+            }
+            Step there = steps.stream().filter(Step::passed).filter(s -> s.ratePerSecond() <= estimate * (1 + 1e-9))
+                    .max(java.util.Comparator.comparingDouble(Step::ratePerSecond)).orElse(null);
+            return new Result(estimate, interval[0], interval[1], there == null ? null : there.pooled(), List.copyOf(steps), fit, stop);
+        }
+
+        /** Whether the interval is bounded above (a probe missed the target). */
         public boolean bounded() {
             return Double.isFinite(upperRate);
         }
@@ -142,9 +204,14 @@ public final class CapacitySearch {
     private final Settings settings;
     private final Probe probe;
     private final List<Step> steps = new ArrayList<>();
+    private final Map<Double, Integer> attempts = new HashMap<>();
     private Step pass;
     private Step fail;
     private Double nextRate;
+    private boolean ramp = true;
+    private Stop stop;
+    private CapacityFit fit;
+    private int fitProbes;
 
     public CapacitySearch(Settings settings, Probe probe) {
         this.settings = settings;
@@ -170,78 +237,116 @@ public final class CapacitySearch {
         return nextRate;
     }
 
-    /** Tries the next rate (with its repeats) and returns that step; rethrows the probe's failure. */
+    /** Whether the next probe is a ramp probe (finding the region) rather than a refining one. */
+    public boolean ramping() {
+        return ramp;
+    }
+
+    /** Why the search stopped; null while it runs. */
+    public Stop stop() {
+        return stop;
+    }
+
+    /** Tries the next rate and returns that step; rethrows the probe's failure. */
     public Step advance() throws Exception {
         if (done()) {
             throw new IllegalStateException("the search is over");
         }
-        Step step = step(nextRate);
+        Step step = step(nextRate, ramp);
         steps.add(step);
         if (step.passed()) {
             pass = pass == null || step.ratePerSecond() > pass.ratePerSecond() ? step : pass;
         } else {
             fail = fail == null || step.ratePerSecond() < fail.ratePerSecond() ? step : fail;
         }
-        nextRate = steps.size() < settings.maxProbes() ? next(pass, fail) : null;
+        nextRate = next();
         return step;
     }
 
     /** The result so far (final once {@link #done()}). */
     public Result result() {
-        if (pass == null) {
-            return new Result(0, 0, fail == null ? Double.POSITIVE_INFINITY : fail.ratePerSecond(), null, List.copyOf(steps));
-        }
-        double upper = fail == null ? Double.POSITIVE_INFINITY : fail.ratePerSecond();
-        return new Result(pass.ratePerSecond(), pass.ratePerSecond(), upper, pass.pooled(), List.copyOf(steps));
+        return steps.isEmpty() ? new Result(0, 0, Double.POSITIVE_INFINITY, null, List.of(), null, stop)
+                : Result.of(fit(), steps, stop);
     }
 
-    /** The next rate to try, or null when the search is over. */
-    private Double next(Step pass, Step fail) {
-        if (fail == null) {
-            double up = pass.ratePerSecond() * 2;
-            return pass.ratePerSecond() >= settings.maxRate() ? null : Math.min(up, settings.maxRate());
+    /** The fit over every probe so far (made once per probe: its draws are the costly part). */
+    public CapacityFit fit() {
+        if (fit == null || fitProbes != steps.size()) {
+            fit = CapacityFit.of(settings.target(), steps.stream()
+                    .map(s -> new CapacityFit.Probe(s.ratePerSecond(), s.pooled().sent(), s.pooled().good())).toList());
+            fitProbes = steps.size();
         }
-        if (pass == null) {
-            double down = fail.ratePerSecond() / 2;
-            return fail.ratePerSecond() <= settings.minRate() ? null : Math.max(down, settings.minRate());
-        }
-        if (fail.ratePerSecond() / pass.ratePerSecond() - 1 <= settings.tolerance()) {
-            return null;
-        }
-        return Math.sqrt(pass.ratePerSecond() * fail.ratePerSecond());
+        return fit;
     }
 
-    private Step step(double rate) throws Exception {
-        List<Measurement> runs = new ArrayList<>();
-        Measurement pooled;
-        int attempt = 0; // counts every run at this rate, discarded ones too: each gets its own seed and directory
-        do {
-            int limitedInARow = 0;
-            Measurement m;
-            while ((m = probe.measure(rate, attempt++)).decidesNothing()) {
-                if (++limitedInARow > CLIENT_LIMITED_RETRIES) {
-                    throw new ClientLimitedException(rate, m, limitedInARow);
+    /** The next rate to try, or null (with {@link #stop} set) when the search is over. */
+    private Double next() {
+        if (ramp) {
+            if (fail == null) {
+                if (pass.ratePerSecond() >= settings.maxRate()) {
+                    return stop(Stop.ABOVE_MAX_RATE);
                 }
+                return steps.size() >= settings.maxProbes() ? stop(Stop.BUDGET) : Math.min(pass.ratePerSecond() * 2, settings.maxRate());
             }
-            runs.add(m);
-            pooled = Measurement.pool(runs);
-        } while (runs.size() < settings.maxRepeats() && (straddles(pooled.good(), pooled.sent(), settings.target())
-                || pooled.sent() < settings.minMeasuredRequests()));
-        return new Step(rate, pooled, runs.size(), passes(pooled), pooled.sent() >= settings.minMeasuredRequests());
-    }
-
-    /** The decision at one rate, on its pooled runs: whether it held the target. */
-    private boolean passes(Measurement pooled) {
-        return pooled.attainment() >= settings.target();
-    }
-
-    /** Whether the 95 % Wilson score interval of good / sent contains {@code target}. */
-    static boolean straddles(long good, long sent, double target) {
-        if (sent == 0) {
-            return false;
+            if (pass == null) {
+                if (fail.ratePerSecond() <= settings.minRate()) {
+                    return stop(Stop.BELOW_MIN_RATE);
+                }
+                return steps.size() >= settings.maxProbes() ? stop(Stop.BUDGET) : Math.max(fail.ratePerSecond() / 2, settings.minRate());
+            }
+            ramp = false;
         }
-        double[] w = wilson(good, sent);
-        return w[0] <= target && target <= w[1];
+        CapacityFit fit = fit();
+        if (fit.relativeHalfWidth() <= settings.tolerance()) {
+            return stop(Stop.PRECISION);
+        }
+        if (steps.size() >= settings.maxProbes()) {
+            return stop(Stop.BUDGET);
+        }
+        double estimate = fit.ratePerSecond();
+        double lowest = steps.stream().mapToDouble(Step::ratePerSecond).min().orElseThrow();
+        double highest = steps.stream().mapToDouble(Step::ratePerSecond).max().orElseThrow();
+        if (estimate == 0 || Double.isInfinite(estimate)) {
+            // probes that held above ones that missed can pool the fit into "never missed" or "never held": widen the range
+            return clamp(estimate == 0 ? lowest / 2 : highest * 2);
+        }
+        double[] interval = fit.interval();
+        return clamp(Double.isFinite(interval[1]) && interval[0] > 0 ? longerTail(interval[0], estimate, interval[1]) : estimate);
+    }
+
+    /**
+     * Where the next refining probe goes: the middle (in log rate) of the longer of the interval's two halves around
+     * the estimate. The interval is wide where a gap between probes leaves the crossing unknown; a probe in the middle
+     * of the wider half cuts it about in two whichever way it comes out, as bisection does, and once both halves are
+     * short the probes land beside the estimate, where their noise is what is left to reduce.
+     */
+    static double longerTail(double low, double estimate, double high) {
+        double below = Math.log(estimate / low);
+        double above = Math.log(high / estimate);
+        return above >= below ? Math.sqrt(estimate * high) : Math.sqrt(low * estimate);
+    }
+
+    private double clamp(double rate) {
+        return Math.max(settings.minRate(), Math.min(settings.maxRate(), rate));
+    }
+
+    private Double stop(Stop why) {
+        stop = why;
+        return null;
+    }
+
+    private Step step(double rate, boolean rampProbe) throws Exception {
+        int attempt = attempts.getOrDefault(rate, 0); // every run at this rate, discarded ones too: each gets its own seed and directory
+        int limitedInARow = 0;
+        Measurement m;
+        while ((m = probe.measure(rate, attempt++, rampProbe)).decidesNothing(settings.target())) {
+            if (++limitedInARow > CLIENT_LIMITED_RETRIES) {
+                attempts.put(rate, attempt);
+                throw new ClientLimitedException(rate, m, limitedInARow);
+            }
+        }
+        attempts.put(rate, attempt);
+        return new Step(rate, m, 1, m.attainment() >= settings.target(), m.sent() >= settings.minMeasuredRequests());
     }
 
     /** The 95 % Wilson score interval of good / sent, [low, high]; [0, 1] when nothing was sent. */

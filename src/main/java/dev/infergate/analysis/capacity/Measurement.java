@@ -24,10 +24,15 @@ import org.apache.commons.statistics.descriptive.Quantile;
  *                               (infergate's simulator on a starved machine); NaN when the server reports none (any real engine)
  * @param serverLateP99Ms        the p99 of how late the server itself reported its tokens leaving against its own
  *                               model (the simulator's dispatch lateness), ms; NaN when the server reports none
+ * @param offeredPerSecond       the rate really offered over the measured time: measured arrivals (every request
+ *                               scheduled there, cancelled ones too) / the measured time; NaN when not known
+ * @param missMarginsMs          for each measured request that completed but missed the SLO: by how much it missed
+ *                               ({@link Slo#missedByNanos}) less its own client lag, ms, sorted; a miss whose margin
+ *                               is within the server's reported lateness may be the machine's, not the server's
  */
 public record Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs,
         double[] e2eFromScheduledMs, double clientLagP99Ms, long clientLaggedRequests, double serverStalledShare,
-        double serverLateP99Ms) {
+        double serverLateP99Ms, double offeredPerSecond, double[] missMarginsMs) {
     /**
      * A run is server-stalled when the server lost more than this share of its time: 1 % of its serving time moves
      * its capacity by about 1 %, well inside a search's 5-15 % tolerance, and an idle machine loses none.
@@ -44,6 +49,23 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         }
         ttftFromScheduledMs = ttftFromScheduledMs.clone();
         e2eFromScheduledMs = e2eFromScheduledMs.clone();
+        missMarginsMs = missMarginsMs.clone();
+        Arrays.sort(missMarginsMs);
+    }
+
+    /** A measurement that knows nothing of its misses' margins (each miss counts as the server's). */
+    public Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs, double[] e2eFromScheduledMs,
+            double clientLagP99Ms, long clientLaggedRequests, double serverStalledShare, double serverLateP99Ms,
+            double offeredPerSecond) {
+        this(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, clientLagP99Ms, clientLaggedRequests,
+                serverStalledShare, serverLateP99Ms, offeredPerSecond, new double[0]);
+    }
+
+    /** A measurement whose offered rate is not known. */
+    public Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs, double[] e2eFromScheduledMs,
+            double clientLagP99Ms, long clientLaggedRequests, double serverStalledShare, double serverLateP99Ms) {
+        this(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, clientLagP99Ms, clientLaggedRequests,
+                serverStalledShare, serverLateP99Ms, Double.NaN);
     }
 
     /** A measurement of a server that reports no stalls of its own. */
@@ -76,7 +98,46 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         return serverStalledShare > SERVER_STALL_LIMIT_SHARE || serverLateP99Ms > ClientLag.LIMIT_P99_MILLIS;
     }
 
-    /** Whether no capacity may be decided on this run: the client fell behind or the server stalled. */
+    /**
+     * Whether no capacity may be decided on this run: the server stalled (or the client fell behind) by enough to
+     * explain which side of {@code target} the run came out on. Lateness only adds time, so a run that held the
+     * target held it on a prompt machine too; a run that missed it decides as well when, even with every miss that
+     * its lateness could explain counted as good ({@link #goodAtMost()}), it would still miss. Only a run in
+     * between is run again: the bound, not the mere presence of lateness, holds a probe back.
+     */
+    public boolean decidesNothing(double target) {
+        if (!clientLimited() && !serverStalled()) {
+            return false;
+        }
+        if (attainment() >= target) {
+            return false; // lateness can only have turned goods into misses
+        }
+        return sent > 0 && (double) goodAtMost() / sent >= target;
+    }
+
+    /**
+     * The most requests that may have met the SLO on a prompt machine: the good ones, and each miss whose margin
+     * (its overshoot less its own client lag, which is known per request) lies within {@link #latenessAllowanceMs()}.
+     */
+    public long goodAtMost() {
+        double allowance = latenessAllowanceMs();
+        return good + Arrays.stream(missMarginsMs).filter(m -> m <= allowance).count();
+    }
+
+    /**
+     * What lateness beyond each request's own client lag may have added to a request, ms: the server's reported token
+     * lateness p99 (the simulator's dispatch lateness), plus the time its engine lost to stalls over the whole measured
+     * time (a request's decode can have been stretched by every stall while it ran: what bounds a TPOT miss), plus
+     * the client's lag p99 (a client late to send was busy, and may have been as late to read). A server that reports
+     * none adds nothing.
+     */
+    public double latenessAllowanceMs() {
+        double measuredSeconds = offeredPerSecond > 0 ? sent / offeredPerSecond : Double.NaN;
+        double engineLostMs = Double.isNaN(serverStalledShare) || Double.isNaN(measuredSeconds) ? 0 : serverStalledShare * measuredSeconds * 1000;
+        return (Double.isNaN(serverLateP99Ms) ? 0 : serverLateP99Ms) + engineLostMs + (Double.isNaN(clientLagP99Ms) ? 0 : clientLagP99Ms);
+    }
+
+    /** Whether no capacity may be decided on this run whatever it showed: the client fell behind or the server stalled. */
     public boolean decidesNothing() {
         return clientLimited() || serverStalled();
     }
@@ -94,7 +155,7 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
     /** This measurement with what the server reported of its own lateness (NaN: unknown). */
     public Measurement withServerLateness(double stalledShare, double lateP99Ms) {
         return new Measurement(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, clientLagP99Ms,
-                clientLaggedRequests, stalledShare, lateP99Ms);
+                clientLaggedRequests, stalledShare, lateP99Ms, offeredPerSecond, missMarginsMs);
     }
 
     /**
@@ -103,6 +164,16 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
      * attainment, or no rate could reach a target above the share of requests kept.
      */
     public static Measurement of(double ratePerSecond, List<RequestRecord> records, Slo slo) {
+        return of(ratePerSecond, records, slo, null);
+    }
+
+    /**
+     * As {@link #of(double, List, Slo)}, with the rate really offered over {@code measuredTime} (null: not known):
+     * every measured request counts as an arrival, cancelled ones too.
+     */
+    public static Measurement of(double ratePerSecond, List<RequestRecord> records, Slo slo, java.time.Duration measuredTime) {
+        long arrivals = records.stream().filter(RequestRecord::measured).count();
+        double offered = measuredTime == null || measuredTime.isZero() ? Double.NaN : arrivals / (measuredTime.toNanos() / 1e9);
         List<RequestRecord> measured = records.stream().filter(r -> r.measured() && !r.cancelled()).toList();
         long good = measured.stream().filter(slo::met).count();
         double[] ttft = measured.stream().filter(RequestRecord::succeeded)
@@ -111,7 +182,11 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
                 .mapToDouble(r -> r.e2eFromScheduledNanos() / 1e6).filter(v -> v >= 0).toArray();
         ClientLag lag = new ClientLag();
         measured.forEach(lag::add);
-        return new Measurement(ratePerSecond, measured.size(), good, ttft, e2e, lag.lagP99Millis(), lag.laggedRequests());
+        double[] margins = measured.stream().filter(RequestRecord::succeeded).filter(r -> !slo.met(r))
+                .mapToDouble(r -> (slo.missedByNanos(r) - Math.max(0, r.clientLagNanos() == RequestRecord.ABSENT ? 0 : r.clientLagNanos())) / 1e6)
+                .filter(Double::isFinite).toArray();
+        return new Measurement(ratePerSecond, measured.size(), good, ttft, e2e, lag.lagP99Millis(), lag.laggedRequests(),
+                Double.NaN, Double.NaN, offered, margins);
     }
 
     /** Share of sent requests that were good; 0 when nothing was sent. */
@@ -129,7 +204,10 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         long lagged = repeats.stream().mapToLong(Measurement::clientLaggedRequests).sum();
         double stalled = repeats.stream().mapToDouble(Measurement::serverStalledShare).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
         double late = repeats.stream().mapToDouble(Measurement::serverLateP99Ms).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
-        return new Measurement(repeats.get(0).ratePerSecond(), sent, good, ttft, e2e, lag, lagged, stalled, late);
+        double offered = repeats.stream().mapToDouble(Measurement::offeredPerSecond).filter(v -> !Double.isNaN(v)).average()
+                .orElse(Double.NaN);
+        double[] margins = repeats.stream().flatMapToDouble(m -> Arrays.stream(m.missMarginsMs)).toArray();
+        return new Measurement(repeats.get(0).ratePerSecond(), sent, good, ttft, e2e, lag, lagged, stalled, late, offered, margins);
     }
 
     /** Percentile {@code p} (0-100) of TTFT from the scheduled time of the successful requests, ms; NaN when none. */

@@ -52,6 +52,9 @@ final class DecisionBlock {
     /** {@code audiences} as written, else the single top-level verdict as audience {@code all}. */
     static List<Audience> audiences(JsonNode acceptance) {
         List<Audience> out = new ArrayList<>();
+        if (CapacityFolder.KIND.equals(acceptance.path("kind").asText())) {
+            return out; // a capacity run judges no criteria: there is no verdict to show
+        }
         for (JsonNode a : ReportInputs.elements(acceptance.path("audiences"))) {
             if (!a.isObject() || a.isEmpty()) {
                 continue;
@@ -159,7 +162,7 @@ final class DecisionBlock {
             JsonNode w = e.getValue().path("longest_wait_ms");
             if (w.path("e2e_from_scheduled_p99").isNumber()) {
                 out.add(new Wait(e.getKey(), number(w.path("e2e_from_scheduled_p99")), number(w.path("ttft_from_scheduled_p99")),
-                        count(w.path("count")), "at its capacity (" + shown(e.getValue().path("rate_per_s")) + " req/s)",
+                        count(w.path("count")), "at its capacity (" + rate(e.getValue().path("rate_per_s")) + " req/s)",
                         "#capacity"));
             }
         });
@@ -237,6 +240,11 @@ final class DecisionBlock {
     }
 
     /** {@code n} as it reads inside a sentence ("null" when absent). */
+    /** A rate to the 3 significant digits a capacity carries ("15.1", not "15.099669"); "null" when absent. */
+    private static String rate(JsonNode n) {
+        return n.isNumber() ? String.format(java.util.Locale.ROOT, "%.3g", n.doubleValue()) : shown(n);
+    }
+
     private static String shown(JsonNode n) {
         return absent(n) ? "null" : text(n);
     }

@@ -3,6 +3,7 @@ package dev.infergate.report.html;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.infergate.analysis.GpuSummary;
 import dev.infergate.record.RunLog;
+import dev.infergate.report.CapacityReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +18,8 @@ import java.util.Set;
  * docs/report.md). Each run directory is one side; two sides are drawn as baseline (first) and candidate
  * (second). A directory holding {@code acceptance.json} without a run of its own brings in the runs of the cell
  * the decision rests on, with every other cell and repeat as a choice ({@link CellRuns}); when its runs are not
- * laid out by cell, the runs that acceptance.json lists. The model is records in a fixed order ({@link ReportData}), so it serializes the same
+ * laid out by cell, the runs that acceptance.json lists. A directory holding {@code capacity.json} (a {@code capacity}
+ * run) draws its capacity curves, with each side's probe at its capacity as that side's run ({@link CapacityFolder}). The model is records in a fixed order ({@link ReportData}), so it serializes the same
  * every time.
  */
 public final class ReportModel {
@@ -48,6 +50,14 @@ public final class ReportModel {
                 acceptance = acceptance == null ? a : acceptance;
                 cells = dirs.size() == 1 ? CellRuns.of(dir, a, DecisionBlock.of(a)) : null;
                 sides.addAll(cells != null ? CellChoice.sides(cells, cells.shown()) : listedRuns(dir, a, caveats));
+                continue;
+            }
+            if (!Files.exists(dir.resolve(RunLog.RUN_FILE)) && Files.exists(dir.resolve(CapacityReport.FILE))) {
+                JsonNode c = ReportInputs.readObject(dir, CapacityReport.FILE, caveats);
+                if (c != null) {
+                    acceptance = acceptance == null ? CapacityFolder.asAcceptance(c) : acceptance;
+                    sides.addAll(CapacityFolder.probeRuns(dir, c, caveats));
+                }
                 continue;
             }
             Side side = new Side(dir);

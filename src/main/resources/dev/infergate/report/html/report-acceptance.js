@@ -94,6 +94,13 @@
     });
     add(s, detail);
   }
+  /* ", 95 % interval [lo, hi] req/s" (short: " [lo, hi]") from a side's requests_per_hour_interval, or '' */
+  function intervalText(c, short) {
+    var i = c.requests_per_hour_interval || [];
+    if (!num(i[0])) { return ''; }
+    var range = '[' + fmt(i[0] / 3600) + ', ' + (num(i[1]) ? fmt(i[1] / 3600) : 'not reached') + ']';
+    return short ? ' ' + range : ', 95 % interval ' + range + ' req/s';
+  }
   function renderCapacity(s, a) {
     var names = Object.keys(a.capacity);
     var curves = names.map(function (n, i) {
@@ -111,15 +118,19 @@
     });
     xyChart(box, {
       title: 'SLO attainment vs offered load', xLabel: 'offered load (req/s)', yLabel: 'SLO attainment (%)', yMin: 0,
-      series: curves.map(function (x) { return { label: x.name, side: x.side, points: x.c.curve.map(function (p) { return [p.offered_rps, num(p.attainment) ? p.attainment * 100 : null]; }) }; }),
+      series: curves.map(function (x) { return { label: x.name, side: x.side, points: x.c.curve.map(function (p) { return [p.offered_rps, num(p.attainment) ? p.attainment * 100 : null]; }) }; })
+        .concat(curves.filter(function (x) { return x.c.curve.some(function (p) { return num(p.fitted_attainment); }); }).map(function (x) {
+          return { label: x.name + ' (monotone fit)', side: x.side, points: x.c.curve.map(function (p) { return [p.offered_rps, num(p.fitted_attainment) ? p.fitted_attainment * 100 : null]; }) };
+        })),
       hLines: num(target) ? [{ y: target * 100, label: 'target ' + fmt(target * 100) + ' %' }] : [],
-      marks: curves.map(function (x) { return { x: x.c.rps, y: num(target) ? target * 100 : null, side: x.side, label: x.name + ' capacity ' + fmt(x.c.rps, 'req/s') }; })
+      marks: curves.map(function (x) { return { x: x.c.rps, y: num(target) ? target * 100 : null, side: x.side, label: x.name + ' ' + fmt(x.c.rps, 'req/s') + intervalText(x.c, true) }; })
     });
     var rows = [];
     curves.forEach(function (x) {
       x.c.curve.forEach(function (p) { rows.push([x.name, p.offered_rps, p.throughput_rps, p.ttft_p95_ms, p.e2e_p95_ms, pct(p.attainment)]); });
-      var at = x.c.curve.filter(function (p) { return p.offered_rps === x.c.rps; })[0] || {};
-      rows.push({ cls: 'differs', cells: [x.name + ': capacity (highest rate that met the ' + (num(target) ? pct(target) + ' ' : '') + 'attainment target)', x.c.rps,
+      var held = x.c.curve.filter(function (p) { return p.passed && p.offered_rps <= x.c.rps * (1 + 1e-9); });
+      var at = held[held.length - 1] || {};
+      rows.push({ cls: 'differs', cells: [x.name + ': capacity (where the fit crosses the ' + (num(target) ? pct(target) + ' ' : '') + 'attainment target' + intervalText(x.c) + '; the row\'s figures are the highest probe that held at or below it)', x.c.rps,
         num(at.throughput_rps) ? at.throughput_rps : 'no passing rate', num(at.ttft_p95_ms) ? at.ttft_p95_ms : 'n/a', num(at.e2e_p95_ms) ? at.e2e_p95_ms : 'n/a',
         num(at.attainment) ? pct(at.attainment) : 'n/a'] });
     });

@@ -152,6 +152,14 @@
       fact('requests/hour at the SLO', signed(c.requests_per_hour) + ' requests/hour [' + (num(iv[0]) ? signed(iv[0]) : 'unbounded') + ', '
         + (num(iv[1]) ? signed(iv[1]) : 'unbounded') + '] (' + sidesText + (num(c.attainment_target) ? ', at ' + pct(c.attainment_target) + ' attainment' : '') + '; '
         + (c.excludes_zero ? 'the interval excludes zero' : 'the interval includes zero: not a difference yet') + ')', c.href, 'capacity curves');
+    } else if (data.acceptance && data.acceptance.capacity && Object.keys(data.acceptance.capacity).length) {
+      /* one side's capacity (a capacity run): its estimate and interval, no difference */
+      Object.keys(data.acceptance.capacity).forEach(function (k) {
+        var cs = data.acceptance.capacity[k] || {};
+        var i = cs.requests_per_hour_interval || [];
+        fact('requests/hour at the SLO, ' + k, fmt(cs.requests_per_hour) + ' requests/hour [' + (num(i[0]) ? fmt(i[0]) : 'unbounded') + ', '
+          + (num(i[1]) ? fmt(i[1]) : 'unbounded') + '] (95 % interval' + (cs.stop ? '; the search stopped at ' + cs.stop : '') + ')', '#capacity', 'capacity curves');
+      });
     } else {
       fact('requests/hour at the SLO', 'not measured: the plan has no capacity step');
     }

@@ -11,7 +11,10 @@ import org.junit.jupiter.api.Test;
 class CapacitySearchTest {
     private static final double CAPACITY = 37.0;
 
-    /** A fake server whose attainment is exactly 0.95 at 37 req/s and falls fast beyond; binomial noise, 400 requests a run. */
+    /**
+     * A fake server whose attainment is exactly 0.95 at 37 req/s and falls fast beyond; binomial noise, probes of 10 s
+     * (as many requests as the rate offers in that time: 370 at capacity).
+     */
     private static final class Fake implements CapacitySearch.Probe {
         final SplittableRandom random = new SplittableRandom(3);
         final List<Double> rates = new ArrayList<>();
@@ -29,7 +32,7 @@ class CapacitySearchTest {
         public Measurement measure(double rate, int attempt) {
             rates.add(rate);
             double p = Math.max(0, 1 - 0.05 * Math.exp((rate - capacity) / (0.05 * capacity)));
-            int sent = 400;
+            int sent = (int) Math.round(rate * 10);
             int good = 0;
             for (int i = 0; i < sent; i++) {
                 good += random.nextDouble() < p ? 1 : 0;
@@ -39,70 +42,113 @@ class CapacitySearchTest {
     }
 
     @Test
-    void search_convergesOnTheKnownCapacityWithinTolerance() throws Exception {
+    void search_findsTheKnownCapacity_withAnIntervalAroundIt_fromEveryProbe() throws Exception {
         Fake fake = new Fake();
-        CapacitySearch.Result r = new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 0.5, 1000, 0.05, 20, 3), fake).run();
+        CapacitySearch.Result r = new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 0.5, 1000, 0.03, 20), fake).run();
 
-        assertThat(r.ratePerSecond()).isBetween(CAPACITY * 0.9, CAPACITY * 1.03);
-        assertThat(r.upperRate() / r.lowerRate() - 1).isLessThanOrEqualTo(0.05);
-        assertThat(r.upperRate()).isGreaterThan(CAPACITY * 0.97);
+        assertThat(r.ratePerSecond()).isBetween(CAPACITY * 0.95, CAPACITY * 1.05);
+        assertThat(r.lowerRate()).isLessThanOrEqualTo(CAPACITY).isLessThan(r.ratePerSecond());
+        assertThat(r.upperRate()).isGreaterThanOrEqualTo(CAPACITY).isGreaterThan(r.ratePerSecond());
+        assertThat(r.stop()).isEqualTo(CapacitySearch.Stop.PRECISION);
+        assertThat((r.upperRate() - r.lowerRate()) / 2 / r.ratePerSecond()).isLessThanOrEqualTo(0.03);
+        assertThat(r.fit().probes()).hasSize(r.steps().size());
         assertThat(r.requestsPerHour()).isEqualTo(r.ratePerSecond() * 3600);
         assertThat(r.atCapacity().longestWait().e2eMaxMs()).isEqualTo(3000);
+        assertThat(r.atCapacity().ratePerSecond()).as("the highest probe that held at or below the estimate")
+                .isLessThanOrEqualTo(r.ratePerSecond());
     }
 
     @Test
-    void search_repeatsOnlyWhereTheAttainmentIsTooCloseToCall() throws Exception {
+    void search_rampsByDoubling_thenProbesTheLongerHalfOfTheFitsInterval() throws Exception {
         Fake fake = new Fake();
-        CapacitySearch.Result r = new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 0.5, 1000, 0.05, 20, 3), fake).run();
+        CapacitySearch search = new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 0.5, 1000, 0.03, 20), fake);
+        List<Boolean> ramp = new ArrayList<>();
+        List<Double> estimates = new ArrayList<>();
+        while (!search.done()) {
+            ramp.add(search.ramping());
+            if (search.result().steps().size() < 2) {
+                estimates.add(Double.NaN);
+            } else {
+                double[] i = search.fit().interval();
+                estimates.add(CapacitySearch.longerTail(i[0], search.fit().ratePerSecond(), i[1]));
+            }
+            search.advance();
+        }
 
-        assertThat(r.steps().get(0).runs()).as("4 req/s is far below capacity").isEqualTo(1);
-        assertThat(r.steps()).anyMatch(s -> s.runs() > 1);
-        assertThat(fake.rates).hasSize(r.steps().stream().mapToInt(CapacitySearch.Step::runs).sum());
+        assertThat(fake.rates.subList(0, 5)).containsExactly(4.0, 8.0, 16.0, 32.0, 64.0);
+        assertThat(ramp.subList(0, 5)).containsOnly(true);
+        assertThat(ramp.subList(5, ramp.size())).containsOnly(false);
+        for (int i = 5; i < fake.rates.size(); i++) {
+            assertThat(fake.rates.get(i)).as("refining probe %d is placed in the longer half of the interval", i)
+                    .isEqualTo(estimates.get(i));
+        }
+        assertThat(CapacitySearch.longerTail(10, 20, 80)).as("the upper half is longer").isEqualTo(40);
+        assertThat(CapacitySearch.longerTail(5, 20, 30)).as("the lower half is longer").isEqualTo(10);
     }
 
     @Test
-    void search_bracketsDownwardWhenTheStartRateFails() throws Exception {
-        CapacitySearch.Result r = new CapacitySearch(new CapacitySearch.Settings(0.95, 300, 0.5, 1000, 0.05, 20, 3),
-                new Fake()).run();
+    void search_stopsAtTheBudget_andSaysSo() throws Exception {
+        CapacitySearch.Result r = new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 0.5, 1000, 0.001, 7), new Fake()).run();
+
+        assertThat(r.steps()).hasSize(7);
+        assertThat(r.stop()).isEqualTo(CapacitySearch.Stop.BUDGET);
+        assertThat(r.lowerRate()).isLessThanOrEqualTo(CAPACITY);
+        assertThat(r.upperRate()).isGreaterThanOrEqualTo(CAPACITY);
+    }
+
+    @Test
+    void search_rampsDownwardWhenTheStartRateMisses() throws Exception {
+        CapacitySearch.Result r = new CapacitySearch(new CapacitySearch.Settings(0.95, 300, 0.5, 1000, 0.03, 20), new Fake()).run();
 
         assertThat(r.steps().get(0).passed()).isFalse();
         assertThat(r.steps().get(1).ratePerSecond()).isEqualTo(150);
-        assertThat(r.ratePerSecond()).isBetween(CAPACITY * 0.9, CAPACITY * 1.03);
+        assertThat(r.ratePerSecond()).isBetween(CAPACITY * 0.95, CAPACITY * 1.05);
     }
 
     @Test
-    void search_reportsNoCapacityWhenEvenTheLowestRateFails() throws Exception {
-        CapacitySearch.Result r = new CapacitySearch(new CapacitySearch.Settings(0.95, 2, 1, 10, 0.05, 10, 1),
+    void search_reportsNoCapacityWhenEvenTheLowestRateMisses() throws Exception {
+        CapacitySearch.Result r = new CapacitySearch(new CapacitySearch.Settings(0.95, 2, 1, 10, 0.05, 10),
                 (rate, attempt) -> new Measurement(rate, 100, 10, new double[0], new double[0])).run();
 
         assertThat(r.ratePerSecond()).isZero();
-        assertThat(r.upperRate()).isEqualTo(1);
         assertThat(r.atCapacity()).isNull();
+        assertThat(r.stop()).isEqualTo(CapacitySearch.Stop.BELOW_MIN_RATE);
     }
 
     @Test
-    void theMinimumOfMeasuredRequests_isWhatAFlawlessProbeNeedsToShowTheTarget() {
-        assertThat(CapacitySearch.minMeasuredRequests(0.95)).isEqualTo(60);
-        assertThat(CapacitySearch.minMeasuredRequests(0.90)).isEqualTo(30);
-        assertThat(CapacitySearch.minMeasuredRequests(0.99)).isEqualTo(300);
-        assertThat(CapacitySearch.wilson(60, 60)[0]).as("60 of 60: the interval's low end near the target")
-                .isBetween(0.93, 0.95);
-        assertThat(CapacitySearch.wilson(20, 20)[0]).as("20 of 20 cannot show 95 %").isLessThan(0.85);
+    void search_thatNeverMisses_saysTheCapacityLiesAboveMaxRate() throws Exception {
+        CapacitySearch.Result r = new CapacitySearch(new CapacitySearch.Settings(0.95, 2, 1, 8, 0.05, 10),
+                (rate, attempt) -> new Measurement(rate, 100, 100, new double[] {1}, new double[] {2})).run();
+
+        assertThat(r.stop()).isEqualTo(CapacitySearch.Stop.ABOVE_MAX_RATE);
+        assertThat(r.ratePerSecond()).as("the highest rate that held").isEqualTo(8);
+        assertThat(r.bounded()).isFalse();
     }
 
     @Test
-    void aProbeWithTooFewMeasuredRequests_isRunAgainUntilItHasEnough_orMarkedShort() throws Exception {
-        CapacitySearch.Probe small = (rate, attempt) -> new Measurement(rate, 25, 25, new double[] {1}, new double[] {2});
-        CapacitySearch.Result repeated = new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 8, 0.05, 2, 3), small).run();
-        CapacitySearch.Result once = new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 8, 0.05, 2, 1), small).run();
+    void rampProbes_areAskedForAsSuch_andRefiningOnesAreNot() throws Exception {
+        List<Boolean> asked = new ArrayList<>();
+        Fake fake = new Fake();
+        new CapacitySearch(new CapacitySearch.Settings(0.95, 16, 0.5, 1000, 0.05, 6), new CapacitySearch.Probe() {
+            @Override
+            public Measurement measure(double rate, int attempt) {
+                throw new AssertionError("the search asks with the ramp flag");
+            }
 
-        assertThat(repeated.steps()).allMatch(s -> s.runs() == 3 && s.pooled().sent() == 75 && s.enough());
-        assertThat(once.steps()).allMatch(s -> s.runs() == 1 && !s.enough());
+            @Override
+            public Measurement measure(double rate, int attempt, boolean ramp) {
+                asked.add(ramp);
+                return fake.measure(rate, attempt);
+            }
+        }).run();
+
+        assertThat(asked).startsWith(true, true, true).contains(false);
+        assertThat(asked.indexOf(false)).isEqualTo(3); // 16 and 32 held, 64 missed: refining from the fourth probe
     }
 
     @Test
     void twoSearchesSteppedInTurn_findWhatEachFindsAlone_andTheCurveIsSortedByRate() throws Exception {
-        CapacitySearch.Settings settings = new CapacitySearch.Settings(0.95, 4, 0.5, 1000, 0.05, 20, 3);
+        CapacitySearch.Settings settings = new CapacitySearch.Settings(0.95, 4, 0.5, 1000, 0.03, 20);
         CapacitySearch a = new CapacitySearch(settings, new Fake());
         CapacitySearch b = new CapacitySearch(settings, new Fake());
         int turns = 0;
@@ -122,7 +168,7 @@ class CapacitySearchTest {
 
     @Test
     void capacitiesTenPercentApart_giveADifferenceWhoseIntervalExcludesZero_equalOnesDoNot() throws Exception {
-        CapacitySearch.Settings settings = new CapacitySearch.Settings(0.95, 4, 0.5, 1000, 0.05, 20, 3);
+        CapacitySearch.Settings settings = new CapacitySearch.Settings(0.95, 4, 0.5, 1000, 0.03, 20);
         CapacitySearch.Result base = new CapacitySearch(settings, new Fake()).run();
         CapacitySearch.Result same = new CapacitySearch(settings, new Fake()).run();
         CapacitySearch.Result higher = new CapacitySearch(settings, new Fake(CAPACITY * 1.10)).run();
@@ -138,18 +184,12 @@ class CapacitySearchTest {
     }
 
     @Test
-    void wilson_straddlesOnlyNearTheTarget() {
-        assertThat(CapacitySearch.straddles(380, 400, 0.95)).isTrue();
-        assertThat(CapacitySearch.straddles(400, 400, 0.95)).isFalse();
-        assertThat(CapacitySearch.straddles(300, 400, 0.95)).isFalse();
-    }
-
-    @Test
     void aClientLimitedProbe_decidesNothing_andIsRunAgain() throws Exception {
         List<Integer> attempts = new ArrayList<>();
         CapacitySearch.Result r = searchAtFourPerSecond(attempts, (rate, attempt) ->
-                // the first run at 4 req/s: the client lagged and every request missed the SLO
-                attempt == 0 ? new Measurement(rate, 100, 0, new double[0], new double[0], 25.0, 5)
+                // the first run at 4 req/s: the client lagged and every request missed the SLO by less than its lag
+                attempt == 0 ? new Measurement(rate, 100, 0, new double[0], new double[0], 25.0, 5, Double.NaN, Double.NaN, 4,
+                        margins(100, 3.0))
                         : new Measurement(rate, 100, 100, new double[0], new double[0], 0.3, 0));
 
         assertThat(attempts).containsExactly(0, 1);
@@ -161,10 +201,11 @@ class CapacitySearchTest {
     @Test
     void aRateWhoseClientIsAlwaysLimited_stopsTheSearch_insteadOfFailingTheRate() {
         List<Integer> attempts = new ArrayList<>();
-        assertThatThrownBy(() -> new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 8, 0.05, 5, 1),
+        assertThatThrownBy(() -> new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 8, 0.05, 5),
                 (rate, attempt) -> {
                     attempts.add(attempt);
-                    return new Measurement(rate, 100, 0, new double[0], new double[0], 30.0, 40);
+                    return new Measurement(rate, 100, 0, new double[0], new double[0], 30.0, 40, Double.NaN, Double.NaN, 4,
+                            margins(100, 5.0));
                 }).run())
                 .isInstanceOf(CapacitySearch.ClientLimitedException.class)
                 .hasMessageContaining("client-limited in 3 runs").hasMessageContaining("30.0 ms");
@@ -183,10 +224,11 @@ class CapacitySearchTest {
     void aProbeWhoseSimulatorStalled_decidesNothing_andIsRunAgain() throws Exception {
         List<Integer> attempts = new ArrayList<>();
         CapacitySearch.Result r = searchAtFourPerSecond(attempts, (rate, attempt) -> {
-            // the client kept up, but the simulator lost 5 % of the run and half the requests missed
-            Measurement m = attempt == 0 ? new Measurement(rate, 100, 50, new double[0], new double[0], 0.3, 0)
-                    : new Measurement(rate, 100, 100, new double[0], new double[0], 0.3, 0);
-            return m.withServerLateness(attempt == 0 ? 0.05 : 0.0, 1.0);
+            // the client kept up, but the simulator lost 5 % of the run (tokens 20 ms late) and half the requests missed by
+            // less than that
+            Measurement m = attempt == 0 ? new Measurement(rate, 100, 50, new double[0], new double[0], 0.3, 0, Double.NaN,
+                    Double.NaN, 4, margins(50, 15.0)) : new Measurement(rate, 100, 100, new double[0], new double[0], 0.3, 0);
+            return m.withServerLateness(attempt == 0 ? 0.05 : 0.0, attempt == 0 ? 20.0 : 1.0);
         });
 
         assertThat(attempts).containsExactly(0, 1);
@@ -196,8 +238,9 @@ class CapacitySearchTest {
 
     @Test
     void aRateWhoseSimulatorAlwaysStalls_stopsTheSearch_sayingSo() {
-        assertThatThrownBy(() -> new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 8, 0.05, 5, 1),
-                (rate, attempt) -> new Measurement(rate, 100, 0, new double[0], new double[0], 0.3, 0).withServerLateness(0.2, 50)).run())
+        assertThatThrownBy(() -> new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 8, 0.05, 5),
+                (rate, attempt) -> new Measurement(rate, 100, 0, new double[0], new double[0], 0.3, 0, Double.NaN, Double.NaN, 4,
+                        margins(100, 40.0)).withServerLateness(0.2, 50)).run())
                 .isInstanceOf(CapacitySearch.ClientLimitedException.class)
                 .hasMessageContaining("simulator behind its model in 3 runs").hasMessageContaining("engine lost 20.0 % of the run")
                 .hasMessageContaining("tokens late p99 50.0 ms");
@@ -216,10 +259,46 @@ class CapacitySearchTest {
         assertThat(pooled.serverLateP99Ms()).isEqualTo(2.0);
     }
 
-    /** A search from 4 req/s (rates 1 to 4, at most 2 probes, 1 repeat), noting each attempt the probe is asked for. */
+    @Test
+    void aLateProbe_stillDecides_whereItsLatenessCannotExplainItsOutcome() {
+        // the simulator was 20 ms late at p99 (and lost 5 % of the run): it held the target anyway, which lateness can
+        // only have made harder
+        Measurement held = new Measurement(4, 100, 97, new double[0], new double[0], 0.3, 0, Double.NaN, Double.NaN, 4,
+                margins(3, 5.0)).withServerLateness(0.05, 20);
+        // it missed by far more than 20 ms: 60 misses by 500 ms, 5 by 10 ms; even counting those 5 as good it misses
+        double[] far = new double[65];
+        java.util.Arrays.fill(far, 500);
+        java.util.Arrays.fill(far, 0, 5, 10);
+        Measurement missed = new Measurement(4, 100, 35, new double[0], new double[0], 0.3, 0, Double.NaN, Double.NaN, 4, far)
+                .withServerLateness(0.001, 20); // tokens 20 ms late, the engine lost 25 ms of the 25 s
+        // 92 good, 6 misses by 12 ms and 2 by 300 ms, while the engine lost 5 % of the 25 s (1,250 ms): every miss may be
+        // the machine's
+        double[] near = new double[8];
+        java.util.Arrays.fill(near, 12);
+        near[6] = 300;
+        near[7] = 300;
+        Measurement unclear = new Measurement(4, 100, 92, new double[0], new double[0], 0.3, 0, Double.NaN, Double.NaN, 4, near)
+                .withServerLateness(0.05, 20);
+
+        assertThat(held.decidesNothing(0.95)).isFalse();
+        assertThat(missed.goodAtMost()).isEqualTo(40);
+        assertThat(missed.decidesNothing(0.95)).isFalse();
+        assertThat(unclear.decidesNothing(0.95)).isTrue();
+        assertThat(unclear.withServerLateness(0.0, 1.0).decidesNothing(0.95)).as("a prompt server: its misses are its own").isFalse();
+        assertThat(unclear.latenessAllowanceMs()).isCloseTo(20 + 0.05 * 25 * 1000 + 0.3, org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(unclear.goodAtMost()).as("with the engine's lost time").isEqualTo(100);
+    }
+
+    private static double[] margins(int n, double ms) {
+        double[] m = new double[n];
+        java.util.Arrays.fill(m, ms);
+        return m;
+    }
+
+    /** A search from 4 req/s (rates 1 to 4, at most 2 probes), noting each attempt the probe is asked for. */
     private static CapacitySearch.Result searchAtFourPerSecond(List<Integer> attempts, CapacitySearch.Probe probe)
             throws Exception {
-        return new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 4, 0.05, 2, 1), (rate, attempt) -> {
+        return new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 4, 0.05, 2), (rate, attempt) -> {
             attempts.add(attempt);
             return probe.measure(rate, attempt);
         }).run();

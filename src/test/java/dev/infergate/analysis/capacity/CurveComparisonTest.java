@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 class CurveComparisonTest {
     private static final double CAPACITY = 20.0;
-    private static final CapacitySearch.Settings SETTINGS = new CapacitySearch.Settings(0.95, 4, 0.5, 1000, 0.05, 12, 3);
+    private static final CapacitySearch.Settings SETTINGS = new CapacitySearch.Settings(0.95, 4, 0.5, 1000, 0.03, 12);
 
     /**
      * A server whose attainment is 0.95 at {@code capacity} and falls fast beyond (as a queue past saturation

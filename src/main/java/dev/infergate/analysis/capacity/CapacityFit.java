@@ -1,0 +1,244 @@
+package dev.infergate.analysis.capacity;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.sampling.distribution.AhrensDieterMarsagliaTsangGammaSampler;
+import org.apache.commons.rng.simple.RandomSource;
+
+/**
+ * The capacity at the SLO read from <b>every</b> probe of a side (docs/acceptance.md, "Capacity at the SLO"):
+ * SLO attainment modelled as a non-increasing function of the offered rate, fitted by weighted isotonic regression
+ * (pool-adjacent-violators, each probe weighted by its requests), and the rate where the fitted curve crosses the
+ * target read off it: the median of the drawn crossings below (in log rate: the search works in ratios).
+ *
+ * <p>Why isotonic and not a parametric curve: the one thing known of an attainment curve is that offering more load
+ * never makes more requests meet their SLO; its shape (a knee where a queue starts to build, or a slow slide as the
+ * batch grows) differs by engine and SLO, and a logistic or probit curve fitted to a knee biases the crossing by
+ * the shape it assumes. The fit assumes only the monotone fall; the search puts its probes near the crossing, where
+ * the interpolation between neighbours is short.
+ *
+ * <p><b>Interval</b>: a posterior bootstrap. Each of {@value #DRAWS} seeded draws replaces every probe's attainment
+ * by a draw from its Jeffreys posterior Beta(good + 1/2, misses + 1/2) (what its requests say it could have been; a
+ * probe with no miss still varies, unlike a plain resample), refits, and draws the crossing uniformly in log rate
+ * between the two probed rates around it (between probes the curve is unknown beyond its fall: the search's
+ * resolution); the interval is the 2.5th and 97.5th percentile of the drawn crossings. So both a probe's noise and a
+ * wide gap between probes widen it, and the search narrows it by probing where the fit crosses. The difference between two sides takes independent draws of
+ * each ({@link #differenceDraws}). A draw whose curve never falls below the target crosses above every probed rate
+ * (+inf: the capacity is unbounded there); one whose curve is below it everywhere crosses below the lowest (0).
+ *
+ * @param target      attainment to hold, e.g. 0.95
+ * @param probes      every probe, pooled per rate, lowest rate first
+ * @param sortedDraws the {@value #DRAWS} drawn crossings behind the estimate and the interval (seed {@link #INTERVAL_SEED}), sorted
+ */
+public record CapacityFit(double target, List<Probe> probes, double[] sortedDraws) {
+    /** Draws behind an interval. */
+    public static final int DRAWS = 2000;
+    /** Seed of the per-side interval's draws; fixed, so the same probes give the same interval. */
+    static final long INTERVAL_SEED = 0x5EEDCAFEL;
+
+    /**
+     * One offered rate's pooled requests.
+     *
+     * @param ratePerSecond the rate offered, req/s
+     * @param sent          measured requests sent there (failures included)
+     * @param good          those that met every SLO target
+     */
+    public record Probe(double ratePerSecond, long sent, long good) {
+        public Probe {
+            if (!(ratePerSecond > 0) || Double.isInfinite(ratePerSecond)) {
+                throw new IllegalArgumentException("ratePerSecond (" + ratePerSecond + ") must be > 0 and finite");
+            }
+            if (sent < 0 || good < 0 || good > sent) {
+                throw new IllegalArgumentException("good (" + good + ") must be between 0 and sent (" + sent + ")");
+            }
+        }
+
+        public double attainment() {
+            return sent == 0 ? 0 : (double) good / sent;
+        }
+    }
+
+    public CapacityFit {
+        if (!(target > 0 && target < 1)) {
+            throw new IllegalArgumentException("target (" + target + ") must be between 0 and 1");
+        }
+        probes = pooled(probes);
+        sortedDraws = sortedDraws.clone();
+    }
+
+    /** The fit of {@code probes} (any order, the same rate more than once pooled), its draws made once here. */
+    public static CapacityFit of(double target, List<Probe> probes) {
+        CapacityFit undrawn = new CapacityFit(target, probes, new double[0]);
+        double[] drawn = undrawn.drawnCrossings(INTERVAL_SEED);
+        Arrays.sort(drawn);
+        return new CapacityFit(target, undrawn.probes(), drawn);
+    }
+
+    /** The fitted attainment at each probed rate (non-increasing with the rate), in {@link #probes()}' order. */
+    public double[] fitted() {
+        return isotonic(observed(), weights());
+    }
+
+    /**
+     * The estimated capacity, req/s: the median of the drawn crossings (below): between two decisive probes the middle
+     * of the gap in log rate, and where probes near the crossing are close to the target, where their attainments put
+     * it. +inf when the fitted curve never falls below the target (no probe missed), 0 when it is below the target at
+     * every probed rate; NaN with no probe.
+     */
+    public double ratePerSecond() {
+        if (probes.isEmpty()) {
+            return Double.NaN;
+        }
+        double observed = crossing(fitted(), null);
+        if (observed == 0 || Double.isInfinite(observed)) {
+            return observed;
+        }
+        return quantile(sortedDraws, 0.5);
+    }
+
+    /** The 95 % interval of the capacity, [low, high], req/s (ends may be 0 or +inf, see the class comment). */
+    public double[] interval() {
+        if (sortedDraws.length == 0) {
+            return new double[] {Double.NaN, Double.NaN};
+        }
+        return new double[] {quantile(sortedDraws, 0.025), quantile(sortedDraws, 0.975)};
+    }
+
+    /** Half the interval's width relative to the estimate: +inf while either end or the estimate is unbounded. */
+    public double relativeHalfWidth() {
+        double estimate = ratePerSecond();
+        double[] i = interval();
+        if (!(estimate > 0) || !Double.isFinite(estimate) || !Double.isFinite(i[1]) || !(i[0] > 0)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return (i[1] - i[0]) / 2 / estimate;
+    }
+
+    /** {@value #DRAWS} crossings, each from a refit of probes drawn from their posteriors (seeded). */
+    public double[] drawnCrossings(long seed) {
+        UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(new long[] {seed, 0x9E3779B97F4A7C15L});
+        double[] w = weights();
+        double[] out = new double[DRAWS];
+        double[] a = new double[probes.size()];
+        for (int d = 0; d < DRAWS; d++) {
+            for (int i = 0; i < a.length; i++) {
+                Probe p = probes.get(i);
+                double x = AhrensDieterMarsagliaTsangGammaSampler.of(rng, p.good() + 0.5, 1).sample();
+                double y = AhrensDieterMarsagliaTsangGammaSampler.of(rng, p.sent() - p.good() + 0.5, 1).sample();
+                a[i] = x / (x + y);
+            }
+            out[d] = probes.isEmpty() ? Double.NaN : crossing(isotonic(a, w), rng);
+        }
+        return out;
+    }
+
+    /**
+     * Draws of {@code candidate}'s capacity minus {@code baseline}'s, requests per hour, sorted; each side drawn
+     * independently (their probes are independent runs). A draw where both are unbounded counts in either tail in
+     * turn (inf - inf is unknown).
+     */
+    public static double[] differenceDraws(CapacityFit baseline, CapacityFit candidate) {
+        double[] b = baseline.drawnCrossings(INTERVAL_SEED + 1);
+        double[] c = candidate.drawnCrossings(INTERVAL_SEED + 2);
+        double[] d = new double[DRAWS];
+        for (int i = 0; i < DRAWS; i++) {
+            double v = (c[i] - b[i]) * 3600;
+            d[i] = Double.isNaN(v) ? (i % 2 == 0 ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY) : v;
+        }
+        Arrays.sort(d);
+        return d;
+    }
+
+    /** The {@code q} quantile of sorted draws (nearest rank). */
+    static double quantile(double[] sorted, double q) {
+        int i = (int) Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))));
+        return sorted[i];
+    }
+
+    /**
+     * Where a fitted curve crosses the target: between the last probed rate at or above it and the next, below it;
+     * drawn uniformly in log rate between them (between two probes the curve is unknown beyond its fall, so the
+     * crossing may lie anywhere there: this is what makes a wide gap between probes a wide interval, however sure
+     * each probe is). With {@code rng} null, only whether it is 0, +inf or in between (then the gap's middle).
+     */
+    private double crossing(double[] fitted, UniformRandomProvider rng) {
+        int below = -1;
+        for (int i = 0; i < fitted.length; i++) {
+            if (fitted[i] < target) {
+                below = i;
+                break;
+            }
+        }
+        if (below < 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        if (below == 0) {
+            return 0;
+        }
+        int above = below - 1;
+        double t = rng == null ? 0.5 : rng.nextDouble();
+        double low = Math.log(probes.get(above).ratePerSecond());
+        double high = Math.log(probes.get(below).ratePerSecond());
+        return Math.exp(low + t * (high - low));
+    }
+
+    private double[] observed() {
+        return probes.stream().mapToDouble(Probe::attainment).toArray();
+    }
+
+    private double[] weights() {
+        return probes.stream().mapToDouble(p -> Math.max(1, p.sent())).toArray();
+    }
+
+    /** Weighted pool-adjacent-violators for a non-increasing fit of {@code y} (in rate order). */
+    static double[] isotonic(double[] y, double[] w) {
+        int n = y.length;
+        double[] value = new double[n];
+        double[] weight = new double[n];
+        int[] size = new int[n];
+        int blocks = 0;
+        for (int i = 0; i < n; i++) {
+            value[blocks] = y[i];
+            weight[blocks] = w[i];
+            size[blocks] = 1;
+            blocks++;
+            // a later block above an earlier one violates "non-increasing": merge them into their weighted mean
+            while (blocks > 1 && value[blocks - 1] > value[blocks - 2]) {
+                int a = blocks - 2;
+                int b = blocks - 1;
+                double total = weight[a] + weight[b];
+                value[a] = (value[a] * weight[a] + value[b] * weight[b]) / total;
+                weight[a] = total;
+                size[a] += size[b];
+                blocks--;
+            }
+        }
+        double[] out = new double[n];
+        int k = 0;
+        for (int b = 0; b < blocks; b++) {
+            for (int j = 0; j < size[b]; j++) {
+                out[k++] = value[b];
+            }
+        }
+        return out;
+    }
+
+    /** Probes of the same rate (equal to 1e-9 relative) pooled, lowest rate first. */
+    private static List<Probe> pooled(List<Probe> probes) {
+        List<Probe> sorted = new ArrayList<>(probes);
+        sorted.sort(Comparator.comparingDouble(Probe::ratePerSecond));
+        List<Probe> out = new ArrayList<>();
+        for (Probe p : sorted) {
+            Probe last = out.isEmpty() ? null : out.get(out.size() - 1);
+            if (last != null && Math.abs(last.ratePerSecond() - p.ratePerSecond()) <= 1e-9 * p.ratePerSecond()) {
+                out.set(out.size() - 1, new Probe(last.ratePerSecond(), last.sent() + p.sent(), last.good() + p.good()));
+            } else {
+                out.add(p);
+            }
+        }
+        return List.copyOf(out);
+    }
+}

@@ -1,0 +1,125 @@
+package dev.infergate.report;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.infergate.analysis.Slo;
+import dev.infergate.analysis.capacity.CapacityDifference;
+import dev.infergate.analysis.capacity.CapacitySearch;
+import dev.infergate.json.Json;
+import dev.infergate.record.AtomicFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * capacity.json: what a capacity search found, written atomically by {@code infergate capacity} and by {@code accept}'s
+ * capacity step, so the requests/hour answer outlives the console (docs/acceptance.md, "Capacity at the SLO"); and its
+ * console text, which {@code summarize DIR} prints again from the file.
+ */
+public final class CapacityReport {
+    /** The file's name in the output directory. */
+    public static final String FILE = "capacity.json";
+    /** How the estimate and interval are made, written into the file so a reader need not guess. */
+    static final String METHOD = "isotonic (monotone) fit of SLO attainment against offered rate over every probe; "
+            + "estimate and 95 % interval from 2000 draws of each probe's attainment (Jeffreys posterior), the crossing "
+            + "drawn uniformly in log rate between the probes around it; probes offer exactly their rate (Poisson arrivals "
+            + "conditioned on their count)";
+
+    private CapacityReport() {}
+
+    /**
+     * The whole file.
+     *
+     * @param kind       always "capacity": what the file is, for a reader that finds it alone
+     * @param target     the SLO attainment held, e.g. 0.95
+     * @param slo        the SLO the requests were judged by, e.g. "ttft=2s,tpot=25ms"
+     * @param sides      each side's capacity, probes and fit ("baseline", and "candidate" when two were searched)
+     * @param difference the candidate's minus the baseline's, requests/hour; absent with one side
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record Document(String kind, double target, String slo, String method, Map<String, CapacityJson.Side> sides,
+            @JsonInclude(JsonInclude.Include.NON_NULL) CapacityJson.Difference difference) {}
+
+    /** The document of {@code results} (side name to result, in order), judged at {@code target} against {@code slo}. */
+    public static Document document(Map<String, CapacitySearch.Result> results, double target, Slo slo) {
+        Map<String, CapacityJson.Side> sides = new LinkedHashMap<>();
+        results.forEach((side, r) -> sides.put(side, CapacityJson.side(r)));
+        CapacitySearch.Result base = results.get("baseline");
+        CapacitySearch.Result cand = results.get("candidate");
+        CapacityJson.Difference d = base != null && cand != null ? CapacityJson.difference(CapacityDifference.of(base, cand)) : null;
+        return new Document("capacity", target, slo.text(), METHOD, sides, d);
+    }
+
+    /** Writes {@code dir/capacity.json} atomically (a crash leaves the old file or the new one, never half). */
+    public static Path write(Path dir, Document document) throws IOException {
+        Path file = dir.resolve(FILE);
+        AtomicFiles.writeJson(Json.PRETTY, file, document);
+        return file;
+    }
+
+    /** The console lines of one side's result: the answer, its interval, why the search stopped, the longest wait. */
+    public static String console(String side, CapacitySearch.Result r, double target) {
+        StringBuilder sb = new StringBuilder();
+        if (r.atCapacity() == null && r.ratePerSecond() == 0) {
+            sb.append(String.format(Locale.ROOT, "capacity %s: the SLO was not met at %.3g req/s, the lowest rate tried%n", side,
+                    r.steps().stream().mapToDouble(CapacitySearch.Step::ratePerSecond).min().orElse(Double.NaN)));
+        } else {
+            sb.append(String.format(Locale.ROOT, "capacity %s at %.0f%% attainment: %.3g req/s = %,.0f requests/hour, 95%% interval"
+                    + " [%,.0f, %s] (%d probes)%n", side, target * 100, r.ratePerSecond(), r.requestsPerHour(), r.lowerRate() * 3600,
+                    r.bounded() ? String.format(Locale.ROOT, "%,.0f", r.upperRate() * 3600) : "not reached", r.steps().size()));
+        }
+        if (r.stop() != null) {
+            sb.append("  stopped: ").append(r.stop().text()).append('\n');
+        }
+        if (r.atCapacity() != null) {
+            var w = r.atCapacity().longestWait();
+            sb.append(String.format(Locale.ROOT, "  longest wait there (%.3g req/s, from scheduled): TTFT p99 %.0fms max %.0fms,"
+                    + " E2E p99 %.0fms max %.0fms (%d requests)%n", r.atCapacity().ratePerSecond(), w.ttftP99Ms(), w.ttftMaxMs(),
+                    w.e2eP99Ms(), w.e2eMaxMs(), w.count()));
+        }
+        return sb.toString();
+    }
+
+    /** The console text of a capacity.json read back (for {@code summarize DIR}); every string in it is sanitised. */
+    public static String console(JsonNode document) {
+        StringBuilder sb = new StringBuilder();
+        double target = document.path("target").asDouble(Double.NaN);
+        sb.append(String.format(Locale.ROOT, "capacity at %.0f%% SLO attainment (%s)%n", target * 100,
+                TerminalText.sanitize(document.path("slo").asText("-"))));
+        document.path("sides").properties().forEach(e -> {
+            JsonNode s = e.getValue();
+            JsonNode interval = s.path("requests_per_hour_interval");
+            sb.append(String.format(Locale.ROOT, "  %s: %s requests/hour, 95%% interval [%s, %s], %d probes%s%n",
+                    TerminalText.sanitize(e.getKey()), perHour(s.path("requests_per_hour")), perHour(interval.path(0)),
+                    interval.path(1).isNumber() ? perHour(interval.path(1)) : "not reached", s.path("probes").size(),
+                    s.path("stop").isTextual() ? " (" + TerminalText.sanitize(s.path("stop").asText()) + ")" : ""));
+        });
+        JsonNode d = document.path("difference");
+        if (d.isObject()) {
+            JsonNode i = d.path("requests_per_hour_interval");
+            sb.append(String.format(Locale.ROOT, "  candidate - baseline: %s requests/hour [%s, %s]%s%n", signed(d.path("requests_per_hour")),
+                    i.path(0).isNumber() ? signed(i.path(0)) : "-inf", i.path(1).isNumber() ? signed(i.path(1)) : "+inf",
+                    d.path("excludes_zero").asBoolean() ? "" : " (the interval includes zero)"));
+        }
+        return sb.toString();
+    }
+
+    /** capacity.json in {@code dir}, read as a tree; null when absent. */
+    public static JsonNode read(Path dir) throws IOException {
+        Path file = dir.resolve(FILE);
+        return Files.isRegularFile(file) ? Json.COMPACT.readTree(file.toFile()) : null;
+    }
+
+    private static String perHour(JsonNode n) {
+        return n.isNumber() ? String.format(Locale.ROOT, "%,.0f", n.asDouble()) : "-";
+    }
+
+    private static String signed(JsonNode n) {
+        return n.isNumber() ? String.format(Locale.ROOT, "%+,.0f", n.asDouble()) : "-";
+    }
+}
