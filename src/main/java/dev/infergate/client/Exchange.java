@@ -74,7 +74,7 @@ final class Exchange {
         this.listener = listener;
         this.recordEvents = recordEvents;
         this.timeline = newTimeline();
-        this.lane = owner.executor().lane(dispatch.spec().id());
+        this.lane = owner.executor().acquireLane(); // given back once, in finish()
         this.cancelAt = owner.timeouts.cancellations().pointFor(dispatch.spec().id());
     }
 
@@ -122,6 +122,7 @@ final class Exchange {
     private void connectPooled() {
         int mine = attempt;
         long askedNanos = System.nanoTime();
+        long askedAtEnds = lane.connections().endsSeen();
         lane.client().request(requestOptions()).onComplete(ar -> {
             if (mine != attempt) {
                 return;
@@ -133,6 +134,9 @@ final class Exchange {
             }
             HttpClientRequest req = ar.result();
             LaneConnections.Tracked t = lane.connections().track(req.connection(), true);
+            if (LaneConnections.waitedForBusy(t, askedAtEnds)) {
+                owner.executor().waitedForBusyConnection();
+            }
             if (!finished && !aborting && !lane.connections().usable(t, System.nanoTime())) {
                 lane.connections().closeByClient(t);
                 req.reset();
@@ -413,6 +417,7 @@ final class Exchange {
             connection.tap.detach(sink);
         }
         release(false);
+        owner.executor().releaseLane(lane);
         if (limitTimer != null) {
             limitTimer.cancel(false);
             limitTimer = null;

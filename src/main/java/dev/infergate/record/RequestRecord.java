@@ -232,15 +232,18 @@ public record RequestRecord(
 
     /**
      * The client's own lag: from the later of the scheduled time and the free slot until the write started,
-     * less the wait for a connection (that is the network's or the server's). ABSENT when the marks are missing
-     * (older logs, never dispatched). A busy client shows here, never as server TTFT.
+     * less the wait for a connection (that is the network's or the server's) and less the time a client retry lost
+     * (from the first attempt's send to the retry's: a stale kept-alive connection's, recorded as
+     * {@link #clientRetryDelayNanos}, not a client that fell behind). ABSENT when the marks are missing (older logs,
+     * never dispatched). A busy client shows here, never as server TTFT.
      */
     public long clientLagNanos() {
         if (slotNanos == ABSENT || dispatchNanos == ABSENT) {
             return ABSENT;
         }
         long connect = connectWaitNanos == ABSENT ? 0 : connectWaitNanos;
-        return Math.max(0, dispatchNanos - Math.max(scheduledNanos, slotNanos) - connect);
+        long retry = clientRetryDelayNanos == ABSENT ? 0 : clientRetryDelayNanos;
+        return Math.max(0, dispatchNanos - Math.max(scheduledNanos, slotNanos) - connect - retry);
     }
 
     /** {@code sent - dispatch}: how long handing the request's bytes to the kernel took; ABSENT when unknown. */

@@ -1,6 +1,7 @@
 package dev.infergate.report;
 
 import dev.infergate.analysis.ClientLag;
+import dev.infergate.analysis.ClientLimitCauses;
 import dev.infergate.analysis.GpuSummary;
 import dev.infergate.analysis.ConnectionFigures;
 import dev.infergate.analysis.FigureSet;
@@ -80,7 +81,7 @@ public final class ConsoleSummary {
         cacheSplit(out, all.cache(), summary.byCache());
         prompts(out, summary.promptTokensVsIntended());
         connections(out, summary.connections());
-        client(out, summary.client(), run.clientWarmup());
+        client(out, summary.client(), run);
         delivery(out, summary.delivery(), generates);
         server(out, summary.server());
         simulator(out, summary.server());
@@ -157,7 +158,8 @@ public final class ConsoleSummary {
     }
 
     /** The client's own lag (older summaries have no such block) and, when it was too large, the warning. */
-    private static void client(StringBuilder out, ClientLag.Figures c, RunDocument.ClientWarmup warmup) {
+    private static void client(StringBuilder out, ClientLag.Figures c, RunDocument run) {
+        RunDocument.ClientWarmup warmup = run.clientWarmup();
         if (warmup != null && warmup.requests() != null) {
             out.append(String.format(Locale.ROOT, "client warm-up before the clock: %s requests to a loopback stub in %s s wall, %s s CPU%n",
                     warmup.requests(), cell(warmup.wallS()), cell(warmup.cpuS())));
@@ -170,6 +172,7 @@ public final class ConsoleSummary {
                 cell(lag.p50()), cell(lag.p99()), cell(lag.max()), cell(c.writeMs().p99())));
         if (c.limited()) {
             out.append(ClientLag.warning(lag.p99())).append('\n');
+            out.append(ClientLimitCauses.line(run)).append('\n');
         }
     }
 

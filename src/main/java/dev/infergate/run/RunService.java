@@ -174,7 +174,7 @@ public final class RunService {
             }
             ClientCpu cpu = ClientCpu.of(warmupStartCpu, warmupEndCpu, loadStartCpu, ClientCpu.processCpuNanos(), loadStartNanos,
                     System.nanoTime());
-            return finish(plan, runFile, outcome, cpu);
+            return finish(plan, runFile, outcome, cpu, connections(http));
         }
     }
 
@@ -308,18 +308,25 @@ public final class RunService {
                         plan.condition(), prefixWarmups, clientWarmup), null);
     }
 
+    /** run.json's {@code connections}: what the client learned of the server's connections, and its lanes' holds. */
+    private static Map<String, Object> connections(HttpExecutor http) {
+        Map<String, Object> m = new LinkedHashMap<>(http.connectionPolicy().describe());
+        m.putAll(http.laneAccounting());
+        return m;
+    }
+
     /**
      * Ends the run's files: run.json is written in its final form ({@code ended_at}, and {@code partial} with
      * its reason when the run stopped early), then summary.json is built from the log. When the log itself could not be written, a
      * failure here is expected (the same full disk) and is reported instead of thrown.
      */
-    private static Result finish(RunPlan plan, RunFile runFile, Runner.Outcome outcome, ClientCpu cpu)
-            throws IOException, LogFailed {
+    private static Result finish(RunPlan plan, RunFile runFile, Runner.Outcome outcome, ClientCpu cpu,
+            Map<String, Object> connections) throws IOException, LogFailed {
         boolean logFailed = outcome.writeFailure() != null;
         String partialReason = logFailed ? "stopped early: " + outcome.writeFailure().getMessage()
                 : outcome.interrupted() ? "interrupted" : null;
         try {
-            runFile.ended(Instant.now(), partialReason, cpu).write(plan.out());
+            runFile.ended(Instant.now(), partialReason, cpu, connections).write(plan.out());
         } catch (IOException e) {
             if (!logFailed) {
                 throw new IOException(Summarizer.cannotWrite(plan.out().resolve(RunLog.RUN_FILE), e), e);
