@@ -169,7 +169,19 @@ public final class Probe {
                 plain.result() != null && plain.result().outcome().doneSeen(), continuous.usageEvents() > 1,
                 continuous.usageEvents(), tokenize, reasoning, events(tools, r -> r.events().toolCallEvents()),
                 tools.status(),
-                tokenize ? tokenizer.dialect().key() : null);
+                tokenize ? tokenizer.dialect().key() : null, tokenize ? exactWith(tokenizer) : null);
+    }
+
+    /**
+     * Whether prompts built with the server's tokenizer have exact lengths: the calibration a run makes (every built-in
+     * word counted, then two built prompts checked), so the probe says what a run will get. Null when it failed.
+     */
+    private static Boolean exactWith(ServerTokenizer tokenizer) {
+        try {
+            return dev.infergate.workload.PromptFactory.calibrate(tokenizer, 1).exact();
+        } catch (RuntimeException e) { // the endpoint stopped answering: nothing to say about exactness
+            return null;
+        }
     }
 
     private static int events(Raw raw, ToIntFunction<StreamResult> f) {

@@ -69,9 +69,9 @@ public final class ProbeReport {
         checks.add(yesNo("continuous_usage_stats", protocol.continuousUsage(), Check.Status.INFO,
                 "honoured", "not honoured", Map.of("usage_events", protocol.usageEvents())));
         checks.add(yesNo("tokenize_endpoint", protocol.tokenizeEndpoint(), Check.Status.INFO,
-                "present (" + protocol.tokenizeDialect() + " form): prompt lengths can be exact",
+                "present (" + protocol.tokenizeDialect() + " form): " + tokenizeExactness(protocol.tokenizeExact()),
                 "absent: no /tokenize form (vllm/sglang, llama.cpp, tgi) answered with a count; a bundled tokenizer approximates",
-                protocol.tokenizeEndpoint() ? Map.of("dialect", protocol.tokenizeDialect()) : Map.of()));
+                protocol.tokenizeEndpoint() ? tokenizeEvidence(protocol) : Map.of()));
         checks.add(yesNo("reasoning_deltas", protocol.reasoningEvents() > 0, Check.Status.INFO,
                 "parsed", "none seen (the model may not reason)", Map.of("events", protocol.reasoningEvents())));
         checks.add(yesNo("tool_call_deltas", protocol.toolCallEvents() > 0, Check.Status.INFO,
@@ -219,6 +219,25 @@ public final class ProbeReport {
         m.put("delivery", delivery.label());
         m.put("failed", failed());
         m.put("checks", checks.stream().map(Check::toMap).toList());
+        return m;
+    }
+
+    /** What a run gets from the server's tokenizer, as the probe's calibration found it. */
+    static String tokenizeExactness(Boolean exact) {
+        if (exact == null) {
+            return "prompt lengths not checked";
+        }
+        return exact ? "prompt lengths are exact (calibrated on the built-in words and checked on two built prompts)"
+                : "but a run of words does not count as the sum of its words: prompt lengths cannot be exact; a bundled"
+                        + " tokenizer approximates (--tokenizer server refuses to run)";
+    }
+
+    private static Map<String, Object> tokenizeEvidence(ProtocolFindings protocol) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("dialect", protocol.tokenizeDialect());
+        if (protocol.tokenizeExact() != null) {
+            m.put("lengths_exact", protocol.tokenizeExact());
+        }
         return m;
     }
 }

@@ -124,10 +124,17 @@ public final class RunService {
             Workload workload;
             try {
                 workload = plan.workload().create(tokenizer);
-                if (tokenizer instanceof ServerTokenizer && plan.workload().dataset() == null
+                if (tokenizer instanceof ServerTokenizer st && plan.workload().dataset() == null
                         && Boolean.FALSE.equals(workload.describe().get("input_lengths_exact"))) {
                     // the server's tokenizer is not additive over words: exact prompts would need a network
-                    // call per request, on the hot path; build them with the bundled tokenizer instead
+                    // call per request, on the hot path; build them with the bundled tokenizer instead, unless the
+                    // user asked for the server's by name: then say so rather than run with other lengths
+                    if ("server".equals(plan.tokenizer())) {
+                        throw new SetupException("--tokenizer server: the server's tokenizer (" + st.dialect().key()
+                                + ") does not count a run of words as the sum of its words, so prompt lengths cannot be"
+                                + " exact without a tokenizer call per request; use --tokenizer auto (lengths estimated"
+                                + " with cl100k_base) or --tokenizer-file with the model's tokenizer.json", true, null);
+                    }
                     workload = plan.workload().create(BundledTokenizer.cl100k());
                     tokenizer = BundledTokenizer.cl100k();
                 }
