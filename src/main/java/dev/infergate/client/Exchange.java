@@ -67,6 +67,8 @@ final class Exchange {
     private boolean finished;
     /** This request's end of its connection's {@link BodyTap}. */
     private final BodyTap.Sink sink = this::onBody;
+    /** Decodes a compressed response body after each read was stamped; null for a body sent as it is. */
+    private ContentDecoder decoder;
 
     Exchange(RequestClient owner, Dispatch dispatch, RequestClient.Listener listener, boolean recordEvents) {
         this.owner = owner;
@@ -273,6 +275,7 @@ final class Exchange {
             armLimitTimer(headersNanos);
         }
         timeline.onHeaders(response.statusCode(), headersNanos);
+        decoder = ContentDecoder.forEncoding(response.getHeader("Content-Encoding"));
         response.handler(buffer -> { // what the connection's tap does not read: chunks before the headers were handed over, the last
             long arrival = readNanosOrNow();
             ByteBuf buf = ((BufferInternal) buffer).getByteBuf(); // Vert.x's own heap copy of the read: no second copy
@@ -313,7 +316,11 @@ final class Exchange {
             return;
         }
         lastBytesNanos = arrival;
-        timeline.onBytes(buf, off, len, arrival);
+        if (decoder == null) {
+            timeline.onBytes(buf, off, len, arrival);
+        } else { // decoded after the read was stamped: each decoded piece keeps its read's time
+            decoder.decode(buf, off, len, (b, o, l) -> timeline.onBytes(b, o, l, arrival));
+        }
         if (timeline.tooLarge()) { // an endless body is cut here, not read into memory until a timeout
             fail(ErrorClass.TOO_LARGE, timeline.result().outcome().errorDetail(), arrival);
             request.reset();
@@ -415,6 +422,9 @@ final class Exchange {
         finished = true;
         if (connection != null && connection.tap != null) {
             connection.tap.detach(sink);
+        }
+        if (decoder != null) {
+            decoder.close();
         }
         release(false);
         owner.executor().releaseLane(lane);

@@ -259,7 +259,9 @@ public final class HttpExecutor implements AutoCloseable {
     private static io.vertx.core.Future<Reply> exchangeWhole(Lane lane, RequestOptions o, String jsonBody) {
         return lane.client().request(o)
                 .compose(req -> (jsonBody == null ? req.send() : req.send(Buffer.buffer(jsonBody)))
-                        .compose(resp -> resp.body().map(b -> new Reply(resp.statusCode(), b.toString(), resp.getHeader("Retry-After")))));
+                        .compose(resp -> resp.body().map(b -> new Reply(resp.statusCode(), new String(
+                                ContentDecoder.decodeWhole(resp.getHeader("Content-Encoding"), b.getBytes()),
+                                java.nio.charset.StandardCharsets.UTF_8), resp.getHeader("Retry-After")))));
     }
 
     /** A one-line description of a connection-level failure, without stack trace noise. */

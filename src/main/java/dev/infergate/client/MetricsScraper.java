@@ -108,11 +108,13 @@ public final class MetricsScraper implements AutoCloseable {
         try {
             HttpRequest.Builder req = HttpRequest.newBuilder(url).timeout(SCRAPE_TIMEOUT).GET();
             headers.forEach(req::header);
-            HttpResponse<String> resp = http.send(req.build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<byte[]> resp = http.send(req.build(), HttpResponse.BodyHandlers.ofByteArray());
             if (resp.statusCode() != 200) {
                 throw new IOException("HTTP " + resp.statusCode());
             }
-            Exposition e = PrometheusTextParser.parse(resp.body());
+            // decoded as every body is: a gateway may compress /metrics for a client that asked (--header)
+            byte[] body = ContentDecoder.decodeWhole(resp.headers().firstValue("Content-Encoding").orElse(null), resp.body());
+            Exposition e = PrometheusTextParser.parse(new String(body, java.nio.charset.StandardCharsets.UTF_8));
             Engine engine = Engine.detect(e);
             line.put("engine", engine.label());
             line.put("values", ServerMetricsMapping.map(e, engine));

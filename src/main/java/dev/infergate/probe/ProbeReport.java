@@ -43,7 +43,21 @@ public final class ProbeReport {
         return checks.stream().anyMatch(c -> c.status() == Check.Status.FAIL);
     }
 
+    /**
+     * What the same requests met when they asked the other way about compression: the main rounds ask as the run
+     * would ({@code Accept-Encoding: gzip, deflate} by default), a few more ask the opposite.
+     *
+     * @param mainAsksCompression whether the main rounds asked for compression
+     * @param otherRecords        the records of the requests that asked the other way
+     */
+    public record CompressionCheck(boolean mainAsksCompression, List<RequestRecord> otherRecords) {}
+
     public static ProbeReport of(List<RequestRecord> records, ProtocolFindings protocol) {
+        return of(records, protocol, null);
+    }
+
+    /** As {@link #of(List, ProtocolFindings)}, with the delivery met by requests asking the other way about compression. */
+    public static ProbeReport of(List<RequestRecord> records, ProtocolFindings protocol, CompressionCheck compression) {
         Map<ProbeCase, List<RequestRecord>> byCase = new EnumMap<>(ProbeCase.class);
         for (ProbeCase c : ProbeCase.values()) {
             byCase.put(c, new ArrayList<>());
@@ -59,6 +73,9 @@ public final class ProbeReport {
         }
         List<Check> checks = new ArrayList<>();
         checks.add(deliveryCheck(verdict));
+        if (compression != null) {
+            checks.add(compressionCheck(verdict.verdict(), compression));
+        }
         checks.add(cacheSpeedCheck(byCase, verdict.verdict()));
         checks.add(cachedTokensCheck(records));
         checks.add(failuresCheck(records));
@@ -77,6 +94,34 @@ public final class ProbeReport {
         checks.add(yesNo("tool_call_deltas", protocol.toolCallEvents() > 0, Check.Status.INFO,
                 "parsed", "none seen", toolCallEvidence(protocol)));
         return new ProbeReport(checks, verdict.verdict());
+    }
+
+    /**
+     * Whether a gateway delivers differently to clients that compress: the main rounds' delivery against that of the
+     * requests that asked the other way. A difference is a warning naming both: the users' clients (the OpenAI SDKs,
+     * browsers) ask for gzip, so theirs is the delivery that counts.
+     */
+    static Check compressionCheck(DeliveryKind main, CompressionCheck compression) {
+        DeliveryVerdict other = new DeliveryVerdict();
+        compression.otherRecords().forEach(other::add);
+        DeliveryKind otherKind = other.verdict();
+        DeliveryKind withGzip = compression.mainAsksCompression() ? main : otherKind;
+        DeliveryKind without = compression.mainAsksCompression() ? otherKind : main;
+        Map<String, Object> evidence = new LinkedHashMap<>();
+        evidence.put("with_compression", withGzip.label());
+        evidence.put("without_compression", without.label());
+        evidence.put("requests_asking_the_other_way", compression.otherRecords().size());
+        if (withGzip == DeliveryKind.UNDETERMINED || without == DeliveryKind.UNDETERMINED) {
+            return new Check("compression", Check.Status.INFO, "not compared: a delivery could not be told ("
+                    + withGzip.label() + " with Accept-Encoding gzip, " + without.label() + " without)", evidence);
+        }
+        if (withGzip == without) {
+            return new Check("compression", Check.Status.OK, "the same delivery with and without Accept-Encoding gzip ("
+                    + withGzip.label() + ")", evidence);
+        }
+        return new Check("compression", Check.Status.WARN, "delivered differently to clients that compress: " + withGzip.label()
+                + " with Accept-Encoding gzip (what the OpenAI SDKs and browsers send), " + without.label() + " without;"
+                + " a gateway compresses (and holds back) the stream for them", evidence);
     }
 
     private static Check deliveryCheck(DeliveryVerdict verdict) {
