@@ -223,6 +223,12 @@ public final class ConsoleSummary {
         if (kv != null) {
             line.append(String.format(Locale.ROOT, " KV cache usage max %.0f %%,", kv.max() * 100));
         }
+        Double prompt = s.amount(ServerFigure.PROMPT_TOKENS.key());
+        if (prompt != null && Boolean.FALSE.equals(dev.infergate.metrics.Engine.ofLabel(s.engine()).promptTokensIncludeCached())) {
+            // llama.cpp's counter is not "prompt tokens sent": a shared-prefix run shows a fraction of them
+            line.append(String.format(Locale.ROOT, " prompt tokens computed %.0f (cached prompt tokens not counted"
+                    + " by this engine),", prompt));
+        }
         if (line.charAt(line.length() - 1) == ':') {
             return; // the line lists what the server reports, and it reported none of these
         }

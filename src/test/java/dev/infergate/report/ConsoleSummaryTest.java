@@ -52,6 +52,17 @@ class ConsoleSummaryTest {
     }
 
     @Test
+    void llamaCppsPromptTokens_areSaidToBeTheComputedOnes_vllmsAreNotShown() {
+        SummaryBuilder b = summary();
+        b.server = new ServerFigures("llamacpp", 3, 0, Map.of("prompt_tokens", new ServerFigures.Amount(3959)), List.of());
+        assertThat(ConsoleSummary.render(b.build()))
+                .contains("server (llamacpp /metrics): prompt tokens computed 3959 (cached prompt tokens not counted by this engine)\n");
+        b.server = new ServerFigures("vllm", 3, 0, Map.of("prompt_tokens", new ServerFigures.Amount(3959),
+                "running_requests", new ServerFigures.Gauge(2, 4, 3)), List.of());
+        assertThat(ConsoleSummary.render(b.build())).contains("server (vllm /metrics): running max 4\n");
+    }
+
+    @Test
     void theSimulatorsLag_isShownOnItsOwnLine_andWarnsWhenItFellBehind() {
         SummaryBuilder b = summary();
         b.server = new ServerFigures("vllm", 3, 0, Map.of(), List.of(),
