@@ -72,7 +72,7 @@ public final class ProbeReport {
             }
         }
         List<Check> checks = new ArrayList<>();
-        checks.add(deliveryCheck(verdict));
+        checks.add(deliveryCheck(verdict, records));
         if (compression != null) {
             checks.add(compressionCheck(verdict.verdict(), compression));
         }
@@ -124,7 +124,7 @@ public final class ProbeReport {
                 + " a gateway compresses (and holds back) the stream for them", evidence);
     }
 
-    private static Check deliveryCheck(DeliveryVerdict verdict) {
+    private static Check deliveryCheck(DeliveryVerdict verdict, List<RequestRecord> records) {
         Map<String, Object> block = Json.COMPACT.convertValue(verdict.figures(), new TypeReference<LinkedHashMap<String, Object>>() {});
         Map<String, Object> evidence = new LinkedHashMap<>();
         evidence.put("share_buffered", block.get("share_buffered"));
@@ -138,8 +138,28 @@ public final class ProbeReport {
             case INCREMENTAL -> Check.Status.OK;
         };
         // the verdict's own medians (ttft_ms_p50, e2e_ms_p50), so the line and probe.json's evidence agree
+        String whose = verdict.verdict() == DeliveryKind.BURSTY ? whoseGaps(records) : "";
         return new Check("delivery", status, verdict.verdict().label() + deliveryReading(verdict.verdict(),
-                more.get("ttft_ms_p50"), more.get("e2e_ms_p50"), more.get("ttft_share_of_e2e_p50")), evidence);
+                more.get("ttft_ms_p50"), more.get("e2e_ms_p50"), more.get("ttft_share_of_e2e_p50")) + whose, evidence);
+    }
+
+    /**
+     * Whose the lumps of a bursty stream are: every read is stamped where its bytes are read, before any decoding, so
+     * with the client's own lag under its limit the gaps are in what reached the socket (the server's decode stalls, or
+     * the network's), not the client's; past the limit the client may have added them.
+     */
+    static String whoseGaps(List<RequestRecord> records) {
+        long maxLagNanos = records.stream().mapToLong(RequestRecord::clientLagNanos)
+                .filter(l -> l != RequestRecord.ABSENT).max().orElse(RequestRecord.ABSENT);
+        if (maxLagNanos == RequestRecord.ABSENT) {
+            return "";
+        }
+        double limitMs = dev.infergate.analysis.ClientLag.LIMIT_P99_MILLIS;
+        return maxLagNanos / 1e6 <= limitMs
+                ? String.format(Locale.ROOT, "; the gaps are the server's (or the network's): each read was timed as it"
+                        + " reached the socket and the client's own lag stayed under %.0f ms", limitMs)
+                : String.format(Locale.ROOT, "; the client fell behind (lag up to %.1f ms, limit %.0f ms): some gaps may be"
+                        + " the client's", maxLagNanos / 1e6, limitMs);
     }
 
     /** The delivery verdict's evidence in one clause: when the first token came against the whole answer. */

@@ -210,9 +210,15 @@ public record RunDocument(Map<String, Object> document, String api, String model
      * @param heldOnFullLoop         requests held on a full event loop while another had room (a lane hold)
      * @param waitedForBusyConnection requests handed a pooled connection that was still busy when they asked for one
      * @param clientRetries          requests sent again after a kept-alive connection was lost unanswered
+     * @param connectionsOpened      connections opened over the whole run, warm-ups included
      */
     public record Connections(Integer eventLoops, Long heldAtConnectionLimit, Long heldOnFullLoop,
-            Long waitedForBusyConnection, Long clientRetries) {}
+            Long waitedForBusyConnection, Long clientRetries, Long connectionsOpened) {
+        public Connections(Integer eventLoops, Long heldAtConnectionLimit, Long heldOnFullLoop,
+                Long waitedForBusyConnection, Long clientRetries) {
+            this(eventLoops, heldAtConnectionLimit, heldOnFullLoop, waitedForBusyConnection, clientRetries, null);
+        }
+    }
 
     /** The {@code connections} block, or null when run.json has none. */
     public Connections connections() {
@@ -222,7 +228,7 @@ public record RunDocument(Map<String, Object> document, String api, String model
         Long loops = count(m.get("event_loops"));
         return new Connections(loops == null ? null : loops.intValue(), count(m.get("held_at_connection_limit")),
                 count(m.get("held_on_full_loop")), count(m.get("waited_for_busy_connection")),
-                count(m.get("client_retries")));
+                count(m.get("client_retries")), count(m.get("connections_opened")));
     }
 
     private static Long count(Object value) {

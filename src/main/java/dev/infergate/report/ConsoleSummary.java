@@ -80,7 +80,7 @@ public final class ConsoleSummary {
         cache(out, all.cache(), requests.completed());
         cacheSplit(out, all.cache(), summary.byCache());
         prompts(out, summary.promptTokensVsIntended());
-        connections(out, summary.connections());
+        connections(out, summary.connections(), run.connections());
         client(out, summary.client(), run);
         delivery(out, summary.delivery(), generates);
         server(out, summary.server());
@@ -144,13 +144,20 @@ public final class ConsoleSummary {
     }
 
     /** Connections opened per request and the client's retries: client behaviour, never server figures. */
-    private static void connections(StringBuilder out, ConnectionFigures.Figures c) {
+    /**
+     * The measured requests' connections; when they opened none (all reused from the warm-ups, which open the pool
+     * before the clock), the whole run's count from run.json says where the connections came from.
+     */
+    private static void connections(StringBuilder out, ConnectionFigures.Figures c, RunDocument.Connections whole) {
         if (c == null) {
             return;
         }
+        Long openedInRun = whole == null ? null : whole.connectionsOpened();
+        String reused = c.opened() == 0 && c.requests() > 0 && openedInRun != null && openedInRun > 0
+                ? String.format(Locale.ROOT, ", all reused: %d opened before the clock (warm-up)", openedInRun) : "";
         out.append(String.format(Locale.ROOT,
-                "connections: %s opened for %s requests (%s per request) · %s client retries (connection lost before any response byte: not server errors)%n",
-                c.opened(), c.requests(), format(c.openedPerRequest()), c.clientRetries()));
+                "connections: %s opened for %s requests (%s per request%s) · %s client retries (connection lost before any response byte: not server errors)%n",
+                c.opened(), c.requests(), format(c.openedPerRequest()), reused, c.clientRetries()));
     }
 
     private static String percent(Double share) {

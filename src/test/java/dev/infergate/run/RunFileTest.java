@@ -104,7 +104,7 @@ class RunFileTest {
         Map<String, Object> m = measured(null).ended(Instant.EPOCH, null, null, connections).toMap();
         assertThat(m.get("connections")).isEqualTo(connections);
         dev.infergate.record.RunDocument.Connections read = dev.infergate.record.RunDocument.of(m).connections();
-        assertThat(read).isEqualTo(new dev.infergate.record.RunDocument.Connections(2, 0L, 0L, 3L, 1L));
+        assertThat(read).isEqualTo(new dev.infergate.record.RunDocument.Connections(2, 0L, 0L, 3L, 1L, 8L));
         assertThat(measured(null).toMap()).doesNotContainKey("connections");
     }
 
