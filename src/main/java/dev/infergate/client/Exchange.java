@@ -139,6 +139,9 @@ final class Exchange {
             if (LaneConnections.waitedForBusy(t, askedAtEnds)) {
                 owner.executor().waitedForBusyConnection();
             }
+            if (t.begun) { // a kept-alive connection: no set-up to wait for, so the wait was the client's own pool
+                connectWaitNanos = 0;
+            }
             if (!finished && !aborting && !lane.connections().usable(t, System.nanoTime())) {
                 lane.connections().closeByClient(t);
                 req.reset();

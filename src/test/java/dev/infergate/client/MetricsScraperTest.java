@@ -35,7 +35,9 @@ class MetricsScraperTest {
                 Thread.sleep(20);
             }
             scraper.close();
-            List<String> lines = Files.readAllLines(dir.resolve(RunLog.SERVER_METRICS_FILE));
+            // a scrape slower than the interval on a busy machine adds one "skipped" note: not a scrape
+            List<String> lines = Files.readAllLines(dir.resolve(RunLog.SERVER_METRICS_FILE)).stream()
+                    .filter(l -> !l.contains("\"skipped\"")).toList();
             assertThat(lines).hasSizeGreaterThanOrEqualTo(5)
                     .allSatisfy(l -> assertThat(l).startsWith("{\"offset_ns\":").contains("\"engine\":\"vllm\"", "\"running_requests\":"));
             assertThat(scraper.errors()).isZero();
