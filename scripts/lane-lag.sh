@@ -8,7 +8,8 @@
 #
 #   ../shared/bench/quiet -- scripts/lane-lag.sh        # about 30 s
 #
-# Environment: REQUESTS (96), LOOPS (2), USERS (8), PORT (18291), OUT (results/lane-lag), TRUTH_SRC.
+# Environment: REQUESTS (96), LOOPS (2), USERS (8), PORT (18291), OUT (results/lane-lag), TRUTH_SRC, JAR (the jar to
+# measure, default target/infergate.jar: another build, e.g. one from before the loops shared connections, compares).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REQUESTS=${REQUESTS:-96}
@@ -17,6 +18,7 @@ USERS=${USERS:-8}
 PORT=${PORT:-18291}
 OUT=${OUT:-results/lane-lag}
 TRUTH_SRC=${TRUTH_SRC:-../shared/bench/sse_truth_fast.c}
+JAR=${JAR:-target/infergate.jar}
 mkdir -p "$OUT"
 ./infergate --version > /dev/null # builds the jar first
 gcc -O2 -o "$OUT/sse_truth_fast" "$TRUTH_SRC"
@@ -25,7 +27,7 @@ truth=$!
 trap 'kill $truth 2>/dev/null || true' EXIT
 sleep 0.5
 rm -rf "$OUT/run"
-java -jar target/infergate.jar run --base-url "http://127.0.0.1:$PORT/v1" --model 'truth:ttft=20,itl=10' \
+java -jar "$JAR" run --base-url "http://127.0.0.1:$PORT/v1" --model 'truth:ttft=20,itl=10' \
     --concurrency "$USERS" --requests "$REQUESTS" --warmup 0 --event-loops "$LOOPS" --output-tokens uniform:4-96 \
     --input-tokens 32 --out "$OUT/run" > "$OUT/run.log" 2>&1
 grep -E '^(TTFT|TTFT from scheduled) |client lag|client-limited|cause:' "$OUT/run.log" || true
