@@ -4,7 +4,7 @@
 # held: the client's lag, the time from scheduled to first token beyond TTFT (a request held for a connection shows
 # there), and run.json's `connections` block (requests held at the connection limit, on a full event loop, or handed
 # a connection that was still busy). Before the event loops shared their connections, request 9 waited for lane 1's
-# longest stream while lane 0 sat idle: TTFT from scheduled p99 548 ms against TTFT p99 22 ms.
+# longest stream while lane 0 sat idle: TTFT from scheduled p99 555 ms against TTFT p99 22 ms (docs/benchmarks.md).
 #
 #   ../shared/bench/quiet -- scripts/lane-lag.sh        # about 30 s
 #
