@@ -126,6 +126,7 @@ final class SideRunner {
         if (key != null) {
             headers.put("Authorization", "Bearer " + key);
         }
+        headers.put("Accept-Encoding", "gzip, deflate"); // as users' clients ask (the OpenAI SDKs): docs/pitfalls.md
         return new Endpoint(URI.create(side.url()), Api.parse(side.api()), side.model(), true, headers, null, false, false,
                 Duration.ofSeconds(10)).withExtraBody(side.extraBody());
     }

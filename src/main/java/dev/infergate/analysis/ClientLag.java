@@ -97,7 +97,7 @@ public final class ClientLag {
     public static String warning(double p99Millis) {
         return String.format(java.util.Locale.ROOT,
                 "WARNING: client-limited: the client's own lag p99 was %.1f ms (limit %.0f ms); its figures describe"
-                        + " this machine as much as the server: free CPU, lower the load, or shard the client",
+                        + " this machine as much as the server; the cause follows",
                 p99Millis, LIMIT_P99_MILLIS);
     }
 }

@@ -44,6 +44,14 @@ public final class EndpointOptions {
                     + "from any server text infergate keeps or prints.")
     List<String> headers = new ArrayList<>();
 
+    @Option(names = "--accept-encoding", paramLabel = "VALUE",
+            description = "The Accept-Encoding header of every request, as the clients users run send it (the OpenAI SDKs:"
+                    + " 'gzip, deflate'): a gateway that compresses, and buffers to compress, then treats infergate as it"
+                    + " treats them. Bodies are decoded after each read is timed. 'none' sends no such header."
+                    + " A --header Accept-Encoding wins. Default: ${DEFAULT-VALUE}.",
+            defaultValue = "gzip, deflate")
+    String acceptEncoding = "gzip, deflate";
+
     @Option(names = "--no-stream", description = "Send non-streaming requests (TTFT then equals E2E).")
     boolean noStream;
 
@@ -97,6 +105,7 @@ public final class EndpointOptions {
                     + "or leave --api-key-env out for a server without keys");
         }
         Map<String, String> headerMap = headerMap(headers);
+        withAcceptEncoding(headerMap, acceptEncoding);
         if (apiKeySet() && headerMap.keySet().stream().noneMatch(k -> k.equalsIgnoreCase("Authorization"))) {
             headerMap.put("Authorization", "Bearer " + ApiKeys.read(apiKeyEnv()));
         }
@@ -126,6 +135,19 @@ public final class EndpointOptions {
                     + "; measure " + e.api().key() + " with infergate run, capacity or accept");
         }
         return e;
+    }
+
+    /**
+     * Adds {@code Accept-Encoding: value} to {@code headers} unless a header of that name is there (the user's) or the
+     * value is {@code none}.
+     */
+    static void withAcceptEncoding(Map<String, String> headers, String value) {
+        String v = value == null ? "" : value.trim();
+        if (v.isEmpty() || v.equalsIgnoreCase("none")
+                || headers.keySet().stream().anyMatch(k -> k.equalsIgnoreCase("Accept-Encoding"))) {
+            return;
+        }
+        headers.put("Accept-Encoding", v);
     }
 
     /** {@code --header} options as a map; the values are not echoed in any message (they may be secrets). */

@@ -67,6 +67,8 @@ final class Exchange {
     private boolean finished;
     /** This request's end of its connection's {@link BodyTap}. */
     private final BodyTap.Sink sink = this::onBody;
+    /** Decodes a compressed response body after each read was stamped; null for a body sent as it is. */
+    private ContentDecoder decoder;
 
     Exchange(RequestClient owner, Dispatch dispatch, RequestClient.Listener listener, boolean recordEvents) {
         this.owner = owner;
@@ -74,7 +76,7 @@ final class Exchange {
         this.listener = listener;
         this.recordEvents = recordEvents;
         this.timeline = newTimeline();
-        this.lane = owner.executor().lane(dispatch.spec().id());
+        this.lane = owner.executor().acquireLane(); // given back once, in finish()
         this.cancelAt = owner.timeouts.cancellations().pointFor(dispatch.spec().id());
     }
 
@@ -122,6 +124,7 @@ final class Exchange {
     private void connectPooled() {
         int mine = attempt;
         long askedNanos = System.nanoTime();
+        long askedAtEnds = lane.connections().endsSeen();
         lane.client().request(requestOptions()).onComplete(ar -> {
             if (mine != attempt) {
                 return;
@@ -133,6 +136,12 @@ final class Exchange {
             }
             HttpClientRequest req = ar.result();
             LaneConnections.Tracked t = lane.connections().track(req.connection(), true);
+            if (LaneConnections.waitedForBusy(t, askedAtEnds)) {
+                owner.executor().waitedForBusyConnection();
+            }
+            if (t.begun) { // a kept-alive connection: no set-up to wait for, so the wait was the client's own pool
+                connectWaitNanos = 0;
+            }
             if (!finished && !aborting && !lane.connections().usable(t, System.nanoTime())) {
                 lane.connections().closeByClient(t);
                 req.reset();
@@ -269,6 +278,7 @@ final class Exchange {
             armLimitTimer(headersNanos);
         }
         timeline.onHeaders(response.statusCode(), headersNanos);
+        decoder = ContentDecoder.forEncoding(response.getHeader("Content-Encoding"));
         response.handler(buffer -> { // what the connection's tap does not read: chunks before the headers were handed over, the last
             long arrival = readNanosOrNow();
             ByteBuf buf = ((BufferInternal) buffer).getByteBuf(); // Vert.x's own heap copy of the read: no second copy
@@ -309,7 +319,11 @@ final class Exchange {
             return;
         }
         lastBytesNanos = arrival;
-        timeline.onBytes(buf, off, len, arrival);
+        if (decoder == null) {
+            timeline.onBytes(buf, off, len, arrival);
+        } else { // decoded after the read was stamped: each decoded piece keeps its read's time
+            decoder.decode(buf, off, len, (b, o, l) -> timeline.onBytes(b, o, l, arrival));
+        }
         if (timeline.tooLarge()) { // an endless body is cut here, not read into memory until a timeout
             fail(ErrorClass.TOO_LARGE, timeline.result().outcome().errorDetail(), arrival);
             request.reset();
@@ -412,7 +426,11 @@ final class Exchange {
         if (connection != null && connection.tap != null) {
             connection.tap.detach(sink);
         }
+        if (decoder != null) {
+            decoder.close();
+        }
         release(false);
+        owner.executor().releaseLane(lane);
         if (limitTimer != null) {
             limitTimer.cancel(false);
             limitTimer = null;

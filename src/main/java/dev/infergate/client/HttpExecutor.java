@@ -15,8 +15,12 @@ import io.vertx.core.http.PoolOptions;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.PemTrustOptions;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
@@ -33,16 +37,19 @@ import java.util.concurrent.TimeoutException;
  */
 public final class HttpExecutor implements AutoCloseable {
     private final Vertx vertx;
-    private final List<Lane> lanes = new CopyOnWriteArrayList<>();
+    private final List<Lane> lanes;
+    private final LaneBalancer balancer;
+    private final java.util.concurrent.atomic.AtomicLong waitedForBusy = new java.util.concurrent.atomic.AtomicLong();
     private volatile Endpoint endpoint;
     private final String requestIdPrefix = "infergate-" + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + "-";
 
     /**
      * One event loop with its own HTTP client and connection pool. A request is started on its lane's
      * context, so its connection lives on the same event loop and every callback runs there: no thread hop
-     * between the socket read and the timestamp.
+     * between the socket read and the timestamp. Which lane a request takes is the {@link LaneBalancer}'s choice:
+     * the lanes' pools act as one.
      */
-    record Lane(Context context, HttpClientAgent client, LaneConnections connections) {}
+    record Lane(int index, Context context, HttpClientAgent client, LaneConnections connections) {}
 
     /** How often each lane closes connections idle beyond their limit: a small share of the 4 s default. */
     private static final long SWEEP_PERIOD_MS = 100;
@@ -77,22 +84,73 @@ public final class HttpExecutor implements AutoCloseable {
         }
         PoolOptions pool = new PoolOptions().setHttp1MaxSize(Math.max(1, maxConnections))
                 .setHttp2MaxSize(Math.max(1, maxConnections / 100 + 1)).setMaxWaitQueueSize(-1);
-        int perLane = Math.max(1, (maxConnections + eventLoops - 1) / eventLoops);
+        int perLane = LaneBalancer.capacityPerLane(maxConnections, eventLoops);
         pool.setHttp1MaxSize(perLane).setEventLoopSize(0);
+        this.balancer = new LaneBalancer(eventLoops, perLane);
+        AtomicReferenceArray<Lane> started = new AtomicReferenceArray<>(eventLoops);
+        AtomicInteger nextIndex = new AtomicInteger();
         CompletableFuture<String> deployed = vertx.deployVerticle(() -> new AbstractVerticle() {
             @Override
             public void start() {
-                LaneConnections connections = new LaneConnections(policy);
-                lanes.add(new Lane(context, vertx.httpClientBuilder().with(options).with(pool).build(), connections));
+                int index = nextIndex.getAndIncrement();
+                LaneConnections connections = new LaneConnections(policy, balancer, index);
+                started.set(index, new Lane(index, context, vertx.httpClientBuilder().with(options).with(pool).build(), connections));
                 vertx.setPeriodic(SWEEP_PERIOD_MS, id -> connections.sweep(System.nanoTime()));
             }
         }, new DeploymentOptions().setInstances(eventLoops)).toCompletionStage().toCompletableFuture();
         deployed.orTimeout(30, TimeUnit.SECONDS).join();
+        List<Lane> all = new ArrayList<>(eventLoops);
+        for (int i = 0; i < eventLoops; i++) {
+            all.add(started.get(i));
+        }
+        this.lanes = List.copyOf(all);
     }
 
-    /** The lane for request {@code id}: requests are spread evenly over the event loops. */
-    Lane lane(long id) {
-        return lanes.get((int) Math.floorMod(id, (long) lanes.size()));
+    /**
+     * The lane for a request starting now: one with an idle connection, else one with room, never a full lane while
+     * another has room ({@link LaneBalancer}). Each lane taken is given back once with {@link #releaseLane}.
+     */
+    Lane acquireLane() {
+        return lanes.get(balancer.acquire());
+    }
+
+    /** The request on {@code lane} finished. */
+    void releaseLane(Lane lane) {
+        balancer.release(lane.index());
+    }
+
+    /**
+     * A request was handed a pooled connection that was still carrying another response when it asked: it waited for
+     * a busy connection (the lane's pool was full). Counted on the lanes' event loops.
+     */
+    void waitedForBusyConnection() {
+        waitedForBusy.incrementAndGet();
+    }
+
+    /** Requests that waited for a busy connection of their lane's pool (see {@link #waitedForBusyConnection}). */
+    long requestsWaitedForBusyConnection() {
+        return waitedForBusy.get();
+    }
+
+    /** What the lane balancer saw: requests held at the connection limit or on a full lane (run.json). */
+    public Map<String, Object> laneAccounting() {
+        LaneBalancer.Accounting a = balancer.accounting();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("event_loops", lanes.size());
+        m.put("connections_per_loop", perLaneCapacity());
+        m.put("held_at_connection_limit", a.heldAtLimit());
+        m.put("held_on_full_loop", a.heldWhileRoom());
+        m.put("opened_while_idle_elsewhere", a.openedWhileIdle());
+        m.put("waited_for_busy_connection", waitedForBusy.get());
+        return m;
+    }
+
+    LaneBalancer.Accounting balancerAccounting() {
+        return balancer.accounting();
+    }
+
+    private int perLaneCapacity() {
+        return balancer.capacityPerLane();
     }
 
     /**
@@ -201,7 +259,9 @@ public final class HttpExecutor implements AutoCloseable {
     private static io.vertx.core.Future<Reply> exchangeWhole(Lane lane, RequestOptions o, String jsonBody) {
         return lane.client().request(o)
                 .compose(req -> (jsonBody == null ? req.send() : req.send(Buffer.buffer(jsonBody)))
-                        .compose(resp -> resp.body().map(b -> new Reply(resp.statusCode(), b.toString(), resp.getHeader("Retry-After")))));
+                        .compose(resp -> resp.body().map(b -> new Reply(resp.statusCode(), new String(
+                                ContentDecoder.decodeWhole(resp.getHeader("Content-Encoding"), b.getBytes()),
+                                java.nio.charset.StandardCharsets.UTF_8), resp.getHeader("Retry-After")))));
     }
 
     /** A one-line description of a connection-level failure, without stack trace noise. */

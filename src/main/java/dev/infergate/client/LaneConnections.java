@@ -21,6 +21,11 @@ final class LaneConnections {
 
     private final ConnectionPolicy policy;
     private final Map<HttpConnection, Tracked> connections = new IdentityHashMap<>();
+    /** Told which pooled connections of this lane can carry a request, so it can choose lanes by idle connections. */
+    private final LaneBalancer balancer;
+    private final int lane;
+    /** Responses ended on this lane so far, counted on its event loop: a sequence, not a clock. */
+    private long endsSeen;
 
     /** One connection's use so far. */
     static final class Tracked {
@@ -32,10 +37,14 @@ final class LaneConnections {
         int active;
         boolean begun;
         long lastEndNanos = ABSENT;
+        /** The lane's {@link #endsSeen} count when its last response ended: orders ends and asks on the event loop. */
+        long lastEndSeq = ABSENT;
         int keepAliveSeconds = -1;
         /** The client closes it, or the server said {@code Connection: close}: its close teaches nothing. */
         boolean closing;
         boolean closed;
+        /** Counted as one of the lane's pooled connections by the {@link LaneBalancer} (until it closes or is closing). */
+        boolean counted;
 
         Tracked(HttpConnection connection, boolean pooled) {
             this.connection = connection;
@@ -50,7 +59,14 @@ final class LaneConnections {
     }
 
     LaneConnections(ConnectionPolicy policy) {
+        this(policy, null, 0);
+    }
+
+    /** The connections of {@code lane}, told to {@code balancer} (null: none) as they open and go. */
+    LaneConnections(ConnectionPolicy policy, LaneBalancer balancer, int lane) {
         this.policy = policy;
+        this.balancer = balancer;
+        this.lane = lane;
     }
 
     ConnectionPolicy policy() {
@@ -65,6 +81,10 @@ final class LaneConnections {
             connections.put(connection, created);
             policy.opened();
             connection.closeHandler(v -> closed(created, System.nanoTime()));
+            if (pooled && balancer != null) {
+                created.counted = true;
+                balancer.connectionOpened(lane);
+            }
             t = created;
         }
         return t;
@@ -89,8 +109,10 @@ final class LaneConnections {
         t.active = Math.max(0, t.active - 1);
         t.served++;
         t.lastEndNanos = nowNanos;
+        t.lastEndSeq = ++endsSeen;
         if (connectionHeader != null && connectionHeader.toLowerCase(java.util.Locale.ROOT).contains("close")) {
             t.closing = true;
+            uncount(t);
         }
         int seconds = keepAliveTimeoutSeconds(keepAliveHeader);
         if (seconds >= 0) {
@@ -105,6 +127,7 @@ final class LaneConnections {
     void failed(Tracked t) {
         t.active = Math.max(0, t.active - 1);
         t.closing = true; // a connection that lost a request carries no other
+        uncount(t);
         if (!t.pooled) {
             closeByClient(t);
         }
@@ -119,6 +142,7 @@ final class LaneConnections {
 
     void closeByClient(Tracked t) {
         t.closing = true;
+        uncount(t);
         if (!t.closed) {
             t.connection.close();
         }
@@ -136,9 +160,31 @@ final class LaneConnections {
 
     private void closed(Tracked t, long nowNanos) {
         t.closed = true;
+        uncount(t);
         connections.remove(t.connection);
         if (!t.closing && t.active == 0 && t.lastEndNanos != ABSENT) {
             policy.serverClosed(nowNanos - t.lastEndNanos);
+        }
+    }
+
+    /** Where the lane's sequence of ended responses stands now: taken when a request asks the pool for a connection. */
+    long endsSeen() {
+        return endsSeen;
+    }
+
+    /**
+     * Whether the pool handed {@code t} to a request that asked when the lane had seen {@code askedAtEnds} ends:
+     * true when {@code t}'s last response ended after the ask, so the request waited for a busy connection.
+     */
+    static boolean waitedForBusy(Tracked t, long askedAtEnds) {
+        return t.lastEndSeq != ABSENT && t.lastEndSeq > askedAtEnds;
+    }
+
+    /** The balancer no longer counts {@code t} as able to carry a request. */
+    private void uncount(Tracked t) {
+        if (t.counted) {
+            t.counted = false;
+            balancer.connectionGone(lane);
         }
     }
 

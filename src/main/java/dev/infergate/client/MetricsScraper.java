@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -42,6 +43,8 @@ public final class MetricsScraper implements AutoCloseable {
     private static final String FILE = RunLog.SERVER_METRICS_FILE;
     /** A scrape may take this long: the JDK client's first request on a busy machine takes a second or more. */
     private static final Duration SCRAPE_TIMEOUT = Duration.ofSeconds(10);
+    /** A scrape that has not answered in this long is given up (a server that never answers): far beyond any interval. */
+    private static final Duration ABANDON_AFTER = Duration.ofMinutes(5);
     private static final ObjectMapper JSON = Json.COMPACT;
 
     private final URI url;
@@ -53,6 +56,10 @@ public final class MetricsScraper implements AutoCloseable {
     private final HttpClient http;
     private int scrapes;
     private int errors;
+    private int skipped;
+    private boolean closed;
+    /** The scrape asked last, until it answered; never cancelled. */
+    private CompletableFuture<?> inFlight;
 
     /**
      * @param url         the metrics URL
@@ -96,23 +103,75 @@ public final class MetricsScraper implements AutoCloseable {
      */
     public MetricsScraper start() {
         scrapeOnce();
+        awaitInFlight();
         thread.scheduleAtFixedRate(this::scrapeOnce, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
         return this;
     }
 
-    /** Scrapes and appends one line; never throws (a failure is written as an error line). */
+    /**
+     * Starts a scrape and appends its line when it answers; never throws (a failure is written as an error line). A
+     * scrape still running when the next is due is left to finish, not cancelled: llama-server answers {@code /metrics}
+     * from a task in its queue and cancels that task (and logs it) when the client hangs up, so a client that timed
+     * out every slow scrape during a long prefill caused server work and log noise of its own. The tick is skipped
+     * instead, and the first skip is noted once in the file ({@code "skipped"}); the late answer is written with
+     * the offset of when it was asked.
+     */
     synchronized void scrapeOnce() {
+        if (inFlight != null && !inFlight.isDone()) {
+            skipped++;
+            if (skipped == 1) {
+                Map<String, Object> note = new LinkedHashMap<>();
+                note.put("offset_ns", System.nanoTime() - originNanos);
+                note.put("skipped", "a scrape outlasted the " + interval.toMillis() + " ms interval: it is left to finish"
+                        + " (not cancelled, so the server does not abandon its work), and overlapping ticks are skipped");
+                writeLine(note);
+            }
+            return;
+        }
         long offset = System.nanoTime() - originNanos;
+        HttpRequest.Builder req = HttpRequest.newBuilder(url).timeout(ABANDON_AFTER).GET();
+        headers.forEach(req::header);
+        CompletableFuture<HttpResponse<byte[]>> sent;
+        try {
+            sent = http.sendAsync(req.build(), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (RuntimeException e) {
+            sent = CompletableFuture.failedFuture(e);
+        }
+        inFlight = sent.whenComplete((resp, failure) -> answered(offset, resp, failure));
+    }
+
+    /** Waits for the scrape in flight (at most {@link #SCRAPE_TIMEOUT}): the first and last scrapes bound the window. */
+    private void awaitInFlight() {
+        CompletableFuture<?> f;
+        synchronized (this) {
+            f = inFlight;
+        }
+        if (f == null) {
+            return;
+        }
+        try {
+            f.get(SCRAPE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            // written as an error line by answered(), or still running: left to finish
+        }
+    }
+
+    private synchronized void answered(long offset, HttpResponse<byte[]> resp, Throwable failure) {
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("offset_ns", offset);
         try {
-            HttpRequest.Builder req = HttpRequest.newBuilder(url).timeout(SCRAPE_TIMEOUT).GET();
-            headers.forEach(req::header);
-            HttpResponse<String> resp = http.send(req.build(), HttpResponse.BodyHandlers.ofString());
+            if (failure != null) {
+                throw failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
+                        ? failure.getCause() : failure;
+            }
             if (resp.statusCode() != 200) {
                 throw new IOException("HTTP " + resp.statusCode());
             }
-            Exposition e = PrometheusTextParser.parse(resp.body());
+            // decoded as every body is: a gateway may compress /metrics for a client that asked
+            byte[] body = ContentDecoder.decodeWhole(resp.headers().firstValue("Content-Encoding").orElse(null), resp.body());
+            Exposition e = PrometheusTextParser.parse(new String(body, StandardCharsets.UTF_8));
             Engine engine = Engine.detect(e);
             line.put("engine", engine.label());
             line.put("values", ServerMetricsMapping.map(e, engine));
@@ -121,12 +180,16 @@ public final class MetricsScraper implements AutoCloseable {
                 line.put("simulator", simulator.json());
             }
             scrapes++;
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) {
             line.put("error", e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
             errors++;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
+        }
+        writeLine(line);
+    }
+
+    private void writeLine(Map<String, Object> line) {
+        if (closed) {
+            return; // an answer later than the run's end: the file is complete without it
         }
         try {
             out.write(JSON.writeValueAsString(line));
@@ -135,6 +198,11 @@ public final class MetricsScraper implements AutoCloseable {
         } catch (IOException e) {
             errors++;
         }
+    }
+
+    /** Ticks skipped because a scrape was still running. */
+    public synchronized int skipped() {
+        return skipped;
     }
 
     /** Successful scrapes so far. */
@@ -156,8 +224,11 @@ public final class MetricsScraper implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        awaitInFlight();
         scrapeOnce();
+        awaitInFlight();
         synchronized (this) {
+            closed = true;
             try {
                 out.close();
             } catch (IOException e) {

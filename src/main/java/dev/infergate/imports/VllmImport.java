@@ -12,15 +12,27 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * vLLM's {@code bench serve --save-result --save-detailed} JSON (also {@code benchmarks/benchmark_serving.py}):
- * the per-request arrays {@code ttfts}, {@code itls}, {@code latencies}, {@code input_lens}, {@code output_lens},
- * {@code errors} and, in newer versions, {@code start_times}, all in seconds. vLLM's TTFT and E2EL run from its
- * request start (when the request function began, close to infergate's {@code sent}); its ITLs are the gaps
- * between chunks after the first. Without {@code start_times} the requests cannot be placed in time, so
- * throughput and goodput are missing rather than guessed. Without the arrays (no {@code --save-detailed}) the
- * file's aggregates are imported ({@link AggregateImport}).
+ * vLLM's result JSON, recognised by what it holds, not by a version it does not name:
+ * <ul>
+ *   <li>{@code bench serve --save-result --save-detailed} (and {@code benchmarks/benchmark_serving.py} of 2025): the
+ *       per-request arrays {@code ttfts}, {@code itls}, {@code latencies}, {@code input_lens}, {@code output_lens},
+ *       {@code errors} and, in newer versions, {@code start_times}, all in seconds;</li>
+ *   <li>{@code benchmarks/benchmark_serving.py --save-result} of late 2024 (e.g. commit 5b0ed839): the same arrays but
+ *       no {@code latencies} (E2E per request was never written). E2E is then derived as TTFT + the sum of the
+ *       gaps, which is what that writer's own latency was (its request function timed the end at the last chunk),
+ *       and run.json's {@code imported.derived} says so; a failed request carries {@code ttft} 0 and no gaps there,
+ *       so its times are absent, never 0;</li>
+ *   <li>no arrays (no {@code --save-detailed}): the file's aggregates ({@link AggregateImport}).</li>
+ * </ul>
+ * vLLM's TTFT and E2EL run from its request start (when the request function began, close to infergate's
+ * {@code sent}); its ITLs are the gaps between chunks after the first. Without {@code start_times} the requests
+ * cannot be placed in time, so throughput and goodput are missing rather than guessed.
  */
 final class VllmImport {
+    /** The figure derived for files without {@code latencies}, and how. */
+    static final String DERIVED_E2E_KEY = "e2e";
+    static final String DERIVED_E2E_RULE = "ttft + the sum of gaps (the file has no latencies)";
+
     private VllmImport() {}
 
     /** Whether {@code json} looks like a vLLM result. */
@@ -30,10 +42,15 @@ final class VllmImport {
     }
 
     static ImportedRun read(JsonNode json, String source) {
-        if (!json.path("ttfts").isArray() || !json.path("latencies").isArray()) {
+        if (!json.path("ttfts").isArray()) {
             return AggregateImport.vllm(json, source); // --save-result without --save-detailed
         }
         int n = json.path("ttfts").size();
+        // late-2024 files keep TTFT and the gaps per request but no E2E: derived from them, and said so
+        boolean derivedE2e = !json.path("latencies").isArray() && json.path("itls").isArray() && json.path("itls").size() == n;
+        if (!json.path("latencies").isArray() && !derivedE2e) {
+            return AggregateImport.vllm(json, source); // per-request TTFTs without gaps or E2E: only the aggregates hold
+        }
         JsonNode starts = json.path("start_times");
         boolean placed = starts.isArray() && starts.size() == n;
         double origin = Double.MAX_VALUE;
@@ -54,9 +71,11 @@ final class VllmImport {
                     gaps[g] = Foreign.seconds(itl.get(g).asDouble());
                 }
             }
+            long e2e = !ok || derivedE2e ? RequestRecord.ABSENT // derived: the record ends at the last gap
+                    : Foreign.seconds(json.path("latencies").path(i).asDouble(-1));
             records.add(foreign.record(i, Phase.MEASURED, Math.max(0, sent),
                     ok ? Foreign.seconds(json.path("ttfts").path(i).asDouble(-1)) : RequestRecord.ABSENT,
-                    RequestRecord.ABSENT, ok ? Foreign.seconds(json.path("latencies").path(i).asDouble(-1)) : RequestRecord.ABSENT,
+                    RequestRecord.ABSENT, e2e,
                     gaps, json.path("input_lens").path(i).asInt(-1), json.path("output_lens").path(i).asInt(0),
                     TokenSource.USAGE, ok ? null : Foreign.errorClass(0, error), ok ? null : Foreign.ownDetail(error), ok ? 200 : 0));
         }
@@ -64,7 +83,8 @@ final class VllmImport {
         if (!placed) {
             missing.addAll(Imports.THROUGHPUT);
         }
-        ImportedFrom imported = new ImportedFrom("vllm", source, false, missing);
+        ImportedFrom imported = new ImportedFrom("vllm", source, false, missing,
+                derivedE2e ? Map.of(DERIVED_E2E_KEY, DERIVED_E2E_RULE) : Map.of());
         return new ImportedRun(run(json, imported, n), records, imported);
     }
 

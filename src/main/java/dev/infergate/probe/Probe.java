@@ -28,6 +28,7 @@ import io.vertx.core.http.HttpMethod;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -83,10 +84,12 @@ public final class Probe {
             Preflight.Result server = opened.server();
             writeRunFile(plan, http, server);
             sendRounds(http, plan, server.exactOutput());
+            ProbeReport.CompressionCheck compression = plan.endpoint().stream()
+                    ? askTheOtherWay(http.endpoint(), plan, server.exactOutput()) : null;
             ProtocolFindings protocol = protocol(http, plan.endpoint().api());
             List<RequestRecord> records = new ArrayList<>();
             RunLog.readRecords(plan.out(), records::add);
-            ProbeReport report = ProbeReport.of(records, protocol);
+            ProbeReport report = ProbeReport.of(records, protocol, compression);
             write(plan, http.endpoint(), server, report);
             return report;
         }
@@ -123,6 +126,48 @@ public final class Probe {
                 send(client, spec(id + 2, shared + suffix, plan.inputTokens(), plan), ProbeCase.WARM_PREFIX, plan);
             }
         }
+    }
+
+    /** Requests the probe sends asking the other way about compression. */
+    static final int OTHER_WAY_REQUESTS = 3;
+    /** Where their records go, apart from the probe's own log (summaries and reports read the main rounds only). */
+    static final String OTHER_WAY_DIR = "compression-check";
+
+    /**
+     * Sends {@link #OTHER_WAY_REQUESTS} cold requests asking the opposite of the main rounds about compression (without
+     * {@code Accept-Encoding} when they asked for gzip, with {@code gzip, deflate} when they did not), on connections of
+     * their own, so a gateway that compresses and holds back streams only for clients asking for it shows.
+     */
+    private static ProbeReport.CompressionCheck askTheOtherWay(Endpoint endpoint, ProbePlan plan, boolean exactOutput)
+            throws IOException {
+        boolean asks = endpoint.headers().keySet().stream().anyMatch(k -> k.equalsIgnoreCase("Accept-Encoding"));
+        Map<String, String> headers = new LinkedHashMap<>();
+        endpoint.headers().forEach((k, v) -> {
+            if (!k.equalsIgnoreCase("Accept-Encoding")) {
+                headers.put(k, v);
+            }
+        });
+        if (!asks) {
+            headers.put("Accept-Encoding", "gzip, deflate");
+        }
+        Endpoint other = new Endpoint(endpoint.baseUrl(), endpoint.api(), endpoint.model(), endpoint.stream(), headers,
+                endpoint.caCert(), endpoint.insecure(), endpoint.http2(), endpoint.connectTimeout(),
+                endpoint.idleConnectionTimeout(), endpoint.extraBody());
+        Path dir = plan.out().resolve(OTHER_WAY_DIR);
+        Files.createDirectories(dir);
+        PromptFactory prompts = PromptFactory.calibrate(BundledTokenizer.cl100k(), System.nanoTime());
+        try (HttpExecutor http = new HttpExecutor(other, 1, 1);
+                RecordWriter writer = new RecordWriter(dir.resolve(RunLog.REQUESTS_FILE))
+                        .countingTokensWith(BundledTokenizer.cl100k()::count).start()) {
+            RequestClient client = new RequestClient(http, plan.timeouts(), exactOutput, System.nanoTime(), 0, writer, 1, 10_000);
+            for (int i = 0; i < OTHER_WAY_REQUESTS; i++) {
+                PromptFactory.Prompt cold = prompts.build(200_000L + i, plan.inputTokens(), null);
+                send(client, spec(200_000L + i, cold.text(), cold.tokens(), plan), ProbeCase.COLD, plan);
+            }
+        }
+        List<RequestRecord> records = new ArrayList<>();
+        RunLog.readRecords(dir, records::add);
+        return new ProbeReport.CompressionCheck(asks, records);
     }
 
     private static RequestSpec spec(long id, String text, int tokens, ProbePlan plan) {
@@ -169,7 +214,19 @@ public final class Probe {
                 plain.result() != null && plain.result().outcome().doneSeen(), continuous.usageEvents() > 1,
                 continuous.usageEvents(), tokenize, reasoning, events(tools, r -> r.events().toolCallEvents()),
                 tools.status(),
-                tokenize ? tokenizer.dialect().key() : null);
+                tokenize ? tokenizer.dialect().key() : null, tokenize ? exactWith(tokenizer) : null);
+    }
+
+    /**
+     * Whether prompts built with the server's tokenizer have exact lengths: the calibration a run makes (every built-in
+     * word counted, then two built prompts checked), so the probe says what a run will get. Null when it failed.
+     */
+    private static Boolean exactWith(ServerTokenizer tokenizer) {
+        try {
+            return dev.infergate.workload.PromptFactory.calibrate(tokenizer, 1).exact();
+        } catch (RuntimeException e) { // the endpoint stopped answering: nothing to say about exactness
+            return null;
+        }
     }
 
     private static int events(Raw raw, ToIntFunction<StreamResult> f) {

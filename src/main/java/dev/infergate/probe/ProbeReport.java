@@ -43,7 +43,21 @@ public final class ProbeReport {
         return checks.stream().anyMatch(c -> c.status() == Check.Status.FAIL);
     }
 
+    /**
+     * What the same requests met when they asked the other way about compression: the main rounds ask as the run
+     * would ({@code Accept-Encoding: gzip, deflate} by default), a few more ask the opposite.
+     *
+     * @param mainAsksCompression whether the main rounds asked for compression
+     * @param otherRecords        the records of the requests that asked the other way
+     */
+    public record CompressionCheck(boolean mainAsksCompression, List<RequestRecord> otherRecords) {}
+
     public static ProbeReport of(List<RequestRecord> records, ProtocolFindings protocol) {
+        return of(records, protocol, null);
+    }
+
+    /** As {@link #of(List, ProtocolFindings)}, with the delivery met by requests asking the other way about compression. */
+    public static ProbeReport of(List<RequestRecord> records, ProtocolFindings protocol, CompressionCheck compression) {
         Map<ProbeCase, List<RequestRecord>> byCase = new EnumMap<>(ProbeCase.class);
         for (ProbeCase c : ProbeCase.values()) {
             byCase.put(c, new ArrayList<>());
@@ -58,7 +72,10 @@ public final class ProbeReport {
             }
         }
         List<Check> checks = new ArrayList<>();
-        checks.add(deliveryCheck(verdict));
+        checks.add(deliveryCheck(verdict, records));
+        if (compression != null) {
+            checks.add(compressionCheck(verdict.verdict(), compression));
+        }
         checks.add(cacheSpeedCheck(byCase, verdict.verdict()));
         checks.add(cachedTokensCheck(records));
         checks.add(failuresCheck(records));
@@ -69,9 +86,9 @@ public final class ProbeReport {
         checks.add(yesNo("continuous_usage_stats", protocol.continuousUsage(), Check.Status.INFO,
                 "honoured", "not honoured", Map.of("usage_events", protocol.usageEvents())));
         checks.add(yesNo("tokenize_endpoint", protocol.tokenizeEndpoint(), Check.Status.INFO,
-                "present (" + protocol.tokenizeDialect() + " form): prompt lengths can be exact",
+                "present (" + protocol.tokenizeDialect() + " form): " + tokenizeExactness(protocol.tokenizeExact()),
                 "absent: no /tokenize form (vllm/sglang, llama.cpp, tgi) answered with a count; a bundled tokenizer approximates",
-                protocol.tokenizeEndpoint() ? Map.of("dialect", protocol.tokenizeDialect()) : Map.of()));
+                protocol.tokenizeEndpoint() ? tokenizeEvidence(protocol) : Map.of()));
         checks.add(yesNo("reasoning_deltas", protocol.reasoningEvents() > 0, Check.Status.INFO,
                 "parsed", "none seen (the model may not reason)", Map.of("events", protocol.reasoningEvents())));
         checks.add(yesNo("tool_call_deltas", protocol.toolCallEvents() > 0, Check.Status.INFO,
@@ -79,7 +96,35 @@ public final class ProbeReport {
         return new ProbeReport(checks, verdict.verdict());
     }
 
-    private static Check deliveryCheck(DeliveryVerdict verdict) {
+    /**
+     * Whether a gateway delivers differently to clients that compress: the main rounds' delivery against that of the
+     * requests that asked the other way. A difference is a warning naming both: the users' clients (the OpenAI SDKs,
+     * browsers) ask for gzip, so theirs is the delivery that counts.
+     */
+    static Check compressionCheck(DeliveryKind main, CompressionCheck compression) {
+        DeliveryVerdict other = new DeliveryVerdict();
+        compression.otherRecords().forEach(other::add);
+        DeliveryKind otherKind = other.verdict();
+        DeliveryKind withGzip = compression.mainAsksCompression() ? main : otherKind;
+        DeliveryKind without = compression.mainAsksCompression() ? otherKind : main;
+        Map<String, Object> evidence = new LinkedHashMap<>();
+        evidence.put("with_compression", withGzip.label());
+        evidence.put("without_compression", without.label());
+        evidence.put("requests_asking_the_other_way", compression.otherRecords().size());
+        if (withGzip == DeliveryKind.UNDETERMINED || without == DeliveryKind.UNDETERMINED) {
+            return new Check("compression", Check.Status.INFO, "not compared: a delivery could not be told ("
+                    + withGzip.label() + " with Accept-Encoding gzip, " + without.label() + " without)", evidence);
+        }
+        if (withGzip == without) {
+            return new Check("compression", Check.Status.OK, "the same delivery with and without Accept-Encoding gzip ("
+                    + withGzip.label() + ")", evidence);
+        }
+        return new Check("compression", Check.Status.WARN, "delivered differently to clients that compress: " + withGzip.label()
+                + " with Accept-Encoding gzip (what the OpenAI SDKs and browsers send), " + without.label() + " without;"
+                + " a gateway compresses (and holds back) the stream for them", evidence);
+    }
+
+    private static Check deliveryCheck(DeliveryVerdict verdict, List<RequestRecord> records) {
         Map<String, Object> block = Json.COMPACT.convertValue(verdict.figures(), new TypeReference<LinkedHashMap<String, Object>>() {});
         Map<String, Object> evidence = new LinkedHashMap<>();
         evidence.put("share_buffered", block.get("share_buffered"));
@@ -93,8 +138,28 @@ public final class ProbeReport {
             case INCREMENTAL -> Check.Status.OK;
         };
         // the verdict's own medians (ttft_ms_p50, e2e_ms_p50), so the line and probe.json's evidence agree
+        String whose = verdict.verdict() == DeliveryKind.BURSTY ? whoseGaps(records) : "";
         return new Check("delivery", status, verdict.verdict().label() + deliveryReading(verdict.verdict(),
-                more.get("ttft_ms_p50"), more.get("e2e_ms_p50"), more.get("ttft_share_of_e2e_p50")), evidence);
+                more.get("ttft_ms_p50"), more.get("e2e_ms_p50"), more.get("ttft_share_of_e2e_p50")) + whose, evidence);
+    }
+
+    /**
+     * Whose the lumps of a bursty stream are: every read is stamped where its bytes are read, before any decoding, so
+     * with the client's own lag under its limit the gaps are in what reached the socket (the server's decode stalls, or
+     * the network's), not the client's; past the limit the client may have added them.
+     */
+    static String whoseGaps(List<RequestRecord> records) {
+        long maxLagNanos = records.stream().mapToLong(RequestRecord::clientLagNanos)
+                .filter(l -> l != RequestRecord.ABSENT).max().orElse(RequestRecord.ABSENT);
+        if (maxLagNanos == RequestRecord.ABSENT) {
+            return "";
+        }
+        double limitMs = dev.infergate.analysis.ClientLag.LIMIT_P99_MILLIS;
+        return maxLagNanos / 1e6 <= limitMs
+                ? String.format(Locale.ROOT, "; the gaps are the server's (or the network's): each read was timed as it"
+                        + " reached the socket and the client's own lag stayed under %.0f ms", limitMs)
+                : String.format(Locale.ROOT, "; the client fell behind (lag up to %.1f ms, limit %.0f ms): some gaps may be"
+                        + " the client's", maxLagNanos / 1e6, limitMs);
     }
 
     /** The delivery verdict's evidence in one clause: when the first token came against the whole answer. */
@@ -219,6 +284,25 @@ public final class ProbeReport {
         m.put("delivery", delivery.label());
         m.put("failed", failed());
         m.put("checks", checks.stream().map(Check::toMap).toList());
+        return m;
+    }
+
+    /** What a run gets from the server's tokenizer, as the probe's calibration found it. */
+    static String tokenizeExactness(Boolean exact) {
+        if (exact == null) {
+            return "prompt lengths not checked";
+        }
+        return exact ? "prompt lengths are exact (calibrated on the built-in words and checked on two built prompts)"
+                : "but a run of words does not count as the sum of its words: prompt lengths cannot be exact; a bundled"
+                        + " tokenizer approximates (--tokenizer server refuses to run)";
+    }
+
+    private static Map<String, Object> tokenizeEvidence(ProtocolFindings protocol) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("dialect", protocol.tokenizeDialect());
+        if (protocol.tokenizeExact() != null) {
+            m.put("lengths_exact", protocol.tokenizeExact());
+        }
         return m;
     }
 }

@@ -1,6 +1,7 @@
 package dev.infergate.record;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code imported} block of a run.json that infergate built from another tool's result file (vLLM, AIPerf,
@@ -15,8 +16,12 @@ import java.util.List;
  * @param sampled whether the file holds only a sample of the requests (guidellm keeps a few per status)
  * @param missing figure keys the file does not carry, as criteria name them ({@code ttft_from_scheduled},
  *                {@code queue_wait}, {@code throughput.output_tokens_per_s}, ...)
+ * @param derived figure keys the file does not carry but that were derived from what it does, each with how
+ *                ({@code e2e}: "ttft + the sum of gaps" for vLLM files without {@code latencies}); empty for none
  */
-public record ImportedFrom(String tool, String source, boolean sampled, List<String> missing) {
+public record ImportedFrom(String tool, String source, boolean sampled, List<String> missing,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+        Map<String, String> derived) {
     /** The run.json key. */
     public static final String KEY = "imported";
 
@@ -25,6 +30,12 @@ public record ImportedFrom(String tool, String source, boolean sampled, List<Str
             throw new IllegalArgumentException("tool must not be blank");
         }
         missing = missing == null ? List.of() : List.copyOf(missing); // an older block may lack the key
+        derived = derived == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(derived));
+    }
+
+    /** A file whose figures are all its own, none derived. */
+    public ImportedFrom(String tool, String source, boolean sampled, List<String> missing) {
+        this(tool, source, sampled, missing, Map.of());
     }
 
     /** Whether the figure {@code key} (a criterion's metric key or a summary figure) is missing. */
@@ -34,6 +45,8 @@ public record ImportedFrom(String tool, String source, boolean sampled, List<Str
 
     /** One line for comparisons and reports. */
     public String describe() {
-        return "imported from " + tool + " (" + source + ")" + (sampled ? ", a sample of the requests only" : "");
+        StringBuilder how = new StringBuilder();
+        derived.forEach((key, rule) -> how.append(how.isEmpty() ? "; derived: " : ", ").append(key).append(" = ").append(rule));
+        return "imported from " + tool + " (" + source + ")" + (sampled ? ", a sample of the requests only" : "") + how;
     }
 }

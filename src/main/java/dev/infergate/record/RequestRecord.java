@@ -46,8 +46,9 @@ package dev.infergate.record;
  *                        free at once, else when one freed; ABSENT in older logs and for requests never sent
  * @param dispatchNanos   when the client started writing the request (the connection in hand, the body
  *                        encoded); ABSENT in older logs and when it never started
- * @param connectWaitNanos how long the client waited for a connection from its pool (a new connection's TCP and
- *                        TLS set-up included): a duration, not a mark; ABSENT when unknown
+ * @param connectWaitNanos how long the client waited for a new connection (its TCP and TLS set-up, the network's):
+ *                        a duration, not a mark; 0 when it was handed a kept-alive connection (a wait for one that
+ *                        was busy is the client's own pool, so client lag); ABSENT when unknown
  * @param firstReasoningNanos arrival of the first event with reasoning text ({@code reasoning_content}); ABSENT
  *                        when the answer had none. {@link #firstTokenNanos} is the earlier of this and the next
  * @param firstAnswerNanos with reasoning: arrival of the first event with answer output (content, text or a tool
@@ -236,15 +237,18 @@ public record RequestRecord(
 
     /**
      * The client's own lag: from the later of the scheduled time and the free slot until the write started,
-     * less the wait for a connection (that is the network's or the server's). ABSENT when the marks are missing
-     * (older logs, never dispatched). A busy client shows here, never as server TTFT.
+     * less the wait for a connection (that is the network's or the server's) and less the time a client retry lost
+     * (from the first attempt's send to the retry's: a stale kept-alive connection's, recorded as
+     * {@link #clientRetryDelayNanos}, not a client that fell behind). ABSENT when the marks are missing (older logs,
+     * never dispatched). A busy client shows here, never as server TTFT.
      */
     public long clientLagNanos() {
         if (slotNanos == ABSENT || dispatchNanos == ABSENT) {
             return ABSENT;
         }
         long connect = connectWaitNanos == ABSENT ? 0 : connectWaitNanos;
-        return Math.max(0, dispatchNanos - Math.max(scheduledNanos, slotNanos) - connect);
+        long retry = clientRetryDelayNanos == ABSENT ? 0 : clientRetryDelayNanos;
+        return Math.max(0, dispatchNanos - Math.max(scheduledNanos, slotNanos) - connect - retry);
     }
 
     /** {@code sent - dispatch}: how long handing the request's bytes to the kernel took; ABSENT when unknown. */

@@ -106,7 +106,11 @@ public record RunDocument(Map<String, Object> document, String api, String model
     /** run.json's {@code client_cpu} block (run/ClientCpu), seconds of process CPU by phase; null where absent. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record ClientCpuSeconds(@JsonProperty("startup_s") Double startupS, @JsonProperty("warmup_s") Double warmupS,
-            @JsonProperty("load_s") Double loadS) {}
+            @JsonProperty("load_s") Double loadS, @JsonProperty("load_wall_s") Double loadWallS) {
+        public ClientCpuSeconds(Double startupS, Double warmupS, Double loadS) {
+            this(startupS, warmupS, loadS, null);
+        }
+    }
 
     /** The keys read with Jackson into typed fields; the rest of the document is left to {@link #document()}. */
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -195,5 +199,39 @@ public record RunDocument(Map<String, Object> document, String api, String model
     /** Whether the run generates output (every API but embeddings); a file that names no API does. */
     public boolean generates() {
         return !"embeddings".equals(api);
+    }
+
+    /**
+     * run.json's {@code connections} block (client.ConnectionPolicy and the lanes of client.HttpExecutor): what the
+     * client's connections met. Each count null where the block or the key is absent (older runs, imports).
+     *
+     * @param eventLoops             the client's I/O threads
+     * @param heldAtConnectionLimit  requests held because every event loop's connections were in use: the client's limit
+     * @param heldOnFullLoop         requests held on a full event loop while another had room (a lane hold)
+     * @param waitedForBusyConnection requests handed a pooled connection that was still busy when they asked for one
+     * @param clientRetries          requests sent again after a kept-alive connection was lost unanswered
+     * @param connectionsOpened      connections opened over the whole run, warm-ups included
+     */
+    public record Connections(Integer eventLoops, Long heldAtConnectionLimit, Long heldOnFullLoop,
+            Long waitedForBusyConnection, Long clientRetries, Long connectionsOpened) {
+        public Connections(Integer eventLoops, Long heldAtConnectionLimit, Long heldOnFullLoop,
+                Long waitedForBusyConnection, Long clientRetries) {
+            this(eventLoops, heldAtConnectionLimit, heldOnFullLoop, waitedForBusyConnection, clientRetries, null);
+        }
+    }
+
+    /** The {@code connections} block, or null when run.json has none. */
+    public Connections connections() {
+        if (!(document.get("connections") instanceof Map<?, ?> m)) {
+            return null;
+        }
+        Long loops = count(m.get("event_loops"));
+        return new Connections(loops == null ? null : loops.intValue(), count(m.get("held_at_connection_limit")),
+                count(m.get("held_on_full_loop")), count(m.get("waited_for_busy_connection")),
+                count(m.get("client_retries")), count(m.get("connections_opened")));
+    }
+
+    private static Long count(Object value) {
+        return value instanceof Number n ? n.longValue() : null;
     }
 }

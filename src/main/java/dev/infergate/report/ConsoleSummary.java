@@ -1,6 +1,7 @@
 package dev.infergate.report;
 
 import dev.infergate.analysis.ClientLag;
+import dev.infergate.analysis.ClientLimitCauses;
 import dev.infergate.analysis.GpuSummary;
 import dev.infergate.analysis.ConnectionFigures;
 import dev.infergate.analysis.FigureSet;
@@ -79,8 +80,8 @@ public final class ConsoleSummary {
         cache(out, all.cache(), requests.completed());
         cacheSplit(out, all.cache(), summary.byCache());
         prompts(out, summary.promptTokensVsIntended());
-        connections(out, summary.connections());
-        client(out, summary.client(), run.clientWarmup());
+        connections(out, summary.connections(), run.connections());
+        client(out, summary.client(), run);
         delivery(out, summary.delivery(), generates);
         server(out, summary.server());
         simulator(out, summary.server());
@@ -143,13 +144,20 @@ public final class ConsoleSummary {
     }
 
     /** Connections opened per request and the client's retries: client behaviour, never server figures. */
-    private static void connections(StringBuilder out, ConnectionFigures.Figures c) {
+    /**
+     * The measured requests' connections; when they opened none (all reused from the warm-ups, which open the pool
+     * before the clock), the whole run's count from run.json says where the connections came from.
+     */
+    private static void connections(StringBuilder out, ConnectionFigures.Figures c, RunDocument.Connections whole) {
         if (c == null) {
             return;
         }
+        Long openedInRun = whole == null ? null : whole.connectionsOpened();
+        String reused = c.opened() == 0 && c.requests() > 0 && openedInRun != null && openedInRun > 0
+                ? String.format(Locale.ROOT, ", all reused: %d opened before the clock (warm-up)", openedInRun) : "";
         out.append(String.format(Locale.ROOT,
-                "connections: %s opened for %s requests (%s per request) · %s client retries (connection lost before any response byte: not server errors)%n",
-                c.opened(), c.requests(), format(c.openedPerRequest()), c.clientRetries()));
+                "connections: %s opened for %s requests (%s per request%s) · %s client retries (connection lost before any response byte: not server errors)%n",
+                c.opened(), c.requests(), format(c.openedPerRequest()), reused, c.clientRetries()));
     }
 
     private static String percent(Double share) {
@@ -157,7 +165,8 @@ public final class ConsoleSummary {
     }
 
     /** The client's own lag (older summaries have no such block) and, when it was too large, the warning. */
-    private static void client(StringBuilder out, ClientLag.Figures c, RunDocument.ClientWarmup warmup) {
+    private static void client(StringBuilder out, ClientLag.Figures c, RunDocument run) {
+        RunDocument.ClientWarmup warmup = run.clientWarmup();
         if (warmup != null && warmup.requests() != null) {
             out.append(String.format(Locale.ROOT, "client warm-up before the clock: %s requests to a loopback stub in %s s wall, %s s CPU%n",
                     warmup.requests(), cell(warmup.wallS()), cell(warmup.cpuS())));
@@ -170,6 +179,7 @@ public final class ConsoleSummary {
                 cell(lag.p50()), cell(lag.p99()), cell(lag.max()), cell(c.writeMs().p99())));
         if (c.limited()) {
             out.append(ClientLag.warning(lag.p99())).append('\n');
+            out.append(ClientLimitCauses.line(run)).append('\n');
         }
     }
 
@@ -219,6 +229,12 @@ public final class ConsoleSummary {
         ServerFigures.Gauge kv = s.gauge(ServerFigure.KV_CACHE_USAGE.key());
         if (kv != null) {
             line.append(String.format(Locale.ROOT, " KV cache usage max %.0f %%,", kv.max() * 100));
+        }
+        Double prompt = s.amount(ServerFigure.PROMPT_TOKENS.key());
+        if (prompt != null && Boolean.FALSE.equals(dev.infergate.metrics.Engine.ofLabel(s.engine()).promptTokensIncludeCached())) {
+            // llama.cpp's counter is not "prompt tokens sent": a shared-prefix run shows a fraction of them
+            line.append(String.format(Locale.ROOT, " prompt tokens computed %.0f (cached prompt tokens not counted"
+                    + " by this engine),", prompt));
         }
         if (line.charAt(line.length() - 1) == ':') {
             return; // the line lists what the server reports, and it reported none of these

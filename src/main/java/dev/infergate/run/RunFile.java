@@ -60,8 +60,18 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
      * @param endedAt       when the run ended (wall clock)
      * @param partialReason why it stopped early, or null when it ran to its end
      * @param clientCpu     the client's CPU by phase ({@code client_cpu}), or null when not measured
+     * @param connections   what the client's connections met ({@code connections}: what it learned of the server's
+     *                      keep-alive, retries, requests held at the connection limit or on a full event loop), or null
      */
-    public record Ending(Instant endedAt, String partialReason, ClientCpu clientCpu) {}
+    public record Ending(Instant endedAt, String partialReason, ClientCpu clientCpu, Map<String, Object> connections) {
+        public Ending(Instant endedAt, String partialReason, ClientCpu clientCpu) {
+            this(endedAt, partialReason, clientCpu, null);
+        }
+
+        public Ending {
+            connections = connections == null ? null : Json.ordered(connections);
+        }
+    }
 
     public RunFile {
         if (startedAt == null || endpoint == null || load == null || workload == null || server == null) {
@@ -85,8 +95,13 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
 
     /** As {@link #ended(Instant, String)}, with the client's CPU by phase ({@code client_cpu}; null: none). */
     public RunFile ended(Instant endedAt, String partialReason, ClientCpu clientCpu) {
+        return ended(endedAt, partialReason, clientCpu, null);
+    }
+
+    /** As {@link #ended(Instant, String, ClientCpu)}, with what the client's connections met ({@code connections}). */
+    public RunFile ended(Instant endedAt, String partialReason, ClientCpu clientCpu, Map<String, Object> connections) {
         return new RunFile(startedAt, endpoint, requestIdPrefix, labels, load, workload, server, measured,
-                new Ending(endedAt, partialReason, clientCpu));
+                new Ending(endedAt, partialReason, clientCpu, connections));
     }
 
     /** run.json's {@code load}: the model's own description, then the limits and the shard. */
@@ -149,6 +164,9 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
         }
         if (ending != null && ending.clientCpu() != null) {
             run.put("client_cpu", ending.clientCpu().toMap());
+        }
+        if (ending != null && ending.connections() != null) {
+            run.put("connections", ending.connections());
         }
         if (ending != null && ending.partialReason() != null) {
             run.put("partial", true);

@@ -125,10 +125,17 @@ public final class RunService {
             Workload workload;
             try {
                 workload = plan.workload().create(tokenizer);
-                if (tokenizer instanceof ServerTokenizer && plan.workload().dataset() == null
+                if (tokenizer instanceof ServerTokenizer st && plan.workload().dataset() == null
                         && Boolean.FALSE.equals(workload.describe().get("input_lengths_exact"))) {
                     // the server's tokenizer is not additive over words: exact prompts would need a network
-                    // call per request, on the hot path; build them with the bundled tokenizer instead
+                    // call per request, on the hot path; build them with the bundled tokenizer instead, unless the
+                    // user asked for the server's by name: then say so rather than run with other lengths
+                    if ("server".equals(plan.tokenizer())) {
+                        throw new SetupException("--tokenizer server: the server's tokenizer (" + st.dialect().key()
+                                + ") does not count a run of words as the sum of its words, so prompt lengths cannot be"
+                                + " exact without a tokenizer call per request; use --tokenizer auto (lengths estimated"
+                                + " with cl100k_base) or --tokenizer-file with the model's tokenizer.json", true, null);
+                    }
                     workload = plan.workload().create(BundledTokenizer.cl100k());
                     tokenizer = BundledTokenizer.cl100k();
                 }
@@ -180,7 +187,7 @@ public final class RunService {
             }
             ClientCpu cpu = ClientCpu.of(warmupStartCpu, warmupEndCpu, loadStartCpu, ClientCpu.processCpuNanos(), loadStartNanos,
                     System.nanoTime());
-            return finish(plan, runFile, outcome, cpu);
+            return finish(plan, runFile, outcome, cpu, connections(http));
         }
     }
 
@@ -328,18 +335,25 @@ public final class RunService {
                         plan.condition(), prefixWarmups, clientWarmup), null);
     }
 
+    /** run.json's {@code connections}: what the client learned of the server's connections, and its lanes' holds. */
+    private static Map<String, Object> connections(HttpExecutor http) {
+        Map<String, Object> m = new LinkedHashMap<>(http.connectionPolicy().describe());
+        m.putAll(http.laneAccounting());
+        return m;
+    }
+
     /**
      * Ends the run's files: run.json is written in its final form ({@code ended_at}, and {@code partial} with
      * its reason when the run stopped early), then summary.json is built from the log. When the log itself could not be written, a
      * failure here is expected (the same full disk) and is reported instead of thrown.
      */
-    private static Result finish(RunPlan plan, RunFile runFile, Runner.Outcome outcome, ClientCpu cpu)
-            throws IOException, LogFailed {
+    private static Result finish(RunPlan plan, RunFile runFile, Runner.Outcome outcome, ClientCpu cpu,
+            Map<String, Object> connections) throws IOException, LogFailed {
         boolean logFailed = outcome.writeFailure() != null;
         String partialReason = logFailed ? "stopped early: " + outcome.writeFailure().getMessage()
                 : outcome.interrupted() ? "interrupted" : null;
         try {
-            runFile.ended(Instant.now(), partialReason, cpu).write(plan.out());
+            runFile.ended(Instant.now(), partialReason, cpu, connections).write(plan.out());
         } catch (IOException e) {
             if (!logFailed) {
                 throw new IOException(Summarizer.cannotWrite(plan.out().resolve(RunLog.RUN_FILE), e), e);

@@ -10,9 +10,12 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <p>How lengths are made exact: a prompt is a run of space-prefixed words ({@code " the time river"}). BPE
  * tokenizers of the GPT family split text before merging at each {@code " word"}, so a word that is one
  * token alone stays one token in any run: such a text of K words has K tokens, plus a constant c that some
- * tokenizers always add (a server's BOS). {@link #calibrate} measures this once, in two batched calls: it
- * counts the empty text (c) and every candidate word, keeps the words that are one token, then checks that
- * two built prompts (one fresh, one with a shared prefix) count exactly K + c. When the check holds
+ * tokenizers always add (a server's BOS; SentencePiece's dummy prefix, which makes llama's {@code " the"} the two
+ * pieces {@code "▁"} and {@code "▁the"}, while the empty text counts 0). {@link #calibrate} measures this once, in two
+ * batched calls: it counts every candidate word alone, takes c as the most common count less one (the per-word
+ * piece is then one token; never the empty text's count, which misses the dummy prefix), keeps the words that
+ * count c + 1, then checks that two built prompts (one fresh, one with a shared prefix) count exactly K + c. When
+ * the check holds
  * ({@link #exact()}), building a prompt costs no tokenizer call. When it does not (a tokenizer that merges
  * across spaces), every prompt is counted and fixed up by adding or trimming words, up to
  * {@value #MAX_FIXUPS} times, and the spec carries the count actually reached.
@@ -100,7 +103,7 @@ public final class PromptFactory {
         texts.add("");
         Vocabulary.WORDS.forEach(w -> texts.add(" " + w));
         int[] counts = tokenizer.countAll(texts);
-        int overhead = counts[0];
+        int overhead = constantOverhead(counts);
         List<String> single = new ArrayList<>();
         for (int i = 1; i < counts.length; i++) {
             if (counts[i] == overhead + 1) {
@@ -118,6 +121,30 @@ public final class PromptFactory {
         return additive ? candidate : new PromptFactory(tokenizer, seed, candidate.words, overhead, false);
     }
 
+    /**
+     * The tokens a tokenizer adds to any run of words ({@code counts[0]} is the empty text's count, the rest one word
+     * each): the most common single-word count less one, since most built-in words are one piece; ties go to the
+     * smaller count. Never less than 0; the empty text's count only when no word was counted.
+     */
+    static int constantOverhead(int[] counts) {
+        if (counts.length < 2) {
+            return Math.max(0, counts.length == 0 ? 0 : counts[0]);
+        }
+        java.util.Map<Integer, Integer> seen = new java.util.TreeMap<>();
+        for (int i = 1; i < counts.length; i++) {
+            seen.merge(counts[i], 1, Integer::sum);
+        }
+        int mode = counts[1];
+        int most = 0;
+        for (var e : seen.entrySet()) {
+            if (e.getValue() > most) {
+                mode = e.getKey();
+                most = e.getValue();
+            }
+        }
+        return Math.max(0, mode - 1);
+    }
+
     /** The tokenizer the lengths are counted with. */
     public Tokenizer tokenizer() {
         return tokenizer;
@@ -133,7 +160,10 @@ public final class PromptFactory {
         return words.length;
     }
 
-    /** Tokens the tokenizer adds to any text (e.g. a server's BOS); 0 for the bundled tokenizers. */
+    /**
+     * Tokens the tokenizer adds to any run of words (a server's BOS, SentencePiece's dummy-prefix piece); 0 for the
+     * bundled tokenizers.
+     */
     public int overheadTokens() {
         return overheadTokens;
     }

@@ -118,7 +118,8 @@ class ProbeEndToEndTest {
             Map<String, Object> json = Summarizer.JSON.readValue(Files.readString(probeDir.resolve("probe.json")), Map.class);
             Outcome o = new Outcome(0, out.toString(), json);
             assertThat(o.check("tokenize_endpoint")).as(o.out()).containsEntry("status", "ok")
-                    .containsEntry("evidence", Map.of("dialect", "llama.cpp"));
+                    .containsEntry("evidence", Map.of("dialect", "llama.cpp", "lengths_exact", true));
+            assertThat(o.out()).contains("prompt lengths are exact");
             assertThat(o.check("requests")).as(o.out()).containsEntry("result", "15 sent, all completed");
         }
     }

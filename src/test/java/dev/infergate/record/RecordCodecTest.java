@@ -133,4 +133,13 @@ class RecordCodecTest {
         assertThat(r.queueWaitNanos()).isZero();
         assertThat(r.clientLagNanos()).isEqualTo(2_000);
     }
+
+    @Test
+    void aRetrysLostTime_isTheRetrys_notClientLag() {
+        // first attempt written at 4,500 on a stale connection, lost; the retry written at 6,000 after 200 of connect
+        RequestRecord r = new RequestRecord(9, 0, Phase.MEASURED, null, null, -1, 1_000, 6_100, 10_000, 20_000, 30_000,
+                40_000, 200, null, null, -1, 10, 3, TokenSource.USAGE, -1, 3, 5_000, null, null, 1, 1_500, 1, -1, 4_000,
+                6_000, 200);
+        assertThat(r.clientLagNanos()).isEqualTo(6_000 - 4_000 - 200 - 1_500);
+    }
 }

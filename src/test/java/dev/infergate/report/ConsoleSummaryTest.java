@@ -52,6 +52,28 @@ class ConsoleSummaryTest {
     }
 
     @Test
+    void measuredRequestsThatOpenedNoConnection_sayTheWarmUpOpenedThem() {
+        SummaryBuilder b = summary();
+        b.connections = new dev.infergate.analysis.ConnectionFigures.Figures(150, 0, 0.0, 0, null);
+        b.run.put("connections", Map.of("connections_opened", 8, "client_retries", 0));
+        assertThat(ConsoleSummary.render(b.build()))
+                .contains("connections: 0 opened for 150 requests (0.00 per request, all reused: 8 opened before the clock (warm-up))");
+        b.connections = new dev.infergate.analysis.ConnectionFigures.Figures(150, 4, 0.027, 0, null);
+        assertThat(ConsoleSummary.render(b.build())).contains("connections: 4 opened for 150 requests (0.03 per request) ·");
+    }
+
+    @Test
+    void llamaCppsPromptTokens_areSaidToBeTheComputedOnes_vllmsAreNotShown() {
+        SummaryBuilder b = summary();
+        b.server = new ServerFigures("llamacpp", 3, 0, Map.of("prompt_tokens", new ServerFigures.Amount(3959)), List.of());
+        assertThat(ConsoleSummary.render(b.build()))
+                .contains("server (llamacpp /metrics): prompt tokens computed 3959 (cached prompt tokens not counted by this engine)\n");
+        b.server = new ServerFigures("vllm", 3, 0, Map.of("prompt_tokens", new ServerFigures.Amount(3959),
+                "running_requests", new ServerFigures.Gauge(2, 4, 3)), List.of());
+        assertThat(ConsoleSummary.render(b.build())).contains("server (vllm /metrics): running max 4\n");
+    }
+
+    @Test
     void theSimulatorsLag_isShownOnItsOwnLine_andWarnsWhenItFellBehind() {
         SummaryBuilder b = summary();
         b.server = new ServerFigures("vllm", 3, 0, Map.of(), List.of(),

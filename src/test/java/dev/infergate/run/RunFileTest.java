@@ -93,6 +93,22 @@ class RunFileTest {
     }
 
     @Test
+    void anEndedRun_recordsWhatItsConnectionsMet_andItIsReadBackTyped() {
+        Map<String, Object> connections = new java.util.LinkedHashMap<>();
+        connections.put("connections_opened", 8);
+        connections.put("client_retries", 1);
+        connections.put("event_loops", 2);
+        connections.put("held_at_connection_limit", 0);
+        connections.put("held_on_full_loop", 0);
+        connections.put("waited_for_busy_connection", 3);
+        Map<String, Object> m = measured(null).ended(Instant.EPOCH, null, null, connections).toMap();
+        assertThat(m.get("connections")).isEqualTo(connections);
+        dev.infergate.record.RunDocument.Connections read = dev.infergate.record.RunDocument.of(m).connections();
+        assertThat(read).isEqualTo(new dev.infergate.record.RunDocument.Connections(2, 0L, 0L, 3L, 1L, 8L));
+        assertThat(measured(null).toMap()).doesNotContainKey("connections");
+    }
+
+    @Test
     void aProbe_hasNoToolNoEndNoRunSettings() {
         RunFile probe = new RunFile(Instant.EPOCH, ENDPOINT, "p-", Map.of(), Map.of("mode", "probe"),
                 Map.of("kind", "probe"), SERVER, null, null);

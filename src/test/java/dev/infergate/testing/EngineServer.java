@@ -52,7 +52,12 @@ public final class EngineServer implements AutoCloseable {
         /** TGI: {@code {"inputs"}} → a JSON list of token objects. */
         TGI,
         /** No tokenize endpoint: 404. */
-        NONE
+        NONE,
+        /**
+         * llama.cpp's form, but a count that is not additive over words (characters / 4, as a tokenizer that merges
+         * across spaces): prompt lengths cannot be made exact with it.
+         */
+        LLAMA_CPP_NOT_ADDITIVE
     }
 
     private final ServerSocket server;
@@ -211,6 +216,7 @@ public final class EngineServer implements AutoCloseable {
             case LLAMA_CPP -> json(200, "{\"tokens\":" + ids(content == null ? 0 : words(content)) + "}");
             case TGI -> inputs == null ? json(422, "{\"error\":\"missing inputs\"}") : json(200, tgiTokens(words(inputs)));
             case NONE -> json(404, "{\"error\":\"not found\"}");
+            case LLAMA_CPP_NOT_ADDITIVE -> json(200, "{\"tokens\":" + ids(content == null ? 0 : (content.length() + 3) / 4) + "}");
         };
     }
 

@@ -166,4 +166,37 @@ class PromptFactoryTest {
         assertThat(PromptFactory.calibrate(BundledTokenizer.cl100k(), 1).salted(0).build(7, 300, null).text())
                 .isEqualTo(plain.text());
     }
+
+    /** A SentencePiece-like tokenizer: a dummy-prefix piece before any text, then one piece per word; the empty text 0. */
+    private static Tokenizer dummyPrefix(int bos) {
+        return new Tokenizer() {
+            public String name() {
+                return "sentencepiece-like";
+            }
+
+            public int count(String text) {
+                return text.isEmpty() ? bos : bos + 1 + BundledTokenizer.cl100k().count(text);
+            }
+        };
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1})
+    void aDummyPrefixPiece_isMeasuredAsTheOverhead_notReadOffTheEmptyText(int bos) {
+        Tokenizer sp = dummyPrefix(bos);
+        PromptFactory factory = PromptFactory.calibrate(sp, 3);
+        assertThat(factory.exact()).isTrue();
+        assertThat(factory.overheadTokens()).isEqualTo(1 + bos);
+        for (int tokens : new int[] {3, 40, 700}) {
+            assertThat(sp.count(factory.build(5, tokens, factory.sharedPrefix(1, 100)).text())).isEqualTo(tokens);
+        }
+    }
+
+    @Test
+    void theConstantOverhead_isTheMostCommonWordCountLessOne() {
+        assertThat(PromptFactory.constantOverhead(new int[] {0, 2, 2, 3, 2, 1})).isEqualTo(1);
+        assertThat(PromptFactory.constantOverhead(new int[] {1, 2, 2, 2})).isEqualTo(1);
+        assertThat(PromptFactory.constantOverhead(new int[] {0, 1, 1, 4})).isZero();
+        assertThat(PromptFactory.constantOverhead(new int[] {3})).isEqualTo(3);
+    }
 }

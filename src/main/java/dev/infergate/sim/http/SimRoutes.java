@@ -113,8 +113,12 @@ public final class SimRoutes {
         long id = nextId.incrementAndGet();
         String requestId = requestId(rc);
         SimFormat format = formats.create(id, requestId);
+        String acceptEncoding = rc.request().getHeader("Accept-Encoding");
         StreamResponder.Setup setup = new StreamResponder.Setup(id, requestId, request, format, text, profile.delivery(),
-                profile.streamInterval(), faults, profile.faults().stall().pause().toNanos(), tap);
+                profile.streamInterval(), faults, profile.faults().stall().pause().toNanos(), tap,
+                new StreamResponder.Wire(rc.request().version() == io.vertx.core.http.HttpVersion.HTTP_1_0,
+                        acceptEncoding != null && acceptEncoding.toLowerCase(java.util.Locale.ROOT).contains("gzip"),
+                        profile.xAccelBuffering()));
         StreamResponder responder = new StreamResponder(rc.vertx().getOrCreateContext(), rc.response(), driver, setup);
         responder.begin(nanoClock.getAsLong());
         Sequence seq = new Sequence(id, request.promptTokens(),

@@ -19,7 +19,23 @@ import java.util.concurrent.TimeUnit;
 final class StreamResponder implements StreamTarget {
     /** What every response needs from its request and the server. */
     record Setup(long sequenceId, String requestId, CompletionRequest request, SimFormat format, ResponseText text,
-            Delivery delivery, int streamInterval, FaultPlan faults, long stallNanos, EmissionTap tap) {}
+            Delivery delivery, int streamInterval, FaultPlan faults, long stallNanos, EmissionTap tap, Wire wire) {
+        Setup(long sequenceId, String requestId, CompletionRequest request, SimFormat format, ResponseText text,
+                Delivery delivery, int streamInterval, FaultPlan faults, long stallNanos, EmissionTap tap) {
+            this(sequenceId, requestId, request, format, text, delivery, streamInterval, faults, stallNanos, tap,
+                    new Wire(false, false, "no"));
+        }
+    }
+
+    /**
+     * How the stream goes on the wire for this request.
+     *
+     * @param http10          the request was HTTP/1.0 (what nginx sends upstream without {@code proxy_http_version
+     *                        1.1}): no chunked encoding there, so the stream is close-delimited
+     * @param gzipAsked       the request's {@code Accept-Encoding} names gzip
+     * @param xAccelBuffering the profile's {@code X-Accel-Buffering} value, or {@code absent}
+     */
+    record Wire(boolean http10, boolean gzipAsked, String xAccelBuffering) {}
 
     private final Context context;
     private final HttpServerResponse response;
@@ -53,11 +69,24 @@ final class StreamResponder implements StreamTarget {
             nextFlushNanos = nowNanos + every.interval().toNanos();
         }
         if (request.stream()) {
-            response.setChunked(true)
-                    .putHeader("Content-Type", "text/event-stream; charset=utf-8")
-                    .putHeader("Cache-Control", "no-cache")
-                    .putHeader("X-Accel-Buffering", "no");
-            response.writeHead();
+            Wire wire = setup.wire();
+            if (wire.http10()) { // no chunked encoding in HTTP/1.0: the body ends when the connection closes
+                response.putHeader("Connection", "close");
+            } else {
+                response.setChunked(true);
+            }
+            response.putHeader("Content-Type", "text/event-stream; charset=utf-8").putHeader("Cache-Control", "no-cache");
+            if (!"absent".equals(wire.xAccelBuffering())) {
+                response.putHeader("X-Accel-Buffering", wire.xAccelBuffering());
+            }
+            if (compressing()) {
+                response.putHeader("Content-Encoding", "gzip").putHeader("Vary", "Accept-Encoding");
+            }
+            if (wire.http10()) { // Vert.x's writeHead() insists on a length or chunks; a first write does not for 1.0
+                response.write(io.vertx.core.buffer.Buffer.buffer());
+            } else {
+                response.writeHead();
+            }
         }
     }
 
@@ -156,11 +185,12 @@ final class StreamResponder implements StreamTarget {
                 nextFlushNanos += every.interval().toNanos();
             }
         } else {
-            write = finishedSeen || setup.delivery() instanceof Delivery.Incremental;
+            write = finishedSeen || setup.delivery() instanceof Delivery.Incremental
+                    || (setup.delivery() instanceof Delivery.GzipBufferedWhenAsked && !compressing());
         }
         boolean wrote = write && held.length() > 0;
         if (wrote) {
-            response.write(held.toString());
+            response.write(compressing() ? io.vertx.core.buffer.Buffer.buffer(gzip(held.toString())) : io.vertx.core.buffer.Buffer.buffer(held.toString()));
             held.setLength(0);
         }
         if (finishedSeen) {
@@ -168,6 +198,22 @@ final class StreamResponder implements StreamTarget {
             response.end();
         }
         return wrote;
+    }
+
+    /** Whether this stream is compressed (and so held to its end): the gateway profile, for a client that asked. */
+    private boolean compressing() {
+        return setup.delivery() instanceof Delivery.GzipBufferedWhenAsked && setup.wire().gzipAsked();
+    }
+
+    /** The whole held stream as one gzip member (written once, at the end). */
+    private static byte[] gzip(String text) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(out)) {
+            z.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e); // in memory: cannot happen
+        }
+        return out.toByteArray();
     }
 
     private void sendBody(Emission e) {

@@ -10,7 +10,8 @@ import java.time.Duration;
 
 /**
  * How generated tokens reach the client when it asked for {@code stream: true}. In YAML:
- * {@code delivery: incremental}, {@code delivery: buffered} or {@code delivery: {flush_every: 500ms}}.
+ * {@code delivery: incremental}, {@code delivery: buffered}, {@code delivery: gzip_buffered} or
+ * {@code delivery: {flush_every: 500ms}}.
  */
 @JsonDeserialize(using = Delivery.Reader.class)
 public sealed interface Delivery {
@@ -33,7 +34,15 @@ public sealed interface Delivery {
         }
     }
 
-    /** Reads the three YAML forms; anything else is an error naming the accepted forms. */
+    /**
+     * A gateway with gzip on for {@code text/event-stream} and buffering in front of an incremental server (nginx's
+     * {@code gzip on} with proxy buffering): a client that asks for gzip ({@code Accept-Encoding}) gets the whole stream
+     * compressed in one write at its end, one that does not gets every event as it is generated. Users' clients (the
+     * OpenAI SDKs, browsers) ask for gzip; a measuring client that does not would see a stream they never get.
+     */
+    record GzipBufferedWhenAsked() implements Delivery {}
+
+    /** Reads the YAML forms; anything else is an error naming the accepted forms. */
     final class Reader extends JsonDeserializer<Delivery> {
         @Override
         public Delivery deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
@@ -44,10 +53,13 @@ public sealed interface Delivery {
             if (node.isTextual() && node.asText().equals("buffered")) {
                 return new Buffered();
             }
+            if (node.isTextual() && node.asText().equals("gzip_buffered")) {
+                return new GzipBufferedWhenAsked();
+            }
             if (node.isObject() && node.size() == 1 && node.has("flush_every")) {
                 return new FlushEvery(DurationText.parse("delivery.flush_every", node.get("flush_every").asText()));
             }
-            throw new IllegalArgumentException("delivery (" + node + ") must be incremental, buffered"
+            throw new IllegalArgumentException("delivery (" + node + ") must be incremental, buffered, gzip_buffered"
                     + " or {flush_every: 500ms}");
         }
     }

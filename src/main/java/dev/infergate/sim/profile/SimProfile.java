@@ -28,6 +28,10 @@ import java.util.List;
  *                             model, docs/quality.md); optional, default {@value #DEFAULT_ANSWER_ACCURACY}
  * @param reasoning            a reasoning model: how long requests think before answering; optional, null for a
  *                             model that answers at once (a request's own {@code reasoning_tokens} still applies)
+ * @param xAccelBuffering      the {@code X-Accel-Buffering} header of streamed answers: {@code no} (the default: tells
+ *                             an nginx in front not to buffer the stream, as vLLM's and llama.cpp's servers do not
+ *                             say but many gateways' upstreams do), {@code yes}, or {@code absent} (no header, so a
+ *                             proxy in front applies its own buffering)
  */
 public record SimProfile(
         @JsonProperty(value = "name", required = true) String name,
@@ -44,7 +48,8 @@ public record SimProfile(
         @JsonProperty(value = "output_length", required = true) OutputLength outputLength,
         @JsonProperty("faults") Faults faults,
         @JsonProperty("answer_accuracy") Double answerAccuracy,
-        @JsonProperty("reasoning") ReasoningLength reasoning) {
+        @JsonProperty("reasoning") ReasoningLength reasoning,
+        @JsonProperty("x_accel_buffering") String xAccelBuffering) {
 
     /** Names of the profiles shipped inside the jar. */
     public static final List<String> BUNDLED = List.of("baseline", "candidate-fp8-kv", "managed-buffered");
@@ -66,6 +71,10 @@ public record SimProfile(
         delivery = delivery == null ? new Delivery.Incremental() : delivery;
         faults = faults == null ? Faults.NONE : faults;
         answerAccuracy = answerAccuracy == null ? DEFAULT_ANSWER_ACCURACY : answerAccuracy;
+        xAccelBuffering = xAccelBuffering == null ? "no" : xAccelBuffering;
+        if (!List.of("no", "yes", "absent").contains(xAccelBuffering)) {
+            throw new IllegalArgumentException("x_accel_buffering (" + xAccelBuffering + ") must be no, yes or absent");
+        }
         if (!(answerAccuracy >= 0 && answerAccuracy <= 1)) {
             throw new IllegalArgumentException("answer_accuracy (" + answerAccuracy + ") must be between 0 and 1");
         }
@@ -73,6 +82,14 @@ public record SimProfile(
             throw new IllegalArgumentException("num_gpu_blocks (" + numGpuBlocks + ") * block_size (" + blockSize
                     + ") must hold at least max_model_len (" + maxModelLen + ") tokens, or a long request could never run");
         }
+    }
+
+    /** A profile whose streams say {@code X-Accel-Buffering: no} (the default). */
+    public SimProfile(String name, String description, String model, int maxModelLen, int maxNumSeqs,
+            int maxNumBatchedTokens, int blockSize, int numGpuBlocks, CostModel cost, int streamInterval,
+            Delivery delivery, OutputLength outputLength, Faults faults, Double answerAccuracy, ReasoningLength reasoning) {
+        this(name, description, model, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize, numGpuBlocks, cost,
+                streamInterval, delivery, outputLength, faults, answerAccuracy, reasoning, null);
     }
 
     /** A profile without a {@code reasoning} block: a model that answers at once. */
@@ -114,13 +131,15 @@ public record SimProfile(
     /** A copy with different faults (tests and demos turn faults on and off). */
     public SimProfile withFaults(Faults newFaults) {
         return new SimProfile(name, description, model, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize,
-                numGpuBlocks, cost, streamInterval, delivery, outputLength, newFaults, answerAccuracy, reasoning);
+                numGpuBlocks, cost, streamInterval, delivery, outputLength, newFaults, answerAccuracy, reasoning,
+                xAccelBuffering);
     }
 
     /** A copy with a different delivery mode. */
     public SimProfile withDelivery(Delivery newDelivery) {
         return new SimProfile(name, description, model, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize,
-                numGpuBlocks, cost, streamInterval, newDelivery, outputLength, faults, answerAccuracy, reasoning);
+                numGpuBlocks, cost, streamInterval, newDelivery, outputLength, faults, answerAccuracy, reasoning,
+                xAccelBuffering);
     }
 
     /** A copy with a different answer-model accuracy (tests and demos make a candidate worse). */

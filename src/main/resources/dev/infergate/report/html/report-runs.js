@@ -147,7 +147,7 @@
     var rows = [];
     sides.forEach(function (sd, i) { (sd.timeline || []).forEach(function (t) { rows.push({ side: i, name: sd.name, t: t }); }); });
     if (!rows.length) { return; }
-    var s = section('timeline', 'Streaming timelines', 'Sampled requests, one per row, from sent (0 ms). ▲ first token · • each output event · ■ done (✕ failed) · thin grey line: time queued in the client before sending. Blue circles: cold prompt cache; orange squares: warm (cached prompt tokens). A buffered stream shows its events bunched at the end; a stall shows as a gap.');
+    var s = section('timeline', 'Streaming timelines', 'Sampled requests, one per row, from sent (0 ms). ▲ first token · • each output event · ■ done (✕ failed) · thin grey line: time queued in the client before sending. Blue circles: cold prompt cache (less than half the prompt cached); orange squares: warm (at least half of it cached). A buffered stream shows its events bunched at the end; a stall shows as a gap.');
     shownNote(s);
     var controls = add(s, el('div', 'controls')).lastChild;
     var own = el('input'); own.type = 'checkbox'; own.id = 'tl-own';

@@ -36,7 +36,7 @@
       rows.push(cells);
     });
     if (!any) { return; }
-    var s = section('cache', 'Cold vs warm prompt cache', 'Warm: the server reported cached prompt tokens for the request; cold: it reported none. Cold and warm side by side per side; warm ÷ cold below 1 means the cache helped.');
+    var s = section('cache', 'Cold vs warm prompt cache', 'Warm: at least half of the request\u2019s prompt tokens came from the server\u2019s cache (summary.json cache.warm_cached_share, 50 %); cold: less than half, or none. Cold and warm side by side per side; warm ÷ cold below 1 means the cache helped.');
     shownNote(s);
     var headers = ['side'];
     CACHE_FIGURES.forEach(function (f) {
