@@ -286,13 +286,19 @@ public final class CapacitySearch {
                 if (pass.ratePerSecond() >= settings.maxRate()) {
                     return stop(Stop.ABOVE_MAX_RATE);
                 }
-                return steps.size() >= settings.maxProbes() ? stop(Stop.BUDGET) : Math.min(pass.ratePerSecond() * 2, settings.maxRate());
+                if (steps.size() >= settings.maxProbes()) {
+                    return stop(Stop.BUDGET);
+                }
+                return Math.min(pass.ratePerSecond() * 2, settings.maxRate());
             }
             if (pass == null) {
                 if (fail.ratePerSecond() <= settings.minRate()) {
                     return stop(Stop.BELOW_MIN_RATE);
                 }
-                return steps.size() >= settings.maxProbes() ? stop(Stop.BUDGET) : Math.max(fail.ratePerSecond() / 2, settings.minRate());
+                if (steps.size() >= settings.maxProbes()) {
+                    return stop(Stop.BUDGET);
+                }
+                return Math.max(fail.ratePerSecond() / 2, settings.minRate());
             }
             ramp = false;
         }

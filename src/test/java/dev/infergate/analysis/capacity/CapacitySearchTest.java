@@ -97,6 +97,19 @@ class CapacitySearchTest {
     }
 
     @Test
+    void aBudgetSpentWhileRamping_stopsTheSearch_andSaysSo() throws Exception {
+        // 4 and 8 req/s both hold: the budget of 2 probes ends the ramp before any probe missed
+        CapacitySearch.Result up = new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 0.5, 1000, 0.03, 2), new Fake()).run();
+        CapacitySearch.Result down = new CapacitySearch(new CapacitySearch.Settings(0.95, 300, 0.5, 1000, 0.03, 2), new Fake()).run();
+
+        assertThat(up.steps()).hasSize(2);
+        assertThat(up.stop()).isEqualTo(CapacitySearch.Stop.BUDGET);
+        assertThat(up.bounded()).isFalse();
+        assertThat(down.steps()).hasSize(2);
+        assertThat(down.stop()).isEqualTo(CapacitySearch.Stop.BUDGET);
+    }
+
+    @Test
     void search_rampsDownwardWhenTheStartRateMisses() throws Exception {
         CapacitySearch.Result r = new CapacitySearch(new CapacitySearch.Settings(0.95, 300, 0.5, 1000, 0.03, 20), new Fake()).run();
 
