@@ -66,10 +66,10 @@ class AcceptanceEndToEndTest {
             assertThat(code).as(err.toString()).isIn(0, 1, 4);
             assertThat(err.toString()).contains("[1/4] baseline short-chat/fresh/high repeat 1",
                     "[4/4] baseline short-chat/fresh/high repeat 2", "capacity baseline:", "burst candidate:");
-            assertThat(err.toString().lines().filter(l -> l.contains(" req/s for ") && l.endsWith("(run 1)")).map(l -> l.split(":")[1].trim()).toList())
+            assertThat(err.toString().lines().filter(l -> l.contains(" req/s for ") && l.endsWith("run 1)")).map(l -> l.split(":")[1].trim()).toList())
                     .as("the sides probed in turn, alternating which goes first (a rate's repeats, e.g. after a client-limited run, follow it)")
                     .containsExactly("capacity baseline", "capacity candidate", "capacity candidate", "capacity baseline");
-            assertThat(err.toString()).contains("req/s for 2.5 s (run 1)", "-> attainment ");
+            assertThat(err.toString()).contains("30.0 req/s for 1.0 s (ramp, run 1)", "(offered 30.0) -> attainment ");
             assertThat(result.resolve("baseline/short-chat/fresh/high/r1/requests.jsonl")).exists();
             assertThat(result.resolve("candidate/short-chat/fresh/high/r2/summary.json")).exists();
             String json = Files.readString(result.resolve("acceptance.json"));
@@ -77,8 +77,8 @@ class AcceptanceEndToEndTest {
             for (String side : new String[] {"baseline", "candidate"}) {
                 JsonNode curve = doc.path("capacity").path(side).path("curve");
                 assertThat(curve).as(side + " attainment curve").hasSize(2);
-                assertThat(curve.get(0).path("measured").asInt()).as("about 60 measured requests: " + curve)
-                        .isGreaterThanOrEqualTo(40);
+                assertThat(curve.get(0).path("measured").asInt()).as("exactly 30 arrivals in 1 s at 30 req/s: " + curve)
+                        .isEqualTo(30);
                 assertThat(curve.get(0).path("attainment_ci")).hasSize(2);
             }
             assertThat(doc.path("capacity_difference").path("requests_per_hour_interval")).hasSize(2);
