@@ -139,7 +139,8 @@ public final class Comparison {
         }
         List<Judgement> judgements = new ArrayList<>();
         for (Criterion c : criteria) {
-            judgements.add(c.judge(byStatistic.get(c.statistic()), runToRunAllowance));
+            judgements.add(c.judge(byStatistic.get(c.statistic()), runToRunAllowance, pair.baseline().lateness(),
+                    pair.candidate().lateness()));
         }
         Verdict verdict = Verdict.combine(judgements.stream().map(Judgement::verdict).toList());
         return new ConditionResult(name, List.copyOf(byStatistic.values()), judgements, verdict, runToRunAllowance);

@@ -70,12 +70,11 @@ public record ComparisonRun(Comparison.Result result, EnvironmentDiff environmen
             throw new IllegalArgumentException("no condition appears on both sides (baseline: " + base.conditions().keySet()
                     + ", candidate: " + cand.conditions().keySet() + ")");
         }
-        ClientLimitedRepeats clean = ClientLimitedRepeats.of(pairs);
-        pairs = clean.pairs();
-        Comparison.Result result = ImportNotes.reword(clean.apply(Comparison.run(pairs, criteria, bootstrap, runToRunAllowance)),
+        Comparison.Result result = ImportNotes.reword(Comparison.run(pairs, criteria, bootstrap, runToRunAllowance),
                 ImportNotes.importedFewRuns(base) || ImportNotes.importedFewRuns(cand)); // an import cannot add runs
-        if (clean.note() != null) {
-            notes.add(clean.note());
+        String late = LateRuns.note(pairs);
+        if (late != null) {
+            notes.add(late);
         }
         long paired = pairs.values().stream().filter(p -> Pairing.paired(p.baseline(), p.candidate())).count();
         notes.add(paired == pairs.size() ? "paired: every condition compared request by request (the same request ids in"

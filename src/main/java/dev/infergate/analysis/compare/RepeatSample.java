@@ -32,6 +32,8 @@ public final class RepeatSample {
     private final boolean clientLimited;
     /** Whether infergate's simulator, the server of this run, fell behind its own model ({@link SimulatorLag#behind()}). */
     private final boolean simulatorBehind;
+    /** What the client's (and the simulator's) lateness can have added to this run's figures. */
+    private final Lateness lateness;
 
     /** Contribution columns of the run metrics. */
     enum Part {
@@ -51,12 +53,13 @@ public final class RepeatSample {
 
     RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions, long[] ids,
             boolean clientLimited) {
-        this(values, contributions, windowSeconds, sessions, ids, clientLimited, false, false, false);
+        this(values, contributions, windowSeconds, sessions, ids, clientLimited, false, false, false, Lateness.NONE);
     }
 
     private RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions, long[] ids,
-            boolean clientLimited, boolean imported, boolean reasoning, boolean simulatorBehind) {
+            boolean clientLimited, boolean imported, boolean reasoning, boolean simulatorBehind, Lateness lateness) {
         this.clientLimited = clientLimited;
+        this.lateness = lateness;
         this.simulatorBehind = simulatorBehind;
         this.imported = imported;
         this.reasoning = reasoning;
@@ -114,7 +117,26 @@ public final class RepeatSample {
         ClientLag lag = new ClientLag();
         measured.forEach(lag::add);
         boolean reasoning = measured.stream().anyMatch(RepeatSample::reasoned);
-        return new RepeatSample(values, parts, window, sessions, ids, lag.limited(), false, reasoning, false);
+        return new RepeatSample(values, parts, window, sessions, ids, lag.limited(), false, reasoning, false,
+                clientLateness(measured, window));
+    }
+
+    /** The client's part of this run's {@link Lateness}: its largest lag, and the lag summed over the window. */
+    private static Lateness clientLateness(List<RequestRecord> measured, double windowSeconds) {
+        long max = 0;
+        double sumMs = 0;
+        long fewestGaps = Long.MAX_VALUE;
+        for (RequestRecord r : measured) {
+            if (r.succeeded() && r.outputTokens() > 1) {
+                fewestGaps = Math.min(fewestGaps, r.outputTokens() - 1);
+            }
+            long lagNanos = r.clientLagNanos();
+            if (lagNanos != RequestRecord.ABSENT) {
+                max = Math.max(max, lagNanos);
+                sumMs += lagNanos / 1e6;
+            }
+        }
+        return Lateness.ofClient(max / 1e6, sumMs, windowSeconds, fewestGaps == Long.MAX_VALUE ? 1 : fewestGaps);
     }
 
     private static boolean reasoned(RequestRecord r) {
@@ -136,15 +158,26 @@ public final class RepeatSample {
         return simulatorBehind;
     }
 
-    /** Whether this run decides nothing: its client fell behind, or the simulator that served it did. */
+    /** Whether its client fell behind, or the simulator that served it did: its lateness is then worth a note. */
     public boolean limited() {
         return clientLimited || simulatorBehind;
+    }
+
+    /** What the client's and the simulator's lateness can have added to this run's figures ({@link Lateness}). */
+    public Lateness lateness() {
+        return lateness;
+    }
+
+    /** This sample with {@code other} as its lateness (tests, and samples built without records). */
+    RepeatSample withLateness(Lateness other) {
+        return new RepeatSample(values, contributions, windowSeconds, sessions, ids, clientLimited, imported, reasoning,
+                simulatorBehind, other);
     }
 
     /** This sample, marked as served by a simulator that fell behind its model when {@code lag} says so. */
     RepeatSample servedWith(SimulatorLag lag) {
         return new RepeatSample(values, contributions, windowSeconds, sessions, ids, clientLimited, imported, reasoning,
-                lag.behind());
+                lag.behind(), lateness.servedWith(lag));
     }
 
     /**
@@ -225,7 +258,8 @@ public final class RepeatSample {
                 c[partOf(m).ordinal()] = undefined;
             }
         }
-        return new RepeatSample(v, c, windowSeconds, sessions, ids, clientLimited, true, reasoning, simulatorBehind);
+        return new RepeatSample(v, c, windowSeconds, sessions, ids, clientLimited, true, reasoning, simulatorBehind,
+                lateness);
     }
 
     /** Whether this sample came from another tool's result (a fixed baseline: never paired). */
