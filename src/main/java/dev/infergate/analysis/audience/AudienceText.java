@@ -192,6 +192,8 @@ final class AudienceText {
             case ERROR_RATE -> "error rate";
             case TIMEOUT_RATE -> "timeout rate";
             case CACHE_HIT_RATE -> "cache hit rate";
+            case DELIVERY_NOT_INCREMENTAL -> "answers not streamed incrementally (delivery: incremental)";
+            case DELIVERY_BUFFERED -> "buffered answers (delivery: streamed)";
             default -> null;
         };
         if (base != null) {

@@ -32,7 +32,11 @@ final class AggregateComparison {
         String name = cand.conditions().keySet().iterator().next();
         Sample sample = cand.conditions().get(name);
         List<Criterion> judged = criteria.forCondition(name).stream()
-                .filter(c -> sample.sessions() > 0 || !c.statistic().metric().perSession()).toList();
+                .filter(c -> sample.sessions() > 0 || !c.statistic().metric().perSession())
+                .filter(c -> !Comparison.deliveryShare(c.statistic().metric())).toList(); // an aggregate has no delivery
+        criteria.forCondition(name).stream().filter(c -> Comparison.deliveryShare(c.statistic().metric()))
+                .forEach(c -> notes.add("not judged: " + c.describe() + " (the baseline's delivery is unknown: an"
+                        + " aggregate carries no stream timing); the candidate's: " + SideDelivery.of(sample).describe()));
         List<Statistic> stats = new ArrayList<>(Comparison.SHOWN);
         if (sample.reasoning()) {
             stats.addAll(Comparison.SHOWN_FOR_REASONING); // the candidate's own figures; an aggregate carries none

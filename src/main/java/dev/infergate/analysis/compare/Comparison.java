@@ -42,6 +42,20 @@ public final class Comparison {
             Statistic.of(Metric.ANSWER_TOKENS, 50), Statistic.of(Metric.ANSWER_TOKENS, Statistic.MEAN));
 
     /**
+     * Figures shown besides {@link #SHOWN} where either side's streaming delivery is known (docs/metrics.md,
+     * "Streaming delivery"): the shares of answers not streamed incrementally and buffered, the tokens per event and
+     * the share of E2E spent before the first token.
+     */
+    public static final List<Statistic> SHOWN_FOR_DELIVERY = List.of(
+            Statistic.value(Metric.DELIVERY_NOT_INCREMENTAL), Statistic.value(Metric.DELIVERY_BUFFERED),
+            Statistic.of(Metric.TOKENS_PER_EVENT, 50), Statistic.of(Metric.TTFT_SHARE_OF_E2E, 50));
+
+    /** Whether {@code m} is a delivery share: judged only where both sides' delivery is known. */
+    public static boolean deliveryShare(Metric m) {
+        return m == Metric.DELIVERY_NOT_INCREMENTAL || m == Metric.DELIVERY_BUFFERED;
+    }
+
+    /**
      * With fewer than {@link #MIN_REPEATS_FOR_DRIFT} runs on a side the interval cannot see how much another run
      * would differ; relative criteria then pass or fail only when the interval widened by this allowance (in
      * quadrature) clears the threshold. 15 percentage points: identical simulators measured up to 20 % apart run to
@@ -126,8 +140,16 @@ public final class Comparison {
         if (reasoning) {
             stats.addAll(SHOWN_FOR_REASONING);
         }
+        boolean deliveryEither = SideDelivery.of(pair.baseline()).known() || SideDelivery.of(pair.candidate()).known();
+        if (deliveryEither) {
+            stats.addAll(SHOWN_FOR_DELIVERY);
+        }
+        // a delivery criterion judges a change of delivery: unknown on a side (an import without stream timing, a run
+        // that did not stream), it is not judged; ComparisonRun's note names it
+        boolean deliveryBoth = SideDelivery.of(pair.baseline()).known() && SideDelivery.of(pair.candidate()).known();
         criteria = criteria.stream().filter(c -> agent || !c.statistic().metric().perSession())
-                .filter(c -> reasoning || !c.statistic().metric().reasoningOnly()).toList();
+                .filter(c -> reasoning || !c.statistic().metric().reasoningOnly())
+                .filter(c -> deliveryBoth || !deliveryShare(c.statistic().metric())).toList();
         for (Criterion c : criteria) {
             if (!stats.contains(c.statistic())) {
                 stats.add(c.statistic());

@@ -93,8 +93,32 @@ public record ComparisonRun(Comparison.Result result, EnvironmentDiff environmen
                     + " (run-to-run allowance 0): the intervals see request-to-request variation only");
         }
         notes.addAll(ImportNotes.of(base.runs(), cand.runs(), result));
+        notes.addAll(deliveryNotes(pairs, criteria));
         notes.addAll(CancelNotes.of(pairs));
         return new ComparisonRun(result, EnvironmentDiff.of(base.runs(), cand.runs()), notes);
+    }
+
+    /**
+     * Per condition, each side's streaming delivery ({@link SideDelivery}), and where a delivery criterion was set but
+     * a side's delivery is unknown, that it was not judged.
+     */
+    private static List<String> deliveryNotes(Map<String, Comparison.Pair> pairs, Criteria criteria) {
+        List<String> out = new ArrayList<>();
+        pairs.forEach((condition, pair) -> {
+            SideDelivery b = SideDelivery.of(pair.baseline());
+            SideDelivery c = SideDelivery.of(pair.candidate());
+            if (!b.known() && !c.known()) {
+                return;
+            }
+            String where = pairs.size() > 1 ? " in " + condition : "";
+            out.add("delivery" + where + ": baseline " + b.describe() + "; candidate " + c.describe());
+            if (!(b.known() && c.known())) {
+                criteria.forCondition(condition).stream().filter(k -> Comparison.deliveryShare(k.statistic().metric()))
+                        .forEach(k -> out.add("not judged" + where + ": " + k.describe() + " (the "
+                                + (b.known() ? "candidate" : "baseline") + "'s delivery is unknown)"));
+            }
+        });
+        return out;
     }
 
     private static String percent(double fraction) {
