@@ -77,6 +77,48 @@ public final class Comparison {
                 || pair.candidate().repeats().size() < MIN_REPEATS_FOR_DRIFT;
     }
 
+    /** t(0.975, 1 degree of freedom): the 95 % two-sided quantile for a mean of two values. */
+    static final double T_975_ONE_DF = 12.706;
+
+    /**
+     * The run-to-run allowance of a relative criterion on {@code s} (docs/acceptance.md, "Too few runs per side"):
+     * measured where the data allow, {@code fixed} where nothing can be measured. With one run on a side the drift
+     * between runs is not seen at all: {@code fixed}. With two on each side, each repeat pair (repeat k of the
+     * baseline against repeat k of the candidate, run back to back, interleaved) gives its own delta, and their
+     * difference is the drift as this comparison saw it: the half-width of a 95 % t-interval for the mean of two
+     * values, t(0.975, 1) x |d1 - d2| / 2, at most {@code fixed} (beyond it the bootstrap's repeat stage, which
+     * resamples the two repeats, already carries a drift that large). Identical repeats measure no drift: a +14 %
+     * that both repeat pairs show within a point is not held back by a 15 % allowance meant for drifts of 8-20 %.
+     */
+    static double measuredAllowance(Statistic s, Pair pair, double fixed) {
+        List<RepeatSample> b = pair.baseline().repeats();
+        List<RepeatSample> c = pair.candidate().repeats();
+        if (b.size() != 2 || c.size() != 2) {
+            return fixed;
+        }
+        double d1 = repeatDelta(s, b.get(0), c.get(0));
+        double d2 = repeatDelta(s, b.get(1), c.get(1));
+        if (Double.isNaN(d1) || Double.isNaN(d2)) {
+            return fixed;
+        }
+        return Math.min(fixed, T_975_ONE_DF * Math.abs(d1 - d2) / 2);
+    }
+
+    /** {@code s}'s relative delta between one baseline repeat and one candidate repeat; NaN when undefined. */
+    static double repeatDelta(Statistic s, RepeatSample baseline, RepeatSample candidate) {
+        Evaluator evaluator = new Evaluator(List.of(s));
+        Resample draw = new Resample();
+        double[] base = new double[1];
+        double[] cand = new double[1];
+        Sample b = Sample.of(baseline);
+        Sample c = Sample.of(candidate);
+        draw.identity(b);
+        evaluator.evaluate(b, draw, base);
+        draw.identity(c);
+        evaluator.evaluate(c, draw, cand);
+        return Estimate.relative(base[0], cand[0]);
+    }
+
     /** Baseline and candidate samples of one condition. */
     public record Pair(Sample baseline, Sample candidate) {}
 
@@ -161,7 +203,9 @@ public final class Comparison {
         }
         List<Judgement> judgements = new ArrayList<>();
         for (Criterion c : criteria) {
-            judgements.add(c.judge(byStatistic.get(c.statistic()), runToRunAllowance, pair.baseline().lateness(),
+            double allowance = runToRunAllowance > 0 && c.bound().relative()
+                    ? measuredAllowance(c.statistic(), pair, runToRunAllowance) : runToRunAllowance;
+            judgements.add(c.judge(byStatistic.get(c.statistic()), allowance, pair.baseline().lateness(),
                     pair.candidate().lateness()));
         }
         Verdict verdict = Verdict.combine(judgements.stream().map(Judgement::verdict).toList());

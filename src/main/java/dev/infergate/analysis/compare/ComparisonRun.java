@@ -85,10 +85,12 @@ public record ComparisonRun(Comparison.Result result, EnvironmentDiff environmen
         if (few > 0) {
             String where = few == pairs.size() ? "" : " in " + few + " of " + pairs.size() + " conditions";
             String runs = "fewer than " + Comparison.MIN_REPEATS_FOR_DRIFT + " runs per side" + where;
-            notes.add(runToRunAllowance > 0 ? String.format(Locale.ROOT, "%s: run-to-run variation is not"
-                    + " measured, so a criterion on a change passes or fails only when its interval, widened by the %s"
-                    + " run-to-run allowance, clears its threshold; %s",
-                    runs, percent(runToRunAllowance), ImportNotes.moreRunsAdvice(base, cand))
+            notes.add(runToRunAllowance > 0 ? String.format(Locale.ROOT, "%s: the bootstrap cannot measure run-to-run"
+                    + " variation, so a criterion on a change passes or fails only when its interval, widened by a"
+                    + " run-to-run allowance, clears its threshold: with 2 runs a side the allowance is measured per"
+                    + " figure from the two repeat pairs' deltas (t(0.975, 1) x |d1 - d2| / 2, at most %s), with 1 it"
+                    + " is %s; %s", runs, percent(runToRunAllowance), percent(runToRunAllowance),
+                    ImportNotes.moreRunsAdvice(base, cand))
                     : runs + ": run-to-run variation is not measured and no allowance is made for it"
                     + " (run-to-run allowance 0): the intervals see request-to-request variation only");
         }
