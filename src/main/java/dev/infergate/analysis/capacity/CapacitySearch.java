@@ -218,7 +218,7 @@ public final class CapacitySearch {
         do {
             int limitedInARow = 0;
             Measurement m;
-            while ((m = probe.measure(rate, attempt++)).decidesNothing()) {
+            while ((m = probe.measure(rate, attempt++)).decidesNothing(settings.target())) {
                 if (++limitedInARow > CLIENT_LIMITED_RETRIES) {
                     throw new ClientLimitedException(rate, m, limitedInARow);
                 }

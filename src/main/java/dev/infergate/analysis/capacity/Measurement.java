@@ -76,9 +76,19 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         return serverStalledShare > SERVER_STALL_LIMIT_SHARE || serverLateP99Ms > ClientLag.LIMIT_P99_MILLIS;
     }
 
-    /** Whether no capacity may be decided on this run: the client fell behind or the server stalled. */
-    public boolean decidesNothing() {
+    /** Whether the client fell behind or the server stalled in this run. */
+    public boolean late() {
         return clientLimited() || serverStalled();
+    }
+
+    /**
+     * Whether no capacity may be decided on this run against {@code target}: it was {@link #late()} and missed the
+     * target. Lateness only ever makes requests miss their SLO, never meet it, so a late run that still held the
+     * target is a pass whatever the lateness did (docs/acceptance.md, "Late clients and simulators: bounds, not
+     * vetoes"); a late run that missed it may have missed because of the lateness, and is run again.
+     */
+    public boolean decidesNothing(double target) {
+        return late() && attainment() < target;
     }
 
     /** What the server reported of its own lateness, for a progress line: "engine lost 3.2 % of the run, tokens late p99 50 ms". */
