@@ -90,10 +90,10 @@ final class CapacityProbes {
             SimulatorLag lag = SimulatorLag.read(dir);
             Measurement m = Measurement.of(rate, records, plan.slo()).withServerLateness(lag.stalledShare(), lag.lateQuantileMs(0.99));
             if (m.late() && !m.decidesNothing(c.target())) {
-                progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s run %d was late (%s) but held the target:"
-                        + " attainment %.1f %% of %d measured (lateness only makes requests miss, so the pass stands)",
-                        sideName, rate, attempt + 1, m.clientLimited() ? String.format(Locale.ROOT, "client lag p99 %.1f ms",
-                                m.clientLagP99Ms()) : m.serverLateness(), m.attainment() * 100, m.sent()));
+                progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s -> attainment %.1f %% of %d measured (target"
+                        + " %.0f %%), in a late run (%s): lateness only makes requests miss, so the pass stands",
+                        sideName, rate, m.attainment() * 100, m.sent(), c.target() * 100, m.clientLimited()
+                                ? String.format(Locale.ROOT, "client lag p99 %.1f ms", m.clientLagP99Ms()) : m.serverLateness()));
                 return m;
             }
             if (m.serverStalled() && !m.clientLimited()) {
