@@ -9,6 +9,15 @@ import dev.infergate.analysis.compare.Judgement;
 final class Futility {
     private Futility() {}
 
+    /** Whether {@code j}'s interval, as the bootstrap gave it, lies wholly on one side of its limit. */
+    static boolean clearsLimit(Judgement j) {
+        boolean relative = j.criterion().bound().relative();
+        double low = relative ? j.estimate().deltaLow() : j.estimate().candidateLow();
+        double high = relative ? j.estimate().deltaHigh() : j.estimate().candidateHigh();
+        double limit = j.criterion().limit();
+        return !Double.isNaN(low) && !Double.isNaN(high) && (low > limit || high < limit);
+    }
+
     /**
      * Whether {@code j}'s interval lies within {@code allowance} of its limit on both sides: a fraction of delta for
      * a relative criterion, that share of the limit for an absolute one.

@@ -255,6 +255,15 @@ public final class UntilDecided {
                     continue;
                 }
                 long n = Math.max(j.estimate().baselineCount(), j.estimate().candidateCount());
+                int repeats = Math.min(j.estimate().baselineRepeats(), j.estimate().candidateRepeats());
+                if (j.samplesToSettle() <= 0 && repeats < Comparison.MIN_REPEATS_FOR_DRIFT && Futility.clearsLimit(j)) {
+                    // held back only by the run-to-run allowance, which the repeats up to MIN_REPEATS_FOR_DRIFT remove:
+                    // never futile, whatever the budget (the advice says so; stopping here would loop on it)
+                    int moreRepeats = Comparison.MIN_REPEATS_FOR_DRIFT - repeats;
+                    out.add(new Undecided(c.condition(), j.criterion().describe(), (long) moreRepeats * requestsPerRepeat,
+                            moreRepeats, moreRepeats * nanosPerRepeat(c.condition()), false));
+                    continue;
+                }
                 if (j.samplesToSettle() <= 0) {
                     out.add(new Undecided(c.condition(), j.criterion().describe(), -1, -1, -1, Futility.sitsOnLimit(j, futilityAllowance)));
                     continue;

@@ -95,14 +95,23 @@ public record FigureSet(Requests requests, Map<String, Long> errors, Double erro
      * @param cancelled      requests the client closed on purpose (user cancellations): neither completed nor
      *                       failed, and out of the error rate's and attainment's denominators; omitted when 0
      * @param cancelledShare cancelled / sent, 4 decimals; null (omitted) when none was cancelled
+     * @param buffered       completed answers that came in one lump (docs/metrics.md, "Streaming delivery"): their TPOT,
+     *                       ITL and effective tok/s are not measurable and left out of those distributions, never 0;
+     *                       omitted when 0
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Requests(long sent, long completed, long failed, long warmup,
             @JsonInclude(JsonInclude.Include.NON_DEFAULT) long cancelled,
-            @JsonInclude(JsonInclude.Include.NON_NULL) Double cancelledShare) {
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double cancelledShare,
+            @JsonInclude(JsonInclude.Include.NON_DEFAULT) long buffered) {
         /** Counts of a run without user cancellations. */
         public Requests(long sent, long completed, long failed, long warmup) {
-            this(sent, completed, failed, warmup, 0, null);
+            this(sent, completed, failed, warmup, 0, null, 0);
+        }
+
+        /** Counts of a run without buffered answers. */
+        public Requests(long sent, long completed, long failed, long warmup, long cancelled, Double cancelledShare) {
+            this(sent, completed, failed, warmup, cancelled, cancelledShare, 0);
         }
 
         /** Requests that count for the error rate and attainment: those sent and not cancelled by the client. */

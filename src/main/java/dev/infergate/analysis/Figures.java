@@ -1,5 +1,7 @@
 package dev.infergate.analysis;
 
+import dev.infergate.analysis.delivery.DeliveryClassifier;
+import dev.infergate.analysis.delivery.DeliveryKind;
 import dev.infergate.record.ItlGaps;
 import dev.infergate.record.ErrorClass;
 import dev.infergate.record.RequestRecord;
@@ -24,6 +26,7 @@ public final class Figures {
     private long completed;
     private long good;
     private long cancelled;
+    private long buffered;
     private final Map<ErrorClass, Long> errors = new EnumMap<>(ErrorClass.class);
     private final Map<Metric, LatencyDistribution> latency = new EnumMap<>(Metric.class);
     private final ValueDistribution effectiveTokensPerSecond = Distribution.values();
@@ -73,13 +76,17 @@ public final class Figures {
         recordIfPresent(Metric.E2E, r.e2eNanos());
         recordIfPresent(Metric.E2E_FROM_SCHEDULED, r.e2eFromScheduledNanos());
         recordIfPresent(Metric.MAX_STALL, r.maxStallNanos());
-        if (!Double.isNaN(r.tpotNanos())) {
-            latency.get(Metric.TPOT).recordNanos(Math.round(r.tpotNanos()));
-        }
-        effectiveTokensPerSecond.recordValue(r.effectiveTokensPerSecond());
         chunks.recordValue(r.chunks());
-        if (itlGaps != null) {
-            latency.get(Metric.ITL).addMicros(itlGaps);
+        if (DeliveryClassifier.classify(r, itlGaps).kind() == DeliveryKind.BUFFERED) {
+            buffered++; // its gaps are the client's reads of one lump: TPOT, ITL and effective tok/s not measurable
+        } else {
+            if (!Double.isNaN(r.tpotNanos())) {
+                latency.get(Metric.TPOT).recordNanos(Math.round(r.tpotNanos()));
+            }
+            effectiveTokensPerSecond.recordValue(r.effectiveTokensPerSecond());
+            if (itlGaps != null) {
+                latency.get(Metric.ITL).addMicros(itlGaps);
+            }
         }
         if (r.inputTokens() > 0) {
             inputTokens += r.inputTokens();
@@ -196,7 +203,7 @@ public final class Figures {
                 warmRequests, completed == 0 ? null : Math.round((double) warmRequests / completed * 1e4) / 1e4,
                 inputTokensWhereCacheReported > 0 || withCachedTokens > 0);
         FigureSet.Requests requests = new FigureSet.Requests(sent, completed, failed(), warmup, cancelled,
-                cancelled == 0 ? null : Math.round((double) cancelled / sent * 1e4) / 1e4);
+                cancelled == 0 ? null : Math.round((double) cancelled / sent * 1e4) / 1e4, buffered);
         return new FigureSet(requests, errorCounts,
                 counted == 0 ? 0.0 : Distribution.round((double) failed() / counted * 1e3) / 1e3, latencyMillis(),
                 effectiveTokensPerSecond.percentiles(), chunks.percentiles(), throughput, goodput, tokens, cache);

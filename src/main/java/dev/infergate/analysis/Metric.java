@@ -77,7 +77,24 @@ public enum Metric {
                     + " events / output events; 0 for an answer without reasoning"),
     /** Reasoning models: what is left for the answer a user reads ({@link #reasoningOnly}). */
     ANSWER_TOKENS("answer_tokens", "Answer tokens", Unit.COUNT, true, Scope.PER_REQUEST, false,
-            "output_tokens - reasoning_tokens of a completed request: the answer's own tokens");
+            "output_tokens - reasoning_tokens of a completed request: the answer's own tokens"),
+    /**
+     * Streaming delivery (docs/metrics.md, "Streaming delivery"): the share of a run's classified answers that did
+     * not stream incrementally. The criterion {@code delivery: incremental} is this share at most 20 %, the share
+     * from which an endpoint is called bursty. Judged only where both sides streamed and have classified answers.
+     */
+    DELIVERY_NOT_INCREMENTAL("delivery.not_incremental_share", "Not incremental (bursty or buffered)", Unit.SHARE, true,
+            Scope.PER_RUN, false, "answers classified bursty or buffered / answers classified (short and failed ones are"
+                    + " undetermined and left out of both)"),
+    /** Streaming delivery: the share of classified answers that came in one lump. {@code delivery: streamed} is at most 50 %. */
+    DELIVERY_BUFFERED("delivery.buffered_share", "Buffered", Unit.SHARE, true, Scope.PER_RUN, false,
+            "answers classified buffered / answers classified"),
+    /** Streaming delivery: how coarse the events are (1 for a token-by-token stream). */
+    TOKENS_PER_EVENT("tokens_per_event", "Tokens per event", Unit.COUNT, true, Scope.PER_REQUEST, false,
+            "output_tokens / output-carrying events of a completed streamed answer"),
+    /** Streaming delivery: near 1 when nothing arrived before the end. */
+    TTFT_SHARE_OF_E2E("ttft_share_of_e2e", "Share of E2E before the first token", Unit.SHARE, true, Scope.PER_REQUEST,
+            false, "(first_token - sent) / (done - sent) of a completed streamed answer: near 1 when it came in one lump");
 
     /** Older names of a comparable metric, still accepted in criteria. */
     private final List<String> aliases;

@@ -20,8 +20,8 @@ import java.util.TreeMap;
  * {@code /metrics} in the run's server_metrics.jsonl ({@link SimulatorSelfReport}): the model time its engine lost
  * to stalls, and how late its tokens reached their connections. A run during which the simulator fell behind
  * measured the machine it ran on, not its profile, and a client cannot see that from its side of the connection:
- * capacity probes are run again and matrix repeats are left out, as client-limited ones are (docs/acceptance.md,
- * "Not on a simulator behind its model"). Any other server reports neither: {@link #UNKNOWN}, never behind.
+ * capacity probes are run again, and in a comparison its stalls and late tokens bound what the run's figures can
+ * have gained ({@code compare.Lateness}; docs/acceptance.md, "Late clients and simulators: bounds, not vetoes"). Any other server reports neither: {@link #UNKNOWN}, never behind.
  *
  * @param stalledSeconds model time lost to stalls over the run; NaN when unknown
  * @param wallSeconds    the time between the two scrapes
@@ -125,8 +125,8 @@ public record SimulatorLag(double stalledSeconds, double wallSeconds, TreeMap<Do
     }
 
     /**
-     * Whether the simulator fell behind its model in this run, which then decides nothing (a capacity probe is run
-     * again, a matrix repeat left out): the engine lost more than {@link #STALL_LIMIT_SHARE} of the run, or its
+     * Whether the simulator fell behind its model in this run (a capacity probe is run again; a matrix repeat is
+     * kept and noted, its lateness a bound on its verdicts): the engine lost more than {@link #STALL_LIMIT_SHARE} of the run, or its
      * tokens left late beyond the limit the client's own lag has ({@link ClientLag#LIMIT_P99_MILLIS} at p99): the
      * server is held to the same limit as the client.
      */

@@ -16,7 +16,9 @@ import java.util.Map;
  * <p>TTFT and E2E are judged from the <b>scheduled</b> time, not the sent time, so a request that waited
  * in the client (max concurrency reached, or the client fell behind) cannot look good: that is what the
  * user waited. TPOT is judged per request as {@link RequestRecord#tpotNanos()}; a request with one output
- * token has no TPOT and passes that target.
+ * token has no TPOT, and the TPOT target does not apply to it; nor to an answer that came in one lump (buffered,
+ * docs/metrics.md "Streaming delivery"): its TPOT is not measurable, and its TTFT (the wait for the lump) and E2E
+ * decide whether it met the SLO.
  *
  * @param ttft target for time to first token, or null
  * @param tpot target for time per output token, or null
@@ -109,10 +111,10 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
         return e2e == null || r.e2eFromScheduledNanos() <= e2e.toNanos();
     }
 
-    /** Whether the TPOT target applies to {@code r} and it missed it. */
+    /** Whether the TPOT target applies to {@code r} (it has a TPOT and did not come in one lump) and it missed it. */
     private boolean tpotMissed(RequestRecord r) {
         double tpotNanos = r.tpotNanos();
-        return tpot != null && !Double.isNaN(tpotNanos) && tpotNanos > tpot.toNanos();
+        return tpot != null && !Double.isNaN(tpotNanos) && tpotNanos > tpot.toNanos() && !buffered(r);
     }
 
     /**
@@ -140,6 +142,12 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
             over = Math.max(over, r.e2eFromScheduledNanos() - e2e.toNanos());
         }
         return over;
+    }
+
+    /** Whether {@code r} came in one lump: classified only when a TPOT target could miss it (classifying costs a decode). */
+    private static boolean buffered(RequestRecord r) {
+        return dev.infergate.analysis.delivery.DeliveryClassifier.classify(r).kind()
+                == dev.infergate.analysis.delivery.DeliveryKind.BUFFERED;
     }
 
     /**

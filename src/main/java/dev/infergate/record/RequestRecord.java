@@ -276,9 +276,13 @@ public record RequestRecord(
         return succeeded() ? between(scheduledNanos, doneNanos) : ABSENT;
     }
 
-    /** {@code (last_token - first_token) / (output_tokens - 1)}; NaN when undefined (one output token). */
+    /**
+     * {@code (last_token - first_token) / (output_tokens - 1)}; NaN when undefined: one output token, or every token in
+     * one event (first and last token at the same instant), where the gaps between tokens were never seen. Never 0
+     * for an answer that came in one lump: that would read as an infinitely fast decoder.
+     */
     public double tpotNanos() {
-        if (outputTokens < 2 || firstTokenNanos == ABSENT || lastTokenNanos == ABSENT) {
+        if (outputTokens < 2 || firstTokenNanos == ABSENT || lastTokenNanos == ABSENT || lastTokenNanos == firstTokenNanos) {
             return Double.NaN;
         }
         return (double) (lastTokenNanos - firstTokenNanos) / (outputTokens - 1);

@@ -49,10 +49,18 @@ public final class ConsoleSummary {
         }
         out.append('\n');
         boolean anyLow = false;
+        boolean allBuffered = requests.buffered() > 0 && requests.buffered() >= requests.completed();
         for (Metric m : Metric.latencyBlock()) {
-            anyLow |= row(out, m.label(), all.latencyMs().get(m));
+            anyLow |= allBuffered && notMeasurableWhenBuffered(m) ? notMeasurable(out, m.label())
+                    : row(out, m.label(), all.latencyMs().get(m));
         }
-        anyLow |= row(out, Metric.EFFECTIVE_TOKENS_PER_S.label(), all.effectiveTokensPerS());
+        anyLow |= allBuffered ? notMeasurable(out, Metric.EFFECTIVE_TOKENS_PER_S.label())
+                : row(out, Metric.EFFECTIVE_TOKENS_PER_S.label(), all.effectiveTokensPerS());
+        if (requests.buffered() > 0) {
+            out.append(String.format(Locale.ROOT, "  TPOT, ITL and effective tok/s: not measurable (buffered) for %d"
+                    + " of %d completed answers, which came in one lump: left out of those rows, never 0; their TTFT is"
+                    + " the wait for the lump%n", requests.buffered(), requests.completed()));
+        }
         if (anyLow) {
             out.append("  * fewer than 10 samples beyond this percentile: treat it as a rough bound, not a figure\n");
         }
@@ -284,6 +292,16 @@ public final class ConsoleSummary {
 
     private static String cell(Object v) {
         return v == null ? "-" : format(number(v));
+    }
+
+    private static boolean notMeasurableWhenBuffered(Metric m) {
+        return m == Metric.TPOT || m == Metric.ITL || m == Metric.MAX_STALL;
+    }
+
+    /** A row of a figure no answer of the run has: every answer was buffered. */
+    private static boolean notMeasurable(StringBuilder out, String label) {
+        out.append(String.format(Locale.ROOT, "%-24s %7s  not measurable (buffered)%n", label, 0));
+        return false;
     }
 
     private static boolean row(StringBuilder out, String label, Percentiles dist) {

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A reasoning model on both sides, the candidate's profile thinking 30 % longer (median 78 reasoning tokens of its 128
  * output tokens, against 60): accept and compare show the reasoning figures, and a criterion on reasoning tokens
- * rejects the candidate (or, when a busy machine made the client fall behind, the figures stand and the verdict says
- * inconclusive with the client-limited note, as for any criterion).
+ * rejects the candidate, on a busy machine too: a late client or simulator bounds latencies and rates, never a count of
+ * tokens.
  */
 class ReasoningComparedOnSimulatorTest {
     @TempDir
@@ -64,15 +64,14 @@ class ReasoningComparedOnSimulatorTest {
             acceptErr = err.toString();
         }
         JsonNode acceptance = new ObjectMapper().readTree(result.resolve("acceptance.json").toFile());
-        // a busy machine can make the client fall behind its schedule: the figures stand, the verdicts turn inconclusive
-        boolean limited = acceptance.path("caveats").toString().contains("client-limited");
-        assertThat(acceptCode).as(acceptErr).isEqualTo(limited ? 4 : 1);
+        // a busy machine's lateness bounds latencies and rates only: a count of reasoning tokens is decided whatever it was
+        assertThat(acceptCode).as(acceptErr).isEqualTo(1);
         assertThat(console.toString()).containsPattern("\nreasoning_tokens\\.p50 +[0-9.]+ +[0-9.]+ +\\+[0-9.]+% +\\[\\+[0-9.]+%, "
-                + "\\+[0-9.]+%\\] +" + (limited ? "inconclusive" : "fail") + " \\(max_regression 10%").contains("\ntime_to_first_answer.p95")
+                + "\\+[0-9.]+%\\] +" + "fail" + " \\(max_regression 10%").contains("\ntime_to_first_answer.p95")
                 .contains("answer_tokens.mean");
         JsonNode judged = acceptance.path("audiences").get(0).path("criteria").get(0);
         assertThat(judged.path("statistic").asText()).isEqualTo("reasoning_tokens.p50");
-        assertThat(judged.path("verdict").asText()).isEqualTo(limited ? "inconclusive" : "fail");
+        assertThat(judged.path("verdict").asText()).isEqualTo("fail");
         JsonNode condition = acceptance.path("comparison").path("conditions").get(0);
         JsonNode reasoning = figure(condition, "reasoning_tokens.p50");
         assertThat(reasoning.path("delta").asDouble()).isBetween(0.2, 0.4);
@@ -89,12 +88,12 @@ class ReasoningComparedOnSimulatorTest {
         int code = Main.execute(new String[] {"compare", result.resolve("baseline").toString(), result.resolve("candidate").toString(),
                 "--criteria", dir.resolve("plan.yaml").toString(), "--out", cmp.toString(), "--resamples", "300"},
                 new PrintWriter(compared, true), new PrintWriter(new StringWriter(), true));
-        assertThat(code).as(compared.toString()).isEqualTo(limited ? 4 : 1);
-        assertThat(compared.toString()).contains("reasoning_tokens.mean").contains((limited ? "inconclusive" : "fail")
+        assertThat(code).as(compared.toString()).isEqualTo(1);
+        assertThat(compared.toString()).contains("reasoning_tokens.mean").contains("fail"
                 + " (max_regression 10%");
         JsonNode comparison = new ObjectMapper().readTree(cmp.resolve("comparison.json").toFile());
         JsonNode c = comparison.path("conditions").get(0);
         assertThat(figure(c, "reasoning_tokens.p50").path("delta_ci").get(0).asDouble()).isGreaterThan(0);
-        assertThat(c.path("criteria").get(0).path("verdict").asText()).isEqualTo(limited ? "inconclusive" : "fail");
+        assertThat(c.path("criteria").get(0).path("verdict").asText()).isEqualTo("fail");
     }
 }

@@ -34,6 +34,8 @@ class UntilDecidedTest {
         boolean flipQuickAfterFirstLook;
         /** When set, "slow" always measures this delta and half-width, however many repeats it has. */
         double[] slowFixed;
+        /** The run-to-run allowance "slow" is judged with below 3 repeats (as Comparison does); 0: the interval alone. */
+        double allowanceBelowThree;
 
         Fake(int slowNeeds) {
             this.slowNeeds = slowNeeds;
@@ -56,7 +58,8 @@ class UntilDecidedTest {
                     : estimate(0.20, 0.20 - half, 0.20 + half, k);
             boolean flip = flipQuickAfterFirstLook && confidences.size() > 1;
             Estimate quick = flip ? estimate(0.09, 0.0, 0.18, 2) : estimate(0.0, -0.05, 0.05, 2);
-            List<Comparison.ConditionResult> cs = List.of(condition("quick", quick), condition("slow", slow));
+            List<Comparison.ConditionResult> cs = List.of(condition("quick", quick, 0),
+                    condition("slow", slow, k < Comparison.MIN_REPEATS_FOR_DRIFT ? allowanceBelowThree : 0));
             return new Comparison.Result(cs, Verdict.combine(cs.stream().map(Comparison.ConditionResult::verdict).toList()),
                     confidence);
         }
@@ -66,8 +69,8 @@ class UntilDecidedTest {
                     (long) repeats * REQUESTS, (long) repeats * REQUESTS, repeats, repeats, 0.99, false);
         }
 
-        private static Comparison.ConditionResult condition(String name, Estimate e) {
-            Judgement j = TTFT.judge(e);
+        private static Comparison.ConditionResult condition(String name, Estimate e, double allowance) {
+            Judgement j = TTFT.judge(e, allowance);
             return new Comparison.ConditionResult(name, List.of(e), List.of(j), j.verdict(), 0);
         }
     }
@@ -119,6 +122,19 @@ class UntilDecidedTest {
         assertThat(patient.added).containsExactly("slow/r3", "slow/r4", "slow/r5", "slow/r6", "slow/r7", "slow/r8");
         assertThat(longBudget.stop()).isEqualTo(UntilDecided.Stop.FUTILE);
         assertThat(longBudget.looks()).isEqualTo(3);
+    }
+
+    @Test
+    void anIntervalHeldBackOnlyByTheRunToRunAllowance_getsTheRepeatThatRemovesIt_notAFutileStop() throws Exception {
+        // The demo's pair: TTFT +13.7 % [+12.5, +14.9] at 2 repeats against a 10 % limit, held back by the 15 %
+        // allowance; the third repeat removes the allowance, so stopping as futile would loop on the advice.
+        Fake fake = new Fake(99);
+        fake.slowFixed = new double[] {0.137, 0.012};
+        fake.allowanceBelowThree = 0.15;
+        UntilDecided.Outcome o = run(fake, Duration.ofMinutes(6), 6);
+        assertThat(fake.added).containsExactly("slow/r3");
+        assertThat(o.stop()).isEqualTo(UntilDecided.Stop.DECIDED);
+        assertThat(o.undecided()).isEmpty();
     }
 
     @Test

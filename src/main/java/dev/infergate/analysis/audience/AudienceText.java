@@ -87,7 +87,28 @@ final class AudienceText {
         if (g.verdict() == Verdict.INCONCLUSIVE && !hasInterval(c, g.estimate())) {
             return figure + " undecided against the " + limit(c) + " limit" + where;
         }
-        return figure + (failed ? " " + side(c) : " straddles the") + " " + limit(c) + " limit" + where;
+        if (failed) {
+            return figure + " " + side(c) + " " + limit(c) + " limit" + where;
+        }
+        // "straddles" only where it does: an interval wholly past (or within) the limit was held back by something else
+        // (the run-to-run allowance, a side's lateness), which the note that follows names
+        String clear = clearOf(c, g.estimate());
+        return clear == null ? figure + " straddles the " + limit(c) + " limit" + where
+                : figure + " " + clear + " " + limit(c) + " limit" + where + ", held back";
+    }
+
+    /** {@code "over the"}, {@code "under the"} or {@code "within the"} when the interval lies on one side of the limit; null when it straddles. */
+    private static String clearOf(Criterion c, Estimate e) {
+        double low = c.bound().relative() ? e.deltaLow() : e.candidateLow();
+        double high = c.bound().relative() ? e.deltaHigh() : e.candidateHigh();
+        double limit = c.limit();
+        boolean above = low > limit;
+        boolean below = high < limit;
+        if (!above && !below) {
+            return null;
+        }
+        boolean past = c.atMost() ? above : below;
+        return past ? side(c) : "within the";
     }
 
     /** {@code TTFT p95 +11.0 % [+7.0, +15.0]}, or for an absolute bound the candidate's own value. */
@@ -171,6 +192,8 @@ final class AudienceText {
             case ERROR_RATE -> "error rate";
             case TIMEOUT_RATE -> "timeout rate";
             case CACHE_HIT_RATE -> "cache hit rate";
+            case DELIVERY_NOT_INCREMENTAL -> "answers not streamed incrementally (delivery: incremental)";
+            case DELIVERY_BUFFERED -> "buffered answers (delivery: streamed)";
             default -> null;
         };
         if (base != null) {

@@ -30,12 +30,13 @@ final class AggregateComparison {
                     + String.join(", ", cand.conditions().keySet()) + "): compare one condition's runs");
         }
         String name = cand.conditions().keySet().iterator().next();
-        // a client that fell behind measured itself: its repeats are left out as in any comparison
-        ClientLimitedRepeats clean = ClientLimitedRepeats.of(Map.of(name, new Comparison.Pair(cand.conditions().get(name),
-                cand.conditions().get(name))));
-        Sample sample = clean.pairs().get(name).candidate();
+        Sample sample = cand.conditions().get(name);
         List<Criterion> judged = criteria.forCondition(name).stream()
-                .filter(c -> sample.sessions() > 0 || !c.statistic().metric().perSession()).toList();
+                .filter(c -> sample.sessions() > 0 || !c.statistic().metric().perSession())
+                .filter(c -> !Comparison.deliveryShare(c.statistic().metric())).toList(); // an aggregate has no delivery
+        criteria.forCondition(name).stream().filter(c -> Comparison.deliveryShare(c.statistic().metric()))
+                .forEach(c -> notes.add("not judged: " + c.describe() + " (the baseline's delivery is unknown: an"
+                        + " aggregate carries no stream timing); the candidate's: " + SideDelivery.of(sample).describe()));
         List<Statistic> stats = new ArrayList<>(Comparison.SHOWN);
         if (sample.reasoning()) {
             stats.addAll(Comparison.SHOWN_FOR_REASONING); // the candidate's own figures; an aggregate carries none
@@ -51,15 +52,15 @@ final class AggregateComparison {
             estimates.put(own.statistic(), against(base, own));
         }
         List<Judgement> judgements = judged.stream().map(c -> judge(c, estimates.get(c.statistic()), base,
-                runToRunAllowance)).toList();
+                runToRunAllowance, sample)).toList();
         Set<String> unjudged = new LinkedHashSet<>();
         judgements.stream().filter(j -> j.criterion().bound().relative() && Double.isNaN(j.estimate().baseline()))
                 .forEach(j -> unjudged.add(j.criterion().describe()));
         Verdict verdict = Verdict.combine(judgements.stream().map(Judgement::verdict).toList());
         Comparison.ConditionResult condition = new Comparison.ConditionResult(name, List.copyOf(estimates.values()),
                 judgements, verdict, runToRunAllowance);
-        Comparison.Result result = ImportNotes.reword(clean.apply(new Comparison.Result(List.of(condition), verdict,
-                bootstrap.confidence())), true); // the aggregate is one run, forever
+        Comparison.Result result = ImportNotes.reword(new Comparison.Result(List.of(condition), verdict,
+                bootstrap.confidence()), true); // the aggregate is one run, forever
         clientLimitedNote(cand.conditions().get(name), notes);
         notes.add(note(base, runToRunAllowance));
         if (!unjudged.isEmpty()) {
@@ -70,7 +71,8 @@ final class AggregateComparison {
     }
 
     /** {@code c} on {@code e}: not judged without the baseline's figure or with too few requests behind a tail. */
-    private static Judgement judge(Criterion c, Estimate e, AggregateBaseline base, double runToRunAllowance) {
+    private static Judgement judge(Criterion c, Estimate e, AggregateBaseline base, double runToRunAllowance,
+            Sample candidate) {
         if (c.bound().relative() && Double.isNaN(e.baseline())) {
             return new Judgement(c, e, Verdict.INCONCLUSIVE, -1, "not judged: the baseline has no per-request data and "
                     + base.imported().source() + " carries no " + c.statistic().key());
@@ -81,18 +83,19 @@ final class AggregateComparison {
                     + Distribution.TAIL_SAMPLES_WANTED + " beyond it), and without its requests its noise cannot be"
                     + " resampled");
         }
-        return c.judge(e, runToRunAllowance);
+        // the aggregate baseline reports no lateness of its own: only the candidate's can hold a verdict back
+        return c.judge(e, runToRunAllowance, Lateness.NONE, candidate.lateness());
     }
 
-    /** ClientLimitedRepeats' own note counts both sides of a pair; here there is one side. */
+    /** A note when some candidate run was late; its lateness is a bound on each criterion, never a reason to drop it. */
     private static void clientLimitedNote(Sample candidate, List<String> notes) {
         long limited = candidate.repeats().stream().filter(RepeatSample::limited).count();
-        long simulator = candidate.repeats().stream().filter(RepeatSample::simulatorBehind).count();
         if (limited > 0) {
-            notes.add("client-limited: " + limited + " of " + candidate.repeats().size() + " candidate run(s) "
-                    + (limited < candidate.repeats().size() ? "left out" : "kept, and no criterion judged")
-                    + (simulator == 0 ? " (the client fell behind its schedule)"
-                    : " (the client fell behind its schedule, or the simulator serving it behind its model in " + simulator + ")"));
+            Lateness worst = candidate.lateness();
+            notes.add(String.format(Locale.ROOT, "late runs: %d of %d candidate run(s) had a client behind its schedule or"
+                    + " a simulator behind its model; kept, with their lateness (at worst %,.0f ms on latencies, %.1f %%"
+                    + " of the window on rates) as a bound each criterion must clear", limited, candidate.repeats().size(),
+                    worst.latencyMs(), worst.rateShare() * 100));
         }
     }
 

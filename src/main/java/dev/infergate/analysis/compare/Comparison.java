@@ -42,6 +42,20 @@ public final class Comparison {
             Statistic.of(Metric.ANSWER_TOKENS, 50), Statistic.of(Metric.ANSWER_TOKENS, Statistic.MEAN));
 
     /**
+     * Figures shown besides {@link #SHOWN} where either side's streaming delivery is known (docs/metrics.md,
+     * "Streaming delivery"): the shares of answers not streamed incrementally and buffered, the tokens per event and
+     * the share of E2E spent before the first token.
+     */
+    public static final List<Statistic> SHOWN_FOR_DELIVERY = List.of(
+            Statistic.value(Metric.DELIVERY_NOT_INCREMENTAL), Statistic.value(Metric.DELIVERY_BUFFERED),
+            Statistic.of(Metric.TOKENS_PER_EVENT, 50), Statistic.of(Metric.TTFT_SHARE_OF_E2E, 50));
+
+    /** Whether {@code m} is a delivery share: judged only where both sides' delivery is known. */
+    public static boolean deliveryShare(Metric m) {
+        return m == Metric.DELIVERY_NOT_INCREMENTAL || m == Metric.DELIVERY_BUFFERED;
+    }
+
+    /**
      * With fewer than {@link #MIN_REPEATS_FOR_DRIFT} runs on a side the interval cannot see how much another run
      * would differ; relative criteria then pass or fail only when the interval widened by this allowance (in
      * quadrature) clears the threshold. 15 percentage points: identical simulators measured up to 20 % apart run to
@@ -61,6 +75,48 @@ public final class Comparison {
     public static boolean fewRuns(Pair pair) {
         return pair.baseline().repeats().size() < MIN_REPEATS_FOR_DRIFT
                 || pair.candidate().repeats().size() < MIN_REPEATS_FOR_DRIFT;
+    }
+
+    /** t(0.975, 1 degree of freedom): the 95 % two-sided quantile for a mean of two values. */
+    static final double T_975_ONE_DF = 12.706;
+
+    /**
+     * The run-to-run allowance of a relative criterion on {@code s} (docs/acceptance.md, "Too few runs per side"):
+     * measured where the data allow, {@code fixed} where nothing can be measured. With one run on a side the drift
+     * between runs is not seen at all: {@code fixed}. With two on each side, each repeat pair (repeat k of the
+     * baseline against repeat k of the candidate, run back to back, interleaved) gives its own delta, and their
+     * difference is the drift as this comparison saw it: the half-width of a 95 % t-interval for the mean of two
+     * values, t(0.975, 1) x |d1 - d2| / 2, at most {@code fixed} (beyond it the bootstrap's repeat stage, which
+     * resamples the two repeats, already carries a drift that large). Identical repeats measure no drift: a +14 %
+     * that both repeat pairs show within a point is not held back by a 15 % allowance meant for drifts of 8-20 %.
+     */
+    static double measuredAllowance(Statistic s, Pair pair, double fixed) {
+        List<RepeatSample> b = pair.baseline().repeats();
+        List<RepeatSample> c = pair.candidate().repeats();
+        if (b.size() != 2 || c.size() != 2) {
+            return fixed;
+        }
+        double d1 = repeatDelta(s, b.get(0), c.get(0));
+        double d2 = repeatDelta(s, b.get(1), c.get(1));
+        if (Double.isNaN(d1) || Double.isNaN(d2)) {
+            return fixed;
+        }
+        return Math.min(fixed, T_975_ONE_DF * Math.abs(d1 - d2) / 2);
+    }
+
+    /** {@code s}'s relative delta between one baseline repeat and one candidate repeat; NaN when undefined. */
+    static double repeatDelta(Statistic s, RepeatSample baseline, RepeatSample candidate) {
+        Evaluator evaluator = new Evaluator(List.of(s));
+        Resample draw = new Resample();
+        double[] base = new double[1];
+        double[] cand = new double[1];
+        Sample b = Sample.of(baseline);
+        Sample c = Sample.of(candidate);
+        draw.identity(b);
+        evaluator.evaluate(b, draw, base);
+        draw.identity(c);
+        evaluator.evaluate(c, draw, cand);
+        return Estimate.relative(base[0], cand[0]);
     }
 
     /** Baseline and candidate samples of one condition. */
@@ -126,8 +182,16 @@ public final class Comparison {
         if (reasoning) {
             stats.addAll(SHOWN_FOR_REASONING);
         }
+        boolean deliveryEither = SideDelivery.of(pair.baseline()).known() || SideDelivery.of(pair.candidate()).known();
+        if (deliveryEither) {
+            stats.addAll(SHOWN_FOR_DELIVERY);
+        }
+        // a delivery criterion judges a change of delivery: unknown on a side (an import without stream timing, a run
+        // that did not stream), it is not judged; ComparisonRun's note names it
+        boolean deliveryBoth = SideDelivery.of(pair.baseline()).known() && SideDelivery.of(pair.candidate()).known();
         criteria = criteria.stream().filter(c -> agent || !c.statistic().metric().perSession())
-                .filter(c -> reasoning || !c.statistic().metric().reasoningOnly()).toList();
+                .filter(c -> reasoning || !c.statistic().metric().reasoningOnly())
+                .filter(c -> deliveryBoth || !deliveryShare(c.statistic().metric())).toList();
         for (Criterion c : criteria) {
             if (!stats.contains(c.statistic())) {
                 stats.add(c.statistic());
@@ -139,7 +203,10 @@ public final class Comparison {
         }
         List<Judgement> judgements = new ArrayList<>();
         for (Criterion c : criteria) {
-            judgements.add(c.judge(byStatistic.get(c.statistic()), runToRunAllowance));
+            double allowance = runToRunAllowance > 0 && c.bound().relative()
+                    ? measuredAllowance(c.statistic(), pair, runToRunAllowance) : runToRunAllowance;
+            judgements.add(c.judge(byStatistic.get(c.statistic()), allowance, pair.baseline().lateness(),
+                    pair.candidate().lateness()));
         }
         Verdict verdict = Verdict.combine(judgements.stream().map(Judgement::verdict).toList());
         return new ConditionResult(name, List.copyOf(byStatistic.values()), judgements, verdict, runToRunAllowance);

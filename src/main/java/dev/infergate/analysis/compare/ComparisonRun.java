@@ -70,12 +70,11 @@ public record ComparisonRun(Comparison.Result result, EnvironmentDiff environmen
             throw new IllegalArgumentException("no condition appears on both sides (baseline: " + base.conditions().keySet()
                     + ", candidate: " + cand.conditions().keySet() + ")");
         }
-        ClientLimitedRepeats clean = ClientLimitedRepeats.of(pairs);
-        pairs = clean.pairs();
-        Comparison.Result result = ImportNotes.reword(clean.apply(Comparison.run(pairs, criteria, bootstrap, runToRunAllowance)),
+        Comparison.Result result = ImportNotes.reword(Comparison.run(pairs, criteria, bootstrap, runToRunAllowance),
                 ImportNotes.importedFewRuns(base) || ImportNotes.importedFewRuns(cand)); // an import cannot add runs
-        if (clean.note() != null) {
-            notes.add(clean.note());
+        String late = LateRuns.note(pairs);
+        if (late != null) {
+            notes.add(late);
         }
         long paired = pairs.values().stream().filter(p -> Pairing.paired(p.baseline(), p.candidate())).count();
         notes.add(paired == pairs.size() ? "paired: every condition compared request by request (the same request ids in"
@@ -86,16 +85,42 @@ public record ComparisonRun(Comparison.Result result, EnvironmentDiff environmen
         if (few > 0) {
             String where = few == pairs.size() ? "" : " in " + few + " of " + pairs.size() + " conditions";
             String runs = "fewer than " + Comparison.MIN_REPEATS_FOR_DRIFT + " runs per side" + where;
-            notes.add(runToRunAllowance > 0 ? String.format(Locale.ROOT, "%s: run-to-run variation is not"
-                    + " measured, so a criterion on a change passes or fails only when its interval, widened by the %s"
-                    + " run-to-run allowance, clears its threshold; %s",
-                    runs, percent(runToRunAllowance), ImportNotes.moreRunsAdvice(base, cand))
+            notes.add(runToRunAllowance > 0 ? String.format(Locale.ROOT, "%s: the bootstrap cannot measure run-to-run"
+                    + " variation, so a criterion on a change passes or fails only when its interval, widened by a"
+                    + " run-to-run allowance, clears its threshold: with 2 runs a side the allowance is measured per"
+                    + " figure from the two repeat pairs' deltas (t(0.975, 1) x |d1 - d2| / 2, at most %s), with 1 it"
+                    + " is %s; %s", runs, percent(runToRunAllowance), percent(runToRunAllowance),
+                    ImportNotes.moreRunsAdvice(base, cand))
                     : runs + ": run-to-run variation is not measured and no allowance is made for it"
                     + " (run-to-run allowance 0): the intervals see request-to-request variation only");
         }
         notes.addAll(ImportNotes.of(base.runs(), cand.runs(), result));
+        notes.addAll(deliveryNotes(pairs, criteria));
         notes.addAll(CancelNotes.of(pairs));
         return new ComparisonRun(result, EnvironmentDiff.of(base.runs(), cand.runs()), notes);
+    }
+
+    /**
+     * Per condition, each side's streaming delivery ({@link SideDelivery}), and where a delivery criterion was set but
+     * a side's delivery is unknown, that it was not judged.
+     */
+    private static List<String> deliveryNotes(Map<String, Comparison.Pair> pairs, Criteria criteria) {
+        List<String> out = new ArrayList<>();
+        pairs.forEach((condition, pair) -> {
+            SideDelivery b = SideDelivery.of(pair.baseline());
+            SideDelivery c = SideDelivery.of(pair.candidate());
+            if (!b.known() && !c.known()) {
+                return;
+            }
+            String where = pairs.size() > 1 ? " in " + condition : "";
+            out.add("delivery" + where + ": baseline " + b.describe() + "; candidate " + c.describe());
+            if (!(b.known() && c.known())) {
+                criteria.forCondition(condition).stream().filter(k -> Comparison.deliveryShare(k.statistic().metric()))
+                        .forEach(k -> out.add("not judged" + where + ": " + k.describe() + " (the "
+                                + (b.known() ? "candidate" : "baseline") + "'s delivery is unknown)"));
+            }
+        });
+        return out;
     }
 
     private static String percent(double fraction) {

@@ -44,7 +44,8 @@ public record Criteria(List<Criterion> global, Map<String, List<Criterion>> work
 
     /**
      * The criteria used when none are given: latency at most 10 % worse at the tail, output throughput at
-     * most 5 % lower, at most 0.5 % errors; and for conditions of agent sessions (the only ones it applies
+     * most 5 % lower, at most 0.5 % errors, the candidate's streaming incremental ({@code delivery: incremental},
+     * judged where both sides' delivery is known); and for conditions of agent sessions (the only ones it applies
      * to), the session total at most 10 % worse at p90.
      */
     public static final Criteria DEFAULT = new Criteria(List.of(
@@ -53,6 +54,7 @@ public record Criteria(List<Criterion> global, Map<String, List<Criterion>> work
             new Criterion(Statistic.of(Metric.E2E, 99), Bound.MAX_REGRESSION, 0.10),
             new Criterion(Statistic.value(Metric.THROUGHPUT_OUTPUT_TOKENS), Bound.MAX_REGRESSION, 0.05),
             new Criterion(Statistic.value(Metric.ERROR_RATE), Bound.MAX, 0.005),
+            new Criterion(Statistic.value(Metric.DELIVERY_NOT_INCREMENTAL), Bound.MAX, 0.2),
             new Criterion(Statistic.of(Metric.SESSION_TOTAL, 90), Bound.MAX_REGRESSION, 0.10)), Map.of(), Map.of());
 
     public Criteria {
@@ -136,7 +138,30 @@ public record Criteria(List<Criterion> global, Map<String, List<Criterion>> work
         return out;
     }
 
+    /** The criterion {@code delivery: incremental}: at most this share of answers bursty or buffered (the endpoint's "bursty" line). */
+    public static Criterion deliveryIncremental() {
+        return new Criterion(Statistic.value(Metric.DELIVERY_NOT_INCREMENTAL), Bound.MAX,
+                dev.infergate.analysis.delivery.DeliveryVerdict.BURSTY_SHARE);
+    }
+
+    /** The criterion {@code delivery: streamed}: fewer than half the answers buffered (the endpoint's "buffered" line). */
+    public static Criterion deliveryStreamed() {
+        return new Criterion(Statistic.value(Metric.DELIVERY_BUFFERED), Bound.MAX,
+                dev.infergate.analysis.delivery.DeliveryVerdict.BUFFERED_SHARE);
+    }
+
     private static List<Criterion> statistic(String key, YamlNode value, Set<String> notes) {
+        if (key.equals("delivery")) { // shorthand: delivery: incremental | streamed
+            String mode = value.isMap() ? null : value.as(t -> t.trim());
+            if ("incremental".equals(mode)) {
+                return List.of(deliveryIncremental());
+            }
+            if ("streamed".equals(mode)) {
+                return List.of(deliveryStreamed());
+            }
+            throw value.error("delivery takes incremental (at most 20 % of answers bursty or buffered) or streamed (fewer"
+                    + " than half buffered), e.g. delivery: incremental");
+        }
         int dot = key.indexOf('.');
         String note = Metric.aliasNote(dot < 0 ? key : key.substring(0, dot));
         if (note != null) {

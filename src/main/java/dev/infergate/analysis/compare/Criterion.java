@@ -60,6 +60,18 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
      * between runs, and are not widened. 0 judges the interval as it is.
      */
     public Judgement judge(Estimate e, double runToRunAllowance) {
+        return judge(e, runToRunAllowance, Lateness.NONE, Lateness.NONE);
+    }
+
+    /**
+     * Judges {@code e} as {@link #judge(Estimate, double)} does, then holds a verdict back where the lateness of a
+     * side can explain it (docs/acceptance.md, "Late clients and simulators: bounds, not vetoes"): a fail stands only
+     * when the interval stays past the limit with the candidate's figure moved as far toward better as its
+     * lateness allows ({@link Lateness#truthAtBest}); a pass of a relative bound only when it stays within with the
+     * baseline's figure so moved (a late baseline makes any candidate look better). Otherwise the verdict is
+     * inconclusive and its note names the lateness in the way, its size and where it would have moved the interval.
+     */
+    public Judgement judge(Estimate e, double runToRunAllowance, Lateness baseline, Lateness candidate) {
         if (!(runToRunAllowance >= 0) || runToRunAllowance >= 1) {
             throw new IllegalArgumentException("run-to-run allowance (" + runToRunAllowance + ") must be in [0, 1)");
         }
@@ -79,13 +91,74 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
         boolean pass = atMost() ? widenedHigh <= limit : widenedLow >= limit;
         boolean fail = atMost() ? widenedLow > limit : widenedHigh < limit;
         if (pass || fail) {
-            return new Judgement(this, e, pass ? Verdict.PASS : Verdict.FAIL, 0, null);
+            String held = fail ? heldBackFail(e, atMost() ? widenedLow : widenedHigh, candidate)
+                    : heldBackPass(e, atMost() ? widenedHigh : widenedLow, baseline);
+            return held == null ? new Judgement(this, e, pass ? Verdict.PASS : Verdict.FAIL, 0, null)
+                    : new Judgement(this, e, Verdict.INCONCLUSIVE, -1, held);
         }
         boolean settledWithoutAllowance = atMost() ? high <= limit || low > limit : low >= limit || high < limit;
         if (settledWithoutAllowance) {
             return new Judgement(this, e, Verdict.INCONCLUSIVE, -1, driftNote(e, allowance));
         }
         return new Judgement(this, e, Verdict.INCONCLUSIVE, samplesToSettle(point, low, high, limit, e), null);
+    }
+
+    /**
+     * Why a fail does not stand, or null when it does: the candidate's lateness, taken off its figure at the
+     * interval's near end ({@code end}), brings that end back within the limit.
+     */
+    private String heldBackFail(Estimate e, double end, Lateness candidate) {
+        var m = statistic.metric();
+        if (!Lateness.bounds(m) || !candidate.any()) {
+            return null;
+        }
+        double moved;
+        if (bound.relative()) {
+            double b = e.baseline();
+            if (!(b > 0)) {
+                return null;
+            }
+            moved = candidate.truthAtBest(m, (1 + end) * b) / b - 1;
+        } else {
+            moved = candidate.truthAtBest(m, end);
+        }
+        boolean stands = atMost() ? moved > limit() : moved < limit();
+        return stands ? null : heldNote("fail", "candidate", candidate, m, moved);
+    }
+
+    /**
+     * Why a pass does not stand, or null when it does: the baseline's lateness, taken off its figure, moves the
+     * interval's far end ({@code end}) past the limit. An absolute bound judges the candidate alone, and lateness
+     * only ever makes a figure worse, so its pass always stands.
+     */
+    private String heldBackPass(Estimate e, double end, Lateness baseline) {
+        var m = statistic.metric();
+        if (!bound.relative() || !Lateness.bounds(m) || !baseline.any()) {
+            return null;
+        }
+        double b = e.baseline();
+        if (!(b > 0)) {
+            return null;
+        }
+        double truth = baseline.truthAtBest(m, b);
+        double moved = truth == 0 ? Double.POSITIVE_INFINITY : (1 + end) * b / truth - 1;
+        boolean stands = atMost() ? moved <= limit() : moved >= limit();
+        return stands ? null : heldNote("pass", "baseline", baseline, m, moved);
+    }
+
+    /**
+     * {@code would fail, but the candidate's lateness (186 ms (the simulator's stalls and late tokens)) could explain
+     * it: taken off the candidate's figure it brings the interval's near end to +8.0 %, within the 10% limit; ...}.
+     */
+    private String heldNote(String would, String side, Lateness lateness, dev.infergate.analysis.Metric m, double moved) {
+        String where = bound.relative() ? (Double.isInfinite(moved) ? (moved > 0 ? "+inf" : "-inf")
+                : String.format(java.util.Locale.ROOT, "%+.1f %%", moved * 100))
+                : String.format(java.util.Locale.ROOT, "%.1f%s", moved, m.isLatency() ? " ms" : " " + m.unit());
+        boolean fail = would.equals("fail");
+        return "would " + would + ", but the " + side + "'s lateness, " + lateness.describe(m) + ", could explain it:"
+                + " taken off the " + side + "'s figure it brings the interval's " + (fail ? "near" : "far") + " end to "
+                + where + ", " + (fail ? "within" : "past") + " the " + formatThreshold() + " limit;"
+                + " free CPU and run again";
     }
 
     /**

@@ -69,6 +69,8 @@ final class Evaluator {
             case ERROR_RATE -> RepeatSample.Part.FAILED;
             case TIMEOUT_RATE -> RepeatSample.Part.TIMED_OUT;
             case CACHE_HIT_RATE -> RepeatSample.Part.CACHE_HIT;
+            case DELIVERY_NOT_INCREMENTAL -> RepeatSample.Part.NOT_INCREMENTAL;
+            case DELIVERY_BUFFERED -> RepeatSample.Part.BUFFERED;
             default -> throw new IllegalArgumentException(m.key() + " is a per-request metric");
         };
         double sum = 0;
@@ -79,6 +81,13 @@ final class Evaluator {
                 || m == Metric.GOODPUT_REQUESTS;
         if (perSecond) {
             return r.windowSeconds <= 0 ? Double.NaN : sum / r.windowSeconds;
+        }
+        if (m == Metric.DELIVERY_NOT_INCREMENTAL || m == Metric.DELIVERY_BUFFERED) {
+            double classified = 0; // short, failed and unstreamed answers are undetermined: out of the denominator
+            for (int i = 0; i < r.size; i++) {
+                classified += s.repeats().get(r.repeatOf[i]).part(RepeatSample.Part.CLASSIFIED, r.requestOf[i]);
+            }
+            return classified == 0 ? Double.NaN : sum / classified;
         }
         if (m == Metric.ERROR_RATE || m == Metric.TIMEOUT_RATE || m == Metric.GOODPUT_ATTAINMENT) {
             double counted = 0; // user cancellations are neither failures nor misses: out of these denominators

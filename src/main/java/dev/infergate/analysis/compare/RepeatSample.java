@@ -6,6 +6,9 @@ import dev.infergate.analysis.ReasoningFigures;
 import dev.infergate.analysis.SessionTrack;
 import dev.infergate.analysis.SimulatorLag;
 import dev.infergate.analysis.Slo;
+import dev.infergate.analysis.delivery.DeliveryClassifier;
+import dev.infergate.analysis.delivery.DeliveryKind;
+import dev.infergate.analysis.delivery.RequestDelivery;
 import dev.infergate.record.ErrorClass;
 import dev.infergate.record.RequestRecord;
 import java.util.HashMap;
@@ -32,12 +35,20 @@ public final class RepeatSample {
     private final boolean clientLimited;
     /** Whether infergate's simulator, the server of this run, fell behind its own model ({@link SimulatorLag#behind()}). */
     private final boolean simulatorBehind;
+    /** What the client's (and the simulator's) lateness can have added to this run's figures. */
+    private final Lateness lateness;
 
     /** Contribution columns of the run metrics. */
     enum Part {
         OUTPUT_TOKENS, COMPLETED, GOOD, FAILED, TIMED_OUT, CACHE_HIT,
         /** 1 unless the client cancelled the request on purpose: the denominator of the error, timeout and attainment shares. */
-        COUNTED
+        COUNTED,
+        /** 1 when the answer's delivery was classified (streamed, long enough, completed): the delivery shares' denominator. */
+        CLASSIFIED,
+        /** 1 when it was classified bursty or buffered. */
+        NOT_INCREMENTAL,
+        /** 1 when it was classified buffered: its TPOT, mean ITL and effective tok/s are not measurable. */
+        BUFFERED
     }
 
     /** An imported side (another tool's result): never paired with the other side's requests. */
@@ -51,12 +62,13 @@ public final class RepeatSample {
 
     RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions, long[] ids,
             boolean clientLimited) {
-        this(values, contributions, windowSeconds, sessions, ids, clientLimited, false, false, false);
+        this(values, contributions, windowSeconds, sessions, ids, clientLimited, false, false, false, Lateness.NONE);
     }
 
     private RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions, long[] ids,
-            boolean clientLimited, boolean imported, boolean reasoning, boolean simulatorBehind) {
+            boolean clientLimited, boolean imported, boolean reasoning, boolean simulatorBehind, Lateness lateness) {
         this.clientLimited = clientLimited;
+        this.lateness = lateness;
         this.simulatorBehind = simulatorBehind;
         this.imported = imported;
         this.reasoning = reasoning;
@@ -95,11 +107,18 @@ public final class RepeatSample {
             RequestRecord r = measured.get(i);
             start = Math.min(start, r.scheduledNanos());
             end = Math.max(end, Math.max(r.doneNanos(), r.scheduledNanos()));
+            RequestDelivery d = r.succeeded() ? DeliveryClassifier.classify(r) : null;
+            boolean buffered = d != null && d.kind() == DeliveryKind.BUFFERED;
             for (Metric m : Metric.values()) {
                 if (m.perRequest() && !m.perSession()) {
-                    values[m.ordinal()][i] = r.succeeded() || r.cancelled() && receivedPart(m) ? perRequest(m, r) : Double.NaN;
+                    values[m.ordinal()][i] = buffered && notMeasurableWhenBuffered(m) ? Double.NaN
+                            : r.succeeded() || r.cancelled() && receivedPart(m) ? perRequest(m, r) : Double.NaN;
                 }
             }
+            values[Metric.TTFT_SHARE_OF_E2E.ordinal()][i] = d == null ? Double.NaN : d.ttftShareOfE2e();
+            parts[Part.CLASSIFIED.ordinal()][i] = d != null && d.classified() ? 1 : 0;
+            parts[Part.NOT_INCREMENTAL.ordinal()][i] = d != null && d.classified() && d.kind() != DeliveryKind.INCREMENTAL ? 1 : 0;
+            parts[Part.BUFFERED.ordinal()][i] = buffered ? 1 : 0;
             parts[Part.OUTPUT_TOKENS.ordinal()][i] = r.succeeded() ? r.outputTokens() : 0;
             parts[Part.COMPLETED.ordinal()][i] = r.succeeded() ? 1 : 0;
             parts[Part.GOOD.ordinal()][i] = s.met(r) ? 1 : 0;
@@ -114,7 +133,26 @@ public final class RepeatSample {
         ClientLag lag = new ClientLag();
         measured.forEach(lag::add);
         boolean reasoning = measured.stream().anyMatch(RepeatSample::reasoned);
-        return new RepeatSample(values, parts, window, sessions, ids, lag.limited(), false, reasoning, false);
+        return new RepeatSample(values, parts, window, sessions, ids, lag.limited(), false, reasoning, false,
+                clientLateness(measured, window));
+    }
+
+    /** The client's part of this run's {@link Lateness}: its largest lag, and the lag summed over the window. */
+    private static Lateness clientLateness(List<RequestRecord> measured, double windowSeconds) {
+        long max = 0;
+        double sumMs = 0;
+        long fewestGaps = Long.MAX_VALUE;
+        for (RequestRecord r : measured) {
+            if (r.succeeded() && r.outputTokens() > 1) {
+                fewestGaps = Math.min(fewestGaps, r.outputTokens() - 1);
+            }
+            long lagNanos = r.clientLagNanos();
+            if (lagNanos != RequestRecord.ABSENT) {
+                max = Math.max(max, lagNanos);
+                sumMs += lagNanos / 1e6;
+            }
+        }
+        return Lateness.ofClient(max / 1e6, sumMs, windowSeconds, fewestGaps == Long.MAX_VALUE ? 1 : fewestGaps);
     }
 
     private static boolean reasoned(RequestRecord r) {
@@ -136,15 +174,26 @@ public final class RepeatSample {
         return simulatorBehind;
     }
 
-    /** Whether this run decides nothing: its client fell behind, or the simulator that served it did. */
+    /** Whether its client fell behind, or the simulator that served it did: its lateness is then worth a note. */
     public boolean limited() {
         return clientLimited || simulatorBehind;
+    }
+
+    /** What the client's and the simulator's lateness can have added to this run's figures ({@link Lateness}). */
+    public Lateness lateness() {
+        return lateness;
+    }
+
+    /** This sample with {@code other} as its lateness (tests, and samples built without records). */
+    RepeatSample withLateness(Lateness other) {
+        return new RepeatSample(values, contributions, windowSeconds, sessions, ids, clientLimited, imported, reasoning,
+                simulatorBehind, other);
     }
 
     /** This sample, marked as served by a simulator that fell behind its model when {@code lag} says so. */
     RepeatSample servedWith(SimulatorLag lag) {
         return new RepeatSample(values, contributions, windowSeconds, sessions, ids, clientLimited, imported, reasoning,
-                lag.behind());
+                lag.behind(), lateness.servedWith(lag));
     }
 
     /**
@@ -175,6 +224,43 @@ public final class RepeatSample {
                 || e == ErrorClass.TIMEOUT_TOTAL;
     }
 
+    /**
+     * Whether {@code m} is not measurable for an answer that came in one lump (docs/metrics.md, "Streaming delivery"):
+     * the gaps between its tokens are the client's reads, not the server's pace.
+     */
+    static boolean notMeasurableWhenBuffered(Metric m) {
+        return m == Metric.TPOT || m == Metric.ITL_MEAN_PER_REQUEST || m == Metric.EFFECTIVE_TOKENS_PER_S;
+    }
+
+    /**
+     * This sample of a run that did not stream: no answer's delivery is classified (one body is not a buffered stream),
+     * so the delivery figures are undefined and a delivery criterion does not apply.
+     */
+    RepeatSample unstreamed() {
+        double[][] v = values.clone();
+        double[][] c = contributions.clone();
+        double[] undefined = new double[size];
+        java.util.Arrays.fill(undefined, Double.NaN);
+        v[Metric.TOKENS_PER_EVENT.ordinal()] = undefined;
+        v[Metric.TTFT_SHARE_OF_E2E.ordinal()] = undefined;
+        c[Part.CLASSIFIED.ordinal()] = new double[size];
+        c[Part.NOT_INCREMENTAL.ordinal()] = new double[size];
+        c[Part.BUFFERED.ordinal()] = new double[size];
+        return new RepeatSample(v, c, windowSeconds, sessions, ids, clientLimited, imported, reasoning, simulatorBehind,
+                lateness);
+    }
+
+    /** Answers whose delivery was classified, and of them those not incremental and those buffered. */
+    public long[] deliveryCounts() {
+        long[] out = new long[3];
+        for (int i = 0; i < size; i++) {
+            out[0] += (long) contributions[Part.CLASSIFIED.ordinal()][i];
+            out[1] += (long) contributions[Part.NOT_INCREMENTAL.ordinal()][i];
+            out[2] += (long) contributions[Part.BUFFERED.ordinal()][i];
+        }
+        return out;
+    }
+
     /** Whether a user-cancelled request's value of {@code m} is real: what it received before the stop (as summary.json). */
     private static boolean receivedPart(Metric m) {
         return m == Metric.TTFT || m == Metric.TTFT_FROM_SCHEDULED || m == Metric.ITL_MEAN_PER_REQUEST;
@@ -195,6 +281,10 @@ public final class RepeatSample {
                     ? Double.NaN : (r.lastTokenNanos() - r.firstTokenNanos()) / 1e6 / (r.chunks() - 1);
             case QUEUE_WAIT -> r.sentNanos() == RequestRecord.ABSENT ? Double.NaN : Math.max(0, r.queueWaitNanos()) / 1e6;
             case EFFECTIVE_TOKENS_PER_S -> r.effectiveTokensPerSecond();
+            case TOKENS_PER_EVENT -> r.chunks() < 1 ? Double.NaN : r.tokensPerChunk();
+            case TTFT_SHARE_OF_E2E -> r.sentNanos() == RequestRecord.ABSENT || r.firstTokenNanos() == RequestRecord.ABSENT
+                    || r.doneNanos() <= r.sentNanos() ? Double.NaN
+                    : (double) (r.firstTokenNanos() - r.sentNanos()) / (r.doneNanos() - r.sentNanos());
             case REASONING_TOKENS -> ReasoningFigures.reasoningTokens(r);
             case ANSWER_TOKENS -> Math.max(0, r.outputTokens() - ReasoningFigures.reasoningTokens(r));
             default -> throw new IllegalArgumentException(m.key() + " is not a per-request metric");
@@ -225,7 +315,8 @@ public final class RepeatSample {
                 c[partOf(m).ordinal()] = undefined;
             }
         }
-        return new RepeatSample(v, c, windowSeconds, sessions, ids, clientLimited, true, reasoning, simulatorBehind);
+        return new RepeatSample(v, c, windowSeconds, sessions, ids, clientLimited, true, reasoning, simulatorBehind,
+                lateness);
     }
 
     /** Whether this sample came from another tool's result (a fixed baseline: never paired). */
@@ -241,6 +332,8 @@ public final class RepeatSample {
             case ERROR_RATE -> Part.FAILED;
             case TIMEOUT_RATE -> Part.TIMED_OUT;
             case CACHE_HIT_RATE -> Part.CACHE_HIT;
+            case DELIVERY_NOT_INCREMENTAL -> Part.NOT_INCREMENTAL;
+            case DELIVERY_BUFFERED -> Part.BUFFERED;
             default -> null; // not a run metric built from contributions
         };
     }

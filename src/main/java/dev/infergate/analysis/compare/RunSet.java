@@ -59,7 +59,8 @@ public record RunSet(Path root, Map<String, Sample> conditions, List<RunDocument
                     k -> new ArrayList<>()).add(r));
             records.forEach((condition, list) -> {
                 RepeatSample of = RepeatSample.of(list, slo, turns).servedWith(lag);
-                RepeatSample sample = imported == null ? of : of.imported(imported.missing());
+                RepeatSample streamed = Boolean.FALSE.equals(run.stream()) ? of.unstreamed() : of;
+                RepeatSample sample = imported == null ? streamed : streamed.imported(imported.missing());
                 if (sample.size() > 0) {
                     byCondition.computeIfAbsent(condition, k -> new ArrayList<>()).add(sample);
                 }

@@ -36,6 +36,11 @@ public record Sample(List<RepeatSample> repeats) {
         return repeats.stream().anyMatch(RepeatSample::reasoning);
     }
 
+    /** The worst lateness of any repeat ({@link Lateness#worstOf}): what it can have added to the side's pooled figures. */
+    public Lateness lateness() {
+        return Lateness.worstOf(repeats.stream().map(RepeatSample::lateness).toList());
+    }
+
     /** Requests with a defined value of {@code m}, across repeats (for a per-session metric: sessions). */
     public int defined(Metric m) {
         return repeats.stream().mapToInt(r -> r.defined(m)).sum();

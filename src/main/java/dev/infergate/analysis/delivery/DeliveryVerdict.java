@@ -67,7 +67,9 @@ public final class DeliveryVerdict {
         }
         chunks.recordValue(r.chunks());
         tokensPerChunk.recordValue(d.tokensPerChunk());
-        effectiveTokensPerSecond.recordValue(r.effectiveTokensPerSecond());
+        if (d.kind() != DeliveryKind.BUFFERED) { // a lump's speed is the client's read, not the server's: not measurable
+            effectiveTokensPerSecond.recordValue(r.effectiveTokensPerSecond());
+        }
         ttftShare.add(d.ttftShareOfE2e());
         tailShare.add(d.tailShare());
         firstLumpShare.add(d.firstLumpShare());

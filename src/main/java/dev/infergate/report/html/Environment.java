@@ -12,10 +12,12 @@ import java.util.Set;
  * The environment of each side, from its run.json flattened to dotted keys ({@code server.server_version},
  * {@code labels.kv_cache}), and the keys whose values differ between sides.
  *
- * <p>A difference is a <em>factor</em> when it could change the result: keys that differ between any two
- * runs by nature (when it started, where the server and its metrics listen, the tool's version, the per-run prompt salt)
- * are not factors. When more
- * than one factor differs, a difference in the figures cannot be pinned on one of them.
+ * <p>A difference is a <em>factor</em> when it is about the systems under test and could change the result (labels,
+ * engine, model, server configuration, the request body): keys that differ between any two runs by nature (when it
+ * started, where the server and its metrics listen, the tool's version, the per-run prompt salt) are not factors, nor
+ * is infergate's own bookkeeping ({@link #CLIENT_PREFIXES}: its warm-up against a loopback stub, its CPU by phase),
+ * which describes the client, not the server. When more than one factor differs, a difference in the figures cannot
+ * be pinned on one of them.
  */
 final class Environment {
     /** Keys that are not factors: they differ between any two runs. */
@@ -23,7 +25,10 @@ final class Environment {
             "labels.name", "labels.side", "labels.role", "server.models_listed", "header_names", "condition",
             "workload.prompt_salt", "server_metrics_url", "load.shard", "shards", "workload.prefix_warmup_requests",
             "request_id_prefix", "ended_at", "partial_reason", "torn_last_line");
-    private static final Set<String> NOT_FACTOR_PREFIXES = Set.of("tool.", "measured.", "imported.");
+    /** infergate's own bookkeeping: the client's, never a factor of the server under test. */
+    static final Set<String> CLIENT_PREFIXES = Set.of("client_warmup.", "client_cpu.", "client.");
+    private static final Set<String> NOT_FACTOR_PREFIXES = Set.of("tool.", "measured.", "imported.", "client_warmup.",
+            "client_cpu.", "client.");
 
     private Environment() {}
 

@@ -96,7 +96,7 @@
     var diff = env.diff || [];
     var factors = diff.filter(function (d) { return d.factor; }).map(function (d) { return d.key; });
     if (sides.length > 1) {
-      add(s, el('p', null, diff.length ? diff.length + ' setting(s) differ; ' + factors.length + ' of them could change the result: ' + (factors.join(', ') || 'none') + '.' : 'No setting differs between the sides.'));
+      add(s, el('p', null, diff.length ? diff.length + ' setting(s) differ; ' + factors.length + ' of them about the systems under test, which could change the result: ' + (factors.join(', ') || 'none') + '. The others are infergate\'s own bookkeeping (its warm-up, CPU and timing: the client\'s, not the server\'s) or differ between any two runs.' : 'No setting differs between the sides.'));
     }
     var keys = [];
     envs.forEach(function (e) { Object.keys(e).forEach(function (k) { if (keys.indexOf(k) < 0) { keys.push(k); } }); });

@@ -75,6 +75,22 @@ class AudienceJudgeTest {
     }
 
     @Test
+    void anIntervalWhollyPastTheLimit_heldBackByLateness_isNotSaidToStraddleIt() {
+        List<Audience> audiences = AudienceCriteria.parse("plan.yaml", PLAN);
+        Criterion ttft = audiences.get(0).criteria().forCondition("c").get(0);
+        // the candidate's simulator stalled 50 ms: enough to explain 13 ms more on a 100 ms baseline
+        Judgement held = ttft.judge(estimate(ttft.statistic()), 0, dev.infergate.analysis.compare.Lateness.NONE,
+                new dev.infergate.analysis.compare.Lateness(0, 50, 0));
+        Comparison.Result result = new Comparison.Result(List.of(new Comparison.ConditionResult("c",
+                List.of(held.estimate()), List.of(held), held.verdict(), 0)), held.verdict(), 0.95);
+
+        String line = AudienceJudge.judge(audiences.subList(0, 1), result, null, null).get(0).line();
+        assertTrue(line.startsWith("chat users: INCONCLUSIVE, TTFT p95 +13.0 % [+11.0, +15.0] over the 10 % limit, held"
+                + " back (would fail, but the candidate's lateness, 50 ms (the simulator's stalls and late tokens)"), line);
+        assertTrue(!line.contains("straddles"), line);
+    }
+
+    @Test
     void aCapacityDifferenceStraddlingTheLimit_leavesTheAudienceInconclusive() {
         List<Audience> audiences = AudienceCriteria.parse("plan.yaml", PLAN);
         Comparison.Result result = result(Audiences.union(audiences), "short-chat/fresh/typical");

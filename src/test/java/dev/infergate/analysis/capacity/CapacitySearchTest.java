@@ -212,6 +212,23 @@ class CapacitySearchTest {
     }
 
     @Test
+    void aLateProbeThatStillHeldTheTarget_isKept_lateContributesOnlyMisses() throws Exception {
+        List<Integer> attempts = new ArrayList<>();
+        CapacitySearch.Result r = searchAtFourPerSecond(attempts, (rate, attempt) ->
+                // the client lagged and the simulator stalled, yet every request met the SLO: lateness cannot explain a pass
+                new Measurement(rate, 100, 100, new double[0], new double[0], 25.0, 5).withServerLateness(0.05, 50));
+
+        assertThat(attempts).containsExactly(0);
+        assertThat(r.steps().get(0).passed()).isTrue();
+        // 50 misses, each by 10 ms more than its own client lag: within a 25 ms lag p99, so they may be the lateness's
+        Measurement missed = new Measurement(4, 100, 50, new double[0], new double[0], 25.0, 5, Double.NaN, Double.NaN, 4,
+                margins(50, 10.0));
+        assertThat(missed.decidesNothing(0.95)).as("a late miss may be the lateness's: run again").isTrue();
+        assertThat(new Measurement(4, 100, 50, new double[0], new double[0], 0.3, 0).decidesNothing(0.95))
+                .as("a miss on time decides").isFalse();
+    }
+
+    @Test
     void aRateWhoseClientIsAlwaysLimited_stopsTheSearch_insteadOfFailingTheRate() {
         List<Integer> attempts = new ArrayList<>();
         assertThatThrownBy(() -> new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 8, 0.05, 5),

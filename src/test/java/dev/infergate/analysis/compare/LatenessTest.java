@@ -1,0 +1,161 @@
+package dev.infergate.analysis.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.infergate.analysis.Metric;
+import dev.infergate.analysis.SimulatorLag;
+import dev.infergate.record.RequestRecord;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+class LatenessTest {
+    private static final Criteria TTFT = new Criteria(List.of(new Criterion(Statistic.parse("ttft.p50"),
+            Bound.MAX_REGRESSION, 0.10)), Map.of(), Map.of());
+    private static final Bootstrap BOOTSTRAP = new Bootstrap(500, 0.95, 7);
+
+    /** A record carrying the client's marks: its write started {@code lagMs} after its scheduled time. */
+    private static RequestRecord lagged(RequestRecord r, double lagMs) {
+        long lag = Math.round(lagMs * Synthetic.MS);
+        return new RequestRecord(r.id(), r.worker(), r.phase(), r.condition(), r.session(), r.turn(), r.scheduledNanos(),
+                r.sentNanos(), r.headersNanos(), r.firstTokenNanos(), r.lastTokenNanos(), r.doneNanos(), r.status(),
+                r.error(), r.errorDetail(), r.retryAfterSeconds(), r.inputTokens(), r.outputTokens(),
+                r.outputTokensSource(), r.cachedTokens(), r.chunks(), r.maxStallNanos(), r.itlHistogram(),
+                r.eventOffsetsNanos(), 0, RequestRecord.ABSENT, -1, -1, r.scheduledNanos(), r.scheduledNanos() + lag,
+                RequestRecord.ABSENT);
+    }
+
+    /** 200 requests of TTFT about {@code medianMs} (the same ids on every call), the client lagging {@code lagMs} each. */
+    private static RepeatSample repeat(long seed, double medianMs, double lagMs) {
+        SplittableRandom random = new SplittableRandom(seed);
+        List<RequestRecord> records = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            double ttft = medianMs * Math.exp(0.2 * Synthetic.gaussian(random));
+            records.add(lagged(Synthetic.ok(i, i * 100.0, ttft, 10, 10), lagMs));
+        }
+        return RepeatSample.of(records, null);
+    }
+
+    /** The simulator's lag over a 10 s run: {@code stalledMs} of its engine lost, every token within 1 ms. */
+    private static SimulatorLag served(double stalledMs) {
+        TreeMap<Double, Double> late = new TreeMap<>(Map.of(0.001, 1000.0, Double.POSITIVE_INFINITY, 1000.0));
+        return new SimulatorLag(stalledMs / 1000, 10, late);
+    }
+
+    private static Judgement judged(Sample baseline, Sample candidate) {
+        Comparison.Result r = Comparison.run(Map.of("c", new Comparison.Pair(baseline, candidate)), TTFT, BOOTSTRAP);
+        return r.conditions().get(0).judgements().get(0);
+    }
+
+    @Test
+    void aRepeatsLateness_isTheClientsLargestLag_plusTheSimulatorsStallsAndLatestToken() {
+        RepeatSample quiet = repeat(1, 100, 0.5);
+        assertThat(quiet.lateness().clientMs()).isEqualTo(0.5);
+        assertThat(quiet.lateness().simulatorMs()).isZero();
+        RepeatSample served = repeat(1, 100, 2).servedWith(served(300));
+        assertThat(served.lateness().clientMs()).isEqualTo(2);
+        assertThat(served.lateness().simulatorMs()).as("300 ms of stalls + tokens at most 1 ms late").isEqualTo(301);
+        assertThat(served.lateness().rateShare()).as("3 %% of 10 s stalled, plus the client's lag summed")
+                .isGreaterThan(0.03).isLessThan(0.05);
+        assertThat(repeat(1, 100, 0.5).servedWith(SimulatorLag.UNKNOWN).lateness().simulatorMs())
+                .as("another server reports nothing").isZero();
+    }
+
+    @Test
+    void aThousandPercentRegression_isRejected_whateverASmallLatenessDid() {
+        // Both sides late: the client lagged 15 ms (client-limited) and the simulator stalled 20 ms per run.
+        Sample base = Sample.of(repeat(1, 100, 15).servedWith(served(20)), repeat(2, 100, 15).servedWith(served(20)),
+                repeat(3, 100, 15).servedWith(served(20)));
+        Sample cand = Sample.of(repeat(4, 1219, 15).servedWith(served(20)), repeat(5, 1219, 15).servedWith(served(20)),
+                repeat(6, 1219, 15).servedWith(served(20)));
+        assertThat(cand.repeats()).allMatch(RepeatSample::limited);
+
+        Judgement j = judged(base, cand);
+        assertThat(j.estimate().delta()).isGreaterThan(10);
+        assertThat(j.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(j.note()).isNull();
+    }
+
+    @Test
+    void identicalSides_withALargeStallOnOne_areNeverRejected() {
+        // A starved candidate simulator: in one repeat of three it lost `stall` ms of its model and measured up to that
+        // much slower. Over seeds and stall sizes, the lateness covers what it did: never a fail.
+        for (long seed = 1; seed <= 12; seed++) {
+            for (double stallMs : new double[] {30, 100, 300}) {
+                Sample base = Sample.of(repeat(seed, 100, 0.5), repeat(seed + 100, 100, 0.5), repeat(seed + 200, 100, 0.5));
+                Sample cand = Sample.of(repeat(seed + 300, 100, 0.5), repeat(seed + 400, 100 + stallMs, 0.5)
+                        .servedWith(served(stallMs)), repeat(seed + 500, 100 + stallMs, 0.5).servedWith(served(stallMs)));
+                Judgement j = judged(base, cand);
+                assertThat(j.verdict()).as("seed %d, stall %.0f ms: TTFT p50 %+.1f %%", seed, stallMs,
+                        j.estimate().delta() * 100).isNotEqualTo(Verdict.FAIL);
+            }
+        }
+    }
+
+    @Test
+    void aDifferenceTheLatenessCanExplain_isInconclusive_namingIt() {
+        // +30 % on every repeat, but the candidate's simulator stalled 50 ms a run (51 with its latest token, 52
+        // with the client's lag): 30 of the 100 ms baseline is within what that can add.
+        Sample base = Sample.of(repeat(1, 100, 0.5), repeat(2, 100, 0.5), repeat(3, 100, 0.5));
+        Sample cand = Sample.of(repeat(4, 130, 0.5).servedWith(served(50)), repeat(5, 130, 0.5).servedWith(served(50)),
+                repeat(6, 130, 0.5).servedWith(served(50)));
+        Judgement j = judged(base, cand);
+        assertThat(j.estimate().deltaLow()).as("the interval clears the limit").isGreaterThan(0.10);
+        assertThat(j.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(j.note()).startsWith("would fail, but the candidate's lateness, 52 ms (the simulator's stalls and"
+                + " late tokens 51, the client's lag 0.5)").contains("within the 10% limit");
+
+        Judgement quiet = judged(base, Sample.of(repeat(4, 130, 0.5), repeat(5, 130, 0.5), repeat(6, 130, 0.5)));
+        assertThat(quiet.verdict()).as("the same difference on a quiet machine").isEqualTo(Verdict.FAIL);
+    }
+
+    @Test
+    void aPass_isHeldBack_byTheBaselinesLateness() {
+        // The baseline's simulator stalled 40 ms a run: its 130 ms may have been 90, and the candidate's 100 would
+        // then be 11 % worse: the apparent 23 % improvement cannot pass a 10 % regression limit.
+        Sample base = Sample.of(repeat(1, 130, 0.5).servedWith(served(40)), repeat(2, 130, 0.5).servedWith(served(40)),
+                repeat(3, 130, 0.5).servedWith(served(40)));
+        Sample cand = Sample.of(repeat(4, 100, 0.5), repeat(5, 100, 0.5), repeat(6, 100, 0.5));
+        Judgement j = judged(base, cand);
+        assertThat(j.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(j.note()).startsWith("would pass, but the baseline's lateness").contains("past the 10% limit");
+
+        Judgement late = judged(cand, base);
+        assertThat(late.verdict()).as("the late side's own regression is still a fail: lateness cannot hide it")
+                .isEqualTo(Verdict.INCONCLUSIVE);
+    }
+
+    @Test
+    void rates_areBoundedByTheShareOfTheWindowTheLatenessTook() {
+        Lateness late = new Lateness(0, 0, 0.2);
+        assertThat(late.truthAtBest(Metric.THROUGHPUT_OUTPUT_TOKENS, 80)).isCloseTo(100, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(late.truthAtBest(Metric.TTFT, 80)).as("no ms on latencies").isEqualTo(80);
+        assertThat(late.truthAtBest(Metric.ERROR_RATE, 0.1)).as("a share of failures is not moved").isEqualTo(0.1);
+        assertThat(new Lateness(5, 20, 0).truthAtBest(Metric.TTFT, 10)).as("never below 0").isZero();
+    }
+
+    @Test
+    void perTokenFigures_areBoundedByTheLatenessOverTheFewestGapsBetweenTokens() {
+        // every request of repeat() has 10 output tokens: a 9 ms delay between its first and last token is 1 ms a token
+        Lateness late = repeat(1, 100, 9).lateness();
+        assertThat(late.fewestGaps()).isEqualTo(9);
+        assertThat(late.truthAtBest(Metric.TPOT, 10)).isCloseTo(9, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(late.truthAtBest(Metric.TTFT, 100)).as("a whole latency: all of it").isCloseTo(91,
+                org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(Lateness.worstOf(List.of(late, new Lateness(0, 0, 0, 3))).fewestGaps()).isEqualTo(3);
+    }
+
+    @Test
+    void withoutLateRuns_thereIsNoNote() {
+        Map<String, Comparison.Pair> pairs = Map.of("c", new Comparison.Pair(Sample.of(repeat(1, 100, 0.5)),
+                Sample.of(repeat(2, 100, 0.5))));
+        assertThat(LateRuns.note(pairs)).isNull();
+        Map<String, Comparison.Pair> late = Map.of("c", new Comparison.Pair(Sample.of(repeat(1, 100, 0.5)),
+                Sample.of(repeat(2, 100, 30).servedWith(served(300)))));
+        assertThat(LateRuns.note(late)).startsWith("late runs: in 1 of 2 run(s) the client fell behind")
+                .contains("kept, with what the lateness can have added as a bound");
+    }
+}
