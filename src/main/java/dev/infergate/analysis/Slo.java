@@ -70,9 +70,9 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
         return generates ? this : new Slo(null, null, e2e);
     }
 
-    /** Whether the run's API (run.json's {@code api}) generates output tokens: every API but embeddings. */
+    /** Whether the run's API (run.json's {@code api}) generates output tokens: every API but embeddings, rerank, score. */
     public static boolean generates(Object api) {
-        return !"embeddings".equals(api);
+        return !dev.infergate.record.RunDocument.NON_GENERATING_APIS.contains(api);
     }
 
     public boolean isEmpty() {

@@ -4,6 +4,7 @@ import dev.infergate.client.openai.Chunk;
 import dev.infergate.client.openai.ChunkDecoder;
 import dev.infergate.client.openai.PayloadDecoder;
 import dev.infergate.client.openai.ResponsesDecoder;
+import dev.infergate.client.openai.ScoresDecoder;
 import dev.infergate.client.sse.SseListener;
 import dev.infergate.client.sse.SseParser;
 import dev.infergate.record.ErrorClass;
@@ -90,7 +91,8 @@ public final class StreamTimeline {
 
     /** @param api whose wire format the payloads are in: the Responses API's events, or chat-style chunks */
     public StreamTimeline(Api api, boolean streaming, boolean recordEventOffsets, int maxBodyBytes, int maxEventBytes) {
-        this.decoder = api == Api.RESPONSES ? new ResponsesDecoder() : new ChunkDecoder();
+        this.decoder = api == Api.RESPONSES ? new ResponsesDecoder()
+                : api.pairsDocuments() ? new ScoresDecoder() : new ChunkDecoder();
         this.streaming = streaming;
         this.recordEventOffsets = recordEventOffsets;
         this.sse = streaming ? new SseParser(new Events(), maxEventBytes) : null;
@@ -243,7 +245,8 @@ public final class StreamTimeline {
             }
             case ERROR -> fail(ErrorClass.STREAM_ERROR, c.errorMessage());
             default -> fail(c.truncated() ? ErrorClass.INCOMPLETE : ErrorClass.MALFORMED,
-                    (c.truncated() ? "the body is cut short: " : "the body is not JSON: ") + body.snippet(MAX_DETAIL_CHARS));
+                    (c.truncated() ? "the body is cut short: " : c.errorMessage() != null ? c.errorMessage() + ": "
+                            : "the body is not JSON: ") + body.snippet(MAX_DETAIL_CHARS));
         }
     }
 
