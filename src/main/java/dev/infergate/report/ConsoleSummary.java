@@ -86,7 +86,7 @@ public final class ConsoleSummary {
         prompts(out, summary.promptTokensVsIntended());
         connections(out, summary.connections());
         client(out, summary.client(), run.clientWarmup());
-        delivery(out, summary.delivery(), generates);
+        delivery(out, summary.delivery(), generates ? null : scoredNoun(run));
         server(out, summary.server());
         simulator(out, summary.server());
         out.append(GpuSummary.line(summary.gpu()));
@@ -183,12 +183,13 @@ public final class ConsoleSummary {
         }
     }
 
-    private static void delivery(StringBuilder out, DeliveryVerdict.Figures d, boolean generates) {
+    /** @param scored what a run without output tokens sent ({@link #scoredNoun}), or null for a generating run */
+    private static void delivery(StringBuilder out, DeliveryVerdict.Figures d, String scored) {
         if (d == null || d.verdict() == null) {
             return;
         }
-        if (!generates) {
-            out.append("streaming delivery: does not apply: embeddings are answered whole, with no output tokens\n");
+        if (scored != null) {
+            out.append("streaming delivery: does not apply: " + scored + " are answered whole, with no output tokens\n");
             return;
         }
         if ("not_streamed".equals(d.verdict()) || d.evidence() == null) {

@@ -62,7 +62,8 @@ class RerankAgainstSimulatorTest {
         assertThat(line.find()).as(text).isTrue();
         assertThat(Double.parseDouble(line.group(2))).isCloseTo(requestsPerS * 8, org.assertj.core.data.Offset.offset(0.1));
         assertThat(text).contains("(rerank: no output tokens)")
-                .contains("goodput: does not apply: rerank requests have no output tokens");
+                .contains("goodput: does not apply: rerank requests have no output tokens")
+                .contains("streaming delivery: does not apply: rerank requests are answered whole");
     }
 
     @Test
