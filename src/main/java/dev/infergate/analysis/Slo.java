@@ -72,7 +72,7 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
 
     /** Whether the run's API (run.json's {@code api}) generates output tokens: every API but embeddings, rerank, score. */
     public static boolean generates(Object api) {
-        return !dev.infergate.record.RunDocument.NON_GENERATING_APIS.contains(api);
+        return api == null || !dev.infergate.record.RunDocument.NON_GENERATING_APIS.contains(api);
     }
 
     public boolean isEmpty() {

@@ -197,7 +197,7 @@ public record RunDocument(Map<String, Object> document, String api, String model
 
     /** Whether the run generates output (every API but embeddings, rerank and score); a file that names no API does. */
     public boolean generates() {
-        return !NON_GENERATING_APIS.contains(api);
+        return api == null || !NON_GENERATING_APIS.contains(api); // Set.of refuses a null lookup
     }
 
     /** Documents per request of a rerank or score run (run.json's {@code documents}), or 0 for any other run. */
