@@ -72,9 +72,9 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
         return generates ? this : new Slo(null, null, e2e);
     }
 
-    /** Whether the run's API (run.json's {@code api}) generates output tokens: every API but embeddings. */
+    /** Whether the run's API (run.json's {@code api}) generates output tokens: every API but embeddings, rerank, score. */
     public static boolean generates(Object api) {
-        return !"embeddings".equals(api);
+        return api == null || !dev.infergate.record.RunDocument.NON_GENERATING_APIS.contains(api);
     }
 
     /** The targets as {@link #parse} reads them, e.g. "ttft=2s,tpot=25ms"; "none" when empty. */

@@ -25,9 +25,13 @@ public final class EndpointOptions {
             description = "The OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1. When its /models answers 4xx and the URL does not end in /v1, /v1 is appended if a model list is there, and the console says so.")
     String baseUrl;
 
-    @Option(names = "--api", defaultValue = "chat", paramLabel = "chat|completions|responses|embeddings",
-            description = "Which API to send requests to: chat (/chat/completions, messages), completions (/completions, a prompt), responses (/responses, the Responses API's typed events) or embeddings (/embeddings: never streamed, no output tokens, so latency and input tokens/s only; TTFT, ITL and TPOT are absent). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--api", defaultValue = "chat", paramLabel = "chat|completions|responses|embeddings|rerank|score",
+            description = "Which API to send requests to: chat (/chat/completions, messages), completions (/completions, a prompt), responses (/responses, the Responses API's typed events), embeddings (/embeddings: never streamed, no output tokens, so latency and input tokens/s only; TTFT, ITL and TPOT are absent), rerank (/rerank: a query and --documents documents, vLLM's Jina/Cohere-compatible form) or score (/score: text_1 against a list text_2); rerank and score are measured like embeddings, with documents/s. Default: ${DEFAULT-VALUE}.")
     String api;
+
+    @Option(names = "--documents", defaultValue = "8", paramLabel = "N",
+            description = "With --api rerank or score: documents per request. The input text (--input-tokens words) is cut into N+1 equal runs: the query, then the N documents. Default: ${DEFAULT-VALUE}.")
+    int documents = 8;
 
     @Option(names = "--model", paramLabel = "ID",
             description = "The model id to send. Default: the first id the server lists at /models.")
@@ -118,7 +122,7 @@ public final class EndpointOptions {
                 Endpoint.checkHeaderValue("$" + apiKeyEnv(), ApiKeys.read(apiKeyEnv()));
             }
             return new Endpoint(uri, Api.parse(api), model, !noStream, headerMap, caCert, insecure, http2,
-                    connectTimeout, idleConnectionTimeout);
+                    connectTimeout, idleConnectionTimeout).withDocuments(documents);
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }

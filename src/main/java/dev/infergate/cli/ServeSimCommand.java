@@ -15,7 +15,7 @@ import picocli.CommandLine.Spec;
         name = "serve-sim",
         mixinStandardHelpOptions = true,
         description = {
-            "Serves a simulated OpenAI-compatible inference endpoint (chat, completions, responses, embeddings, tokenize, health, metrics).",
+            "Serves a simulated OpenAI-compatible inference endpoint (chat, completions, responses, embeddings, rerank, score, tokenize, health, metrics).",
             "It is a model, not a measurement of any real engine: see docs/simulator.md."
         })
 public final class ServeSimCommand implements Callable<Integer> {

@@ -13,7 +13,7 @@ import java.util.Map;
  * {@link #describe()} show header names only, and nothing else in infergate prints them.
  *
  * @param baseUrl        the OpenAI base URL, e.g. {@code http://127.0.0.1:8000/v1}
- * @param api            chat, completions, responses or embeddings
+ * @param api            chat, completions, responses, embeddings, rerank or score
  * @param model          the model id sent with every request
  * @param stream         whether to ask for a streamed response; always false for embeddings (nothing to stream)
  * @param headers        extra request headers, including {@code Authorization}; never printed
@@ -24,10 +24,22 @@ import java.util.Map;
  * @param idleConnectionTimeout how long an idle connection is kept for the next request at most (see
  *                       {@link ConnectionPolicy}); below the servers' own idle timeouts
  * @param extraBody      fields merged into every request body ({@code --extra-body})
+ * @param documents      documents per request for rerank and score ({@code --documents}); ignored by other APIs
  */
 public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<String, String> headers,
         Path caCert, boolean insecure, boolean http2, Duration connectTimeout, Duration idleConnectionTimeout,
-        ExtraBody extraBody) {
+        ExtraBody extraBody, int documents) {
+
+    /** Documents per rerank or score request when none are asked for: a typical first-stage retrieval's top few. */
+    public static final int DEFAULT_DOCUMENTS = 8;
+
+    /** An endpoint with {@link #DEFAULT_DOCUMENTS} documents per rerank or score request. */
+    public Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<String, String> headers,
+            Path caCert, boolean insecure, boolean http2, Duration connectTimeout, Duration idleConnectionTimeout,
+            ExtraBody extraBody) {
+        this(baseUrl, api, model, stream, headers, caCert, insecure, http2, connectTimeout, idleConnectionTimeout,
+                extraBody, DEFAULT_DOCUMENTS);
+    }
 
     /** An endpoint with no extra body fields. */
     public Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<String, String> headers,
@@ -64,6 +76,10 @@ public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<S
             throw new IllegalArgumentException("idle connection timeout (" + idleConnectionTimeout + ") must be > 0");
         }
         extraBody = extraBody == null ? ExtraBody.NONE : extraBody;
+        if (documents < 1 || documents > PairedInput.MAX_DOCUMENTS) {
+            throw new IllegalArgumentException("documents per request (" + documents + ") must be between 1 and "
+                    + PairedInput.MAX_DOCUMENTS);
+        }
         stream = stream && (api == null || api.generates());
     }
 
@@ -140,18 +156,24 @@ public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<S
     /** The same endpoint at another base URL on the same server (Preflight appends {@code /v1} when the root has no model list). */
     public Endpoint withBaseUrl(URI newBaseUrl) {
         return new Endpoint(newBaseUrl, api, model, stream, headers, caCert, insecure, http2, connectTimeout,
-                idleConnectionTimeout, extraBody);
+                idleConnectionTimeout, extraBody, documents);
     }
 
     public Endpoint withModel(String newModel) {
         return new Endpoint(baseUrl, api, newModel, stream, headers, caCert, insecure, http2, connectTimeout,
-                idleConnectionTimeout, extraBody);
+                idleConnectionTimeout, extraBody, documents);
     }
 
     /** The same endpoint sending {@code extra} in every request body. */
     public Endpoint withExtraBody(ExtraBody extra) {
         return new Endpoint(baseUrl, api, model, stream, headers, caCert, insecure, http2, connectTimeout,
-                idleConnectionTimeout, extra);
+                idleConnectionTimeout, extra, documents);
+    }
+
+    /** The same endpoint sending {@code count} documents with every rerank or score request. */
+    public Endpoint withDocuments(int count) {
+        return new Endpoint(baseUrl, api, model, stream, headers, caCert, insecure, http2, connectTimeout,
+                idleConnectionTimeout, extraBody, count);
     }
 
     /** For run.json: everything but header values; the model id as the server named it, credentials removed. */
@@ -161,6 +183,9 @@ public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<S
         m.put("api", api.key());
         m.put("model", redactor().redact(model));
         m.put("stream", stream);
+        if (api != null && api.pairsDocuments()) {
+            m.put("documents", documents);
+        }
         m.put("http2", http2);
         m.put("header_names", List.copyOf(headers.keySet()));
         if (!extraBody.isEmpty()) {

@@ -150,6 +150,8 @@ public final class Preflight {
             case COMPLETIONS -> head + "\"prompt\":\"Say hi\",\"max_tokens\":2," + exact;
             case RESPONSES -> head + "\"input\":\"Say hi\",\"max_output_tokens\":2," + exact;
             case EMBEDDINGS -> head + "\"input\":\"Say hi\"}"; // no output: only whether the endpoint answers
+            case RERANK -> head + "\"query\":\"Say hi\",\"documents\":[\"hi\"]}";
+            case SCORE -> head + "\"text_1\":\"Say hi\",\"text_2\":[\"hi\"]}";
         };
         try {
             HttpExecutor.Reply reply = BusyRetry.real().call(http, HttpMethod.POST, endpoint.url(endpoint.api().path()), body, TIMEOUT);

@@ -15,7 +15,8 @@ import java.io.UncheckedIOException;
  * exactly that many tokens, so runs compare like for like. Streaming chat and completions requests ask for
  * usage ({@code stream_options.include_usage}) so output tokens are the server's count, not a guess; the
  * Responses API always sends usage in {@code response.completed} and has no such option. Embeddings send only
- * {@code model} and {@code input}: no output, no stream. The endpoint's {@link ExtraBody} is merged in last:
+ * {@code model} and {@code input}: no output, no stream. Rerank sends {@code query} and {@code documents}, score
+ * {@code text_1} and the list {@code text_2} (vLLM's forms), both cut from the input by {@link PairedInput}. The endpoint's {@link ExtraBody} is merged in last:
  * a field it sets replaces the one written here.
  */
 public final class RequestEncoder {
@@ -32,7 +33,11 @@ public final class RequestEncoder {
             if (!extra.has("model")) {
                 g.writeStringField("model", endpoint.model());
             }
-            writeInput(g, spec, api, extra);
+            if (api.pairsDocuments()) {
+                writePairs(g, PairedInput.split(spec.asPrompt(), endpoint.documents()), api, extra);
+            } else {
+                writeInput(g, spec, api, extra);
+            }
             if (api.generates()) {
                 writeGeneration(g, spec, endpoint, exactOutput);
             }
@@ -53,6 +58,23 @@ public final class RequestEncoder {
             case RESPONSES -> writeMessages(g, "input", spec); // input items of the easy form {role, content}
             case COMPLETIONS -> g.writeStringField("prompt", spec.asPrompt());
             case EMBEDDINGS -> g.writeStringField("input", spec.asPrompt());
+            case RERANK, SCORE -> throw new IllegalStateException("rerank and score input is written by writePairs");
+        }
+    }
+
+    /** A rerank's {@code query} and {@code documents}, or a score's {@code text_1} and {@code text_2}. */
+    private static void writePairs(JsonGenerator g, PairedInput input, Api api, ExtraBody extra) throws IOException {
+        String queryField = api == Api.RERANK ? "query" : "text_1";
+        String documentsField = api == Api.RERANK ? "documents" : "text_2";
+        if (!extra.has(queryField)) {
+            g.writeStringField(queryField, input.query());
+        }
+        if (!extra.has(documentsField)) {
+            g.writeArrayFieldStart(documentsField);
+            for (String d : input.documents()) {
+                g.writeString(d);
+            }
+            g.writeEndArray();
         }
     }
 

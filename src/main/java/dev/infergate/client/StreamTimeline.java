@@ -4,6 +4,7 @@ import dev.infergate.client.openai.Chunk;
 import dev.infergate.client.openai.ChunkDecoder;
 import dev.infergate.client.openai.PayloadDecoder;
 import dev.infergate.client.openai.ResponsesDecoder;
+import dev.infergate.client.openai.ScoresDecoder;
 import dev.infergate.client.sse.SseListener;
 import dev.infergate.client.sse.SseParser;
 import dev.infergate.record.ErrorClass;
@@ -102,7 +103,8 @@ public final class StreamTimeline {
     public StreamTimeline(Api api, boolean streaming, boolean recordEventOffsets, int maxBodyBytes, int maxEventBytes,
             Redactor redactor) {
         this.redactor = redactor == null ? Redactor.none() : redactor;
-        this.decoder = api == Api.RESPONSES ? new ResponsesDecoder() : new ChunkDecoder();
+        this.decoder = api == Api.RESPONSES ? new ResponsesDecoder()
+                : api.pairsDocuments() ? new ScoresDecoder() : new ChunkDecoder();
         this.streaming = streaming;
         this.recordEventOffsets = recordEventOffsets;
         this.sse = streaming ? new SseParser(new Events(), maxEventBytes) : null;
@@ -255,7 +257,8 @@ public final class StreamTimeline {
             }
             case ERROR -> fail(ErrorClass.STREAM_ERROR, c.errorMessage());
             default -> fail(c.truncated() ? ErrorClass.INCOMPLETE : ErrorClass.MALFORMED,
-                    (c.truncated() ? "the body is cut short: " : "the body is not JSON: ") + snippet(MAX_DETAIL_CHARS));
+                    (c.truncated() ? "the body is cut short: " : c.errorMessage() != null ? redactor.redact(c.errorMessage()) + ": "
+                            : "the body is not JSON: ") + snippet(MAX_DETAIL_CHARS));
         }
     }
 

@@ -196,9 +196,17 @@ public record RunDocument(Map<String, Object> document, String api, String model
         return body == null ? null : String.valueOf(body);
     }
 
-    /** Whether the run generates output (every API but embeddings); a file that names no API does. */
+    /** The APIs that generate no output tokens: they are scored or pooled, so no TTFT, ITL or TPOT. */
+    public static final java.util.Set<String> NON_GENERATING_APIS = java.util.Set.of("embeddings", "rerank", "score");
+
+    /** Whether the run generates output (every API but embeddings, rerank and score); a file that names no API does. */
     public boolean generates() {
-        return !"embeddings".equals(api);
+        return api == null || !NON_GENERATING_APIS.contains(api); // Set.of refuses a null lookup
+    }
+
+    /** Documents per request of a rerank or score run (run.json's {@code documents}), or 0 for any other run. */
+    public int documents() {
+        return document.get("documents") instanceof Number n ? n.intValue() : 0;
     }
 
     /**

@@ -67,9 +67,13 @@ public final class ConsoleSummary {
         FigureSet.Throughput tp = all.throughput();
         if (summary.missing() != null && summary.missing().contains(Metric.THROUGHPUT_OUTPUT_TOKENS.key())) {
             out.append("throughput: missing (the imported file cannot place every request in time; see run.imported)\n");
+        } else if (!run.generates() && run.documents() > 0) { // every request carried the same number of documents
+            out.append(String.format(Locale.ROOT, "throughput: %.2f req/s · %.1f documents/s (%d per request) · %.1f input tok/s"
+                    + " (%s: no output tokens)%n", nan(tp.requestsPerS()), nan(tp.requestsPerS()) * run.documents(),
+                    run.documents(), nan(tp.inputTokensPerS()), run.api()));
         } else if (!run.generates()) {
-            out.append(String.format(Locale.ROOT, "throughput: %.2f req/s · %.1f input tok/s (embeddings: no output tokens)%n",
-                    nan(tp.requestsPerS()), nan(tp.inputTokensPerS())));
+            out.append(String.format(Locale.ROOT, "throughput: %.2f req/s · %.1f input tok/s (%s: no output tokens)%n",
+                    nan(tp.requestsPerS()), nan(tp.inputTokensPerS()), run.api()));
         } else {
             out.append(String.format(Locale.ROOT, "throughput: %.2f req/s · %.1f output tok/s · %.1f input tok/s (output tokens from %s)%n",
                     nan(tp.requestsPerS()), nan(tp.outputTokensPerS()), nan(tp.inputTokensPerS()), all.tokens().outputSource()));
@@ -81,16 +85,17 @@ public final class ConsoleSummary {
         if (!slo.isEmpty()) {
             out.append(String.format(Locale.ROOT, "goodput: %.2f req/s · SLO attainment %.1f %% (%s; failures count as misses)%s%n",
                     nan(goodput.requestsPerS()), nan(goodput.attainment()) * 100, slo,
-                    generates ? "" : "; ttft and tpot targets do not apply to embeddings"));
+                    generates ? "" : "; ttft and tpot targets do not apply to " + scoredNoun(run)));
         } else if (!generates) {
-            out.append("goodput: does not apply: embeddings have no output tokens, so no ttft or tpot; set an e2e target (--slo e2e=DUR)\n");
+            out.append("goodput: does not apply: " + scoredNoun(run) + " have no output tokens, so no ttft or tpot; set an e2e"
+                    + " target (--slo e2e=DUR)\n");
         }
         cache(out, all.cache(), requests.completed());
         cacheSplit(out, all.cache(), summary.byCache());
         prompts(out, summary.promptTokensVsIntended());
         connections(out, summary.connections(), run.connections());
         client(out, summary.client(), run);
-        delivery(out, summary.delivery(), generates);
+        delivery(out, summary.delivery(), generates ? null : scoredNoun(run));
         server(out, summary.server());
         simulator(out, summary.server());
         out.append(GpuSummary.line(summary.gpu()));
@@ -99,6 +104,11 @@ public final class ConsoleSummary {
         }
         out.append(ReasoningLine.render(summary.reasoning()));
         return out.toString();
+    }
+
+    /** What a run without output tokens sends, as a plural noun: embeddings, rerank requests, score requests. */
+    private static String scoredNoun(RunDocument run) {
+        return "embeddings".equals(run.api()) || run.api() == null ? "embeddings" : run.api() + " requests";
     }
 
     /** A line when the run used --base-url plus /v1 because the given root had no model list, else "". */
@@ -191,12 +201,13 @@ public final class ConsoleSummary {
         }
     }
 
-    private static void delivery(StringBuilder out, DeliveryVerdict.Figures d, boolean generates) {
+    /** @param scored what a run without output tokens sent ({@link #scoredNoun}), or null for a generating run */
+    private static void delivery(StringBuilder out, DeliveryVerdict.Figures d, String scored) {
         if (d == null || d.verdict() == null) {
             return;
         }
-        if (!generates) {
-            out.append("streaming delivery: does not apply: embeddings are answered whole, with no output tokens\n");
+        if (scored != null) {
+            out.append("streaming delivery: does not apply: " + scored + " are answered whole, with no output tokens\n");
             return;
         }
         if ("not_streamed".equals(d.verdict()) || d.evidence() == null) {

@@ -3,9 +3,9 @@ package dev.infergate.run;
 import io.vertx.core.http.HttpServerResponse;
 
 /**
- * The warm-up stub's answers for {@code /v1/responses} and {@code /v1/embeddings} ({@link WarmupStub} serves chat and
+ * The warm-up stub's answers for {@code /v1/responses}, {@code /v1/embeddings}, {@code /v1/rerank} and {@code /v1/score} ({@link WarmupStub} serves chat and
  * completions): the Responses API's typed events (a few per write, {@code response.completed} with usage, no
- * {@code [DONE]}) or its whole Response object, and an embeddings body, so the warm-up runs the decoder the
+ * {@code [DONE]}) or its whole Response object, and an embeddings, rerank or score body, so the warm-up runs the decoder the
  * measured requests will.
  */
 final class WarmupOtherApis {
@@ -16,7 +16,8 @@ final class WarmupOtherApis {
     private WarmupOtherApis() {}
 
     static boolean serves(String path) {
-        return path.equals("/v1/responses") || path.equals("/v1/embeddings");
+        return path.equals("/v1/responses") || path.equals("/v1/embeddings") || path.equals("/v1/rerank")
+                || path.equals("/v1/score");
     }
 
     static void answer(HttpServerResponse response, String path, boolean stream, int events) {
@@ -24,6 +25,13 @@ final class WarmupOtherApis {
             response.putHeader("Content-Type", "application/json").end("{\"object\":\"list\",\"data\":[{\"index\":0,"
                     + "\"object\":\"embedding\",\"embedding\":[0.25,-0.5,0.75,0.125]}],\"usage\":{\"prompt_tokens\":8,"
                     + "\"total_tokens\":8}}");
+            return;
+        }
+        if (path.equals("/v1/rerank") || path.equals("/v1/score")) {
+            response.putHeader("Content-Type", "application/json").end(path.equals("/v1/rerank")
+                    ? "{\"model\":\"warmup\",\"usage\":{\"total_tokens\":8},\"results\":[{\"index\":0,\"relevance_score\":0.5}]}"
+                    : "{\"object\":\"list\",\"data\":[{\"index\":0,\"object\":\"score\",\"score\":0.5}],"
+                            + "\"usage\":{\"prompt_tokens\":8,\"total_tokens\":8}}");
             return;
         }
         String usage = "\"usage\":{\"input_tokens\":8,\"input_tokens_details\":{\"cached_tokens\":0},\"output_tokens\":"

@@ -50,7 +50,7 @@ final class WarmupStub implements AutoCloseable {
 
     private void handle(HttpServerRequest req) {
         String path = req.path();
-        if (req.method() == HttpMethod.POST && WarmupOtherApis.serves(path)) { // responses, embeddings
+        if (req.method() == HttpMethod.POST && WarmupOtherApis.serves(path)) { // responses, embeddings, rerank, score
             req.body().onSuccess(body -> WarmupOtherApis.answer(req.response(), path, streamed(body), eventsPerResponse));
             return;
         }

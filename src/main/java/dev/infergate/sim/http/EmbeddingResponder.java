@@ -5,21 +5,22 @@ import dev.infergate.sim.driver.StreamTarget;
 import dev.infergate.sim.engine.Emission;
 import io.vertx.core.Context;
 import io.vertx.core.http.HttpServerResponse;
+import java.util.function.IntFunction;
 
 /**
- * One {@code /v1/embeddings} answer: written whole when the engine's prefill of the input ends (its one emission);
- * a client that hangs up first frees its place in the engine.
+ * One {@code /v1/embeddings} answer (or rerank or score answer: prefill only as well): written whole when the engine's
+ * prefill of the input ends (its one emission); a client that hangs up first frees its place in the engine.
  */
 final class EmbeddingResponder implements StreamTarget {
     private final Context context;
     private final HttpServerResponse response;
     private final RealTimeDriver driver;
     private final long sequenceId;
-    private final EmbeddingFormat format;
+    private final IntFunction<String> format;
     private boolean ended;
 
     EmbeddingResponder(Context context, HttpServerResponse response, RealTimeDriver driver, long sequenceId,
-            EmbeddingFormat format) {
+            IntFunction<String> format) {
         this.context = context;
         this.response = response;
         this.driver = driver;
@@ -47,6 +48,6 @@ final class EmbeddingResponder implements StreamTarget {
             return;
         }
         ended = true;
-        response.setStatusCode(200).putHeader("Content-Type", "application/json").end(format.body(e.promptTokens()));
+        response.setStatusCode(200).putHeader("Content-Type", "application/json").end(format.apply(e.promptTokens()));
     }
 }

@@ -28,7 +28,9 @@ import java.util.regex.Pattern;
 /**
  * The OpenAI-compatible HTTP surface: {@code /v1/models}, {@code /v1/chat/completions},
  * {@code /v1/completions}, {@code /v1/responses} (the Responses API, same timing model as chat),
- * {@code /v1/embeddings} (the cost of a prefill, no decode), {@code /tokenize}, {@code /health} and {@code /metrics}.
+ * {@code /v1/embeddings} (the cost of a prefill, no decode), rerank ({@code /rerank}, {@code /v1/rerank},
+ * {@code /v2/rerank}) and score ({@code /score}, {@code /v1/score}) (a prefill of every query-document pair, no
+ * decode; {@link ScoringRequest}), {@code /tokenize}, {@code /health} and {@code /metrics}.
  */
 public final class SimRoutes {
     /** Shown as {@code owned_by}: anyone listing models learns that this is not a real engine. */
@@ -72,6 +74,10 @@ public final class SimRoutes {
         router.post("/v1/completions").handler(rc -> guarded(rc, () -> completion(rc, false)));
         router.post("/v1/responses").handler(rc -> guarded(rc, () -> responses(rc)));
         router.post("/v1/embeddings").handler(rc -> guarded(rc, () -> embeddings(rc)));
+        for (String path : new String[] {"/rerank", "/v1/rerank", "/v2/rerank", "/score", "/v1/score"}) {
+            boolean rerank = path.endsWith("rerank");
+            router.post(path).handler(rc -> guarded(rc, () -> scoring(rc, rerank)));
+        }
         router.post("/tokenize").handler(rc -> guarded(rc, () -> tokenize(rc)));
         router.get("/health").handler(rc -> rc.response().setStatusCode(200).end());
         router.get("/metrics").handler(rc -> rc.response()
@@ -139,8 +145,31 @@ public final class SimRoutes {
         String requestId = requestId(rc);
         EmbeddingResponder responder = new EmbeddingResponder(rc.vertx().getOrCreateContext(), rc.response(), driver, id,
                 new EmbeddingFormat("embd-" + (requestId != null ? requestId : "sim-" + id),
-                        System.currentTimeMillis() / 1000, profile.model(), Tokenizer.mix(Arrays.hashCode(promptIds))));
+                        System.currentTimeMillis() / 1000, profile.model(), Tokenizer.mix(Arrays.hashCode(promptIds)))::body);
         responder.begin();
+        driver.submit(new Sequence(id, promptIds.length, Tokenizer.blockHashes(promptIds, profile.blockSize()), plan),
+                responder);
+    }
+
+    /**
+     * A rerank or score request: like an embedding, the engine prefills every (query, document) pair's tokens and the
+     * answer leaves when that prefill ends; no decode.
+     */
+    private void scoring(RoutingContext rc, boolean rerank) {
+        JsonNode body = body(rc);
+        ScoringRequest request = rerank ? ScoringRequest.parseRerank(body, parser, profile.maxModelLen())
+                : ScoringRequest.parseScore(body, parser, profile.maxModelLen());
+        OutputPlan plan = new OutputPlan(1, FinishReason.STOP);
+        FaultPlan faults = drawFaults(plan, false);
+        throwStatusFault(rc, faults);
+        long id = nextId.incrementAndGet();
+        String requestId = requestId(rc);
+        ScoringFormat format = new ScoringFormat((rerank ? "rerank-" : "score-") + (requestId != null ? requestId : "sim-" + id),
+                System.currentTimeMillis() / 1000, profile.model(), request);
+        EmbeddingResponder responder = new EmbeddingResponder(rc.vertx().getOrCreateContext(), rc.response(), driver, id,
+                format::body);
+        responder.begin();
+        int[] promptIds = request.promptIds();
         driver.submit(new Sequence(id, promptIds.length, Tokenizer.blockHashes(promptIds, profile.blockSize()), plan),
                 responder);
     }
