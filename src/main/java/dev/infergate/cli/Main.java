@@ -64,7 +64,19 @@ public final class Main implements Runnable {
         cli.setExecutionExceptionHandler(Main::handleExecutionException);
         cli.setParameterExceptionHandler(Main::handleParameterException);
         cli.setExitCodeExceptionMapper(t -> t instanceof UserError u ? u.exitCode().code() : ExitCode.CANNOT_RUN.code());
+        versionEverywhere(cli);
         return cli;
+    }
+
+    /**
+     * Every command inherits the top command's version: {@code mixinStandardHelpOptions} gives each subcommand a
+     * {@code --version} option but no provider, so without this {@code infergate run --version} printed nothing.
+     */
+    private static void versionEverywhere(CommandLine cli) {
+        for (CommandLine sub : cli.getSubcommands().values()) {
+            sub.getCommandSpec().versionProvider(new Version());
+            versionEverywhere(sub);
+        }
     }
 
     private static boolean verbose(CommandLine cli) {
