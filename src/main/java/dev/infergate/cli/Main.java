@@ -64,7 +64,19 @@ public final class Main implements Runnable {
         cli.setExecutionExceptionHandler(Main::handleExecutionException);
         cli.setParameterExceptionHandler(Main::handleParameterException);
         cli.setExitCodeExceptionMapper(t -> t instanceof UserError u ? u.exitCode().code() : ExitCode.CANNOT_RUN.code());
+        versionEverywhere(cli);
         return cli;
+    }
+
+    /**
+     * Every command inherits the top command's version: {@code mixinStandardHelpOptions} gives each subcommand a
+     * {@code --version} option but no provider, so without this {@code infergate run --version} printed nothing.
+     */
+    private static void versionEverywhere(CommandLine cli) {
+        for (CommandLine sub : cli.getSubcommands().values()) {
+            sub.getCommandSpec().versionProvider(new Version());
+            versionEverywhere(sub);
+        }
     }
 
     private static boolean verbose(CommandLine cli) {
@@ -96,7 +108,12 @@ public final class Main implements Runnable {
     private static int handleParameterException(CommandLine.ParameterException ex, String[] args) {
         CommandLine cli = ex.getCommandLine();
         PrintWriter err = cli.getErr();
-        String message = OptionNames.asTyped(ex.getMessage(), cli.getCommandSpec(), java.util.Arrays.asList(args));
+        String message = ex instanceof CommandLine.UnmatchedArgumentException unmatched
+                ? Unmatched.withSuggestion(unmatched).orElse(ex.getMessage())
+                : ex instanceof CommandLine.MissingParameterException missing
+                ? Unmatched.typoOfMissing(missing, java.util.Arrays.asList(args)).orElse(ex.getMessage())
+                : ex.getMessage();
+        message = OptionNames.asTyped(message, cli.getCommandSpec(), java.util.Arrays.asList(args));
         err.println("infergate: " + TerminalText.sanitize(withoutHeaderValues(message, java.util.Arrays.asList(args)))
                 + " (see '" + cli.getCommandSpec().qualifiedName() + " --help')");
         return ExitCode.USAGE.code();

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.infergate.json.Json;
 import dev.infergate.record.ErrorClass;
+import dev.infergate.record.UrlCredentials;
 import io.vertx.core.http.HttpMethod;
 import java.io.IOException;
 import java.time.Duration;
@@ -90,8 +91,7 @@ public final class Preflight {
         Endpoint endpoint = http.endpoint();
         if (models.status() == 401 || models.status() == 403) {
             throw new Failure("the server answered " + models.status() + " to " + endpoint.urlShown("/models")
-                    + (apiKeySet ? "; the API key in $" + apiKeyEnv + " was refused" : "; set $" + apiKeyEnv
-                            + " to an API key (or name another variable with --api-key-env)"), null);
+                    + keyAdvice(apiKeyEnv, apiKeySet), null);
         }
         if (BusyRetry.busy(models.status())) {
             throw new Failure("the server answered " + models.status() + " to " + endpoint.urlShown("/models") + " "
@@ -110,17 +110,24 @@ public final class Preflight {
         } else if (!ids.isEmpty() && !ids.contains(chosen)) {
             throw new Failure("unknown model '" + chosen + "'; the server lists " + ids + " (pass one with --model)", null);
         }
-        boolean exact = exactOutput && acceptsExactOutput(http, endpoint.withModel(chosen));
+        boolean exact = exactOutput && acceptsExactOutput(http, endpoint.withModel(chosen), apiKeyEnv, apiKeySet);
         return new Result(chosen, ids, exact && endpoint.api().generates(), // embeddings have no output length
                 version(http, endpoint), baseUrlGiven);
+    }
+
+    /** What to do about a 401 or 403: set the key, or check the one that was sent and the variable it came from. */
+    private static String keyAdvice(String apiKeyEnv, boolean apiKeySet) {
+        return apiKeySet
+                ? "; the API key in $" + apiKeyEnv + " was refused: check it, or name the variable that holds the right"
+                        + " one with --api-key-env"
+                : "; set $" + apiKeyEnv + " to an API key (or name another variable with --api-key-env)";
     }
 
     private static HttpExecutor.Reply models(HttpExecutor http, Endpoint endpoint) throws Failure {
         try {
             return BusyRetry.real().call(http, HttpMethod.GET, endpoint.url("/models"), null, TIMEOUT);
         } catch (IOException e) {
-            throw new Failure("cannot reach " + endpoint.urlShown("/models") + " (" + e.getMessage()
-                    + "); check --base-url and that the server is running", e);
+            throw new Failure(NetworkAdvice.line(endpoint, endpoint.urlShown("/models"), e), e);
         }
     }
 
@@ -142,7 +149,8 @@ public final class Preflight {
     }
 
     /** One tiny non-streaming request with ignore_eos/min_tokens: a 4xx means the server refuses them. */
-    private static boolean acceptsExactOutput(HttpExecutor http, Endpoint endpoint) throws Failure {
+    private static boolean acceptsExactOutput(HttpExecutor http, Endpoint endpoint, String apiKeyEnv, boolean apiKeySet)
+            throws Failure {
         String head = "{\"model\":" + quote(endpoint.model()) + ",";
         String exact = "\"ignore_eos\":true,\"min_tokens\":2,\"stream\":false}";
         String body = switch (endpoint.api()) {
@@ -164,16 +172,23 @@ public final class Preflight {
                         + "or (infergate run) skip the check with --no-exact-output", null);
             }
             if (reply.status() == 404) {
+                boolean v1 = endpoint.baseUrl().getPath().replaceAll("/+$", "").endsWith("/v1");
                 throw new Failure("the server has no " + endpoint.urlShown(endpoint.api().path())
-                        + "; try another --api (chat, completions, responses, embeddings)", null);
+                        + (v1 ? "; try" : "; OpenAI-compatible servers answer below /v1: try --base-url "
+                                + UrlCredentials.redacted(java.net.URI.create(endpoint.url("/v1"))) + ", or")
+                        + " another --api (chat, completions, responses, embeddings)", null);
             }
-            if (ErrorClass.forStatus(reply.status()) == ErrorClass.HTTP_4XX && reply.status() != 401) {
+            if (reply.status() == 401) { // a 403 may refuse only ignore_eos/min_tokens: left to the rule below
+                throw new Failure("the server answered " + reply.status() + " to " + endpoint.urlShown(endpoint.api().path())
+                        + keyAdvice(apiKeyEnv, apiKeySet), null);
+            }
+            if (ErrorClass.forStatus(reply.status()) == ErrorClass.HTTP_4XX) { // it refuses the exact-length fields
                 return false;
             }
             throw new Failure("a test request failed with HTTP " + reply.status() + ": "
                     + abbreviate(endpoint.redactor().redact(reply.body())), null);
         } catch (IOException e) {
-            throw new Failure("a test request to " + endpoint.urlShown(endpoint.api().path()) + " failed: " + e.getMessage(), e);
+            throw new Failure("a test request failed: " + NetworkAdvice.line(endpoint, endpoint.urlShown(endpoint.api().path()), e), e);
         }
     }
 

@@ -174,12 +174,16 @@ public final class YamlNode {
         return n == null || n.kind == Kind.NULL ? null : n;
     }
 
-    /** Rejects keys other than {@code allowed}, naming the unknown one and the accepted ones. */
+    /**
+     * Rejects keys other than {@code allowed}, naming the unknown one and the accepted ones: the one nearest to the
+     * typo first (and suggested), the rest sorted, so a list of twenty is read from its first word.
+     */
     public void allowOnly(Set<String> allowed) {
         for (YamlNode child : fields().values()) {
             String name = child.path.substring(child.path.lastIndexOf('.') + 1);
             if (!allowed.contains(name)) {
-                throw child.error("unknown key; expected one of " + String.join(", ", allowed));
+                throw child.error("unknown key" + Suggestions.didYouMean(name, allowed) + "; expected one of "
+                        + String.join(", ", Suggestions.nearestFirst(name, allowed)));
             }
         }
     }

@@ -1,8 +1,9 @@
 package dev.infergate.workload;
 
+import dev.infergate.config.Suggestions;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /**
  * Named synthetic workloads with documented token counts (see docs/workloads.md). Either length can be
@@ -47,7 +48,8 @@ public enum Preset {
                 return preset;
             }
         }
-        throw new WorkloadException("unknown preset '" + text + "'; expected one of "
-                + Arrays.stream(values()).map(Preset::label).collect(Collectors.joining(", ")));
+        List<String> labels = Arrays.stream(values()).map(Preset::label).toList();
+        throw new WorkloadException("unknown preset '" + text + "'" + Suggestions.didYouMean(t, labels)
+                + "; expected one of " + String.join(", ", labels));
     }
 }

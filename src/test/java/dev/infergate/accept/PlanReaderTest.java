@@ -70,7 +70,7 @@ class PlanReaderTest {
                 .hasMessageStartingWith("plan.yaml line 5, key matrix.loads.typical: give exactly one of concurrency");
 
         assertThatThrownBy(() -> PlanReader.read("plan.yaml", "baseline: http://a/v1\ncandidate: http://b/v1\nrepeat: 3\n"))
-                .hasMessageStartingWith("plan.yaml line 3, key repeat: unknown key; expected one of");
+                .hasMessageStartingWith("plan.yaml line 3, key repeat: unknown key (did you mean repeats?); expected one of repeats, agent, ");
 
         assertThatThrownBy(() -> PlanReader.read("plan.yaml", "baseline: http://a/v1\ncandidate: http://b/v1\n"
                 + "matrix: {workloads: [short-chat, tiny-chat]}\n"))

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.infergate.config.Suggestions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -25,7 +26,8 @@ final class ProfileLoader {
 
     static SimProfile bundled(String name) {
         if (!SimProfile.BUNDLED.contains(name)) {
-            throw new IllegalArgumentException("no bundled profile '" + name + "'; bundled: "
+            throw new IllegalArgumentException("no bundled profile '" + name + "'"
+                    + Suggestions.didYouMean(name, SimProfile.BUNDLED) + "; bundled: "
                     + String.join(", ", SimProfile.BUNDLED) + " (or give a YAML file path)");
         }
         String resource = "/sim-profiles/" + name + ".yaml";
@@ -44,7 +46,8 @@ final class ProfileLoader {
         try {
             bytes = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException("profile " + file + " does not exist; give a bundled name ("
+            throw new IllegalArgumentException("profile " + file + " does not exist"
+                    + Suggestions.didYouMean(file.toString(), SimProfile.BUNDLED) + "; give a bundled name ("
                     + String.join(", ", SimProfile.BUNDLED) + ") or a YAML file path", e);
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read profile " + file + ": " + e.getMessage(), e);
@@ -56,8 +59,11 @@ final class ProfileLoader {
         try {
             return YAML.readValue(yaml, SimProfile.class);
         } catch (UnrecognizedPropertyException e) {
+            java.util.List<String> known = e.getKnownPropertyIds() == null ? java.util.List.of()
+                    : e.getKnownPropertyIds().stream().map(String::valueOf).toList();
             throw new IllegalArgumentException("profile " + source + ": unknown key '" + e.getPropertyName()
-                    + "' at " + path(e) + "; see docs/simulator.md for the keys", e);
+                    + "' at " + path(e) + Suggestions.didYouMean(e.getPropertyName(), known)
+                    + "; see docs/simulator.md for the keys", e);
         } catch (MismatchedInputException e) {
             String why = e.getOriginalMessage();
             Matcher missing = MISSING.matcher(why == null ? "" : why);

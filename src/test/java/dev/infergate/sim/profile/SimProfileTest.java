@@ -57,6 +57,21 @@ class SimProfileTest {
     }
 
     @Test
+    void misspelledOptionalKey_suggestsTheKeyMeant(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("typo.yaml");
+        Files.writeString(file, baselineYaml().replace("answer_accuracy:", "answer_acuracy:"));
+
+        assertThatThrownBy(() -> SimProfile.load(file))
+                .hasMessageContaining("unknown key 'answer_acuracy' at answer_acuracy (did you mean answer_accuracy?)");
+    }
+
+    @Test
+    void aMistypedBundledNameSuggestsIt() {
+        assertThatThrownBy(() -> SimProfile.resolve("candidate-fp8kv"))
+                .hasMessageContaining("profile candidate-fp8kv does not exist (did you mean candidate-fp8-kv?)");
+    }
+
+    @Test
     void misspelledKey_isReportedAsTheMissingOne(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("typo.yaml");
         Files.writeString(file, baselineYaml().replace("step_overhead_us", "step_overhed_us"));
