@@ -8,10 +8,10 @@ import dev.infergate.record.TokenSource;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class ClientLagTest {
+public class ClientLagTest {
 
     /** A request scheduled at 0 with a free slot, whose write started {@code lagMillis} late and took 50 µs. */
-    static RequestRecord lagging(long id, double lagMillis) {
+    public static RequestRecord lagging(long id, double lagMillis) {
         long dispatch = Math.round(lagMillis * 1e6);
         return new RequestRecord(id, 0, Phase.MEASURED, null, null, -1, 0, dispatch + 50_000, dispatch + 1_000_000,
                 dispatch + 2_000_000, dispatch + 3_000_000, dispatch + 3_000_000, 200, null, null, -1, 10, 2,

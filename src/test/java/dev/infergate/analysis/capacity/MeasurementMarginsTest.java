@@ -15,11 +15,7 @@ class MeasurementMarginsTest {
 
     /** Scheduled at 0 with a free slot; the write started {@code lagMs} late; first token 2 ms, done 3 ms after that. */
     private static RequestRecord request(long id, double lagMs) {
-        long dispatch = Math.round(lagMs * 1e6);
-        return new RequestRecord(id, 0, Phase.MEASURED, null, null, -1, 0, dispatch + 50_000, dispatch + 1_000_000,
-                dispatch + 2_000_000, dispatch + 3_000_000, dispatch + 3_000_000, 200, null, null, -1, 10, 2,
-                TokenSource.USAGE, -1, 2, 1_000_000, null, null, 0, RequestRecord.ABSENT, -1, -1, 0, dispatch,
-                RequestRecord.ABSENT);
+        return dev.infergate.analysis.ClientLagTest.lagging(id, lagMs);
     }
 
     @Test
