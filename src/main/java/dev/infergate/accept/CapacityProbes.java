@@ -117,7 +117,7 @@ final class CapacityProbes {
                     m.goodAtMost() - m.good(), m.sent() - m.good(), m.latenessAllowanceMs()));
             return m;
         }
-        if (m.decidesNothing()) {
+        if (m.late()) {
             progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s run %d: %s, too little to explain its outcome"
                     + " (attainment %.1f %%, at most %.1f %% on a prompt machine): it decides", sideName, rate, attempt + 1,
                     lateness(m), m.attainment() * 100, 100.0 * m.goodAtMost() / Math.max(1, m.sent())));

@@ -106,7 +106,7 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
      * between is run again: the bound, not the mere presence of lateness, holds a probe back.
      */
     public boolean decidesNothing(double target) {
-        if (!clientLimited() && !serverStalled()) {
+        if (!late()) {
             return false;
         }
         if (attainment() >= target) {
@@ -137,8 +137,8 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         return (Double.isNaN(serverLateP99Ms) ? 0 : serverLateP99Ms) + engineLostMs + (Double.isNaN(clientLagP99Ms) ? 0 : clientLagP99Ms);
     }
 
-    /** Whether no capacity may be decided on this run whatever it showed: the client fell behind or the server stalled. */
-    public boolean decidesNothing() {
+    /** Whether this run was late: the client fell behind or the server stalled (what {@link #decidesNothing(double)} bounds). */
+    public boolean late() {
         return clientLimited() || serverStalled();
     }
 
