@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
                 + "shared prefix with a new suffix); whether cached tokens, the usage chunk, [DONE], "
                 + "continuous_usage_stats, /tokenize, reasoning and tool-call deltas are there. Figures are medians "
                 + "over several requests, sent one at a time. Writes OUT/probe.json and OUT/requests.jsonl.",
-                "Exit code 0 when streaming is incremental or bursty, 1 when it is buffered."})
+                "Exit code 0 when streaming is incremental or bursty, 1 when it is buffered, 3 when every request failed."})
 public final class ProbeCommand extends SendingCommand {
     @Option(names = "--rounds", defaultValue = "5", paramLabel = "N",
             description = "Rounds of cold, warm-repeat and warm-prefix requests (3 requests each). Default: ${DEFAULT-VALUE}.")
@@ -57,6 +57,11 @@ public final class ProbeCommand extends SendingCommand {
         Summarizer.write(plan.out());
         Reports.html(List.of(plan.out()), plan.out().resolve("report.html"), o, spec.commandLine().getErr());
         o.flush();
+        if (report.everyRequestFailed()) {
+            throw UserError.cannotRun("every probe request failed (" + report.failureCounts() + "), so nothing about "
+                    + "the endpoint's streaming or caching could be told; see " + plan.out().resolve("requests.jsonl")
+                    + " for each error");
+        }
         return report.failed() ? ExitCode.REJECTED.code() : ExitCode.OK.code();
     }
 
