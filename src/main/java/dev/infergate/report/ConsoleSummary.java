@@ -50,12 +50,21 @@ public final class ConsoleSummary {
         out.append('\n');
         boolean anyLow = false;
         boolean allBuffered = requests.buffered() > 0 && requests.buffered() >= requests.completed();
+        boolean generates = run.generates();
         for (Metric m : Metric.latencyBlock()) {
+            if (!generates && needsOutputTokens(m)) {
+                continue; // a row that cannot apply is left out, not printed as a count of 0 and dashes
+            }
             anyLow |= allBuffered && notMeasurableWhenBuffered(m) ? notMeasurable(out, m.label())
                     : row(out, m.label(), all.latencyMs().get(m));
         }
-        anyLow |= allBuffered ? notMeasurable(out, Metric.EFFECTIVE_TOKENS_PER_S.label())
-                : row(out, Metric.EFFECTIVE_TOKENS_PER_S.label(), all.effectiveTokensPerS());
+        if (generates) {
+            anyLow |= allBuffered ? notMeasurable(out, Metric.EFFECTIVE_TOKENS_PER_S.label())
+                    : row(out, Metric.EFFECTIVE_TOKENS_PER_S.label(), all.effectiveTokensPerS());
+        } else {
+            out.append(String.format(Locale.ROOT, "  TTFT, ITL, TPOT, stalls and effective tok/s do not apply: %s are"
+                    + " answered whole, with no output tokens%n", scoredNoun(run)));
+        }
         if (requests.buffered() > 0) {
             out.append(String.format(Locale.ROOT, "  TPOT, ITL and effective tok/s: not measurable (buffered) for %d"
                     + " of %d completed answers, which came in one lump: left out of those rows, never 0; their TTFT is"
@@ -81,7 +90,6 @@ public final class ConsoleSummary {
         out.append(OfferedLoad.line(summary));
         FigureSet.Goodput goodput = all.goodput();
         String slo = slo(goodput.slo());
-        boolean generates = run.generates();
         if (!slo.isEmpty()) {
             out.append(String.format(Locale.ROOT, "goodput: %.2f req/s · SLO attainment %.1f %% (%s; failures count as misses)%s%n",
                     nan(goodput.requestsPerS()), nan(goodput.attainment()) * 100, slo,
@@ -303,6 +311,12 @@ public final class ConsoleSummary {
 
     private static String cell(Object v) {
         return v == null ? "-" : format(number(v));
+    }
+
+    /** The rows about tokens as they arrive: an API without output tokens (embeddings, rerank, score) has none. */
+    private static boolean needsOutputTokens(Metric m) {
+        return m == Metric.TTFT || m == Metric.TTFT_FROM_SCHEDULED || m == Metric.ITL || m == Metric.TPOT
+                || m == Metric.MAX_STALL;
     }
 
     private static boolean notMeasurableWhenBuffered(Metric m) {
