@@ -100,7 +100,7 @@ public final class ConsoleSummary {
         }
         cache(out, all.cache(), requests.completed());
         cacheSplit(out, all.cache(), summary.byCache());
-        prompts(out, summary.promptTokensVsIntended());
+        prompts(out, summary.promptTokensVsIntended(), run);
         connections(out, summary.connections(), run.connections());
         client(out, summary.client(), run);
         delivery(out, summary.delivery(), generates ? null : scoredNoun(run));
@@ -159,7 +159,15 @@ public final class ConsoleSummary {
     }
 
     /** The server's prompt count against the workload's: how far every input-token figure is off. */
-    private static void prompts(StringBuilder out, PromptReconciliation.Figures p) {
+    private static void prompts(StringBuilder out, PromptReconciliation.Figures p, RunDocument run) {
+        if ("false".equals(run.workload().get("input_lengths_exact")) && run.imported() == null) {
+            String tokenizer = run.workload().get("tokenizer");
+            out.append("prompt lengths: estimated" + (tokenizer == null ? "" : " with " + tokenizer)
+                    + ", not counted by the server's tokenizer" + (p == null
+                            ? "; the server reported no prompt counts to check them against (--tokenizer-file with the"
+                                    + " model's tokenizer.json makes them exact)\n"
+                            : "; the server's own counts against them:\n"));
+        }
         if (p == null) {
             return;
         }
@@ -233,6 +241,12 @@ public final class ConsoleSummary {
     }
 
     private static void server(StringBuilder out, ServerFigures s) {
+        if (s != null && s.engine() == null && s.scrapeErrors() > 0) {
+            out.append("server metrics: none: /metrics could not be read (" + s.scrapeErrors() + " failed "
+                    + (s.scrapeErrors() == 1 ? "scrape" : "scrapes") + ", the errors are in server_metrics.jsonl);"
+                    + " --server-metrics URL names where they are, --server-metrics off skips them\n");
+            return;
+        }
         if (s == null || s.engine() == null) {
             return;
         }

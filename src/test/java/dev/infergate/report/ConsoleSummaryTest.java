@@ -96,4 +96,25 @@ class ConsoleSummaryTest {
                 .contains("prompt tokens: server count minus intended p50 +2, p99 +4")
                 .contains("connections: 10 opened for 10 requests (1.00 per request) · 2 client retries");
     }
+
+    @Test
+    void aServerWhoseMetricsCouldNotBeRead_isSaidOnce_withWhatToDo() {
+        SummaryBuilder b = summary();
+        b.server = new ServerFigures(null, 0, 1, Map.of(), null);
+        assertThat(ConsoleSummary.render(b.build())).contains("server metrics: none: /metrics could not be read (1 failed"
+                + " scrape, the errors are in server_metrics.jsonl); --server-metrics URL names where they are,"
+                + " --server-metrics off skips them\n");
+    }
+
+    @Test
+    void estimatedPromptLengths_areSaid_withTheTokenizerAndTheServersCounts() {
+        SummaryBuilder b = summary();
+        b.run.put("workload", Map.of("tokenizer", "cl100k_base", "input_lengths_exact", false));
+        assertThat(ConsoleSummary.render(b.build())).contains("prompt lengths: estimated with cl100k_base, not counted by"
+                + " the server's tokenizer; the server's own counts against them:\nprompt tokens: server count minus");
+        b.prompts = null;
+        assertThat(ConsoleSummary.render(b.build())).contains("the server reported no prompt counts to check them against");
+        b.run.put("workload", Map.of("tokenizer", "cl100k_base", "input_lengths_exact", true));
+        assertThat(ConsoleSummary.render(b.build())).doesNotContain("prompt lengths: estimated");
+    }
 }
