@@ -1,5 +1,6 @@
 package dev.infergate.report;
 
+import dev.infergate.analysis.BusyMachine;
 import dev.infergate.analysis.ClientLag;
 import dev.infergate.analysis.ClientLimitCauses;
 import dev.infergate.analysis.GpuSummary;
@@ -102,10 +103,12 @@ public final class ConsoleSummary {
         cacheSplit(out, all.cache(), summary.byCache());
         prompts(out, summary.promptTokensVsIntended(), run);
         connections(out, summary.connections(), run.connections());
-        client(out, summary.client(), run);
+        BusyMachine busy = BusyMachine.of(run);
+        client(out, summary.client(), run, busy);
         delivery(out, summary.delivery(), generates ? null : scoredNoun(run));
         server(out, summary.server());
-        simulator(out, summary.server());
+        simulator(out, summary.server(), busy);
+        busyMachine(out, busy, summary);
         out.append(GpuSummary.line(summary.gpu()));
         if (summary.sessions() != null) {
             sessions(out, summary.sessions());
@@ -199,7 +202,7 @@ public final class ConsoleSummary {
     }
 
     /** The client's own lag (older summaries have no such block) and, when it was too large, the warning. */
-    private static void client(StringBuilder out, ClientLag.Figures c, RunDocument run) {
+    private static void client(StringBuilder out, ClientLag.Figures c, RunDocument run, BusyMachine busy) {
         RunDocument.ClientWarmup warmup = run.clientWarmup();
         if (warmup != null && warmup.requests() != null) {
             out.append(String.format(Locale.ROOT, "client warm-up before the clock: %s requests to a loopback stub in %s s wall, %s s CPU%n",
@@ -211,7 +214,7 @@ public final class ConsoleSummary {
         }
         out.append(String.format(Locale.ROOT, "client lag (ms, not in any server figure): p50 %s · p99 %s · max %s · write p99 %s%n",
                 cell(lag.p50()), cell(lag.p99()), cell(lag.max()), cell(c.writeMs().p99())));
-        if (c.limited()) {
+        if (c.limited() && busy == null) { // on a busy machine the cause is said once, below
             out.append(ClientLag.warning(lag.p99())).append('\n');
             out.append(ClientLimitCauses.line(run)).append('\n');
         }
@@ -284,7 +287,7 @@ public final class ConsoleSummary {
     }
 
     /** infergate's simulator's own lag over the run, and the warning when it was too large; nothing for another server. */
-    private static void simulator(StringBuilder out, ServerFigures s) {
+    private static void simulator(StringBuilder out, ServerFigures s, BusyMachine busy) {
         SimulatorLag.Figures lag = s == null ? null : s.simulator();
         if (lag == null) {
             return;
@@ -293,9 +296,23 @@ public final class ConsoleSummary {
                 + " · tokens late p50 %s ms, p99 %s ms%n", cell(lag.stalledMs()),
                 lag.stalledShare() == null ? "-" : String.format(Locale.ROOT, "%.1f", lag.stalledShare() * 100),
                 cell(lag.lateP50Ms()), cell(lag.lateP99Ms())));
-        if (lag.behind()) {
+        if (lag.behind() && busy == null) {
             out.append("WARNING: the simulator fell behind its own model in this run (" + SimulatorLag.LIMITS + "): its"
                     + " figures describe this machine, not the profile; accept and compare leave such runs out; free CPU and run again\n");
+        }
+    }
+
+    /** A busy machine, said once, when the client or the simulator fell behind on it. */
+    private static void busyMachine(StringBuilder out, BusyMachine busy, Summary summary) {
+        if (busy == null) {
+            return;
+        }
+        ClientLag.Figures c = summary.client();
+        Double lagP99 = c != null && c.limited() ? c.lagMs().p99() : null;
+        boolean simulatorBehind = summary.server() != null && summary.server().simulator() != null
+                && summary.server().simulator().behind();
+        if (lagP99 != null || simulatorBehind) {
+            out.append(busy.line(lagP99, simulatorBehind)).append('\n');
         }
     }
 
