@@ -125,6 +125,20 @@ class NetworkErrorsTest {
         }
     }
 
+    @Test
+    void http2AgainstAServerWithoutCleartextHttp2SaysToLeaveItOut() throws Exception {
+        HttpServer server = server(200, "{\"data\":[{\"id\":\"m\"}]}"); // HTTP/1.1 only, as most servers are
+        try {
+            int port = server.getAddress().getPort();
+            CliErrorsTest.Outcome o = run("probe", "--base-url", "http://127.0.0.1:" + port + "/v1", "--http2");
+            assertOneLine(o, 3, "the server at 127.0.0.1:" + port + " does not speak cleartext HTTP/2 (h2c)",
+                    "leave out --http2, or use https://");
+            assertThat(o.err()).doesNotContain("SETTINGS", "Hex dump", "Http2Exception");
+        } finally {
+            server.stop(0);
+        }
+    }
+
     private static HttpServer server(int status, String body) throws Exception {
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", ex -> {
