@@ -77,7 +77,9 @@ public final class RunCommand extends SendingCommand {
             description = "An NVIDIA DCGM exporter's page (e.g. http://HOST:9400/metrics), scraped every 2 s into OUT/gpu_metrics.jsonl: GPU utilisation, memory, power and SM clock per GPU, and output tokens/s per watt and per GPU in the summary (docs/metrics.md).")
     String gpuMetrics;
 
-    @Option(names = "--no-progress", description = "Do not show progress while running.")
+    @Option(names = "--no-progress", description = "Do not show the live view on stderr (on a terminal: progress, "
+            + "time left, rate, in flight, queued, TTFT/TPOT/E2E p50/p99 so far and errors, redrawn in place; piped: "
+            + "one line every 5 s).")
     boolean noProgress;
 
     @Option(names = "--no-client-warmup",
