@@ -74,7 +74,7 @@ public final class RunCommand extends SendingCommand {
     String serverMetrics;
 
     @Option(names = "--gpu-metrics", paramLabel = "URL",
-            description = "An NVIDIA DCGM exporter's page (e.g. http://HOST:9400/metrics), scraped every 2 s into OUT/gpu_metrics.jsonl: GPU utilisation, memory, power and SM clock per GPU, and output tokens/s per watt and per GPU in the summary (docs/metrics.md).")
+            description = "An NVIDIA DCGM exporter's page, e.g.%n  http://HOST:9400/metrics%n  scraped every 2 s into OUT/gpu_metrics.jsonl: GPU utilisation, memory, power and SM clock per GPU, and output tokens/s per watt and per GPU in the summary (docs/metrics.md).")
     String gpuMetrics;
 
     @Option(names = "--no-progress", description = "Do not show the live view on stderr (on a terminal: progress, "
