@@ -30,7 +30,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code infergate accept PLAN.yaml}: decides whether a candidate endpoint may replace the baseline. */
-@Command(name = "accept", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "accept", header = "Runs an acceptance plan to a verdict per audience.", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs an acceptance plan (docs/acceptance.md): capacity at the SLO on both sides, a matrix of work "
                 + "shapes x prefixes x loads with interleaved repeats, a burst, then judges the criteria set in the plan. "
                 + "Writes OUT/acceptance.json and OUT/acceptance.md, and every run under OUT/baseline and OUT/candidate.",

@@ -24,7 +24,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code infergate capacity}: the highest arrival rate at which an endpoint still meets its SLO. */
-@Command(name = "capacity", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "capacity", header = "The highest rate that still meets the SLO, per hour.", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Finds the highest Poisson arrival rate at which SLO attainment stays at or above --target: a ramp "
                 + "doubling from --start-rate finds the region, then probes go where a monotone fit of attainment against "
                 + "rate over every probe is least sure, until its 95%% interval is within --tolerance or --max-probes are "

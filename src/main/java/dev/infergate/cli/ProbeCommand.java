@@ -16,7 +16,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code infergate probe}: checks how an endpoint streams and caches, in a minute or two, with evidence. */
-@Command(name = "probe", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "probe", header = "Does the endpoint really stream? Cold vs warm cache.", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Checks an OpenAI-compatible endpoint as users feel it: whether streaming is incremental, bursty "
                 + "or buffered; TTFT and effective tok/s cold (unique prefix) vs warm (the same prompt again, and a "
                 + "shared prefix with a new suffix); whether cached tokens, the usage chunk, [DONE], "

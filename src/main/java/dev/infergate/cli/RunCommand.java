@@ -26,7 +26,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code infergate run}: measures one endpoint under one load, as its users feel it. */
-@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "run", header = "Measures an endpoint under a load, as its users feel it.", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Measures an OpenAI-compatible endpoint under a load: TTFT, ITL, TPOT, E2E, throughput and goodput "
                 + "(docs/metrics.md). Every request is appended to OUT/requests.jsonl as it finishes; OUT/summary.json "
                 + "and a table follow at the end. Ctrl-C stops, keeps what was measured and writes a partial summary."})

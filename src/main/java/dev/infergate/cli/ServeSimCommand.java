@@ -13,6 +13,7 @@ import picocli.CommandLine.Spec;
 /** {@code infergate serve-sim}: runs the simulated OpenAI-compatible server until Ctrl-C. */
 @Command(
         name = "serve-sim",
+        header = "A simulated OpenAI-compatible inference server.",
         mixinStandardHelpOptions = true,
         description = {
             "Serves a simulated OpenAI-compatible inference endpoint (chat, completions, responses, embeddings, rerank, score, tokenize, health, metrics).",
