@@ -69,6 +69,9 @@ public final class CapacityCommand extends SendingCommand {
     int maxProbes;
 
     @Mixin
+    LabelOptions labels = new LabelOptions();
+
+    @Mixin
     OutputOptions out = new OutputOptions();
 
     @Mixin
@@ -110,10 +113,14 @@ public final class CapacityCommand extends SendingCommand {
         }
         Timeouts t = endpoint.timeouts.timeouts();
         String url = quoted(target.baseUrl().toString());
-        String yaml = String.format(Locale.ROOT, "baseline: {url: %s, api: %s%s}%ncandidate: {url: %s, api: %s}%nseed: %d%nslo: %s%n"
+        StringBuilder labelYaml = new StringBuilder();
+        labels.labels().forEach((k, v) -> labelYaml.append(labelYaml.isEmpty() ? ", labels: {" : ", ").append(quoted(k))
+                .append(": ").append(quoted(v)));
+        String yaml = String.format(Locale.ROOT, "baseline: {url: %s, api: %s%s%s}%ncandidate: {url: %s, api: %s}%nseed: %d%nslo: %s%n"
                 + "timeouts: {ttft: %s, idle: %s, total: %s}%nburst: false%n"
                 + "capacity: {target: %s, workload: %s, prefix: %s, start_rate: %s, duration: %s, tolerance: %s, max_probes: %d}%n",
                 url, target.api().name().toLowerCase(Locale.ROOT), target.model() == null ? "" : ", model: " + quoted(target.model()),
+                labelYaml.isEmpty() ? "" : labelYaml + "}",
                 url, target.api().key(), seed, quoted(targets.text()), Durations.format(t.firstToken()), Durations.format(t.idle()),
                 Durations.format(t.total()), this.target, quoted(traffic.capacityWorkload(preset)), quoted(prefix), startRate,
                 Durations.format(probeDuration), tolerance, maxProbes) + traffic.planYaml();

@@ -28,13 +28,16 @@ public final class ProbeCommand extends SendingCommand {
             description = "Rounds of cold, warm-repeat and warm-prefix requests (3 requests each). Default: ${DEFAULT-VALUE}.")
     int rounds;
 
-    @Option(names = "--input-tokens", defaultValue = "2000", paramLabel = "N",
+    @Option(names = {"--input-tokens", "--isl"}, defaultValue = "2000", paramLabel = "N",
             description = "Length of the long prompt, so a prefix cache makes a visible difference. Default: ${DEFAULT-VALUE}.")
     int inputTokens;
 
-    @Option(names = "--output-tokens", defaultValue = "64", paramLabel = "N",
+    @Option(names = {"--output-tokens", "--osl"}, defaultValue = "64", paramLabel = "N",
             description = "Output tokens per request, enough to judge delivery. Default: ${DEFAULT-VALUE}.")
     int outputTokens;
+
+    @Mixin
+    LabelOptions labels = new LabelOptions();
 
     @Mixin
     OutputOptions out = new OutputOptions();
@@ -69,7 +72,7 @@ public final class ProbeCommand extends SendingCommand {
         Path dir = out.dir();
         try {
             return new ProbePlan(endpoint.chatOrCompletionsEndpoint("probe"), dir, rounds, inputTokens, outputTokens, endpoint.timeouts.timeouts(),
-                    endpoint.apiKeyEnv(), endpoint.apiKeySet());
+                    endpoint.apiKeyEnv(), endpoint.apiKeySet(), labels.labels());
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }

@@ -51,9 +51,8 @@ public final class RunCommand extends SendingCommand {
     @Mixin
     SloOptions slo = new SloOptions();
 
-    @Option(names = {"--label", "--metadata"}, arity = "1..*", paramLabel = "KEY=VALUE",
-            description = "Labels recorded with the results (repeatable), e.g. gpu=H100 quant=fp8. --metadata is vLLM's name for it.")
-    List<String> labels = new java.util.ArrayList<>();
+    @Mixin
+    LabelOptions labels = new LabelOptions();
 
     @Mixin
     OutputOptions out = new OutputOptions();
@@ -197,14 +196,7 @@ public final class RunCommand extends SendingCommand {
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }
-        Map<String, String> labelMap = new LinkedHashMap<>();
-        for (String l : labels) {
-            int eq = l.indexOf('=');
-            if (eq <= 0) {
-                throw UserError.usage("--label '" + l + "' must be key=value, e.g. gpu=H100");
-            }
-            labelMap.put(l.substring(0, eq).trim(), l.substring(eq + 1).trim());
-        }
+        Map<String, String> labelMap = labels.labels();
         if (recordEvents < 0) {
             throw UserError.usage("--record-events (" + recordEvents + ") must be >= 0");
         }
