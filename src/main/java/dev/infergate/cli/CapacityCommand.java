@@ -39,7 +39,7 @@ public final class CapacityCommand extends SendingCommand {
     double target;
 
     @Option(names = "--preset", defaultValue = "short-chat", paramLabel = "short-chat|long-doc|long-output",
-            description = "The work shape offered (token counts in docs/workloads.md). Default: ${DEFAULT-VALUE}.")
+            description = "A named work shape from the acceptance plan (token counts in docs/workloads.md). Default: ${DEFAULT-VALUE}.")
     String preset;
 
     @Option(names = "--prefix", defaultValue = "fresh", paramLabel = "fresh|shared",
@@ -47,7 +47,7 @@ public final class CapacityCommand extends SendingCommand {
     String prefix;
 
     @Option(names = "--seed", defaultValue = "0", paramLabel = "N",
-            description = "Seed of every random draw (arrivals, prompts): the same seed gives the same schedules. Default: ${DEFAULT-VALUE}.")
+            description = "Seed of every random draw (arrivals, prompt lengths, prompts): the same seed gives the same schedule. Default: ${DEFAULT-VALUE}.")
     long seed;
 
     @Option(names = "--start-rate", defaultValue = "1", paramLabel = "R", converter = RateConverter.class,
