@@ -36,6 +36,9 @@ import picocli.CommandLine.Spec;
                 + "Writes OUT/acceptance.json and OUT/acceptance.md, and every run under OUT/baseline and OUT/candidate.",
                 "Exit code: 0 accepted, 1 rejected, 4 inconclusive."})
 public final class AcceptCommand implements Callable<Integer> {
+    @Option(names = "--no-progress", description = "Do not show each run's live view on a terminal (the step lines stay).")
+    boolean noProgress;
+
     @Spec
     CommandSpec spec;
 
@@ -83,10 +86,8 @@ public final class AcceptCommand implements Callable<Integer> {
         AcceptResult result;
         UnaryOperator<String> timeLeft = MatrixEta.timeLeft();
         try {
-            result = Acceptance.run(plan, dir, line -> {
-                err.println("infergate: " + TerminalText.sanitize(timeLeft.apply(line)));
-                err.flush();
-            }, sequential(plan));
+            result = Acceptance.run(plan, dir, LiveRuns.onStderr(err, "infergate: ",
+                    line -> TerminalText.sanitize(timeLeft.apply(line)), !noProgress), sequential(plan));
         } catch (RunService.SetupException e) {
             throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
         }

@@ -71,6 +71,9 @@ public final class CapacityCommand extends SendingCommand {
     @Mixin
     LabelOptions labels = new LabelOptions();
 
+    @Option(names = "--no-progress", description = "Do not show each probe's live view on a terminal (the step lines stay).")
+    boolean noProgress;
+
     @Mixin
     OutputOptions out = new OutputOptions();
 
@@ -85,10 +88,8 @@ public final class CapacityCommand extends SendingCommand {
         PrintWriter err = spec.commandLine().getErr();
         CapacitySearch.Result r;
         try {
-            r = Acceptance.capacity(plan, target, endpoint.apiKeyEnv(), endpoint.apiKeySet(), dir, line -> {
-                err.println("infergate: " + TerminalText.sanitize(line));
-                err.flush();
-            });
+            r = Acceptance.capacity(plan, target, endpoint.apiKeyEnv(), endpoint.apiKeySet(), dir,
+                    LiveRuns.onStderr(err, "infergate: ", TerminalText::sanitize, !noProgress));
         } catch (RunService.SetupException e) {
             throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
         }

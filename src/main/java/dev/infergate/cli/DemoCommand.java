@@ -62,10 +62,7 @@ public final class DemoCommand implements Callable<Integer> {
             warmUp(base.baseUrl(), baseProfile.model());
             warmUp(cand.baseUrl(), candProfile.model());
             AcceptPlan plan = PlanReader.read(planName(), plan(base.baseUrl(), cand.baseUrl()));
-            result = Acceptance.run(plan, dir, line -> {
-                err.println("demo: " + timeLeft.apply(line));
-                err.flush();
-            });
+            result = Acceptance.run(plan, dir, LiveRuns.onStderr(err, "demo: ", timeLeft, true));
         } catch (RunService.SetupException e) {
             throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
         }

@@ -105,7 +105,8 @@ class HelpAgreesWithReadmeTest {
             "--output", "the one file each command writes instead of --out: a report, a comparison",
             "--name", "k8s-job prints manifests under a fixed name to edit; k8s run names each Job by its start",
             "--prompt-salt", "k8s run draws one salt and gives it to every shard",
-            "--concurrency", "quality sends its items N at a time to save time; run's is the load's closed loop");
+            "--concurrency", "quality sends its items N at a time to save time; run's is the load's closed loop",
+            "--no-progress", "run's turns off its one view; accept's and capacity's each run's view, their step lines stay");
 
     private static void collectAll(CommandLine cmd, List<CommandLine> into) {
         into.add(cmd);
