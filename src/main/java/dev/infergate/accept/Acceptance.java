@@ -49,6 +49,7 @@ public final class Acceptance {
         this.out = out;
         this.progress = progress == null ? s -> { } : progress;
         this.runner = runner;
+        runner.watchWith(StepProgress.runsOf(progress));
         this.probes = new CapacityProbes(plan, out, this.progress, runner);
         this.matrix = new MatrixRuns(plan, out, this.progress, runner);
     }

@@ -130,6 +130,7 @@ final class ImportedBaseline {
     /** The candidate's repeats of every covered condition, one after another (nothing to interleave with). */
     private void candidate() throws RunService.SetupException, IOException {
         SideRunner runner = new SideRunner(plan);
+        runner.watchWith(StepProgress.runsOf(progress));
         int total = coverage.covered().size() * plan.repeats();
         int done = 0;
         for (ImportCoverage.Covered c : coverage.covered()) {

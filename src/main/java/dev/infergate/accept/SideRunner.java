@@ -54,6 +54,13 @@ final class SideRunner {
     private String apiKeyEnv = API_KEY_ENV;
     private boolean apiKeySet = apiKey() != null;
 
+    private dev.infergate.run.RunWatch watch = dev.infergate.run.RunWatch.NONE;
+
+    /** Watches every run from now on (the live view), or none. */
+    void watchWith(dev.infergate.run.RunWatch watch) {
+        this.watch = watch == null ? dev.infergate.run.RunWatch.NONE : watch;
+    }
+
     /** Reaches every side at {@code endpoint} from now on, with the key from {@code keyEnv}; before any run. */
     void reachAt(Endpoint endpoint, String keyEnv, boolean keySet) {
         this.fixed = endpoint;
@@ -88,7 +95,9 @@ final class SideRunner {
         RunPlan run = new RunPlan(endpoint, definition, plan.tokenizer(), load, limits, Shard.ALL, plan.timeouts(), plan.slo(),
                 side.labels(), condition, dir, true, 10, eventLoops, apiKeyEnv, apiKeySet,
                 URI.create(endpoint.rootUrl("/metrics")), null);
-        new RunService().execute(run, null);
+        try (dev.infergate.run.RunWatch.Session session = watch.open(run)) {
+            new RunService().execute(run, session::started);
+        }
         List<RequestRecord> records = new ArrayList<>();
         RunLog.readRecords(dir, records::add);
         return records;

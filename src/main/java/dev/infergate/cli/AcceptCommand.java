@@ -30,12 +30,15 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code infergate accept PLAN.yaml}: decides whether a candidate endpoint may replace the baseline. */
-@Command(name = "accept", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "accept", header = "Runs an acceptance plan to a verdict per audience.", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs an acceptance plan (docs/acceptance.md): capacity at the SLO on both sides, a matrix of work "
                 + "shapes x prefixes x loads with interleaved repeats, a burst, then judges the criteria set in the plan. "
                 + "Writes OUT/acceptance.json and OUT/acceptance.md, and every run under OUT/baseline and OUT/candidate.",
                 "Exit code: 0 accepted, 1 rejected, 4 inconclusive."})
 public final class AcceptCommand implements Callable<Integer> {
+    @Option(names = "--no-progress", description = "Do not show each run's live view on a terminal (the step lines stay).")
+    boolean noProgress;
+
     @Spec
     CommandSpec spec;
 
@@ -83,10 +86,8 @@ public final class AcceptCommand implements Callable<Integer> {
         AcceptResult result;
         UnaryOperator<String> timeLeft = MatrixEta.timeLeft();
         try {
-            result = Acceptance.run(plan, dir, line -> {
-                err.println("infergate: " + TerminalText.sanitize(timeLeft.apply(line)));
-                err.flush();
-            }, sequential(plan));
+            result = Acceptance.run(plan, dir, LiveRuns.onStderr(err, "infergate: ",
+                    line -> TerminalText.sanitize(timeLeft.apply(line)), !noProgress), sequential(plan));
         } catch (RunService.SetupException e) {
             throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
         }

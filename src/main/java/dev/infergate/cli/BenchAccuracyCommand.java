@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code infergate bench accuracy}: the client's TTFT and ITL error at one concurrency. */
-@Command(name = "accuracy", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "accuracy", header = "The client's timing error against a metronome server.", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs the real client (closed loop, concurrency = --streams) against a metronome server that sends "
                 + "event k of each request at TTFT + k*ITL after receipt, and compares every event's arrival mark with "
                 + "the server's write mark on the shared monotonic clock. Prints the client's error (per event, TTFT, "

@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code infergate bench capacity}: how many streams and events/s one process drives while its marks stay accurate. */
-@Command(name = "capacity", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "capacity", header = "Where the client's accuracy stops holding, by streams.", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Sweeps the number of concurrent streams (and with it the event rate) and prints, per point, the events/s "
                 + "achieved, the CPU used and the client's error, so you can see where accuracy stops holding (the 1 ms target)."})
 public final class BenchCapacityCommand implements Callable<Integer> {

@@ -8,7 +8,7 @@ import picocli.CommandLine.Spec;
  * {@code infergate bench}: benchmarks of infergate itself — how accurate its marks are, how much load one
  * process drives, how much memory a long run keeps. See docs/benchmarks.md.
  */
-@Command(name = "bench", mixinStandardHelpOptions = true,
+@Command(name = "bench", header = "How accurate, fast and lean the client itself is.", mixinStandardHelpOptions = true,
         description = {"Benchmarks infergate's own measuring core against a loopback metronome server that sends each event "
                 + "at a known time: accuracy of TTFT/ITL marks, capacity (streams and events/s), memory per request. "
                 + "See docs/benchmarks.md."},

@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code infergate bench lag}: the client's own lag at an open-loop rate with free slots, first request included. */
-@Command(name = "lag", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "lag", header = "The client's own lag and its first request.", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs `infergate run`'s whole path (set-up, client warm-up, open loop at --rate with free slots) against an "
                 + "in-process metronome server, each repeat in a fresh JVM, and prints the client's own lag (from the scheduled time "
                 + "to the start of the write) at p50, p99 and max, for the first request and the first ten, against --target."})

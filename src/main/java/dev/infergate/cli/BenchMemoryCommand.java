@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code infergate bench memory}: a long run in a small heap, watching heap after GC. */
-@Command(name = "memory", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "memory", header = "The client's memory over many requests.", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs --requests requests through the same path as `infergate run` against an in-process metronome server, "
                 + "in a heap of --heap (the command re-launches itself with -Xmx unless --no-fork), and prints the peak heap in use "
                 + "after GC and its growth per finished request. With --soak DURATION: an open loop at --rate for that long, "

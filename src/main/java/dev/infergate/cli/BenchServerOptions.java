@@ -13,7 +13,7 @@ final class BenchServerOptions {
     boolean serverProcess;
 
     @Option(names = "--server", paramLabel = "URL",
-            description = "Use a metronome server already running on this machine (infergate bench metronome-server), e.g. http://127.0.0.1:8123/v1.")
+            description = "Use a metronome server already running on this machine (infergate bench metronome-server), e.g.%n  http://127.0.0.1:8123/v1")
     String server;
 
     @Option(names = "--server-event-loops", defaultValue = "1", paramLabel = "N",

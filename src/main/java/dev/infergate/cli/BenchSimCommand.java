@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code infergate bench sim}: how closely the simulator's events follow its model, seen by the client. */
-@Command(name = "sim", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "sim", header = "How far the simulator keeps up with its own model.", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Starts the simulator in this JVM with a profile whose every step costs exactly --step, runs the client "
                 + "with --streams concurrent streams, and prints, per event of the measured requests, how late it arrived "
                 + "against the model's time for its token, how late the simulator wrote it, and how far the client's gaps "

@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code infergate bench summarize}: summarize and report on a large synthetic run, each in a child JVM with a small heap. */
-@Command(name = "summarize", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "summarize", header = "Summarize and report a run of a million requests.", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Makes a seed run (--seed-requests requests of 20 events through `infergate run`'s path against an in-process "
                 + "metronome server), repeats its records to --requests lines (ids renumbered, marks shifted per copy, event offsets "
                 + "on every 100th record), then times `infergate summarize DIR` and `infergate report DIR`, each in a child JVM with "

@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code infergate bench trace}: how fast trace replay reads a large trace, in how much heap. */
-@Command(name = "trace", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "trace", header = "Reading a large trace: time and memory.", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Writes a synthetic Mooncake trace of --lines lines (or reads --trace), then reads it --repeats times the two ways "
                 + "a run does: the set-up scan and the schedule's walk. Prints lines per second of each pass, their medians, and the "
                 + "peak heap in use after GC. Run it in the heap you want to check, e.g. INFERGATE_JAVA_OPTS=-Xmx256m."})

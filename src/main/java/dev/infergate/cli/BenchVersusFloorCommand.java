@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code infergate bench versus-floor}: infergate's client against the floor client, interleaved, on the truth server. */
-@Command(name = "versus-floor", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "versus-floor", header = "infergate against the C floor client, interleaved.", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Compiles the shared truth server and floor client (gcc), then at each --streams point runs `infergate run` "
                 + "(a fresh JVM) and the floor client against the truth server, interleaved (A B, then B A), and prints both clients' "
                 + "TTFT and ITL error at p50/p99 (client minus the server's own send times, matched by X-Request-Id), the ratio, "

@@ -24,7 +24,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code infergate capacity}: the highest arrival rate at which an endpoint still meets its SLO. */
-@Command(name = "capacity", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "capacity", header = "The highest rate that still meets the SLO, per hour.", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Finds the highest Poisson arrival rate at which SLO attainment stays at or above --target: a ramp "
                 + "doubling from --start-rate finds the region, then probes go where a monotone fit of attainment against "
                 + "rate over every probe is least sure, until its 95%% interval is within --tolerance or --max-probes are "
@@ -39,7 +39,7 @@ public final class CapacityCommand extends SendingCommand {
     double target;
 
     @Option(names = "--preset", defaultValue = "short-chat", paramLabel = "short-chat|long-doc|long-output",
-            description = "The work shape offered (token counts in docs/workloads.md). Default: ${DEFAULT-VALUE}.")
+            description = "A named work shape from the acceptance plan (token counts in docs/workloads.md). Default: ${DEFAULT-VALUE}.")
     String preset;
 
     @Option(names = "--prefix", defaultValue = "fresh", paramLabel = "fresh|shared",
@@ -47,7 +47,7 @@ public final class CapacityCommand extends SendingCommand {
     String prefix;
 
     @Option(names = "--seed", defaultValue = "0", paramLabel = "N",
-            description = "Seed of every random draw (arrivals, prompts): the same seed gives the same schedules. Default: ${DEFAULT-VALUE}.")
+            description = "Seed of every random draw (arrivals, prompt lengths, prompts): the same seed gives the same schedule. Default: ${DEFAULT-VALUE}.")
     long seed;
 
     @Option(names = "--start-rate", defaultValue = "1", paramLabel = "R", converter = RateConverter.class,
@@ -69,6 +69,12 @@ public final class CapacityCommand extends SendingCommand {
     int maxProbes;
 
     @Mixin
+    LabelOptions labels = new LabelOptions();
+
+    @Option(names = "--no-progress", description = "Do not show each probe's live view on a terminal (the step lines stay).")
+    boolean noProgress;
+
+    @Mixin
     OutputOptions out = new OutputOptions();
 
     @Mixin
@@ -82,10 +88,8 @@ public final class CapacityCommand extends SendingCommand {
         PrintWriter err = spec.commandLine().getErr();
         CapacitySearch.Result r;
         try {
-            r = Acceptance.capacity(plan, target, endpoint.apiKeyEnv(), endpoint.apiKeySet(), dir, line -> {
-                err.println("infergate: " + TerminalText.sanitize(line));
-                err.flush();
-            });
+            r = Acceptance.capacity(plan, target, endpoint.apiKeyEnv(), endpoint.apiKeySet(), dir,
+                    LiveRuns.onStderr(err, "infergate: ", TerminalText::sanitize, !noProgress));
         } catch (RunService.SetupException e) {
             throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
         }
@@ -110,10 +114,14 @@ public final class CapacityCommand extends SendingCommand {
         }
         Timeouts t = endpoint.timeouts.timeouts();
         String url = quoted(target.baseUrl().toString());
-        String yaml = String.format(Locale.ROOT, "baseline: {url: %s, api: %s%s}%ncandidate: {url: %s, api: %s}%nseed: %d%nslo: %s%n"
+        StringBuilder labelYaml = new StringBuilder();
+        labels.labels().forEach((k, v) -> labelYaml.append(labelYaml.isEmpty() ? ", labels: {" : ", ").append(quoted(k))
+                .append(": ").append(quoted(v)));
+        String yaml = String.format(Locale.ROOT, "baseline: {url: %s, api: %s%s%s}%ncandidate: {url: %s, api: %s}%nseed: %d%nslo: %s%n"
                 + "timeouts: {ttft: %s, idle: %s, total: %s}%nburst: false%n"
                 + "capacity: {target: %s, workload: %s, prefix: %s, start_rate: %s, duration: %s, tolerance: %s, max_probes: %d}%n",
                 url, target.api().name().toLowerCase(Locale.ROOT), target.model() == null ? "" : ", model: " + quoted(target.model()),
+                labelYaml.isEmpty() ? "" : labelYaml + "}",
                 url, target.api().key(), seed, quoted(targets.text()), Durations.format(t.firstToken()), Durations.format(t.idle()),
                 Durations.format(t.total()), this.target, quoted(traffic.capacityWorkload(preset)), quoted(prefix), startRate,
                 Durations.format(probeDuration), tolerance, maxProbes) + traffic.planYaml();

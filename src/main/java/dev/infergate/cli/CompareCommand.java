@@ -29,7 +29,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code infergate compare BASE CAND}: judges a candidate against a baseline from their recorded runs. */
-@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "compare", header = "A verdict between two runs, with intervals.", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Compares a candidate with a baseline from their recorded runs, condition by condition: each figure "
                 + "with its delta and a bootstrap confidence interval, each criterion judged pass, fail or inconclusive "
                 + "(with the samples that would settle it). Exit code: 0 accepted, 1 rejected, 4 inconclusive, 5 no verdict "

@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
  * verdict. The servers are a model, not a measurement of any real engine. It exits 0 once it ran to completion,
  * whatever the verdict: it shows a verdict, it does not gate anything ({@code accept} does).
  */
-@Command(name = "demo", mixinStandardHelpOptions = true,
+@Command(name = "demo", header = "The whole workflow against two simulated servers.", mixinStandardHelpOptions = true,
         description = "Runs the whole acceptance workflow against two simulated servers (a baseline and an FP8-KV-cache "
                 + "candidate) started in-process, and prints the verdict. No GPU or server needed; about 3 minutes (--quick: about 40 s). "
                 + "Exits 0 when it ran to completion, whatever the verdict (it shows one, it gates nothing).")
@@ -62,10 +62,7 @@ public final class DemoCommand implements Callable<Integer> {
             warmUp(base.baseUrl(), baseProfile.model());
             warmUp(cand.baseUrl(), candProfile.model());
             AcceptPlan plan = PlanReader.read(planName(), plan(base.baseUrl(), cand.baseUrl()));
-            result = Acceptance.run(plan, dir, line -> {
-                err.println("demo: " + timeLeft.apply(line));
-                err.flush();
-            });
+            result = Acceptance.run(plan, dir, LiveRuns.onStderr(err, "demo: ", timeLeft, true));
         } catch (RunService.SetupException e) {
             throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
         }

@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
  */
 public final class EndpointOptions {
     @Option(names = "--base-url", required = true, paramLabel = "URL",
-            description = "The OpenAI-compatible base URL, e.g. http://127.0.0.1:8000/v1. When its /models answers 4xx and the URL does not end in /v1, /v1 is appended if a model list is there, and the console says so.")
+            description = "The OpenAI-compatible base URL, e.g.%n  http://127.0.0.1:8000/v1%n  When its /models answers 4xx and the URL does not end in /v1, /v1 is appended if a model list is there, and the console says so.")
     String baseUrl;
 
     @Option(names = "--api", defaultValue = "chat", paramLabel = "chat|completions|responses|embeddings|rerank|score",

@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code infergate export DIR --format csv|vllm|junit}: a run or a verdict in a format other tools read. */
-@Command(name = "export", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "export", header = "Results for other tools: CSV, vLLM JSON, JUnit XML.", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Writes a run or a verdict in a format other tools read (docs/results.md, docs/coming-from.md):",
                 "csv: DIR/requests.csv (one row per request: timeline in ms, TTFT, E2E, TPOT, ITL, tokens, outcome) and "
                 + "DIR/summary.csv (summary.json flattened to key,value rows).",

@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
  * {@code infergate k8s-job}: the print-only form of {@code k8s run}: the manifests of an Indexed Job that runs one
  * run's shards on N pods behind a start barrier, for people who apply manifests themselves.
  */
-@Command(name = "k8s-job", mixinStandardHelpOptions = true,
+@Command(name = "k8s-job", header = "Prints the Kubernetes manifests of a sharded run.", mixinStandardHelpOptions = true,
         description = {"Prints the manifests (ServiceAccount, Role, RoleBinding, barrier ConfigMap, Indexed Job) that run 'infergate run' "
                 + "as N shards of one schedule behind a start barrier; 'infergate k8s run' does all of it itself (docs/scale-out.md). "
                 + "Once every pod is Ready, open the barrier: kubectl patch configmap NAME-start --type merge "

@@ -35,7 +35,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code infergate k8s run}: one run as N shards on a Kubernetes Indexed Job (or N local processes), merged. */
-@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "run", header = "One schedule as N shards on N pods, merged at the end.", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs one schedule as N shards: creates a Secret for the credentials and an Indexed Job (or starts N local "
                 + "processes with --local), waits until every worker is set up, publishes one start a lead ahead, shows progress, "
                 + "collects every shard's run directory, merges them into OUT and writes the report; then deletes what it created "

@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
  * launcher ({@link WorkerLine}), and with {@code --stream-results} prints its run directory as
  * {@link ShardArchive} lines at the end. Not for direct use: hidden from the help.
  */
-@Command(name = "worker", hidden = true, mixinStandardHelpOptions = true,
+@Command(name = "worker", header = "One shard inside a pod (started by k8s run).", hidden = true, mixinStandardHelpOptions = true,
         description = "One shard of a scale-out run, started by 'k8s run' or the Job that 'k8s-job' prints.")
 public final class K8sWorkerCommand implements Callable<Integer> {
     @Spec

@@ -8,6 +8,7 @@ import dev.infergate.load.ClientBounds;
 import dev.infergate.load.ClosedLoop;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.OpenLoop;
+import dev.infergate.load.RampUpSchedule;
 import dev.infergate.load.RunLimits;
 import dev.infergate.load.SessionLoop;
 import dev.infergate.load.SessionStarts;
@@ -169,6 +170,56 @@ public final class LoadOptions {
 
     boolean sessionMode() {
         return sessions != null;
+    }
+
+    @Option(names = "--ramp-up", paramLabel = "DURATION",
+            description = "With --rate: the rate rises linearly from 0 to R over this time, then stays at R (a Poisson "
+                    + "schedule stays Poisson at the rising rate), e.g. 30s. Default: none.")
+    String rampUp;
+
+    /** {@link #model()} ramped up with {@code --ramp-up}, or as it is without one. */
+    LoadModel rampedModel() {
+        LoadModel model = model();
+        LoadOptions load = this;
+        if (rampUp == null) {
+            return model;
+        }
+        if (model.kind() != LoadModel.Kind.OPEN || model.arrivals().isEmpty()) {
+            throw UserError.usage("--ramp-up ramps an open loop: give it with --rate (not --concurrency or --sessions)");
+        }
+        Duration ramp;
+        try {
+            ramp = Durations.parse(rampUp);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage("--ramp-up: " + e.getMessage());
+        }
+        checkRampFits(ramp, load);
+        try {
+            return model.withArrivals(new RampUpSchedule(model.arrivals().get(), ramp));
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage("--ramp-up: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Refuses a ramp the run ends before: the rate would never reach --rate (--rate 5 --duration 2s --ramp-up
+     * 1000h once sent 1 request and exited 0). With --duration D the ramp must be shorter than D; with
+     * --requests N, the N requests (and the warm-up) must outlast the ramp, which sends R x T / 2 of them.
+     */
+    private static void checkRampFits(Duration ramp, LoadOptions load) {
+        if (load.duration != null && ramp.compareTo(load.duration) >= 0) {
+            throw UserError.usage("--ramp-up " + Durations.format(ramp) + " is not shorter than the run (--duration "
+                    + Durations.format(load.duration) + "): the rate would never reach --rate; shorten the ramp or lengthen the run");
+        }
+        Double rate = load.rate();
+        long requests = load.requests != null ? load.requests : load.duration == null ? 100 : 0;
+        double rampRequests = rate == null ? 0 : rate * ramp.toNanos() / 1e9 / 2;
+        if (load.duration == null && requests > 0 && rampRequests > requests + load.warmup.count()) {
+            throw UserError.usage(String.format(java.util.Locale.ROOT, "--ramp-up %s at --rate %s sends %.0f requests "
+                    + "before it reaches the rate, more than the run's %d: the rate would never reach --rate; shorten the "
+                    + "ramp or send more --requests", Durations.format(ramp), load.rate(), rampRequests,
+                    requests + load.warmup.count()));
+        }
     }
 
     /**

@@ -24,7 +24,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code infergate merge --out DIR SHARD...}: one run from the directories of its shards. */
-@Command(name = "merge", mixinStandardHelpOptions = true,
+@Command(name = "merge", header = "Merges the shards of one run into one run directory.", mixinStandardHelpOptions = true,
         description = "Merges the run directories of a sharded run (workers started with --shard I/N and one --start-at) "
                 + "into one run directory, and summarises it: records are concatenated without loss.")
 public final class MergeCommand implements Callable<Integer> {

@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code infergate bench metronome-server}: the benchmark's server on its own, until Ctrl-C. */
-@Command(name = "metronome-server", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "metronome-server", header = "The metronome server the bench commands measure against.", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Serves the benchmark's metronome server on 127.0.0.1 until stopped, so that `bench accuracy --server URL` "
                 + "can measure against a server in another process. Prints '" + ServerHandle.READY + "URL' once it listens."})
 public final class MetronomeServerCommand implements Callable<Integer> {

@@ -17,7 +17,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code infergate quality}: asks one endpoint an evaluation set with deterministic sampling and scores it. */
-@Command(name = "quality", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "quality", header = "Are the answers right? A greedy eval set scored per item.", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Asks an endpoint every item of an evaluation set (temperature 0, fixed seed, no streaming: an answer must "
                 + "arrive whole within --ttft-timeout and --timeout), "
                 + "scores each answer and writes OUT/quality.json (accuracy with a 95%% interval) and OUT/quality-items.jsonl "

@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code infergate quality-compare BASE CAND}: the paired accuracy comparison and its verdict, exit 0/1/4. */
-@Command(name = "quality-compare", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "quality-compare", header = "Accuracy of two quality runs compared, with an interval.", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Compares two 'infergate quality' result directories made with the same eval set: each accuracy, "
                 + "the paired accuracy drop with a 95%% interval, McNemar's exact test, how often the outputs are identical, "
                 + "and the verdict against --max-drop. Exit code 0: the drop is within the allowance; 1: it exceeds it "

@@ -13,7 +13,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code infergate report DIR... [--out DIR | -o report.html]}: the self-contained HTML report of one or more runs. */
-@Command(name = "report", mixinStandardHelpOptions = true,
+@Command(name = "report", header = "The HTML report of runs, comparisons and acceptances.", mixinStandardHelpOptions = true,
         description = "Writes one self-contained HTML file (works offline) from run directories alone: headline, "
                 + "latency distributions, figures over time, streaming timelines, environment, and the acceptance "
                 + "matrix, capacity curves and server metrics when those files are present. Two directories are "

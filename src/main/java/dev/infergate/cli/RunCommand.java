@@ -26,7 +26,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code infergate run}: measures one endpoint under one load, as its users feel it. */
-@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "run", header = "Measures an endpoint under a load, as its users feel it.", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Measures an OpenAI-compatible endpoint under a load: TTFT, ITL, TPOT, E2E, throughput and goodput "
                 + "(docs/metrics.md). Every request is appended to OUT/requests.jsonl as it finishes; OUT/summary.json "
                 + "and a table follow at the end. Ctrl-C stops, keeps what was measured and writes a partial summary."})
@@ -51,9 +51,8 @@ public final class RunCommand extends SendingCommand {
     @Mixin
     SloOptions slo = new SloOptions();
 
-    @Option(names = {"--label", "--metadata"}, arity = "1..*", paramLabel = "KEY=VALUE",
-            description = "Labels recorded with the results (repeatable), e.g. gpu=H100 quant=fp8. --metadata is vLLM's name for it.")
-    List<String> labels = new java.util.ArrayList<>();
+    @Mixin
+    LabelOptions labels = new LabelOptions();
 
     @Mixin
     OutputOptions out = new OutputOptions();
@@ -74,10 +73,12 @@ public final class RunCommand extends SendingCommand {
     String serverMetrics;
 
     @Option(names = "--gpu-metrics", paramLabel = "URL",
-            description = "An NVIDIA DCGM exporter's page (e.g. http://HOST:9400/metrics), scraped every 2 s into OUT/gpu_metrics.jsonl: GPU utilisation, memory, power and SM clock per GPU, and output tokens/s per watt and per GPU in the summary (docs/metrics.md).")
+            description = "An NVIDIA DCGM exporter's page, e.g.%n  http://HOST:9400/metrics%n  scraped every 2 s into OUT/gpu_metrics.jsonl: GPU utilisation, memory, power and SM clock per GPU, and output tokens/s per watt and per GPU in the summary (docs/metrics.md).")
     String gpuMetrics;
 
-    @Option(names = "--no-progress", description = "Do not show progress while running.")
+    @Option(names = "--no-progress", description = "Do not show the live view on stderr (on a terminal: progress, "
+            + "time left, rate, in flight, queued, TTFT/TPOT/E2E p50/p99 so far and errors, redrawn in place; piped: "
+            + "one line every 5 s).")
     boolean noProgress;
 
     @Option(names = "--no-client-warmup",
@@ -195,14 +196,7 @@ public final class RunCommand extends SendingCommand {
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }
-        Map<String, String> labelMap = new LinkedHashMap<>();
-        for (String l : labels) {
-            int eq = l.indexOf('=');
-            if (eq <= 0) {
-                throw UserError.usage("--label '" + l + "' must be key=value, e.g. gpu=H100");
-            }
-            labelMap.put(l.substring(0, eq).trim(), l.substring(eq + 1).trim());
-        }
+        Map<String, String> labelMap = labels.labels();
         if (recordEvents < 0) {
             throw UserError.usage("--record-events (" + recordEvents + ") must be >= 0");
         }

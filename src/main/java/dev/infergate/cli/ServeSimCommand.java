@@ -13,6 +13,7 @@ import picocli.CommandLine.Spec;
 /** {@code infergate serve-sim}: runs the simulated OpenAI-compatible server until Ctrl-C. */
 @Command(
         name = "serve-sim",
+        header = "A simulated OpenAI-compatible inference server.",
         mixinStandardHelpOptions = true,
         description = {
             "Serves a simulated OpenAI-compatible inference endpoint (chat, completions, responses, embeddings, rerank, score, tokenize, health, metrics).",
@@ -25,7 +26,7 @@ public final class ServeSimCommand implements Callable<Integer> {
                     + " use 0.0.0.0 only when other machines must reach it. Default: ${DEFAULT-VALUE}.")
     String host;
 
-    @Option(names = "--port", defaultValue = "8000",
+    @Option(names = "--port", defaultValue = "8000", paramLabel = "N",
             description = "The TCP port to listen on; 0 picks a free port and the banner shows which. Default: ${DEFAULT-VALUE}.")
     int port;
 
@@ -34,7 +35,7 @@ public final class ServeSimCommand implements Callable<Integer> {
                     + " of a profile YAML file. Default: ${DEFAULT-VALUE}.")
     String profile;
 
-    @Option(names = "--seed", defaultValue = "0",
+    @Option(names = "--seed", defaultValue = "0", paramLabel = "N",
             description = "Seeds answer lengths, generated words and injected faults, so runs can be repeated. Default: ${DEFAULT-VALUE}.")
     long seed;
 

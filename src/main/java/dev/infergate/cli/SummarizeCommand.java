@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code infergate summarize DIR}: rebuilds summary.json from requests.jsonl alone, e.g. after a crash. */
-@Command(name = "summarize", mixinStandardHelpOptions = true,
+@Command(name = "summarize", header = "Rebuilds a run's summary from its per-request log.", mixinStandardHelpOptions = true,
         description = "Rebuilds summary.json of a run directory from its run.json and requests.jsonl alone "
                 + "(for example after a crash or a kill), and prints the summary table. A run that ended early "
                 + "(killed, interrupted, or its log could not be written) is marked partial; a torn last line, "

@@ -2,11 +2,8 @@ package dev.infergate.cli;
 
 import dev.infergate.client.Cancellations;
 import dev.infergate.client.Endpoint;
-import dev.infergate.config.Durations;
-import java.time.Duration;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.OpenLoop;
-import dev.infergate.load.RampUpSchedule;
 import dev.infergate.load.RunLimits;
 import dev.infergate.load.TraceSchedule;
 import dev.infergate.run.RunService;
@@ -24,8 +21,8 @@ import picocli.CommandLine.Option;
 public final class TrafficOptions {
     @Option(names = "--trace", paramLabel = "FILE",
             description = "Replay a request trace: requests are sent at the trace's own times (open loop) with its input and output lengths; "
-                    + "Mooncake hash_ids become shared prompt blocks, so a prefix cache sees the trace's sharing. Without --requests "
-                    + "or --duration the whole window is replayed.")
+                    + "Mooncake hash_ids become shared prompt blocks, so a prefix cache sees the trace's sharing. Unless a request or "
+                    + "time limit is given, the whole window is replayed.")
     Path trace;
 
     @Option(names = "--trace-format", paramLabel = "mooncake|azure|burstgpt|jsonl", converter = TraceFormatConverter.class,
@@ -50,7 +47,7 @@ public final class TrafficOptions {
 
     @Option(names = "--tokenizer-file", paramLabel = "PATH",
             description = "The model's own tokenizer: a tokenizer.json, or the model directory holding one (HuggingFace tokenizers, "
-                    + "run locally), so prompt lengths are exact for Llama, Qwen or GLM behind endpoints without /tokenize. Replaces --tokenizer.")
+                    + "run locally), so prompt lengths are exact for Llama, Qwen or GLM behind endpoints without /tokenize. Takes the place of the bundled tokenizers.")
     Path tokenizerFile;
 
     /** The plan's tokenizer: {@code file:PATH} with {@code --tokenizer-file}, else {@code --tokenizer}'s. */
@@ -124,18 +121,13 @@ public final class TrafficOptions {
         return "'" + text.replace("'", "''") + "'";
     }
 
-    @Option(names = "--ramp-up", paramLabel = "DURATION",
-            description = "With --rate: the rate rises linearly from 0 to R over this time, then stays at R (a Poisson "
-                    + "schedule stays Poisson at the rising rate), e.g. 30s. Default: none.")
-    String rampUp;
-
     /** The trace's open loop, or {@code load}'s model without a trace (ramped up with {@code --ramp-up}). */
     LoadModel model(LoadOptions load) {
         TraceSpec spec = trace();
         if (spec == null) {
-            return rampUp(load.model(), load);
+            return load.rampedModel();
         }
-        if (rampUp != null) {
+        if (load.rampUp != null) {
             throw UserError.usage("--ramp-up ramps a --rate; a trace keeps its own times (use --trace-window and --time-scale)");
         }
         if (load.loop != null || load.sessions != null) {
@@ -147,48 +139,6 @@ public final class TrafficOptions {
         }
         return new OpenLoop(new TraceSchedule(spec), load.maxConcurrency,
                 load.maxQueued == null ? dev.infergate.load.ClientBounds.DEFAULT_MAX_QUEUED : load.maxQueued);
-    }
-
-    private LoadModel rampUp(LoadModel model, LoadOptions load) {
-        if (rampUp == null) {
-            return model;
-        }
-        if (model.kind() != LoadModel.Kind.OPEN || model.arrivals().isEmpty()) {
-            throw UserError.usage("--ramp-up ramps an open loop: give it with --rate (not --concurrency or --sessions)");
-        }
-        Duration ramp;
-        try {
-            ramp = Durations.parse(rampUp);
-        } catch (IllegalArgumentException e) {
-            throw UserError.usage("--ramp-up: " + e.getMessage());
-        }
-        checkRampFits(ramp, load);
-        try {
-            return model.withArrivals(new RampUpSchedule(model.arrivals().get(), ramp));
-        } catch (IllegalArgumentException e) {
-            throw UserError.usage("--ramp-up: " + e.getMessage());
-        }
-    }
-
-    /**
-     * Refuses a ramp the run ends before: the rate would never reach --rate (--rate 5 --duration 2s --ramp-up
-     * 1000h once sent 1 request and exited 0). With --duration D the ramp must be shorter than D; with
-     * --requests N, the N requests (and the warm-up) must outlast the ramp, which sends R x T / 2 of them.
-     */
-    private static void checkRampFits(Duration ramp, LoadOptions load) {
-        if (load.duration != null && ramp.compareTo(load.duration) >= 0) {
-            throw UserError.usage("--ramp-up " + Durations.format(ramp) + " is not shorter than the run (--duration "
-                    + Durations.format(load.duration) + "): the rate would never reach --rate; shorten the ramp or lengthen the run");
-        }
-        Double rate = load.rate();
-        long requests = load.requests != null ? load.requests : load.duration == null ? 100 : 0;
-        double rampRequests = rate == null ? 0 : rate * ramp.toNanos() / 1e9 / 2;
-        if (load.duration == null && requests > 0 && rampRequests > requests + load.warmup.count()) {
-            throw UserError.usage(String.format(java.util.Locale.ROOT, "--ramp-up %s at --rate %s sends %.0f requests "
-                    + "before it reaches the rate, more than the run's %d: the rate would never reach --rate; shorten the "
-                    + "ramp or send more --requests", Durations.format(ramp), load.rate(), rampRequests,
-                    requests + load.warmup.count()));
-        }
     }
 
     /**

@@ -20,7 +20,7 @@ public final class WorkloadOptions {
             description = "Prompt length in tokens: fixed (512), normal (512:128) or uniform (uniform:256-1024). --isl is AIPerf's name for it.")
     String inputTokens;
 
-    @Option(names = "--output-tokens", paramLabel = "N|MEAN:SD|uniform:A-B",
+    @Option(names = {"--output-tokens", "--osl"}, paramLabel = "N|MEAN:SD|uniform:A-B",
             description = "Output length in tokens, sent as max_tokens (with ignore_eos/min_tokens where the server accepts them).")
     String outputTokens;
 

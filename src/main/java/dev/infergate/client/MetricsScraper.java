@@ -55,6 +55,8 @@ public final class MetricsScraper implements AutoCloseable {
     private final ScheduledExecutorService thread;
     private final HttpClient http;
     private int scrapes;
+    /** The first scrape was answered 404 before any succeeded: no more are sent. */
+    private boolean absent;
     private int errors;
     private int skipped;
     private boolean closed;
@@ -117,6 +119,9 @@ public final class MetricsScraper implements AutoCloseable {
      * the offset of when it was asked.
      */
     synchronized void scrapeOnce() {
+        if (absent) {
+            return; // the server has no such path: asking every interval would only fill its log with 404s
+        }
         if (inFlight != null && !inFlight.isDone()) {
             skipped++;
             if (skipped == 1) {
@@ -165,6 +170,10 @@ public final class MetricsScraper implements AutoCloseable {
             if (failure != null) {
                 throw failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
                         ? failure.getCause() : failure;
+            }
+            if (resp.statusCode() == 404 && scrapes == 0) {
+                absent = true;
+                throw new IOException("HTTP 404: the server has no " + url.getPath() + ", so it is not asked again this run");
             }
             if (resp.statusCode() != 200) {
                 throw new IOException("HTTP " + resp.statusCode());

@@ -58,6 +58,12 @@ final class NetworkAdvice {
             return overTls + "the handshake failed (" + HttpExecutor.describe(deepest(failure)) + "); check that the"
                     + " server speaks https (else use http://), or pass --ca-cert PEM or --insecure";
         }
+        if (endpoint.http2() && !endpoint.tls() && named(failure, "io.netty.handler.codec.http2.Http2Exception")) {
+            // prior knowledge: the client opens with HTTP/2 frames, and an HTTP/1.1 server answers them with a page
+            return cannot + "the server at " + at + " does not speak cleartext HTTP/2 (h2c): it answered --http2's"
+                    + " first frames with HTTP/1.1; leave out --http2, or use https:// where HTTP/2 is agreed in the"
+                    + " TLS handshake";
+        }
         if (!endpoint.tls() && named(failure, "io.vertx.core.http.HttpClosedException")) {
             return cannot + "the server at " + at + " closed the connection without answering; if it speaks TLS,"
                     + " use https:// in --base-url";

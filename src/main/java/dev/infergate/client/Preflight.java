@@ -178,7 +178,7 @@ public final class Preflight {
                                 + UrlCredentials.redacted(java.net.URI.create(endpoint.url("/v1"))) + ", or")
                         + " another --api (chat, completions, responses, embeddings)", null);
             }
-            if (reply.status() == 401) { // a 403 may refuse only ignore_eos/min_tokens: left to the rule below
+            if (reply.status() == 401 || reply.status() == 403 && refusedWithoutExactFields(http, endpoint, body)) {
                 throw new Failure("the server answered " + reply.status() + " to " + endpoint.urlShown(endpoint.api().path())
                         + keyAdvice(apiKeyEnv, apiKeySet), null);
             }
@@ -190,6 +190,18 @@ public final class Preflight {
         } catch (IOException e) {
             throw new Failure("a test request failed: " + NetworkAdvice.line(endpoint, endpoint.urlShown(endpoint.api().path()), e), e);
         }
+    }
+
+    /**
+     * Whether a 403 to the test request is the key's: a gateway may forbid only the ignore_eos/min_tokens fields, and
+     * then the same request without them is answered; when that is refused too, every request of the run would be.
+     */
+    private static boolean refusedWithoutExactFields(HttpExecutor http, Endpoint endpoint, String body) throws IOException {
+        String plain = body.replace("\"ignore_eos\":true,\"min_tokens\":2,", "");
+        if (plain.equals(body)) {
+            return true; // nothing to leave out (embeddings, rerank, score): the refusal is the request's own
+        }
+        return http.call(HttpMethod.POST, endpoint.url(endpoint.api().path()), plain, TIMEOUT).status() == 403;
     }
 
     private static String version(HttpExecutor http, Endpoint endpoint) {

@@ -105,7 +105,7 @@ public final class Probe {
         workload.put("kind", "probe");
         workload.put("input_tokens", plan.inputTokens());
         workload.put("cases", List.of("cold", "warm_repeat", "warm_prefix"));
-        new RunFile(Instant.now(), http.endpoint(), http.requestIdPrefix(), Map.of(), load, workload, server, null, null)
+        new RunFile(Instant.now(), http.endpoint(), http.requestIdPrefix(), plan.labels(), load, workload, server, null, null)
                 .write(plan.out());
     }
 

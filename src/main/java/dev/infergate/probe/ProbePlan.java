@@ -17,24 +17,31 @@ import java.nio.file.Path;
  * @param timeouts      per-request limits
  * @param apiKeyEnv     the variable the API key came from (messages only)
  * @param apiKeySet     whether a key was found
+ * @param labels        labels recorded in run.json ({@code --label})
  */
 public record ProbePlan(Endpoint endpoint, Path out, int repeats, int inputTokens, int outputTokens, Timeouts timeouts,
-        String apiKeyEnv, boolean apiKeySet) {
+        String apiKeyEnv, boolean apiKeySet, java.util.Map<String, String> labels) {
     /** Share of the long prompt reused as the shared prefix. */
     public static final double SHARED_SHARE = 0.9;
 
+    public ProbePlan(Endpoint endpoint, Path out, int repeats, int inputTokens, int outputTokens, Timeouts timeouts,
+            String apiKeyEnv, boolean apiKeySet) {
+        this(endpoint, out, repeats, inputTokens, outputTokens, timeouts, apiKeyEnv, apiKeySet, java.util.Map.of());
+    }
+
     public ProbePlan {
+        labels = labels == null ? java.util.Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(labels));
         if (endpoint == null || out == null || timeouts == null) {
             throw new IllegalArgumentException("endpoint, out and timeouts must be set");
         }
         if (repeats < 3) {
-            throw new IllegalArgumentException("repeats (" + repeats + ") must be >= 3: figures are medians of several requests");
+            throw new IllegalArgumentException("--rounds (" + repeats + ") must be >= 3: figures are medians of several requests");
         }
         if (inputTokens < 64) {
-            throw new IllegalArgumentException("input tokens (" + inputTokens + ") must be >= 64");
+            throw new IllegalArgumentException("--input-tokens (" + inputTokens + ") must be >= 64");
         }
         if (outputTokens < 16) {
-            throw new IllegalArgumentException("output tokens (" + outputTokens + ") must be >= 16 to judge delivery");
+            throw new IllegalArgumentException("--output-tokens (" + outputTokens + ") must be >= 16 to judge delivery");
         }
     }
 }

@@ -23,10 +23,29 @@ public final class ProbeReport {
 
     private final List<Check> checks;
     private final DeliveryKind delivery;
+    private final Map<String, Long> failuresIfAll;
 
-    private ProbeReport(List<Check> checks, DeliveryKind delivery) {
+    private ProbeReport(List<Check> checks, DeliveryKind delivery, Map<String, Long> failuresIfAll) {
         this.checks = List.copyOf(checks);
         this.delivery = delivery;
+        this.failuresIfAll = Map.copyOf(failuresIfAll);
+    }
+
+    /**
+     * Whether no request of the main rounds completed: then no check says anything about the endpoint (a delivery
+     * that "cannot be told" is not a finding), and the command answers as every command does when nothing
+     * completed (exit 3), not with a passing probe.
+     */
+    public boolean everyRequestFailed() {
+        return !failuresIfAll.isEmpty();
+    }
+
+    /** When {@link #everyRequestFailed()}: how many failed, by error class ("http_500: 15"); empty otherwise. */
+    public String failureCounts() {
+        StringBuilder s = new StringBuilder();
+        failuresIfAll.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> s.append(s.isEmpty() ? "" : ", ").append(e.getKey()).append(": ").append(e.getValue()));
+        return s.toString();
     }
 
     public List<Check> checks() {
@@ -93,7 +112,16 @@ public final class ProbeReport {
                 "parsed", "none seen (the model may not reason)", Map.of("events", protocol.reasoningEvents())));
         checks.add(yesNo("tool_call_deltas", protocol.toolCallEvents() > 0, Check.Status.INFO,
                 "parsed", "none seen", toolCallEvidence(protocol)));
-        return new ProbeReport(checks, verdict.verdict());
+        return new ProbeReport(checks, verdict.verdict(), failuresIfAll(records));
+    }
+
+    private static Map<String, Long> failuresIfAll(List<RequestRecord> records) {
+        Map<String, Long> errors = new LinkedHashMap<>();
+        if (records.isEmpty() || records.stream().anyMatch(RequestRecord::succeeded)) {
+            return errors;
+        }
+        records.forEach(r -> errors.merge(r.error() == null ? "unknown" : r.error().key(), 1L, Long::sum));
+        return errors;
     }
 
     /**

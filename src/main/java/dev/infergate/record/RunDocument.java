@@ -106,9 +106,19 @@ public record RunDocument(Map<String, Object> document, String api, String model
     /** run.json's {@code client_cpu} block (run/ClientCpu), seconds of process CPU by phase; null where absent. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record ClientCpuSeconds(@JsonProperty("startup_s") Double startupS, @JsonProperty("warmup_s") Double warmupS,
-            @JsonProperty("load_s") Double loadS, @JsonProperty("load_wall_s") Double loadWallS) {
+            @JsonProperty("load_s") Double loadS, @JsonProperty("load_wall_s") Double loadWallS,
+            @JsonProperty("machine_busy_share") Double machineBusyShare, @JsonProperty("cores") Integer cores) {
         public ClientCpuSeconds(Double startupS, Double warmupS, Double loadS) {
             this(startupS, warmupS, loadS, null);
+        }
+
+        public ClientCpuSeconds(Double startupS, Double warmupS, Double loadS, Double loadWallS) {
+            this(startupS, warmupS, loadS, loadWallS, null, null);
+        }
+
+        /** The client's own cores busy on average over the load, or null where not recorded. */
+        public Double clientCores() {
+            return loadS == null || loadWallS == null || loadWallS <= 0 ? null : loadS / loadWallS;
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.infergate.report;
 
+import dev.infergate.analysis.BusyMachine;
 import dev.infergate.analysis.ClientLag;
 import dev.infergate.analysis.ClientLimitCauses;
 import dev.infergate.analysis.GpuSummary;
@@ -50,12 +51,21 @@ public final class ConsoleSummary {
         out.append('\n');
         boolean anyLow = false;
         boolean allBuffered = requests.buffered() > 0 && requests.buffered() >= requests.completed();
+        boolean generates = run.generates();
         for (Metric m : Metric.latencyBlock()) {
+            if (!generates && needsOutputTokens(m)) {
+                continue; // a row that cannot apply is left out, not printed as a count of 0 and dashes
+            }
             anyLow |= allBuffered && notMeasurableWhenBuffered(m) ? notMeasurable(out, m.label())
                     : row(out, m.label(), all.latencyMs().get(m));
         }
-        anyLow |= allBuffered ? notMeasurable(out, Metric.EFFECTIVE_TOKENS_PER_S.label())
-                : row(out, Metric.EFFECTIVE_TOKENS_PER_S.label(), all.effectiveTokensPerS());
+        if (generates) {
+            anyLow |= allBuffered ? notMeasurable(out, Metric.EFFECTIVE_TOKENS_PER_S.label())
+                    : row(out, Metric.EFFECTIVE_TOKENS_PER_S.label(), all.effectiveTokensPerS());
+        } else {
+            out.append(String.format(Locale.ROOT, "  TTFT, ITL, TPOT, stalls and effective tok/s do not apply: %s are"
+                    + " answered whole, with no output tokens%n", scoredNoun(run)));
+        }
         if (requests.buffered() > 0) {
             out.append(String.format(Locale.ROOT, "  TPOT, ITL and effective tok/s: not measurable (buffered) for %d"
                     + " of %d completed answers, which came in one lump: left out of those rows, never 0; their TTFT is"
@@ -81,7 +91,6 @@ public final class ConsoleSummary {
         out.append(OfferedLoad.line(summary));
         FigureSet.Goodput goodput = all.goodput();
         String slo = slo(goodput.slo());
-        boolean generates = run.generates();
         if (!slo.isEmpty()) {
             out.append(String.format(Locale.ROOT, "goodput: %.2f req/s · SLO attainment %.1f %% (%s; failures count as misses)%s%n",
                     nan(goodput.requestsPerS()), nan(goodput.attainment()) * 100, slo,
@@ -92,12 +101,14 @@ public final class ConsoleSummary {
         }
         cache(out, all.cache(), requests.completed());
         cacheSplit(out, all.cache(), summary.byCache());
-        prompts(out, summary.promptTokensVsIntended());
+        prompts(out, summary.promptTokensVsIntended(), run);
         connections(out, summary.connections(), run.connections());
-        client(out, summary.client(), run);
+        BusyMachine busy = BusyMachine.of(run);
+        client(out, summary.client(), run, busy);
         delivery(out, summary.delivery(), generates ? null : scoredNoun(run));
         server(out, summary.server());
-        simulator(out, summary.server());
+        simulator(out, summary.server(), busy);
+        busyMachine(out, busy, summary);
         out.append(GpuSummary.line(summary.gpu()));
         if (summary.sessions() != null) {
             sessions(out, summary.sessions());
@@ -151,7 +162,15 @@ public final class ConsoleSummary {
     }
 
     /** The server's prompt count against the workload's: how far every input-token figure is off. */
-    private static void prompts(StringBuilder out, PromptReconciliation.Figures p) {
+    private static void prompts(StringBuilder out, PromptReconciliation.Figures p, RunDocument run) {
+        if ("false".equals(run.workload().get("input_lengths_exact")) && run.imported() == null) {
+            String tokenizer = run.workload().get("tokenizer");
+            out.append("prompt lengths: estimated" + (tokenizer == null ? "" : " with " + tokenizer)
+                    + ", not counted by the server's tokenizer" + (p == null
+                            ? "; the server reported no prompt counts to check them against (--tokenizer-file with the"
+                                    + " model's tokenizer.json makes them exact)\n"
+                            : "; the server's own counts against them:\n"));
+        }
         if (p == null) {
             return;
         }
@@ -183,7 +202,7 @@ public final class ConsoleSummary {
     }
 
     /** The client's own lag (older summaries have no such block) and, when it was too large, the warning. */
-    private static void client(StringBuilder out, ClientLag.Figures c, RunDocument run) {
+    private static void client(StringBuilder out, ClientLag.Figures c, RunDocument run, BusyMachine busy) {
         RunDocument.ClientWarmup warmup = run.clientWarmup();
         if (warmup != null && warmup.requests() != null) {
             out.append(String.format(Locale.ROOT, "client warm-up before the clock: %s requests to a loopback stub in %s s wall, %s s CPU%n",
@@ -195,7 +214,7 @@ public final class ConsoleSummary {
         }
         out.append(String.format(Locale.ROOT, "client lag (ms, not in any server figure): p50 %s · p99 %s · max %s · write p99 %s%n",
                 cell(lag.p50()), cell(lag.p99()), cell(lag.max()), cell(c.writeMs().p99())));
-        if (c.limited()) {
+        if (c.limited() && busy == null) { // on a busy machine the cause is said once, below
             out.append(ClientLag.warning(lag.p99())).append('\n');
             out.append(ClientLimitCauses.line(run)).append('\n');
         }
@@ -225,6 +244,12 @@ public final class ConsoleSummary {
     }
 
     private static void server(StringBuilder out, ServerFigures s) {
+        if (s != null && s.engine() == null && s.scrapeErrors() > 0) {
+            out.append("server metrics: none: /metrics could not be read (" + s.scrapeErrors() + " failed "
+                    + (s.scrapeErrors() == 1 ? "scrape" : "scrapes") + ", the errors are in server_metrics.jsonl);"
+                    + " --server-metrics URL names where they are, --server-metrics off skips them\n");
+            return;
+        }
         if (s == null || s.engine() == null) {
             return;
         }
@@ -262,7 +287,7 @@ public final class ConsoleSummary {
     }
 
     /** infergate's simulator's own lag over the run, and the warning when it was too large; nothing for another server. */
-    private static void simulator(StringBuilder out, ServerFigures s) {
+    private static void simulator(StringBuilder out, ServerFigures s, BusyMachine busy) {
         SimulatorLag.Figures lag = s == null ? null : s.simulator();
         if (lag == null) {
             return;
@@ -271,9 +296,23 @@ public final class ConsoleSummary {
                 + " · tokens late p50 %s ms, p99 %s ms%n", cell(lag.stalledMs()),
                 lag.stalledShare() == null ? "-" : String.format(Locale.ROOT, "%.1f", lag.stalledShare() * 100),
                 cell(lag.lateP50Ms()), cell(lag.lateP99Ms())));
-        if (lag.behind()) {
+        if (lag.behind() && busy == null) {
             out.append("WARNING: the simulator fell behind its own model in this run (" + SimulatorLag.LIMITS + "): its"
                     + " figures describe this machine, not the profile; accept and compare leave such runs out; free CPU and run again\n");
+        }
+    }
+
+    /** A busy machine, said once, when the client or the simulator fell behind on it. */
+    private static void busyMachine(StringBuilder out, BusyMachine busy, Summary summary) {
+        if (busy == null) {
+            return;
+        }
+        ClientLag.Figures c = summary.client();
+        Double lagP99 = c != null && c.limited() ? c.lagMs().p99() : null;
+        boolean simulatorBehind = summary.server() != null && summary.server().simulator() != null
+                && summary.server().simulator().behind();
+        if (lagP99 != null || simulatorBehind) {
+            out.append(busy.line(lagP99, simulatorBehind)).append('\n');
         }
     }
 
@@ -303,6 +342,12 @@ public final class ConsoleSummary {
 
     private static String cell(Object v) {
         return v == null ? "-" : format(number(v));
+    }
+
+    /** The rows about tokens as they arrive: an API without output tokens (embeddings, rerank, score) has none. */
+    private static boolean needsOutputTokens(Metric m) {
+        return m == Metric.TTFT || m == Metric.TTFT_FROM_SCHEDULED || m == Metric.ITL || m == Metric.TPOT
+                || m == Metric.MAX_STALL;
     }
 
     private static boolean notMeasurableWhenBuffered(Metric m) {

@@ -16,13 +16,41 @@ import java.util.Map;
  * @param warmupSeconds   process CPU of the client warm-up (0 when it was off)
  * @param loadSeconds     process CPU from just before the first scheduled request until the last record
  * @param loadWallSeconds wall time of that same span (monotonic clock)
+ * @param machineBusyShare the whole machine's CPU use over that span as a share of all its cores (every process,
+ *                        this one included), or NaN where the JVM cannot say: with the process's own share it tells
+ *                        a busy machine from a busy client
+ * @param cores           the cores the JVM may use (a container's limit where there is one)
  */
-public record ClientCpu(double startupSeconds, double warmupSeconds, double loadSeconds, double loadWallSeconds) {
+public record ClientCpu(double startupSeconds, double warmupSeconds, double loadSeconds, double loadWallSeconds,
+        double machineBusyShare, int cores) {
     public ClientCpu {
-        if (!(startupSeconds >= 0 && warmupSeconds >= 0 && loadSeconds >= 0 && loadWallSeconds >= 0)) {
+        if (!(startupSeconds >= 0 && warmupSeconds >= 0 && loadSeconds >= 0 && loadWallSeconds >= 0 && cores > 0)) {
             throw new IllegalArgumentException("startupSeconds (" + startupSeconds + "), warmupSeconds (" + warmupSeconds
-                    + "), loadSeconds (" + loadSeconds + ") and loadWallSeconds (" + loadWallSeconds + ") must be >= 0");
+                    + "), loadSeconds (" + loadSeconds + ") and loadWallSeconds (" + loadWallSeconds + ") must be >= 0, cores ("
+                    + cores + ") > 0");
         }
+    }
+
+    public ClientCpu(double startupSeconds, double warmupSeconds, double loadSeconds, double loadWallSeconds) {
+        this(startupSeconds, warmupSeconds, loadSeconds, loadWallSeconds, Double.NaN, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * The machine's CPU use since the previous call, as a share of its cores (the JDK keeps the previous counters:
+     * /proc/stat, or the container's cgroup), or NaN where it cannot say. Called once when the load starts, so that
+     * the call at its end covers the load alone.
+     */
+    public static double machineBusyShareSinceLastCall() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            double load = os.getCpuLoad();
+            return load >= 0 && load <= 1 ? load : Double.NaN;
+        }
+        return Double.NaN;
+    }
+
+    /** The same marks, with the machine's CPU use over the load ({@link #machineBusyShareSinceLastCall()}). */
+    public ClientCpu withMachine(double machineBusyShare) {
+        return new ClientCpu(startupSeconds, warmupSeconds, loadSeconds, loadWallSeconds, machineBusyShare, cores);
     }
 
     /** The process's CPU time so far, every thread, in ns; 0 where the JVM cannot say (then every figure reads 0). */
@@ -52,6 +80,10 @@ public record ClientCpu(double startupSeconds, double warmupSeconds, double load
         m.put("warmup_s", round(warmupSeconds));
         m.put("load_s", round(loadSeconds));
         m.put("load_wall_s", round(loadWallSeconds));
+        if (!Double.isNaN(machineBusyShare)) {
+            m.put("machine_busy_share", Math.round(machineBusyShare * 1000) / 1000.0);
+        }
+        m.put("cores", cores);
         return m;
     }
 

@@ -176,6 +176,7 @@ public final class RunService {
             }
             Runner.Outcome outcome;
             long loadStartCpu = ClientCpu.processCpuNanos();
+            ClientCpu.machineBusyShareSinceLastCall(); // the mark: the call after the load covers the load alone
             long loadStartNanos = System.nanoTime();
             try (MetricsScraper scraper = plan.serverMetrics() == null ? null
                     : new MetricsScraper(plan.serverMetrics(), http.endpoint(), MetricsScraper.DEFAULT_INTERVAL, origin,
@@ -186,7 +187,7 @@ public final class RunService {
                 outcome = r.run(plan.out(), origin, outputCounter::count, onStart);
             }
             ClientCpu cpu = ClientCpu.of(warmupStartCpu, warmupEndCpu, loadStartCpu, ClientCpu.processCpuNanos(), loadStartNanos,
-                    System.nanoTime());
+                    System.nanoTime()).withMachine(ClientCpu.machineBusyShareSinceLastCall());
             return finish(plan, runFile, outcome, cpu, connections(http));
         }
     }

@@ -47,8 +47,15 @@ public final class BundledTokenizer implements Tokenizer {
                 return new BundledTokenizer(type);
             }
         }
-        throw new WorkloadException("unknown tokenizer '" + name + "'; bundled ones are "
-                + Arrays.stream(SUPPORTED).map(EncodingType::getName).collect(Collectors.joining(", ")));
+        java.util.List<String> names = Arrays.stream(SUPPORTED).map(EncodingType::getName).toList();
+        String typed = name == null ? "" : name.trim().toLowerCase(java.util.Locale.ROOT);
+        // "cl100k" for cl100k_base (the name without its suffix: too many edits for the distance rule), or a typo
+        // within the same vocabulary's name ("o200k_bse"); never another real encoding (p50k_base is not o200k_base)
+        String hint = typed.length() < 3 ? "" : names.stream().filter(n -> n.startsWith(typed)).findFirst()
+                .or(() -> dev.infergate.config.Suggestions.closest(typed, names)
+                        .filter(n -> typed.length() >= 4 && n.startsWith(typed.substring(0, 4))))
+                .map(n -> " (did you mean " + n + "?)").orElse("");
+        throw new WorkloadException("unknown tokenizer '" + name + "'" + hint + "; bundled ones are " + String.join(", ", names));
     }
 
     @Override

@@ -52,7 +52,40 @@ class CapacityOnSimulatorTest {
                     capacity: {workload: short-chat, target: 0.95, start_rate: 4, duration: 10s, warmup: 1s,
                                tolerance: 25%%, max_probes: 6}
                     """.formatted(sim.baseUrl(), sim.baseUrl()));
-            CapacitySearch.Result r = Acceptance.capacity(plan, dir.resolve("out"), line -> { });
+            java.util.concurrent.atomic.AtomicInteger opened = new java.util.concurrent.atomic.AtomicInteger();
+            java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
+            java.util.concurrent.atomic.AtomicInteger closed = new java.util.concurrent.atomic.AtomicInteger();
+            StepProgress watched = new StepProgress() {
+                @Override
+                public void accept(String line) {}
+
+                @Override
+                public dev.infergate.run.RunWatch runs() { // what the live view gets: every probe run, start to end
+                    return run -> {
+                        opened.incrementAndGet();
+                        return new dev.infergate.run.RunWatch.Session() {
+                            @Override
+                            public void started(dev.infergate.load.RunContext context) {
+                                assertThat(context.progress().finished()).isZero();
+                                started.incrementAndGet();
+                            }
+
+                            @Override
+                            public void close() {
+                                closed.incrementAndGet();
+                            }
+                        };
+                    };
+                }
+            };
+            CapacitySearch.Result r = Acceptance.capacity(plan, dir.resolve("out"), watched);
+            long probeRuns;
+            try (java.util.stream.Stream<Path> runs = Files.find(dir.resolve("out"), 8, (f, a) -> f.endsWith("requests.jsonl"))) {
+                probeRuns = runs.count();
+            }
+            assertThat(opened.get()).as("each probe run watched").isEqualTo(probeRuns).isPositive();
+            assertThat(started.get()).isEqualTo(opened.get());
+            assertThat(closed.get()).isEqualTo(opened.get());
             System.out.println("capacity on the fixed-cost simulator: " + r.ratePerSecond() + " req/s, interval " + r.lowerRate() + " .. " + r.upperRate());
             assertThat(r.ratePerSecond()).as("capacity (req/s)").isBetween(SERVICE_BOUND_PER_S * 0.5, SERVICE_BOUND_PER_S * 1.15);
             assertThat(r.bounded()).as("a failing rate was found above it").isTrue();

@@ -20,7 +20,8 @@ class CapacityOptionsTest {
         new CommandLine(cmd).parseArgs("--base-url", "https://gw.example/v1", "--api", "completions", "--model", "m'1",
                 "--header", "x-tenant: blue", "--http2", "--insecure", "--goodput", "ttft:500", "e2el:4000",
                 "--seed", "7", "--prefix", "shared", "--preset", "long-doc", "--start-rate", "120/m", "--target", "90%",
-                "--tolerance", "0.1", "--probe-duration", "15s", "--ttft-timeout", "30s", "--timeout", "3m");
+                "--tolerance", "0.1", "--probe-duration", "15s", "--ttft-timeout", "30s", "--timeout", "3m",
+                "--label", "gpu=L4", "--metadata", "engine=vllm 0.11: it's new");
 
         Endpoint endpoint = cmd.endpoint.endpoint();
         AcceptPlan plan = cmd.plan(endpoint);
@@ -31,6 +32,8 @@ class CapacityOptionsTest {
         assertThat(plan.baseline().url()).isEqualTo("https://gw.example/v1");
         assertThat(plan.baseline().model()).isEqualTo("m'1");
         assertThat(plan.baseline().api()).isEqualTo("completions");
+        assertThat(plan.baseline().labels()).as("each probe run's run.json carries them")
+                .containsOnly(java.util.Map.entry("gpu", "L4"), java.util.Map.entry("engine", "vllm 0.11: it's new"));
         assertThat(plan.seed()).isEqualTo(7);
         assertThat(plan.slo()).isEqualTo(new Slo(Duration.ofMillis(500), null, Duration.ofSeconds(4)));
         assertThat(plan.capacity().prefix()).isEqualTo(PrefixMode.SHARED);

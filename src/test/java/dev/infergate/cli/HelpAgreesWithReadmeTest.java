@@ -67,6 +67,53 @@ class HelpAgreesWithReadmeTest {
     }
 
     @Test
+    void anOptionOfTheSameName_meansTheSameInEveryCommand_nameAliasesLabelDefaultAndHelp() {
+        java.util.Map<String, java.util.Map<String, List<String>>> byName = new java.util.TreeMap<>();
+        List<CommandLine> all = new ArrayList<>();
+        collectAll(Main.commandLine(), all);
+        // bench's commands measure the client itself, with their own knobs of the same names (--streams, --rate)
+        all.removeIf(c -> c.getCommandSpec().qualifiedName().startsWith("infergate bench"));
+        for (CommandLine cmd : all) {
+            for (CommandLine.Model.OptionSpec o : cmd.getCommandSpec().options()) {
+                if (o.usageHelp() || o.versionHelp()) {
+                    continue; // picocli's own
+                }
+                // the default as the help states it ("Default: ..."), which is what the user reads
+                String what = "aliases " + List.of(o.names()) + " · label " + o.paramLabel() + " · help "
+                        + String.join(" ", o.description()).replace("${DEFAULT-VALUE}", String.valueOf(o.defaultValue()));
+                byName.computeIfAbsent(o.longestName(), k -> new java.util.TreeMap<>())
+                        .computeIfAbsent(what, k -> new ArrayList<>()).add(cmd.getCommandSpec().qualifiedName());
+            }
+        }
+        List<String> disagree = new ArrayList<>();
+        byName.forEach((name, meanings) -> {
+            if (meanings.size() > 1 && !INTENDED_DIFFERENCES.containsKey(name)) {
+                disagree.add(name + ": " + meanings);
+            }
+        });
+        assertThat(disagree).as("options that share a name but not their aliases, label, default or help").isEmpty();
+    }
+
+    /** Options whose name is shared by commands in which they rightly differ, each with the reason. */
+    private static final java.util.Map<String, String> INTENDED_DIFFERENCES = java.util.Map.of(
+            "--input-tokens", "probe sends one long prompt (default 2000) to see the prefix cache; run takes a distribution",
+            "--output-tokens", "probe asks one length (default 64) to judge delivery; run takes a distribution",
+            "--preset", "run lets --input-tokens and --output-tokens override the preset's lengths; capacity offers it whole",
+            "--seed", "it seeds what each command draws: a run's schedule, the simulator's answers, compare's bootstrap, "
+                    + "quality's items (run and capacity share one text)",
+            "--out", "every command's --out is a directory; each says what it writes there and its own default",
+            "--output", "the one file each command writes instead of --out: a report, a comparison",
+            "--name", "k8s-job prints manifests under a fixed name to edit; k8s run names each Job by its start",
+            "--prompt-salt", "k8s run draws one salt and gives it to every shard",
+            "--concurrency", "quality sends its items N at a time to save time; run's is the load's closed loop",
+            "--no-progress", "run's turns off its one view; accept's and capacity's each run's view, their step lines stay");
+
+    private static void collectAll(CommandLine cmd, List<CommandLine> into) {
+        into.add(cmd);
+        cmd.getSubcommands().values().stream().filter(c -> !into.contains(c)).forEach(c -> collectAll(c, into));
+    }
+
+    @Test
     void readmeCommandTable_andTheCommands_matchBothWays() throws IOException {
         CommandLine root = Main.commandLine();
         Set<String> inTable = new LinkedHashSet<>();

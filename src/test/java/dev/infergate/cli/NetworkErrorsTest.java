@@ -110,6 +110,52 @@ class NetworkErrorsTest {
     }
 
     @Test
+    void a403ToEveryRequestIsTheKeys_while403ToTheExactLengthFieldsOnlyLetsTheRunGoOn() throws Exception {
+        HttpServer server = server(403, "{\"error\":\"forbidden\"}");
+        server.createContext("/v1/models", ex -> {
+            byte[] b = "{\"data\":[{\"id\":\"m\"}]}".getBytes(StandardCharsets.UTF_8);
+            ex.sendResponseHeaders(200, b.length);
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(b);
+            }
+        });
+        try {
+            String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+            CliErrorsTest.Outcome o = run("probe", "--base-url", url, "--api-key-env", "HOME");
+            assertOneLine(o, 3, "answered 403 to " + url + "/chat/completions", "the API key in $HOME was refused",
+                    "--api-key-env");
+        } finally {
+            server.stop(0);
+        }
+        java.util.concurrent.atomic.AtomicInteger plainRequests = new java.util.concurrent.atomic.AtomicInteger();
+        HttpServer fieldsOnly = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        fieldsOnly.createContext("/v1/chat/completions", ex -> {
+            String request = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            boolean exact = request.contains("ignore_eos");
+            if (!exact) {
+                plainRequests.incrementAndGet();
+            }
+            byte[] b = (exact ? "{\"error\":\"field not allowed\"}"
+                    : "{\"choices\":[{\"message\":{\"content\":\"hi\"}}]}").getBytes(StandardCharsets.UTF_8);
+            ex.sendResponseHeaders(exact ? 403 : 200, b.length);
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(b);
+            }
+        });
+        fieldsOnly.start();
+        dev.infergate.client.Endpoint endpoint = new dev.infergate.client.Endpoint(
+                java.net.URI.create("http://127.0.0.1:" + fieldsOnly.getAddress().getPort() + "/v1"),
+                dev.infergate.client.Api.CHAT, "m", true, java.util.Map.of(), null, false, false, java.time.Duration.ofSeconds(10));
+        try (dev.infergate.client.HttpExecutor http = new dev.infergate.client.HttpExecutor(endpoint, 2, 1)) {
+            dev.infergate.client.Preflight.Result r = dev.infergate.client.Preflight.run(http, "m", true, "HOME", true);
+            assertThat(r.exactOutput()).as("the fields are refused, the key is not").isFalse();
+            assertThat(plainRequests.get()).isEqualTo(1);
+        } finally {
+            fieldsOnly.stop(0);
+        }
+    }
+
+    @Test
     void aMissingApiPathSuggestsV1OrAnotherApi() throws Exception {
         HttpServer server = server(404, "not here");
         try {
@@ -120,6 +166,20 @@ class NetworkErrorsTest {
             CliErrorsTest.Outcome atV1 = run("probe", "--base-url", root + "/v1", "--model", "m");
             assertOneLine(atV1, 3, "the server has no " + root + "/v1/chat/completions", "; try another --api (chat");
             assertThat(atV1.err()).doesNotContain("below /v1");
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    @Test
+    void http2AgainstAServerWithoutCleartextHttp2SaysToLeaveItOut() throws Exception {
+        HttpServer server = server(200, "{\"data\":[{\"id\":\"m\"}]}"); // HTTP/1.1 only, as most servers are
+        try {
+            int port = server.getAddress().getPort();
+            CliErrorsTest.Outcome o = run("probe", "--base-url", "http://127.0.0.1:" + port + "/v1", "--http2");
+            assertOneLine(o, 3, "the server at 127.0.0.1:" + port + " does not speak cleartext HTTP/2 (h2c)",
+                    "leave out --http2, or use https://");
+            assertThat(o.err()).doesNotContain("SETTINGS", "Hex dump", "Http2Exception");
         } finally {
             server.stop(0);
         }

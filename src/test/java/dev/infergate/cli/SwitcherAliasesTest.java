@@ -32,7 +32,8 @@ class SwitcherAliasesTest {
         }
         assertThat(parse("--request-rate", "6").load.loop.rate).isEqualTo(parse("--rate", "6").load.loop.rate).isEqualTo(6.0);
         assertThat(parse("--isl", "512").workload.inputTokens).isEqualTo("512");
-        assertThat(parse("--metadata", "gpu=H100").labels).containsExactly("gpu=H100");
+        assertThat(parse("--metadata", "gpu=H100").labels.labels()).containsExactly(java.util.Map.entry("gpu", "H100"));
+        assertThat(parse("--osl", "64").workload.outputTokens).isEqualTo(parse("--output-tokens", "64").workload.outputTokens);
     }
 
     @Test
@@ -49,6 +50,18 @@ class SwitcherAliasesTest {
         String help = new CommandLine(new RunCommand()).getUsageMessage(CommandLine.Help.Ansi.OFF);
         assertThat(help).contains("--requests, --num-prompts, --max-requests, --request-count=N",
                 "--out, --result-dir, --output-dir, --artifact-dir=DIR", "--rate, --request-rate=R",
-                "--isl, --input-tokens=", "--label, --metadata=KEY=VALUE");
+                "--isl, --input-tokens=", "--osl, --output-tokens=", "--label, --metadata=KEY=VALUE");
+    }
+
+    @Test
+    void probeAndCapacity_takeTheSameWorkloadNamesAndLabelsAsRun() {
+        ProbeCommand probe = new ProbeCommand();
+        new CommandLine(probe).parseArgs("--base-url", "http://h/v1", "--isl", "300", "--osl", "20", "--label", "gpu=L4");
+        assertThat(probe.plan().inputTokens()).isEqualTo(300);
+        assertThat(probe.plan().outputTokens()).isEqualTo(20);
+        assertThat(probe.plan().labels()).containsExactly(java.util.Map.entry("gpu", "L4"));
+        CapacityCommand capacity = new CapacityCommand();
+        new CommandLine(capacity).parseArgs("--base-url", "http://h/v1", "--label", "gpu=L4", "--label", "engine=vllm");
+        assertThat(capacity.labels.labels()).containsExactly(java.util.Map.entry("gpu", "L4"), java.util.Map.entry("engine", "vllm"));
     }
 }

@@ -103,4 +103,31 @@ class MetricsScraperTest {
             server.stop(0);
         }
     }
+
+    @Test
+    void aServerWithoutMetrics_isAskedOnce_notEveryInterval() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/", exchange -> {
+            asked.incrementAndGet();
+            exchange.sendResponseHeaders(404, -1);
+            exchange.close();
+        });
+        server.start();
+        try {
+            String base = "http://127.0.0.1:" + server.getAddress().getPort();
+            MetricsScraper scraper = new MetricsScraper(URI.create(base + "/metrics"), endpoint(base + "/v1", Map.of()),
+                    Duration.ofHours(1), System.nanoTime(), dir).start();
+            for (int tick = 0; tick < 5; tick++) {
+                scraper.scrapeOnce(); // the ticks of a long run
+            }
+            scraper.close();
+            assertThat(asked.get()).as("one 404, then no more requests").isEqualTo(1);
+            assertThat(Files.readAllLines(dir.resolve(RunLog.SERVER_METRICS_FILE))).singleElement().asString()
+                    .contains("\"error\":\"IOException: HTTP 404: the server has no /metrics, so it is not asked again");
+        } finally {
+            server.stop(0);
+        }
+    }
 }

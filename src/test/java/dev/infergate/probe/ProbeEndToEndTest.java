@@ -123,4 +123,23 @@ class ProbeEndToEndTest {
             assertThat(o.check("requests")).as(o.out()).containsEntry("result", "15 sent, all completed");
         }
     }
+
+    @Test
+    void everyRequestFailing_exitsThree_namingTheErrors_notAsAPassingProbe() throws Exception {
+        SimProfile failing = SimProfile.bundled("baseline").withFaults(new dev.infergate.sim.profile.Faults(0, null, null, 1.0, 0));
+        try (SimServer server = SimServer.start(failing, "127.0.0.1", 0, 3)) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            Path probeDir = dir.resolve("failing");
+            int code = Main.execute(new String[] {"probe", "--base-url", server.baseUrl(), "--rounds", "3",
+                    "--input-tokens", "200", "--output-tokens", "16", "--out", probeDir.toString()},
+                    new PrintWriter(out, true), new PrintWriter(err, true));
+            assertThat(code).as(out + "\n" + err).isEqualTo(ExitCode.CANNOT_RUN.code());
+            assertThat(err.toString().strip()).as("one line").doesNotContain("\n")
+                    .startsWith("infergate: every probe request failed (").containsPattern(": 9\\), so nothing")
+                    .endsWith(probeDir.resolve("requests.jsonl") + " for each error");
+            assertThat(probeDir.resolve("probe.json")).as("the evidence is still written").exists();
+            assertThat(Files.readAllLines(probeDir.resolve("requests.jsonl"))).hasSize(9);
+        }
+    }
 }

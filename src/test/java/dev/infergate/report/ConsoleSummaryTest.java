@@ -3,6 +3,7 @@ package dev.infergate.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.infergate.analysis.ConnectionFigures;
+import dev.infergate.analysis.Percentiles;
 import dev.infergate.analysis.PromptReconciliation;
 import dev.infergate.analysis.ServerFigures;
 import dev.infergate.analysis.SimulatorLag;
@@ -95,5 +96,41 @@ class ConsoleSummaryTest {
                 + " · cached-token share 0.4 % · 10 had any cached tokens")
                 .contains("prompt tokens: server count minus intended p50 +2, p99 +4")
                 .contains("connections: 10 opened for 10 requests (1.00 per request) · 2 client retries");
+    }
+
+    @Test
+    void aServerWhoseMetricsCouldNotBeRead_isSaidOnce_withWhatToDo() {
+        SummaryBuilder b = summary();
+        b.server = new ServerFigures(null, 0, 1, Map.of(), null);
+        assertThat(ConsoleSummary.render(b.build())).contains("server metrics: none: /metrics could not be read (1 failed"
+                + " scrape, the errors are in server_metrics.jsonl); --server-metrics URL names where they are,"
+                + " --server-metrics off skips them\n");
+    }
+
+    @Test
+    void estimatedPromptLengths_areSaid_withTheTokenizerAndTheServersCounts() {
+        SummaryBuilder b = summary();
+        b.run.put("workload", Map.of("tokenizer", "cl100k_base", "input_lengths_exact", false));
+        assertThat(ConsoleSummary.render(b.build())).contains("prompt lengths: estimated with cl100k_base, not counted by"
+                + " the server's tokenizer; the server's own counts against them:\nprompt tokens: server count minus");
+        b.prompts = null;
+        assertThat(ConsoleSummary.render(b.build())).contains("the server reported no prompt counts to check them against");
+        b.run.put("workload", Map.of("tokenizer", "cl100k_base", "input_lengths_exact", true));
+        assertThat(ConsoleSummary.render(b.build())).doesNotContain("prompt lengths: estimated");
+    }
+
+    @Test
+    void aClientThatFellBehindOnABusyMachine_getsOneLineNamingTheMachine_notAWarningPerSymptom() {
+        SummaryBuilder b = summary();
+        b.client = new dev.infergate.analysis.ClientLag.Figures(SummaryBuilder.percentiles(100, 2, 30, 40),
+                Percentiles.empty(), 100, 0, true);
+        b.run.put("client_cpu", Map.of("load_s", 2.0, "load_wall_s", 10.0, "machine_busy_share", 0.95, "cores", 2));
+        String busy = ConsoleSummary.render(b.build());
+        assertThat(busy).contains("busy machine: its CPUs were 95 % busy during the load, 1.7 of its 2 cores used by"
+                + " other processes (this client 0.2); the client fell behind its schedule (lag p99 40.0 ms)")
+                .doesNotContain("WARNING", "cause:");
+        b.run.put("client_cpu", Map.of("load_s", 18.0, "load_wall_s", 10.0, "machine_busy_share", 0.95, "cores", 2));
+        assertThat(ConsoleSummary.render(b.build())).as("the client's own CPU: its warning and cause stand")
+                .contains("WARNING: client-limited", "cause:").doesNotContain("busy machine");
     }
 }

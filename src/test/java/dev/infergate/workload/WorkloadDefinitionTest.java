@@ -73,6 +73,8 @@ class WorkloadDefinitionTest {
         assertThatThrownBy(() -> BundledTokenizer.named("p50k_base"))
                 .hasMessage("unknown tokenizer 'p50k_base'; bundled ones are cl100k_base, o200k_base");
         assertThat(BundledTokenizer.named("o200k_base").name()).isEqualTo("o200k_base");
+        assertThatThrownBy(() -> BundledTokenizer.named("cl100k")).as("the vocabulary named without its suffix")
+                .hasMessage("unknown tokenizer 'cl100k' (did you mean cl100k_base?); bundled ones are cl100k_base, o200k_base");
     }
 
     @Test
