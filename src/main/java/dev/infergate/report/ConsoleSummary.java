@@ -93,6 +93,7 @@ public final class ConsoleSummary {
         cache(out, all.cache(), requests.completed());
         cacheSplit(out, all.cache(), summary.byCache());
         prompts(out, summary.promptTokensVsIntended());
+        InputsLine.append(out, summary.inputs());
         connections(out, summary.connections(), run.connections());
         client(out, summary.client(), run);
         delivery(out, summary.delivery(), generates ? null : scoredNoun(run));

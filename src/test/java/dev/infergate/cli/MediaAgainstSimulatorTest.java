@@ -55,8 +55,28 @@ class MediaAgainstSimulatorTest {
         assertThat(Files.readString(out.resolve("requests.jsonl"))).contains("\"images\":2", "\"audio_clips\":1");
         JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
         assertThat(summary.path("prompt_tokens_vs_intended").path("difference_p50").asInt()).isEqualTo(39);
+        JsonNode inputs = summary.path("inputs");
+        assertThat(inputs.path("images_per_request").asDouble()).isEqualTo(2.0);
+        assertThat(inputs.path("audio_clips_per_request").asDouble()).isEqualTo(1.0);
+        assertThat(inputs.path("audio_bytes_per_request").asLong()).isEqualTo(32_044);
+        assertThat(inputs.has("server_prompt_tokens_per_image_p50")).as("images and a clip together: not apart").isFalse();
+        assertThat(inputs.has("documents_per_s")).isFalse();
+        assertThat(console.toString()).contains("images: 2.00 per request", "audio: 1.00 clips per request");
         JsonNode run = JSON.readTree(out.resolve("run.json").toFile());
         assertThat(run.toString()).contains("\"images_per_request\":2", "\"audio_seconds\":1.0");
+    }
+
+    @Test
+    void imagesAlone_reconcileTheServersCountPerImage_inTheSummaryAndTheConsole() throws Exception {
+        Path out = dir.resolve("images");
+        StringWriter console = new StringWriter();
+        StringWriter err = new StringWriter();
+        try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
+            assertThat(run(sim, console, err, out, "--requests", "4", "--images", "1", "--image-size", "1024x768")).as(err.toString()).isZero();
+        }
+        JsonNode inputs = JSON.readTree(out.resolve("summary.json").toFile()).path("inputs");
+        assertThat(inputs.path("server_prompt_tokens_per_image_p50").asDouble()).isEqualTo(1_001.0);
+        assertThat(console.toString()).contains("the server counted 1001 prompt tokens per image beyond the text");
     }
 
     @Test
