@@ -29,6 +29,13 @@ public final class ProbeReport {
         this.delivery = delivery;
     }
 
+    /** This report with {@code extra} appended (a check made apart from the rounds, e.g. {@link ImageProbe}). */
+    ProbeReport with(Check extra) {
+        List<Check> all = new ArrayList<>(checks);
+        all.add(extra);
+        return new ProbeReport(all, delivery);
+    }
+
     public List<Check> checks() {
         return checks;
     }
