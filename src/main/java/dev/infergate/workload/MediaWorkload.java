@@ -59,7 +59,13 @@ final class MediaWorkload implements Workload {
                 ahead.computeIfAbsent(next, n -> CompletableFuture.supplyAsync(() -> SyntheticMedia.forRequest(shape, seed, n), maker));
             }
         }
-        return text.spec(id).withMedia(media);
+        RequestSpec spec = text.spec(id);
+        if (spec.media().isEmpty()) {
+            return spec.withMedia(media);
+        }
+        List<MediaPart> all = new java.util.ArrayList<>(spec.media()); // a dataset entry's own images come first
+        all.addAll(media);
+        return spec.withMedia(all);
     }
 
     @Override
