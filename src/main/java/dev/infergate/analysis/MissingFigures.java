@@ -26,7 +26,8 @@ public final class MissingFigures {
         summary.byCondition().forEach((k, v) -> conditions.put(k, mask(v, imported)));
         return new Summary(summary.schema(), summary.run(), summary.clientLimited(), mask(summary.figures(), imported),
                 summary.client(), byCache, summary.promptTokensVsIntended(), summary.connections(), summary.delivery(),
-                summary.server(), summary.sessions(), conditions, summary.gpu(), imported.missing(), summary.reasoning());
+                summary.server(), summary.sessions(), conditions, summary.gpu(), imported.missing(), summary.reasoning(),
+                summary.inputs());
     }
 
     private static FigureSet mask(FigureSet f, ImportedFrom imported) {

@@ -59,6 +59,7 @@ public final class Summarizer {
         PromptReconciliation prompts = new PromptReconciliation();
         ClientLag lag = new ClientLag();
         ReasoningFigures reasoning = new ReasoningFigures();
+        InputFigures inputs = new InputFigures();
         long[] warmup = {0};
         ItlGaps gaps = new ItlGaps();
         RunLog.Read read = RunLog.read(runDir, r -> {
@@ -75,6 +76,7 @@ public final class Summarizer {
             reasoning.add(r);
             connections.add(r);
             prompts.add(r);
+            inputs.add(r);
             (r.warmCache() ? warm : cold).add(r, itlGaps);
             if (r.condition() != null) {
                 byCondition.computeIfAbsent(r.condition(), c -> new Figures(slo)).add(r, itlGaps);
@@ -90,7 +92,8 @@ public final class Summarizer {
                 ServerMetricsSummary.summarize(runDir, all.windowStartNanos(), all.windowEndNanos()),
                 sessions.isEmpty() ? null : sessions.figures(run.turnsPerSession()), conditions,
                 GpuSummary.summarize(runDir, all.windowStartNanos(), all.windowEndNanos(),
-                        summaryThroughput(all, warmup[0])), null, reasoning.isEmpty() ? null : reasoning.figures());
+                        summaryThroughput(all, warmup[0])), null, reasoning.isEmpty() ? null : reasoning.figures(),
+                inputs.figures(all.windowSeconds()));
         summary = MissingFigures.mask(summary, run.imported()); // an imported run: what its file does not carry is missing, never invented
         return new Read(summary, all);
     }

@@ -33,16 +33,27 @@ import java.util.Map;
  *                     ({@code dev.infergate.record.ImportedFrom}); null for infergate's own runs
  * @param reasoning    reasoning models: time to the first reasoning and answer events, token split; null when no
  *                     request streamed reasoning
+ * @param inputs       images, audio clips and documents the requests carried ({@link InputFigures}); null for text
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schema", "run", "client_limited", "figures", "client", "by_cache", "prompt_tokens_vs_intended",
-    "connections", "delivery", "server", "gpu", "sessions", "by_condition", "missing", "reasoning"})
+    "inputs", "connections", "delivery", "server", "gpu", "sessions", "by_condition", "missing", "reasoning"})
 public record Summary(String schema, SummaryRun run, boolean clientLimited, @JsonUnwrapped FigureSet figures,
         ClientLag.Figures client, ByCache byCache, PromptReconciliation.Figures promptTokensVsIntended,
         ConnectionFigures.Figures connections, DeliveryVerdict.Figures delivery, ServerFigures server,
         SessionFigures.Figures sessions, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, FigureSet> byCondition,
-        GpuSummary.Figures gpu, List<String> missing, ReasoningFigures.Figures reasoning) {
+        GpuSummary.Figures gpu, List<String> missing, ReasoningFigures.Figures reasoning, InputFigures.Figures inputs) {
+
+    /** A summary of text-only requests (no images, clips or documents). */
+    public Summary(String schema, SummaryRun run, boolean clientLimited, FigureSet figures,
+            ClientLag.Figures client, ByCache byCache, PromptReconciliation.Figures promptTokensVsIntended,
+            ConnectionFigures.Figures connections, DeliveryVerdict.Figures delivery, ServerFigures server,
+            SessionFigures.Figures sessions, Map<String, FigureSet> byCondition, GpuSummary.Figures gpu,
+            List<String> missing, ReasoningFigures.Figures reasoning) {
+        this(schema, run, clientLimited, figures, client, byCache, promptTokensVsIntended, connections, delivery, server,
+                sessions, byCondition, gpu, missing, reasoning, null);
+    }
 
     /** A summary without GPU or reasoning figures and with nothing missing (a run measured by infergate without DCGM). */
     public Summary(String schema, SummaryRun run, boolean clientLimited, FigureSet figures,

@@ -3,6 +3,7 @@ package dev.infergate.cli;
 import dev.infergate.analysis.FigureSet;
 import dev.infergate.analysis.Slo;
 import dev.infergate.client.Endpoint;
+import dev.infergate.workload.WorkloadDefinition;
 import dev.infergate.client.Timeouts;
 import dev.infergate.config.ByteSizes;
 import dev.infergate.load.LoadModel;
@@ -203,7 +204,9 @@ public final class RunCommand extends SendingCommand {
         Path dir = out.dir();
         int loops = eventLoops.count();
         Endpoint target = traffic.endpoint(endpoint.endpoint());
-        return new RunPlan(target, workload.definition(load.seed, load.sessionMode(), traffic.trace()),
+        WorkloadDefinition definition = workload.definition(load.seed, load.sessionMode(), traffic.trace());
+        WorkloadOptions.checkMediaApi(definition.media(), target.api());
+        return new RunPlan(target, definition,
                 traffic.tokenizer(workload.tokenizer), model, runLimits,
                 load.shard(), requestTimeouts, slos, labelMap, null, dir, exactOutput, recordEvents, loops, endpoint.apiKeyEnv(),
                 endpoint.apiKeySet(), serverMetricsUrl(serverMetrics, target),

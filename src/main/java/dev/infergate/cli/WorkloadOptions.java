@@ -1,6 +1,8 @@
 package dev.infergate.cli;
 
+import dev.infergate.client.Api;
 import dev.infergate.workload.DatasetFormat;
+import dev.infergate.workload.MediaShape;
 import dev.infergate.workload.LengthDistribution;
 import dev.infergate.workload.PrefixMode;
 import dev.infergate.workload.Preset;
@@ -8,6 +10,7 @@ import dev.infergate.workload.SessionShape;
 import dev.infergate.workload.WorkloadDefinition;
 import dev.infergate.workload.trace.TraceSpec;
 import java.nio.file.Path;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /** Options that say what each request sends (docs/workloads.md). */
@@ -61,6 +64,57 @@ public final class WorkloadOptions {
             description = "With --sessions: tokens of the simulated tool result sent with each turn after the first. Default: 300.")
     String toolTokens;
 
+    @Option(names = "--images", paramLabel = "N",
+            description = "Images per chat request (default 0): synthetic pictures drawn from --seed and the request's id, sent as OpenAI image_url parts with data URLs (docs/workloads.md). The server's prompt tokens then include what it charges for them.")
+    Integer images;
+
+    @Option(names = "--image-size", paramLabel = "WxH[,WxH...]",
+            description = "With --images: the size of each image in pixels, or a list to draw each image's size from. Default: 1024x768.")
+    String imageSize;
+
+    @Option(names = "--image-format", paramLabel = "jpeg|png",
+            description = "With --images: how the images are encoded. jpeg (default) encodes a 1024x768 image in about 10 ms of the client's time, png in about 50 ms.")
+    String imageFormat;
+
+    @Option(names = "--audio", paramLabel = "N",
+            description = "Audio clips per chat request (default 0): synthetic 16 kHz WAV, sent as OpenAI input_audio parts.")
+    Integer audio;
+
+    @Option(names = "--audio-seconds", paramLabel = "S",
+            description = "With --audio: the length of each clip in seconds. Default: 5.")
+    Double audioSeconds;
+
+    /**
+     * The images and clips every request carries; {@link MediaShape#NONE} when neither {@code --images} nor
+     * {@code --audio} was given (their shaping options alone are a mistake, said in one line).
+     */
+    MediaShape media() {
+        int n = images == null ? 0 : images;
+        int clips = audio == null ? 0 : audio;
+        if (n == 0 && (imageSize != null || imageFormat != null)) {
+            throw UserError.usage("--image-size and --image-format shape the images of --images N; give --images too");
+        }
+        if (clips == 0 && audioSeconds != null) {
+            throw UserError.usage("--audio-seconds sets the length of the clips of --audio N; give --audio too");
+        }
+        try {
+            return new MediaShape(n, n == 0 ? List.of() : MediaShape.ImageSize.parseList(imageSize == null ? "1024x768" : imageSize),
+                    imageFormat == null ? MediaShape.ImageFormat.JPEG : MediaShape.ImageFormat.parse(imageFormat), clips,
+                    clips == 0 ? 0 : audioSeconds == null ? 5.0 : audioSeconds);
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage((images != null && e.getMessage().startsWith("image") ? "--images/--image-size: " : "")
+                    + e.getMessage());
+        }
+    }
+
+    /** Images and audio go in chat messages' content parts: refused for any other API, in one line. */
+    static void checkMediaApi(MediaShape media, Api api) {
+        if (media.any() && api != Api.CHAT) {
+            throw UserError.usage("--images and --audio are sent as chat content parts; use them with --api chat (not "
+                    + api.key() + ")");
+        }
+    }
+
     /**
      * Refuses, before any request, what can be checked without the server: a {@code --dataset} that cannot be
      * read, an unknown {@code --dataset-format} or {@code --tokenizer}. Otherwise they were found only after the
@@ -111,6 +165,7 @@ public final class WorkloadOptions {
             } else if (systemTokens != null || turnTokens != null || toolTokens != null) {
                 throw UserError.usage("--system-tokens, --turn-tokens and --tool-tokens shape agent sessions; give them with --sessions");
             }
+            b.media(media());
             if (dataset != null) {
                 b.dataset(dataset, datasetFormat == null ? null : DatasetFormat.parse(datasetFormat));
             }

@@ -2,8 +2,10 @@ package dev.infergate.client;
 
 import dev.infergate.record.ErrorClass;
 import dev.infergate.record.FinishedRequest;
+import dev.infergate.record.InputParts;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
+import dev.infergate.workload.RequestSpec;
 
 /**
  * A request as it finished. The client hands it to two places: at once, on the request's event loop, to the
@@ -37,9 +39,17 @@ public record Completion(Dispatch dispatch, int worker, long originNanos, Stream
      * @param connectionsOpened  new connections the request opened
      * @param dispatchAtNanos    when the write started ({@link System#nanoTime()}), or ABSENT
      * @param connectWaitNanos   the wait for a connection (a duration), or ABSENT
+     * @param documents          the documents the client sent with a rerank or score request, 0 for other APIs
      */
     public record ClientFigures(int retries, long retryDelayNanos, int connectionsOpened, long dispatchAtNanos,
-            long connectWaitNanos) {}
+            long connectWaitNanos, int documents) {
+
+        /** A request without documents. */
+        public ClientFigures(int retries, long retryDelayNanos, int connectionsOpened, long dispatchAtNanos,
+                long connectWaitNanos) {
+            this(retries, retryDelayNanos, connectionsOpened, dispatchAtNanos, connectWaitNanos, 0);
+        }
+    }
 
     private static final long ABSENT = RequestRecord.ABSENT;
 
@@ -92,7 +102,16 @@ public record Completion(Dispatch dispatch, int worker, long originNanos, Stream
                 client.retryDelayNanos(), client.connectionsOpened(), Math.max(-1, input),
                 rel(dispatch.slotNanos()), rel(client.dispatchAtNanos()), client.connectWaitNanos(),
                 rel(m.firstReasoningNanos()), e.reasoningEvents() > 0 ? rel(m.firstAnswerNanos()) : ABSENT,
-                e.reasoningEvents(), u.reasoningTokens());
+                e.reasoningEvents(), u.reasoningTokens(), inputParts());
+    }
+
+    /** What the request carried beside its text, from the spec and the documents the client sent. */
+    private InputParts inputParts() {
+        RequestSpec spec = dispatch.spec();
+        if (spec.media().isEmpty() && client.documents() == 0) {
+            return InputParts.NONE;
+        }
+        return new InputParts(spec.images(), spec.imageBytes(), spec.audioClips(), spec.audioBytes(), client.documents());
     }
 
     private long rel(long nanos) {

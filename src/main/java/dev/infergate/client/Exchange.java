@@ -450,9 +450,15 @@ final class Exchange {
                 Failures.retryAfterSeconds(r.outcome().status(), retryAfter), source, outputTokens,
                 new Completion.ClientFigures(retries,
                         retries > 0 && dispatchNanos != ABSENT ? dispatchNanos - firstAttemptDispatchNanos : ABSENT,
-                        connectionsOpened, dispatchNanos, connectWaitNanos));
+                        connectionsOpened, dispatchNanos, connectWaitNanos, documentsSent()));
         owner.writer.submit(completion); // the record is built there, once
         listener.finished(completion);
+    }
+
+    /** The documents of a rerank or score request (what {@link RequestEncoder} cut the input into), else 0. */
+    private int documentsSent() {
+        Endpoint endpoint = owner.executor().endpoint();
+        return endpoint.api().pairsDocuments() ? endpoint.documents() : 0;
     }
 
     /** Usage when the server sent it; the events received for a failed stream; else the client's tokenizer. */

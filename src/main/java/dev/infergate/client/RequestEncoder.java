@@ -2,11 +2,13 @@ package dev.infergate.client;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.infergate.workload.MediaPart;
 import dev.infergate.workload.Message;
 import dev.infergate.workload.RequestSpec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 
 /**
  * Encodes a {@link RequestSpec} as an OpenAI request body. Output length is asked for with
@@ -25,7 +27,8 @@ public final class RequestEncoder {
     private RequestEncoder() {}
 
     public static byte[] encode(RequestSpec spec, Endpoint endpoint, boolean exactOutput) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(spec.inputTokens() * 6 + 256);
+        ByteArrayOutputStream out = new ByteArrayOutputStream((int) Math.min(Integer.MAX_VALUE - 1024,
+                spec.inputTokens() * 6L + 256 + (spec.imageBytes() + spec.audioBytes()) * 4 / 3 + spec.media().size() * 64L));
         ExtraBody extra = endpoint.extraBody();
         Api api = endpoint.api();
         try (JsonGenerator g = JSON.createGenerator(out)) {
@@ -53,6 +56,9 @@ public final class RequestEncoder {
         if (extra.has("messages") || extra.has("prompt") || extra.has("input")) {
             return; // the extra body brings the input itself
         }
+        if (api != Api.CHAT) {
+            requireTextOnly(spec, api); // refused before the run; a spec built by hand must not lose them silently
+        }
         switch (api) {
             case CHAT -> writeMessages(g, "messages", spec);
             case RESPONSES -> writeMessages(g, "input", spec); // input items of the easy form {role, content}
@@ -78,12 +84,66 @@ public final class RequestEncoder {
         }
     }
 
+    private static void requireTextOnly(RequestSpec spec, Api api) {
+        if (!spec.media().isEmpty()) {
+            throw new IllegalArgumentException("images and audio are sent with --api chat only, not " + api.key());
+        }
+    }
+
     private static void writeMessages(JsonGenerator g, String field, RequestSpec spec) throws IOException {
         g.writeArrayFieldStart(field);
-        for (Message m : spec.asMessages()) {
+        List<Message> messages = spec.asMessages();
+        int withMedia = spec.media().isEmpty() ? -1 : lastUser(messages);
+        for (int i = 0; i < messages.size(); i++) {
+            Message m = messages.get(i);
             g.writeStartObject();
             g.writeStringField("role", m.role());
-            g.writeStringField("content", m.content());
+            if (i == withMedia) {
+                writeParts(g, m.content(), spec.media());
+            } else {
+                g.writeStringField("content", m.content());
+            }
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    /** The last user message, which carries the media (the question is asked about them); else the last message. */
+    private static int lastUser(List<Message> messages) {
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            if ("user".equals(messages.get(i).role())) {
+                return i;
+            }
+        }
+        return messages.size() - 1;
+    }
+
+    /**
+     * OpenAI's content parts: the text first ({@code {"type": "text", "text": ...}}), then each image as
+     * {@code {"type": "image_url", "image_url": {"url": "data:image/jpeg;base64,..."}}} and each clip as
+     * {@code {"type": "input_audio", "input_audio": {"data": base64, "format": "wav"}}}, the forms vLLM, SGLang and
+     * OpenAI's own chat API accept.
+     */
+    private static void writeParts(JsonGenerator g, String text, List<MediaPart> media) throws IOException {
+        g.writeArrayFieldStart("content");
+        g.writeStartObject();
+        g.writeStringField("type", "text");
+        g.writeStringField("text", text);
+        g.writeEndObject();
+        for (MediaPart part : media) {
+            g.writeStartObject();
+            if (part instanceof MediaPart.Image image) {
+                g.writeStringField("type", "image_url");
+                g.writeObjectFieldStart("image_url");
+                g.writeStringField("url", image.url());
+                g.writeEndObject();
+            } else if (part instanceof MediaPart.Audio audio) {
+                g.writeStringField("type", "input_audio");
+                g.writeObjectFieldStart("input_audio");
+                g.writeStringField("data", audio.base64());
+                g.writeStringField("format", audio.format());
+                g.writeEndObject();
+            }
             g.writeEndObject();
         }
         g.writeEndArray();

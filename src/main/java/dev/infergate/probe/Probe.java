@@ -89,7 +89,7 @@ public final class Probe {
             ProtocolFindings protocol = protocol(http, plan.endpoint().api());
             List<RequestRecord> records = new ArrayList<>();
             RunLog.readRecords(plan.out(), records::add);
-            ProbeReport report = ProbeReport.of(records, protocol, compression);
+            ProbeReport report = ProbeReport.of(records, protocol, compression).with(ImageProbe.check(http));
             write(plan, http.endpoint(), server, report);
             return report;
         }

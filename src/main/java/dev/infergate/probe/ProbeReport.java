@@ -48,6 +48,13 @@ public final class ProbeReport {
         return s.toString();
     }
 
+    /** This report with {@code extra} appended (a check made apart from the rounds, e.g. {@link ImageProbe}). */
+    ProbeReport with(Check extra) {
+        List<Check> all = new ArrayList<>(checks);
+        all.add(extra);
+        return new ProbeReport(all, delivery);
+    }
+
     public List<Check> checks() {
         return checks;
     }

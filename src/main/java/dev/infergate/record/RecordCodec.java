@@ -72,6 +72,7 @@ public final class RecordCodec {
             if (r.usageReasoningTokens() > 0 || r.reasoningChunks() > 0) {
                 count(g, "reasoning_tokens", r.usageReasoningTokens());
             }
+            parts(g, r.inputParts());
             mark(g, "max_stall_ns", r.maxStallNanos());
             count(g, "connections_opened", r.connectionsOpened());
             optional(g, "itl_us_hdr", r.itlHistogram());
@@ -113,6 +114,21 @@ public final class RecordCodec {
     private static void optional(JsonGenerator g, String name, String value) throws IOException {
         if (value != null) {
             g.writeStringField(name, Text.wellFormed(value)); // a lone surrogate from a server must not break the line
+        }
+    }
+
+    /** Only what the request carried: a text-only record's line is what it always was. */
+    private static void parts(JsonGenerator g, InputParts p) throws IOException {
+        if (p.images() > 0) {
+            g.writeNumberField("images", p.images());
+            g.writeNumberField("image_bytes", p.imageBytes());
+        }
+        if (p.audioClips() > 0) {
+            g.writeNumberField("audio_clips", p.audioClips());
+            g.writeNumberField("audio_bytes", p.audioBytes());
+        }
+        if (p.documents() > 0) {
+            g.writeNumberField("documents", p.documents());
         }
     }
 
@@ -165,6 +181,11 @@ public final class RecordCodec {
         long firstAnswer = RequestRecord.ABSENT;
         int reasoningChunks;
         int usageReasoningTokens = -1;
+        int images;
+        long imageBytes;
+        int audioClips;
+        long audioBytes;
+        int documents;
 
         void set(String name, JsonParser p) throws IOException {
             switch (name) {
@@ -203,6 +224,11 @@ public final class RecordCodec {
                 case "client_retry_delay_ns" -> clientRetryDelay = p.getLongValue();
                 case "connections_opened" -> connectionsOpened = p.getIntValue();
                 case "intended_input_tokens" -> intendedInputTokens = p.getIntValue();
+                case "images" -> images = p.getIntValue();
+                case "image_bytes" -> imageBytes = p.getLongValue();
+                case "audio_clips" -> audioClips = p.getIntValue();
+                case "audio_bytes" -> audioBytes = p.getLongValue();
+                case "documents" -> documents = p.getIntValue();
                 default -> p.skipChildren();
             }
         }
@@ -241,7 +267,8 @@ public final class RecordCodec {
                     firstToken, lastToken, done, status, error, errorDetail, retryAfter, inputTokens,
                     outputTokens, source, cachedTokens, chunks, maxStall, itl, offsets, clientRetries, clientRetryDelay,
                     connectionsOpened, intendedInputTokens, slot, dispatch, connectWait, firstReasoning, firstAnswer,
-                    reasoningChunks, usageReasoningTokens);
+                    reasoningChunks, usageReasoningTokens,
+                    new InputParts(images, imageBytes, audioClips, audioBytes, documents));
         }
     }
 }

@@ -57,6 +57,8 @@ package dev.infergate.record;
  * @param reasoningChunks  output-carrying events with reasoning text (of {@link #chunks})
  * @param usageReasoningTokens the server's {@code usage.completion_tokens_details.reasoning_tokens}; -1 when it
  *                        sent none (reasoning tokens are then estimated from the events)
+ * @param inputParts      the images, audio clips and documents the request carried ({@link InputParts#NONE}: text
+ *                        only, and every record of a log older than the field)
  */
 public record RequestRecord(
         long id,
@@ -93,7 +95,8 @@ public record RequestRecord(
         long firstReasoningNanos,
         long firstAnswerNanos,
         int reasoningChunks,
-        int usageReasoningTokens) {
+        int usageReasoningTokens,
+        InputParts inputParts) {
 
     /** Marks a timeline point that never happened. */
     public static final long ABSENT = -1L;
@@ -150,7 +153,24 @@ public record RequestRecord(
                 firstReasoningNanos, firstAnswerNanos, reasoningChunks, -1);
     }
 
+    /** A record of a text-only request (or of a log older than {@link #inputParts}). */
+    public RequestRecord(long id, int worker, Phase phase, String condition, String session, int turn,
+            long scheduledNanos, long sentNanos, long headersNanos, long firstTokenNanos, long lastTokenNanos,
+            long doneNanos, int status, ErrorClass error, String errorDetail, double retryAfterSeconds,
+            int inputTokens, int outputTokens, TokenSource outputTokensSource, int cachedTokens, int chunks,
+            long maxStallNanos, String itlHistogram, long[] eventOffsetsNanos, int clientRetries,
+            long clientRetryDelayNanos, int connectionsOpened, int intendedInputTokens, long slotNanos,
+            long dispatchNanos, long connectWaitNanos, long firstReasoningNanos, long firstAnswerNanos,
+            int reasoningChunks, int usageReasoningTokens) {
+        this(id, worker, phase, condition, session, turn, scheduledNanos, sentNanos, headersNanos, firstTokenNanos,
+                lastTokenNanos, doneNanos, status, error, errorDetail, retryAfterSeconds, inputTokens, outputTokens,
+                outputTokensSource, cachedTokens, chunks, maxStallNanos, itlHistogram, eventOffsetsNanos, clientRetries,
+                clientRetryDelayNanos, connectionsOpened, intendedInputTokens, slotNanos, dispatchNanos, connectWaitNanos,
+                firstReasoningNanos, firstAnswerNanos, reasoningChunks, usageReasoningTokens, InputParts.NONE);
+    }
+
     public RequestRecord {
+        inputParts = inputParts == null ? InputParts.NONE : inputParts;
         if (usageReasoningTokens < -1) {
             throw new IllegalArgumentException("usageReasoningTokens (" + usageReasoningTokens + ") must be >= -1");
         }

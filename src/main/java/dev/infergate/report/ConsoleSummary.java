@@ -102,6 +102,7 @@ public final class ConsoleSummary {
         cache(out, all.cache(), requests.completed());
         cacheSplit(out, all.cache(), summary.byCache());
         prompts(out, summary.promptTokensVsIntended(), run);
+        InputsLine.append(out, summary.inputs());
         connections(out, summary.connections(), run.connections());
         BusyMachine busy = BusyMachine.of(run);
         client(out, summary.client(), run, busy);

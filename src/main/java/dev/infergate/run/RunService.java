@@ -142,6 +142,7 @@ public final class RunService {
             } catch (IllegalArgumentException e) {
                 throw new SetupException(e.getMessage(), true, e);
             }
+            MediaCheck.run(workload, plan.workload().media(), plan.workload().seed(), http);
             Instant startedAt = startAt != null ? startAt : Instant.now();
             int warmed = warmPrefixes(workload, http);
             // every lazy step before the clock: the output counter's tokenizer, then the request path itself

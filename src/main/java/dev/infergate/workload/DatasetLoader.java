@@ -59,13 +59,18 @@ public final class DatasetLoader {
             if (r.reply() != null) {
                 maxTokens = Math.max(1, counts[next++]);
             }
-            items.add(new DatasetItem(r.prompt(), r.messages(), input, maxTokens, r.source()));
+            items.add(new DatasetItem(r.prompt(), r.messages(), input, maxTokens, r.source(), r.media()));
         }
         return new Loaded(List.copyOf(items), skipped);
     }
 
     /** An entry before counting: texts to count for the input, and the reply whose count is max_tokens. */
-    private record Raw(String prompt, List<Message> messages, Integer maxTokens, String reply, String source) {
+    private record Raw(String prompt, List<Message> messages, Integer maxTokens, String reply, String source,
+            List<MediaPart> media) {
+        Raw(String prompt, List<Message> messages, Integer maxTokens, String reply, String source) {
+            this(prompt, messages, maxTokens, reply, source, List.of());
+        }
+
         List<String> inputs() {
             return prompt != null ? List.of(prompt) : messages.stream().map(Message::content).toList();
         }
@@ -87,7 +92,10 @@ public final class DatasetLoader {
                 } catch (JsonProcessingException e) {
                     throw new WorkloadException(where + ": not valid JSON (" + e.getOriginalMessage() + ")", e);
                 }
-                out.add(jsonlEntry(node, where, name + ":" + lineNumber));
+                Raw entry = jsonlEntry(node, where, name + ":" + lineNumber);
+                List<MediaPart> images = DatasetImages.read(node.get("images"), file, where);
+                out.add(images.isEmpty() ? entry : new Raw(entry.prompt(), entry.messages(), entry.maxTokens(),
+                        entry.reply(), entry.source(), images));
             }
         }
         return 0;

@@ -56,7 +56,8 @@ public final class DatasetWorkload implements Workload {
         int maxTokens = outputOverride != null
                 ? outputOverride.sample(rng)
                 : item.maxTokens() != null ? item.maxTokens() : outputDefault.sample(rng);
-        return new RequestSpec(id, item.prompt(), item.messages(), item.inputTokens(), maxTokens, null, 0, item.source());
+        return new RequestSpec(id, item.prompt(), item.messages(), item.inputTokens(), maxTokens, null, 0, item.source(),
+                item.media());
     }
 
     @Override

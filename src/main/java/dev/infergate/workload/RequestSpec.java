@@ -19,6 +19,8 @@ import java.util.stream.Collectors;
  *                           (lets reports tell requests a prefix cache could serve from those it could not)
  * @param sharedPrefixTokens tokens of that shared prefix, 0 when {@link #prefixGroup} is null
  * @param source             where the input came from: {@code synthetic}, or the dataset file name and line
+ * @param media              images and audio clips sent with the last user message (chat only), in order; empty
+ *                           for text only. Their tokens are not in {@link #inputTokens}: only the server knows them
  */
 public record RequestSpec(
         long id,
@@ -28,9 +30,17 @@ public record RequestSpec(
         int maxTokens,
         Integer prefixGroup,
         int sharedPrefixTokens,
-        String source) {
+        String source,
+        List<MediaPart> media) {
+
+    /** A text-only request. */
+    public RequestSpec(long id, String prompt, List<Message> messages, int inputTokens, int maxTokens,
+            Integer prefixGroup, int sharedPrefixTokens, String source) {
+        this(id, prompt, messages, inputTokens, maxTokens, prefixGroup, sharedPrefixTokens, source, List.of());
+    }
 
     public RequestSpec {
+        media = List.copyOf(media == null ? List.of() : media);
         if (id < 0) {
             throw new IllegalArgumentException("id (" + id + ") must be >= 0");
         }
@@ -56,6 +66,32 @@ public record RequestSpec(
         if (source == null || source.isBlank()) {
             throw new IllegalArgumentException("source must not be blank");
         }
+    }
+
+    /** This request carrying {@code parts} (replacing any it had). */
+    public RequestSpec withMedia(List<MediaPart> parts) {
+        return new RequestSpec(id, prompt, messages, inputTokens, maxTokens, prefixGroup, sharedPrefixTokens, source,
+                parts);
+    }
+
+    /** Images among {@link #media}. */
+    public int images() {
+        return (int) media.stream().filter(p -> p instanceof MediaPart.Image).count();
+    }
+
+    /** Audio clips among {@link #media}. */
+    public int audioClips() {
+        return (int) media.stream().filter(p -> p instanceof MediaPart.Audio).count();
+    }
+
+    /** The bytes of the images' files (a URL's unknown size counts 0). */
+    public long imageBytes() {
+        return media.stream().filter(p -> p instanceof MediaPart.Image).mapToLong(p -> Math.max(0, p.bytes())).sum();
+    }
+
+    /** The bytes of the audio clips' files. */
+    public long audioBytes() {
+        return media.stream().filter(p -> p instanceof MediaPart.Audio).mapToLong(MediaPart::bytes).sum();
     }
 
     /** The input as a completions-API prompt: the prompt, or the messages' contents joined by blank lines. */

@@ -27,6 +27,7 @@ import java.nio.file.Path;
  *                           requests; sessions need the session load model
  * @param trace              a trace to replay ({@link TraceWorkload}: its lengths and prefix sharing), or null;
  *                           a trace needs the trace's arrival schedule
+ * @param media              images and audio clips each request carries ({@link MediaShape#NONE}: text only)
  */
 public record WorkloadDefinition(
         Preset preset,
@@ -41,7 +42,8 @@ public record WorkloadDefinition(
         long seed,
         long promptSalt,
         SessionShape sessions,
-        TraceSpec trace) {
+        TraceSpec trace,
+        MediaShape media) {
 
     /** Default pool of shared prefixes. */
     public static final int DEFAULT_PREFIX_POOL_SIZE = 4;
@@ -69,6 +71,10 @@ public record WorkloadDefinition(
         if ((dataset == null) != (datasetFormat == null)) {
             throw new IllegalArgumentException("dataset and datasetFormat must be both set or both null");
         }
+        media = media == null ? MediaShape.NONE : media;
+        if (media.any() && sessions != null) {
+            throw new WorkloadException("--images and --audio do not apply to --sessions yet: give them to independent requests");
+        }
     }
 
     /**
@@ -77,6 +83,11 @@ public record WorkloadDefinition(
      * @throws WorkloadException when the dataset is unreadable or malformed
      */
     public Workload create(Tokenizer tokenizer) {
+        Workload text = createText(tokenizer);
+        return media.any() ? new MediaWorkload(text, media, seed) : text;
+    }
+
+    private Workload createText(Tokenizer tokenizer) {
         if (sessions != null) {
             return new SessionWorkload(this, tokenizer);
         }
@@ -89,7 +100,7 @@ public record WorkloadDefinition(
     /** This definition replaying {@code trace} instead (e.g. the same trace with the server's context filled in). */
     public WorkloadDefinition withTrace(TraceSpec trace) {
         return new WorkloadDefinition(preset, inputTokens, outputTokens, outputTokensGiven, cacheMix, prefixPoolSize,
-                sharedPrefixTokens, dataset, datasetFormat, seed, promptSalt, sessions, trace);
+                sharedPrefixTokens, dataset, datasetFormat, seed, promptSalt, sessions, trace, media);
     }
 
     public static Builder builder() {
@@ -111,8 +122,15 @@ public record WorkloadDefinition(
         private long promptSalt;
         private SessionShape sessions;
         private TraceSpec trace;
+        private MediaShape media = MediaShape.NONE;
 
         private Builder() {}
+
+        /** Images and audio clips with every request. */
+        public Builder media(MediaShape media) {
+            this.media = media;
+            return this;
+        }
 
         public Builder preset(Preset preset) {
             this.preset = preset;
@@ -217,7 +235,7 @@ public record WorkloadDefinition(
             DatasetFormat format = dataset == null ? null : datasetFormat != null ? datasetFormat : guessFormat(dataset);
             SessionShape shape = sessions == null || prefix == null ? sessions : sessions.withSystemPrompt(prefix);
             return new WorkloadDefinition(preset, input, output, outputTokens != null, mix, prefixPoolSize,
-                    prefixTokens, dataset, format, seed, promptSalt, shape, trace);
+                    prefixTokens, dataset, format, seed, promptSalt, shape, trace, media);
         }
 
         private static void checkNotWithDataset(boolean given, String option) {

@@ -48,6 +48,7 @@ class RerankAgainstSimulatorTest {
             // 90 words: a query of 10 and 8 documents of 10; the server reads 8 pairs of 20
             assertThat(r.inputTokens()).isEqualTo(160);
             assertThat(r.doneNanos()).isGreaterThan(r.sentNanos());
+            assertThat(r.inputParts().documents()).isEqualTo(8);
         });
         JsonNode runJson = JSON.readTree(out.resolve("run.json").toFile());
         assertThat(runJson.path("api").asText()).isEqualTo("rerank");
@@ -57,6 +58,9 @@ class RerankAgainstSimulatorTest {
         assertThat(summary.path("latency_ms").path("ttft").path("count").asInt()).isZero();
         assertThat(summary.path("latency_ms").path("e2e").path("count").asInt()).isEqualTo(6);
         double requestsPerS = summary.path("throughput").path("requests_per_s").asDouble();
+        assertThat(summary.path("inputs").path("documents_per_request").asDouble()).isEqualTo(8.0);
+        assertThat(summary.path("inputs").path("documents_per_s").asDouble())
+                .isCloseTo(requestsPerS * 8, org.assertj.core.data.Offset.offset(0.1));
         String text = console.toString();
         Matcher line = Pattern.compile("throughput: ([0-9.]+) req/s · ([0-9.]+) documents/s \\(8 per request\\)").matcher(text);
         assertThat(line.find()).as(text).isTrue();

@@ -70,6 +70,13 @@ public record EnvironmentDiff(Map<String, List<String>> factors, Map<String, Lis
         if (bw.loadDiffers(cw)) {
             warnings.add(WORKLOAD_WARNING + "the loads differ: baseline: " + bw.describeLoad() + "; candidate: " + cw.describeLoad());
         }
+        int bd = base0 == null ? 0 : base0.documents();
+        int cd = cand0 == null ? 0 : cand0.documents();
+        if (bd != cd) { // rerank and score: each document is one more pair the server scores
+            warnings.add(WORKLOAD_WARNING + "the documents per request differ: baseline: " + documents(bd) + "; candidate: "
+                    + documents(cd) + " (a rerank or score request's latency grows with its documents; run both with"
+                    + " the same --documents)");
+        }
         if (bw.workDiffers(cw)) {
             warnings.add(WORKLOAD_WARNING + "the work shapes differ: baseline: " + bw.describeWork() + "; candidate: "
                     + cw.describeWork());
@@ -89,6 +96,10 @@ public record EnvironmentDiff(Map<String, List<String>> factors, Map<String, Lis
      */
     public boolean sameWork() {
         return warnings.stream().noneMatch(w -> w.startsWith(WORKLOAD_WARNING));
+    }
+
+    private static String documents(int n) {
+        return n == 0 ? "none (not a rerank or score run)" : n + " (--documents " + n + ")";
     }
 
     private static String side(Map<String, List<String>> differences, int index) {

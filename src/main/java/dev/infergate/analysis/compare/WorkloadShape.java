@@ -84,6 +84,13 @@ public record WorkloadShape(Map<String, String> load, Map<String, String> work) 
         if (work.containsKey("cache_mix") && !"0.0".equals(work.get("cache_mix"))) {
             sb.append(" (cache mix ").append(work.get("cache_mix")).append(')');
         }
+        if (work.containsKey("images_per_request")) {
+            sb.append(", ").append(work.get("images_per_request")).append(" image(s) of ").append(work.get("image_sizes"));
+        }
+        if (work.containsKey("audio_clips_per_request")) {
+            sb.append(", ").append(work.get("audio_clips_per_request")).append(" clip(s) of ")
+                    .append(work.get("audio_seconds")).append(" s");
+        }
         return sb.toString();
     }
 

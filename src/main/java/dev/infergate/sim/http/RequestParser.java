@@ -156,7 +156,11 @@ final class RequestParser {
         }
     }
 
-    private static int[] chatPrompt(JsonNode body) {
+    /**
+     * The chat prompt's ids: every message's text, and the tokens each image or audio part costs under the profile's
+     * {@link dev.infergate.sim.profile.MediaRules} (or a 400 when the profile refuses them).
+     */
+    private int[] chatPrompt(JsonNode body) {
         JsonNode messages = body.get("messages");
         if (messages == null || !messages.isArray() || messages.isEmpty()) {
             throw ApiError.badRequest("messages", "messages must be a non-empty array.");
@@ -176,6 +180,8 @@ final class RequestParser {
                 for (JsonNode part : content) {
                     if (part.path("type").asText().equals("text")) {
                         parts.add(Tokenizer.encode(part.path("text").asText()));
+                    } else if (MediaInput.isMedia(part)) {
+                        parts.add(MediaInput.tokens(part, profile.media(), profile.model()));
                     }
                 }
             } else {

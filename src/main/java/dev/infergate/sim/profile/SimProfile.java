@@ -32,6 +32,8 @@ import java.util.List;
  *                             an nginx in front not to buffer the stream, as vLLM's and llama.cpp's servers do not
  *                             say but many gateways' upstreams do), {@code yes}, or {@code absent} (no header, so a
  *                             proxy in front applies its own buffering)
+ * @param media                what images and audio clips cost in prompt tokens, or that they are refused
+ *                             ({@link MediaRules}); optional, default Qwen2-VL's and Qwen2-Audio's rules
  */
 public record SimProfile(
         @JsonProperty(value = "name", required = true) String name,
@@ -49,7 +51,8 @@ public record SimProfile(
         @JsonProperty("faults") Faults faults,
         @JsonProperty("answer_accuracy") Double answerAccuracy,
         @JsonProperty("reasoning") ReasoningLength reasoning,
-        @JsonProperty("x_accel_buffering") String xAccelBuffering) {
+        @JsonProperty("x_accel_buffering") String xAccelBuffering,
+        @JsonProperty("media") MediaRules media) {
 
     /** Names of the profiles shipped inside the jar. */
     public static final List<String> BUNDLED = List.of("baseline", "candidate-fp8-kv", "managed-buffered");
@@ -72,6 +75,7 @@ public record SimProfile(
         faults = faults == null ? Faults.NONE : faults;
         answerAccuracy = answerAccuracy == null ? DEFAULT_ANSWER_ACCURACY : answerAccuracy;
         xAccelBuffering = xAccelBuffering == null ? "no" : xAccelBuffering;
+        media = media == null ? MediaRules.DEFAULT : media;
         if (!List.of("no", "yes", "absent").contains(xAccelBuffering)) {
             throw new IllegalArgumentException("x_accel_buffering (" + xAccelBuffering + ") must be no, yes or absent");
         }
@@ -82,6 +86,15 @@ public record SimProfile(
             throw new IllegalArgumentException("num_gpu_blocks (" + numGpuBlocks + ") * block_size (" + blockSize
                     + ") must hold at least max_model_len (" + maxModelLen + ") tokens, or a long request could never run");
         }
+    }
+
+    /** A profile with the default media rules ({@link MediaRules#DEFAULT}). */
+    public SimProfile(String name, String description, String model, int maxModelLen, int maxNumSeqs,
+            int maxNumBatchedTokens, int blockSize, int numGpuBlocks, CostModel cost, int streamInterval,
+            Delivery delivery, OutputLength outputLength, Faults faults, Double answerAccuracy, ReasoningLength reasoning,
+            String xAccelBuffering) {
+        this(name, description, model, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize, numGpuBlocks, cost,
+                streamInterval, delivery, outputLength, faults, answerAccuracy, reasoning, xAccelBuffering, null);
     }
 
     /** A profile whose streams say {@code X-Accel-Buffering: no} (the default). */
@@ -132,26 +145,34 @@ public record SimProfile(
     public SimProfile withFaults(Faults newFaults) {
         return new SimProfile(name, description, model, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize,
                 numGpuBlocks, cost, streamInterval, delivery, outputLength, newFaults, answerAccuracy, reasoning,
-                xAccelBuffering);
+                xAccelBuffering, media);
     }
 
     /** A copy with a different delivery mode. */
     public SimProfile withDelivery(Delivery newDelivery) {
         return new SimProfile(name, description, model, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize,
                 numGpuBlocks, cost, streamInterval, newDelivery, outputLength, faults, answerAccuracy, reasoning,
-                xAccelBuffering);
+                xAccelBuffering, media);
     }
 
     /** A copy with a different answer-model accuracy (tests and demos make a candidate worse). */
     public SimProfile withAnswerAccuracy(double accuracy) {
         return new SimProfile(name, description, model, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize,
-                numGpuBlocks, cost, streamInterval, delivery, outputLength, faults, accuracy, reasoning);
+                numGpuBlocks, cost, streamInterval, delivery, outputLength, faults, accuracy, reasoning, xAccelBuffering, media);
     }
 
     /** A copy that reasons ({@code null}: answers at once). */
     public SimProfile withReasoning(ReasoningLength newReasoning) {
         return new SimProfile(name, description, model, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize,
-                numGpuBlocks, cost, streamInterval, delivery, outputLength, faults, answerAccuracy, newReasoning);
+                numGpuBlocks, cost, streamInterval, delivery, outputLength, faults, answerAccuracy, newReasoning, xAccelBuffering,
+                media);
+    }
+
+    /** A copy charging (or refusing) images and audio by {@code rules}. */
+    public SimProfile withMedia(MediaRules rules) {
+        return new SimProfile(name, description, model, maxModelLen, maxNumSeqs, maxNumBatchedTokens, blockSize,
+                numGpuBlocks, cost, streamInterval, delivery, outputLength, faults, answerAccuracy, reasoning,
+                xAccelBuffering, rules);
     }
 
     private static void required(String field, Object value) {
