@@ -52,7 +52,7 @@ public final class ProbeReport {
     ProbeReport with(Check extra) {
         List<Check> all = new ArrayList<>(checks);
         all.add(extra);
-        return new ProbeReport(all, delivery);
+        return new ProbeReport(all, delivery, failuresIfAll);
     }
 
     public List<Check> checks() {
