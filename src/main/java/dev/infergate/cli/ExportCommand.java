@@ -48,9 +48,15 @@ public final class ExportCommand implements Callable<Integer> {
             description = "csv, vllm or junit.")
     Format format;
 
-    @Option(names = "--out", paramLabel = "PATH",
-            description = "Where to write: a directory for csv, a file for vllm and junit. Default: DIR (next to the results).")
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "The directory to write into, as every command's --out names a directory (created when missing):"
+                    + " requests.csv and summary.csv, vllm-result.json or junit.xml. Default: DIR (next to the results)."
+                    + " A path ending in .json or .xml is still written as that file, with a note (deprecated: use -o).")
     Path out;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "vllm, junit: the file itself, e.g. -o ci/junit.xml (instead of --out).")
+    Path output;
 
     @Option(names = "--detail", description = "vllm: add the per-request arrays (ttfts, itls, latencies, start_times, "
             + "input_lens, output_lens, errors); csv: add each request's inter-token gaps in ms (itl_gaps_ms).")
@@ -65,7 +71,7 @@ public final class ExportCommand implements Callable<Integer> {
             List<Path> written = switch (format) {
                 case csv -> csv();
                 case vllm -> List.of(vllm());
-                case junit -> List.of(junit(dir, out == null ? folder(dir).resolve("junit.xml") : out));
+                case junit -> List.of(junit(dir, file("junit.xml", ".xml", folder(dir).resolve("junit.xml"))));
             };
             written.forEach(p -> spec.commandLine().getOut().println("wrote " + p));
         } catch (IllegalArgumentException e) {
@@ -77,8 +83,19 @@ public final class ExportCommand implements Callable<Integer> {
         return ExitCode.OK.code();
     }
 
+    /** Where a one-file format goes: -o FILE, else --out DIR/NAME, else {@code fallback} (a legacy --out FILE noted). */
+    private Path file(String name, String legacySuffix, Path fallback) {
+        if (out != null && output != null) {
+            throw UserError.usage("give --out DIR (writes DIR/" + name + ") or -o FILE, not both");
+        }
+        return Reports.fileIn(out, output, name, legacySuffix, fallback, spec.commandLine().getErr());
+    }
+
     private List<Path> csv() throws IOException {
         requireRun();
+        if (output != null) {
+            throw UserError.usage("csv writes two files (requests.csv, summary.csv): give --out DIR, not -o");
+        }
         Path target = out == null ? dir : out;
         Files.createDirectories(target);
         StringWriter requests = new StringWriter();
@@ -94,7 +111,7 @@ public final class ExportCommand implements Callable<Integer> {
         requireRun();
         List<RequestRecord> records = new ArrayList<>();
         RunLog.readRecords(dir, records::add);
-        Path target = out == null ? dir.resolve("vllm-result.json") : out;
+        Path target = file("vllm-result.json", ".json", dir.resolve("vllm-result.json"));
         AtomicFiles.writeJson(Summarizer.JSON, target, VllmResult.of(RunDocument.read(dir).document(), records, detail));
         return target;
     }

@@ -30,7 +30,7 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "The directory to write report.html into, as every command's --out names a directory (created "
-                    + "when missing). Default: DIR for one directory, the current directory for several. A path ending in "
+                    + "when missing). Default: DIR for one directory, results/report-<date>-<time> for several. A path ending in "
                     + ".html is still written as that file, with a note (deprecated: use -o).")
     Path out;
 
@@ -50,7 +50,9 @@ public final class ReportCommand implements Callable<Integer> {
             throw UserError.usage("give --out DIR (writes DIR/report.html) or -o FILE, not both");
         }
         Path target = Reports.fileIn(out, output, "report.html", ".html",
-                dirs.size() == 1 && !foreign ? dirs.get(0).resolve("report.html") : Path.of("report.html"),
+                // several runs belong to none of them: a folder of its own, as every command's default --out
+                dirs.size() == 1 && !foreign ? dirs.get(0).resolve("report.html")
+                        : Reports.created(Reports.outDir(null, "report")).resolve("report.html"),
                 spec.commandLine().getErr());
         List<Path> dirs = ImportedPaths.resolve(this.dirs); // another tool's result file is read into a run directory
         try {

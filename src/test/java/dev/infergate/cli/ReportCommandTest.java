@@ -58,4 +58,28 @@ class ReportCommandTest {
         assertThat(r.err()).isEqualTo("infergate: " + dir.resolve("nope") + " is not a directory; pass the --out directory of a run"
                 + System.lineSeparator());
     }
+
+    @Test
+    void report_ofSeveralRuns_withoutOut_writesIntoAResultsFolderOfItsOwn_notTheCurrentOne() throws Exception {
+        Path runs = Path.of("src/test/resources/dev/infergate/golden/accept-small/capacity/baseline").toAbsolutePath();
+        Path a = runs.resolve("rate-12.0000-a0");
+        Path b;
+        try (java.util.stream.Stream<Path> all = Files.list(runs)) {
+            b = all.filter(p -> !p.equals(a) && Files.exists(p.resolve("run.json"))).findFirst().orElseThrow();
+        }
+        Path cwd = Files.createDirectories(dir.resolve("cwd"));
+        java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", SecretsEndToEndTest.classPath(),
+                Main.class.getName(), "report", a.toString(), b.toString()));
+        Process p = new ProcessBuilder(cmd).directory(cwd.toFile()).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(output).isZero();
+        assertThat(cwd.resolve("report.html")).as("not in the folder the user stood in").doesNotExist();
+        try (java.util.stream.Stream<Path> made = Files.list(cwd.resolve("results"))) {
+            Path folder = made.findFirst().orElseThrow();
+            assertThat(folder.getFileName().toString()).startsWith("report-");
+            assertThat(folder.resolve("report.html")).isRegularFile();
+            assertThat(output).contains("report: ").contains(folder.getFileName().toString());
+        }
+    }
 }

@@ -143,7 +143,7 @@ class ExportTest {
     void vllm_ofAnOpenLoopRun_writesItsRate() throws IOException {
         Path capacity = Path.of("src/test/resources/dev/infergate/golden/accept-small/capacity/baseline/rate-12.0000-a0");
         Path out = dir.resolve("v.json");
-        assertThat(cli(new StringWriter(), new StringWriter(), "export", capacity.toString(), "--format", "vllm", "--out",
+        assertThat(cli(new StringWriter(), new StringWriter(), "export", capacity.toString(), "--format", "vllm", "-o",
                 out.toString())).isZero();
         JsonNode v = JSON.readTree(out.toFile());
         assertThat(v.get("request_rate").asDouble()).isEqualTo(12.0);
@@ -152,10 +152,35 @@ class ExportTest {
     }
 
     @Test
+    void outNamesADirectoryInEveryFormat_oNamesTheFile_andALegacyFileOutStillWorksWithANote() throws IOException {
+        Path capacity = Path.of("src/test/resources/dev/infergate/golden/accept-small/capacity/baseline/rate-12.0000-a0");
+        Path accept = Path.of("src/test/resources/dev/infergate/golden/accept-small");
+        Path folder = dir.resolve("for-ci");
+        assertThat(cli(new StringWriter(), new StringWriter(), "export", capacity.toString(), "--format", "vllm", "--out",
+                folder.toString())).isZero();
+        assertThat(cli(new StringWriter(), new StringWriter(), "export", accept.toString(), "--format", "junit", "--out",
+                folder.toString())).isZero();
+        assertThat(folder.resolve("vllm-result.json")).isRegularFile();
+        assertThat(folder.resolve("junit.xml")).isRegularFile();
+
+        StringWriter err = new StringWriter();
+        Path legacy = dir.resolve("old-style.json");
+        assertThat(cli(new StringWriter(), err, "export", capacity.toString(), "--format", "vllm", "--out",
+                legacy.toString())).isZero();
+        assertThat(legacy).isRegularFile();
+        assertThat(err.toString()).contains("--out " + legacy + " names a file, which is deprecated", "-o " + legacy);
+
+        StringWriter both = new StringWriter();
+        assertThat(cli(new StringWriter(), both, "export", capacity.toString(), "--format", "vllm", "--out",
+                folder.toString(), "-o", legacy.toString())).isEqualTo(2);
+        assertThat(both.toString()).contains("give --out DIR (writes DIR/vllm-result.json) or -o FILE, not both");
+    }
+
+    @Test
     void junit_ofTheRecordedAcceptResult_validatesAgainstTheJunitSchema() throws Exception {
         Path accept = Path.of("src/test/resources/dev/infergate/golden/accept-small");
         Path xml = dir.resolve("ci/junit.xml");
-        assertThat(cli(new StringWriter(), new StringWriter(), "export", accept.toString(), "--format", "junit", "--out",
+        assertThat(cli(new StringWriter(), new StringWriter(), "export", accept.toString(), "--format", "junit", "-o",
                 xml.toString())).isZero();
         String text = Files.readString(xml);
         validate(text);
