@@ -86,8 +86,8 @@ record BaselineSource(ImportedFrom imported, Map<String, List<Path>> conditions,
     /** The request rate the source offered, per second, or 0 when it does not say (or offered all at once). */
     double ratePerSecond() {
         Object schedule = load.get("schedule");
-        for (Object v : new Object[] {load.get("request_rate"), load.get("rate_per_second"),
-                schedule instanceof Map<?, ?> s ? s.get("rate_per_second") : null}) {
+        for (Object v : new Object[] {load.get("request_rate"), load.get(RunDocument.LOAD_RATE_PER_SECOND),
+                schedule instanceof Map<?, ?> s ? s.get(RunDocument.LOAD_RATE_PER_SECOND) : null}) {
             if (v instanceof Number n && n.doubleValue() > 0 && Double.isFinite(n.doubleValue())) {
                 return n.doubleValue();
             }
@@ -107,7 +107,7 @@ record BaselineSource(ImportedFrom imported, Map<String, List<Path>> conditions,
             }
             String condition = json.condition() != null ? json.condition() : RunSet.ALL;
             conditions.computeIfAbsent(condition, k -> new ArrayList<>()).add(run);
-            load = load == null ? loadOf(json.document()) : load;
+            load = load == null ? loadOf(json) : load;
         }
         if (conditions.isEmpty()) {
             throw new IllegalArgumentException(dir + " holds no infergate run (no " + RunLog.REQUESTS_FILE + " beside a "
@@ -126,7 +126,7 @@ record BaselineSource(ImportedFrom imported, Map<String, List<Path>> conditions,
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> loadOf(Map<String, Object> run) {
-        return run.get("load") instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    private static Map<String, Object> loadOf(RunDocument run) { // a JSON edge: an imported tool's load keys are its own
+        return run.document().get(RunDocument.LOAD) instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
     }
 }

@@ -17,10 +17,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A run directory's {@code run.json} read back (run/RunFile writes it): the facts its readers use, typed, and the
- * document itself for the few places that copy it whole. Tolerant by design: every key may be absent, because
- * run.json files from older versions and from imports (imports/, with an {@link ImportedFrom} block) carry fewer
- * keys; an absent fact reads as null (or empty), never as an invented default.
+ * A run directory's {@code run.json}: the one class that reads and writes it. Every writer (a measured run's
+ * run/RunFile, imports/Imports, accept/ImportedBaseline, the {@code merge} command, scale/FleetMerge) builds or
+ * edits one with the {@code with...} copies and writes it with {@link #write(Path)}; every reader gets the facts it
+ * uses typed. The keys more than one class names are constants here, each spelled once.
+ * Tolerant by design: every key may be absent, because run.json files from older versions and from imports
+ * (imports/, with an {@link ImportedFrom} block) carry fewer keys; an absent fact reads as null (or empty), never as
+ * an invented default. Keys this version does not know are kept, in place, and written back unchanged: the document
+ * stays an ordered map underneath so that a file of any version (keys sorted, {@code tool} as version then name)
+ * is copied byte for byte into summary.json's {@code run} block, a merge or an imported baseline.
  *
  * @param document        the whole document, keys in file order: a JSON edge, kept for the readers that copy or
  *                        rewrite run.json as it is (summary.json's {@code run} block, merge, the report's environment)
@@ -50,6 +55,35 @@ public record RunDocument(Map<String, Object> document, String api, String model
         ClientWarmup clientWarmup, ClientCpuSeconds clientCpu, ImportedFrom imported) {
 
     private static final ObjectMapper JSON = Json.COMPACT;
+
+    /** The {@code schema} value every run.json of this version writes. */
+    public static final String SCHEMA_VERSION = "infergate.run/1";
+    /** Top-level keys of run.json that more than one class writes or reads. */
+    public static final String SCHEMA = "schema";
+    public static final String STARTED_AT = "started_at";
+    public static final String ENDED_AT = RunLog.ENDED_AT;
+    public static final String BASE_URL = "base_url";
+    public static final String MODEL = "model";
+    public static final String API = "api";
+    public static final String STREAM = "stream";
+    public static final String DOCUMENTS = "documents";
+    public static final String EXTRA_BODY = "extra_body";
+    public static final String LABELS = "labels";
+    public static final String LOAD = "load";
+    public static final String WORKLOAD = "workload";
+    public static final String CONDITION = "condition";
+    public static final String PARTIAL = "partial";
+    public static final String PARTIAL_REASON = "partial_reason";
+    /** A merged run's shard directories ({@code merge}, the fleet). */
+    public static final String SHARDS = "shards";
+    /** A fleet's scale-out block (scale/FleetMerge). */
+    public static final String SCALE_OUT = "scale_out";
+    /** Keys of the {@code load} block that more than one class writes or reads. */
+    public static final String LOAD_RATE_PER_SECOND = "rate_per_second";
+    public static final String LOAD_SHARD = "shard";
+    public static final String LOAD_MODE = "mode";
+    /** The {@code ended_at} of an import: the file says when nothing ran, only that it is whole. */
+    public static final String IMPORTED_ENDED_AT = "imported";
 
     public RunDocument {
         document = Collections.unmodifiableMap(new LinkedHashMap<>(document));
@@ -114,17 +148,20 @@ public record RunDocument(Map<String, Object> document, String api, String model
 
     /** The keys read with Jackson into typed fields; the rest of the document is left to {@link #document()}. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    private record Fields(String api, String model, @JsonProperty("base_url") String baseUrl, Boolean stream,
-            Map<String, String> labels, String condition, @JsonProperty("request_id_prefix") String requestIdPrefix,
-            @JsonProperty(RunLog.ENDED_AT) String endedAt, Boolean partial,
-            @JsonProperty("partial_reason") String partialReason, SloTargets slo, LoadFields load, Server server,
+    private record Fields(@JsonProperty(API) String api, @JsonProperty(MODEL) String model,
+            @JsonProperty(BASE_URL) String baseUrl, @JsonProperty(STREAM) Boolean stream,
+            @JsonProperty(LABELS) Map<String, String> labels, @JsonProperty(CONDITION) String condition,
+            @JsonProperty("request_id_prefix") String requestIdPrefix,
+            @JsonProperty(ENDED_AT) String endedAt, @JsonProperty(PARTIAL) Boolean partial,
+            @JsonProperty(PARTIAL_REASON) String partialReason, SloTargets slo, @JsonProperty(LOAD) LoadFields load, Server server,
             @JsonProperty("client_warmup") ClientWarmup clientWarmup, @JsonProperty("client_cpu") ClientCpuSeconds clientCpu, @JsonProperty(ImportedFrom.KEY) ImportedFrom imported) {}
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    private record LoadFields(String mode, @JsonProperty("rate_per_second") Double ratePerSecond, String arrival,
+    private record LoadFields(@JsonProperty(LOAD_MODE) String mode,
+            @JsonProperty(LOAD_RATE_PER_SECOND) Double ratePerSecond, String arrival,
             Long requests, @JsonProperty("duration_s") Double durationS,
             @JsonProperty("warmup_requests") Long warmupRequests, @JsonProperty("warmup_s") Double warmupS,
-            String shard, Integer turns, List<Segment> segments) {}
+            @JsonProperty(LOAD_SHARD) String shard, Integer turns, List<Segment> segments) {}
 
     /**
      * Reads {@code runDir/run.json}.
@@ -162,12 +199,106 @@ public record RunDocument(Map<String, Object> document, String api, String model
         if (f.load() != null) {
             LoadFields l = f.load();
             load = new Load(l.mode(), l.ratePerSecond(), l.arrival(), l.requests(), l.durationS(), l.warmupRequests(), l.warmupS(), l.shard(), l.turns(),
-                    l.segments(), texts(document.get("load")));
+                    l.segments(), texts(document.get(LOAD)));
         }
         return new RunDocument(document, f.api(), f.model(), f.baseUrl(), f.stream(), f.labels(), f.condition(),
-                f.requestIdPrefix(), document.containsKey(RunLog.ENDED_AT), f.endedAt(), Boolean.TRUE.equals(f.partial()),
-                f.partialReason(), f.slo(), load, texts(document.get("workload")), f.server(), f.clientWarmup(), f.clientCpu(),
+                f.requestIdPrefix(), document.containsKey(ENDED_AT), f.endedAt(), Boolean.TRUE.equals(f.partial()),
+                f.partialReason(), f.slo(), load, texts(document.get(WORKLOAD)), f.server(), f.clientWarmup(), f.clientCpu(),
                 f.imported());
+    }
+
+    /**
+     * The run.json of an import ({@code ended_at: imported}): the tool and file it came from, the model and API when
+     * the file names them; the importer adds its {@code load} and {@code labels}.
+     */
+    public static RunDocument imported(ImportedFrom imported, String model, String api) {
+        Map<String, Object> run = new LinkedHashMap<>();
+        run.put(SCHEMA, SCHEMA_VERSION);
+        run.put(ImportedFrom.KEY, imported);
+        run.put(BASE_URL, null);
+        run.put(MODEL, model);
+        run.put(API, api);
+        run.put(STREAM, true);
+        run.put(ENDED_AT, IMPORTED_ENDED_AT);
+        return of(run);
+    }
+
+    /** Writes {@code dir/run.json} atomically (record.AtomicFiles), indented, keys in this document's order. */
+    public void write(Path dir) throws IOException {
+        AtomicFiles.writeJson(Json.PRETTY, dir.resolve(RunLog.RUN_FILE), document);
+    }
+
+    /** This document with {@code key} set: in its place when present, else last (as a JSON object edit keeps it). */
+    private RunDocument with(String key, Object value) {
+        Map<String, Object> edited = new LinkedHashMap<>(document);
+        edited.put(key, value);
+        return of(edited);
+    }
+
+    /** With {@code started_at}. */
+    public RunDocument withStartedAt(String startedAt) {
+        return with(STARTED_AT, startedAt);
+    }
+
+    /** With {@code ended_at}. */
+    public RunDocument withEndedAt(String endedAt) {
+        return with(ENDED_AT, endedAt);
+    }
+
+    /** With the {@code labels} block (a JSON edge: labels are the user's words, copied as the file has them). */
+    public RunDocument withLabels(Map<String, ?> labels) {
+        return with(LABELS, labels == null ? null : Json.ordered(labels));
+    }
+
+    /** With the {@code load} block (a JSON edge: each load model and each imported tool names its own keys). */
+    public RunDocument withLoad(Map<String, ?> load) {
+        return with(LOAD, load == null ? null : Json.ordered(load));
+    }
+
+    /** With the load block's {@code shard} set (in its place); unchanged when the document has no load block. */
+    public RunDocument withLoadShard(String shard) {
+        if (!(document.get(LOAD) instanceof Map<?, ?> block)) {
+            return this;
+        }
+        Map<String, Object> load = new LinkedHashMap<>();
+        block.forEach((k, v) -> load.put(String.valueOf(k), v));
+        load.put(LOAD_SHARD, shard);
+        return with(LOAD, load);
+    }
+
+    /** With the {@code condition}: in its place when present, else last. */
+    public RunDocument withCondition(String condition) {
+        return with(CONDITION, condition);
+    }
+
+    /** With the {@code imported} block (what was imported, what the import lacks). */
+    public RunDocument withImported(ImportedFrom imported) {
+        return with(ImportedFrom.KEY, imported);
+    }
+
+    /** With the shard directories a merged run was built from ({@code shards}). */
+    public RunDocument withShards(List<String> shards) {
+        return with(SHARDS, List.copyOf(shards));
+    }
+
+    /** With a fleet's {@code scale_out} block (a JSON edge: scale/FleetMerge's own keys, per shard). */
+    public RunDocument withScaleOut(Map<String, Object> scaleOut) {
+        return with(SCALE_OUT, Json.ordered(scaleOut));
+    }
+
+    /**
+     * As stopped early for {@code reason} ({@code partial: true} and {@code partial_reason}, last), or as whole when
+     * {@code reason} is null (both keys removed): any earlier word on it is dropped first.
+     */
+    public RunDocument withPartialReason(String reason) {
+        Map<String, Object> edited = new LinkedHashMap<>(document);
+        edited.remove(PARTIAL);
+        edited.remove(PARTIAL_REASON);
+        if (reason != null) {
+            edited.put(PARTIAL, true);
+            edited.put(PARTIAL_REASON, reason);
+        }
+        return of(edited);
     }
 
     /** A block's keys with their values as text ({@code String.valueOf} of the value Jackson read); empty for none. */
@@ -192,7 +323,7 @@ public record RunDocument(Map<String, Object> document, String api, String model
      * JSON object as Jackson read it), or null when none were sent. The fields are the user's, so no type is imposed.
      */
     public String extraBody() {
-        Object body = document.get("extra_body");
+        Object body = document.get(EXTRA_BODY);
         return body == null ? null : String.valueOf(body);
     }
 
@@ -206,7 +337,7 @@ public record RunDocument(Map<String, Object> document, String api, String model
 
     /** Documents per request of a rerank or score run (run.json's {@code documents}), or 0 for any other run. */
     public int documents() {
-        return document.get("documents") instanceof Number n ? n.intValue() : 0;
+        return document.get(DOCUMENTS) instanceof Number n ? n.intValue() : 0;
     }
 
     /**

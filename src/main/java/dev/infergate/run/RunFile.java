@@ -1,7 +1,6 @@
 package dev.infergate.run;
 
 import dev.infergate.analysis.Slo;
-import dev.infergate.analysis.Summarizer;
 import dev.infergate.client.Endpoint;
 import dev.infergate.client.Preflight;
 import dev.infergate.client.Timeouts;
@@ -9,8 +8,7 @@ import dev.infergate.json.Json;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.RunLimits;
 import dev.infergate.load.Shard;
-import dev.infergate.record.AtomicFiles;
-import dev.infergate.record.RunLog;
+import dev.infergate.record.RunDocument;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -19,8 +17,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * {@code run.json}, the one owner of its keys (docs/results.md): what a run was asked to do and what the server
- * said about itself. A value, written atomically: a measured run writes it once before its first request
+ * A measured run's or a probe's {@code run.json} (docs/results.md): what a run was asked to do and what the server
+ * said about itself, built from the run's own objects into the one run.json model, {@link RunDocument}, which writes
+ * it. A value, written atomically: a measured run writes it once before its first request
  * ({@code ended_at: null}, so a killed run reads as partial) and once more from the same value when it ended
  * ({@link #ended}); it is never read back and rewritten. A probe writes it once, without the measured-run parts.
  *
@@ -38,7 +37,8 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
         Map<String, Object> load, Map<String, Object> workload, Preflight.Result server, Measured measured,
         Ending ending) {
 
-    public static final String SCHEMA = "infergate.run/1";
+    /** run.json's schema; see {@link RunDocument#SCHEMA_VERSION}. */
+    public static final String SCHEMA = RunDocument.SCHEMA_VERSION;
 
     /**
      * What only a measured run records.
@@ -111,34 +111,39 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
         load.put("duration_s", limits.duration() == null ? null : limits.duration().toMillis() / 1e3);
         load.put("warmup_requests", limits.warmupRequests());
         load.put("warmup_s", limits.warmupDuration() == null ? null : limits.warmupDuration().toMillis() / 1e3);
-        load.put("shard", shard.toString());
+        load.put(RunDocument.LOAD_SHARD, shard.toString());
         return load;
     }
 
-    /** Writes {@code dir/run.json} atomically. */
+    /** Writes {@code dir/run.json} atomically, through the one writer ({@link RunDocument#write(Path)}). */
     public void write(Path dir) throws IOException {
-        AtomicFiles.writeJson(Summarizer.JSON, dir.resolve(RunLog.RUN_FILE), toMap());
+        document().write(dir);
+    }
+
+    /** This run's run.json. */
+    public RunDocument document() {
+        return RunDocument.of(toMap());
     }
 
     /** The JSON object, keys in the contract's order. */
     Map<String, Object> toMap() {
         Map<String, Object> run = new LinkedHashMap<>();
-        run.put("schema", SCHEMA);
+        run.put(RunDocument.SCHEMA, SCHEMA);
         if (measured != null) {
             run.put("tool", new Tool("infergate", measured.toolVersion()));
         }
-        run.put("started_at", startedAt.toString());
+        run.put(RunDocument.STARTED_AT, startedAt.toString());
         if (measured != null) { // null until the end: a run.json still null here was killed (Completeness)
-            run.put(RunLog.ENDED_AT, ending == null ? null : ending.endedAt().toString());
+            run.put(RunDocument.ENDED_AT, ending == null ? null : ending.endedAt().toString());
         }
         run.putAll(endpoint.describe());
         run.put("request_id_prefix", requestIdPrefix);
         Map<String, String> shownLabels = new LinkedHashMap<>(); // a label may repeat a credential: never written
         dev.infergate.client.Redactor redactor = endpoint.redactor();
         labels.forEach((k, v) -> shownLabels.put(redactor.redact(k), redactor.redact(v)));
-        run.put("labels", shownLabels);
-        run.put("load", load);
-        run.put("workload", workload);
+        run.put(RunDocument.LABELS, shownLabels);
+        run.put(RunDocument.LOAD, load);
+        run.put(RunDocument.WORKLOAD, workload);
         if (measured == null) {
             run.put("server", server.describe());
             return run;
@@ -154,7 +159,7 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
             run.put("gpu_metrics_url", measured.gpuMetrics().toString());
         }
         if (measured.condition() != null) {
-            run.put("condition", measured.condition());
+            run.put(RunDocument.CONDITION, measured.condition());
         }
         if (measured.prefixWarmupRequests() > 0) {
             run.put("prefix_warmup_requests", measured.prefixWarmupRequests());
@@ -169,8 +174,8 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
             run.put("connections", ending.connections());
         }
         if (ending != null && ending.partialReason() != null) {
-            run.put("partial", true);
-            run.put("partial_reason", ending.partialReason());
+            run.put(RunDocument.PARTIAL, true);
+            run.put(RunDocument.PARTIAL_REASON, ending.partialReason());
         }
         return run;
     }

@@ -1,9 +1,9 @@
 package dev.infergate.scale;
 
 import dev.infergate.analysis.ClientLag;
+import dev.infergate.analysis.ShardRule;
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.analysis.Summary;
-import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.RunDocument;
 import dev.infergate.record.RunLog;
 import dev.infergate.record.ShardMerge;
@@ -36,14 +36,14 @@ public final class FleetMerge {
         List<Path> dirs = new ArrayList<>();
         List<Map<String, Object>> shards = new ArrayList<>();
         List<String> incomplete = new ArrayList<>();
-        Map<String, Object> run = null;
+        RunDocument run = null;
         double minOffset = Double.POSITIVE_INFINITY;
         double maxOffset = Double.NEGATIVE_INFINITY;
         for (ShardOutcome o : outcomes) {
             Path dir = spec.shardDir(o.shard());
             boolean present = o.collected() && Files.exists(dir.resolve(RunLog.RUN_FILE));
-            Map<String, Object> shardRun = present ? RunDocument.read(dir).document() : null;
-            State state = state(shardRun, o);
+            RunDocument shardRun = present ? RunDocument.read(dir) : null;
+            State state = state(dir, shardRun);
             if (state != State.COMPLETE) {
                 incomplete.add("shard " + o.shard() + " of " + spec.workers()
                         + (state == State.MISSING ? " left no results" : " did not run to its end") + exitNote(o));
@@ -52,7 +52,10 @@ public final class FleetMerge {
                 dirs.add(dir);
             }
             if (run == null && shardRun != null) {
-                run = new LinkedHashMap<>(shardRun);
+                run = shardRun; // its keys, of any version, kept as they are
+            } else if (shardRun != null && ShardRule.disagreement(run, shardRun) != null) {
+                throw new IOException("shard " + o.shard() + " in " + dir + " differs from the first shard in '"
+                        + ShardRule.disagreement(run, shardRun) + "': the workers did not run one plan");
             }
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("shard", o.shard());
@@ -77,33 +80,23 @@ public final class FleetMerge {
         scaleOut.put("start_lead_s", spec.startLead().toMillis() / 1e3);
         scaleOut.put("start_spread_ms", minOffset > maxOffset ? null : Math.round((maxOffset - minOffset) * 1e3) / 1e3);
         scaleOut.put("shards", shards);
-        run.put("started_at", startAt == null ? run.get("started_at") : startAt.toString());
-        run.put(RunLog.ENDED_AT, Instant.now().toString());
-        if (run.get("load") instanceof Map<?, ?> load) {
-            Map<String, Object> merged = new LinkedHashMap<>();
-            load.forEach((k, v) -> merged.put(k.toString(), v));
-            merged.put("shard", "merged " + spec.workers());
-            run.put("load", merged);
-        }
-        run.remove("partial");
-        run.remove("partial_reason");
-        if (!incomplete.isEmpty()) {
-            run.put("partial", true);
-            run.put("partial_reason", String.join("; ", incomplete));
-        }
-        run.put("shards", dirs.stream().map(d -> spec.out().relativize(d).toString()).toList());
-        run.put("scale_out", scaleOut);
-        AtomicFiles.writeJson(Summarizer.JSON, spec.out().resolve(RunLog.RUN_FILE), run);
+        run.withStartedAt(startAt == null ? (String) run.document().get(RunDocument.STARTED_AT) : startAt.toString())
+                .withEndedAt(Instant.now().toString())
+                .withLoadShard("merged " + spec.workers())
+                .withPartialReason(incomplete.isEmpty() ? null : String.join("; ", incomplete))
+                .withShards(dirs.stream().map(d -> spec.out().relativize(d).toString()).toList())
+                .withScaleOut(scaleOut)
+                .write(spec.out());
         ShardMerge.mergeRecords(dirs, spec.out());
         return Summarizer.write(spec.out());
     }
 
-    static State state(Map<String, Object> shardRun, ShardOutcome o) {
+    /** The shard's state by {@link ShardRule}, the one rule {@code merge} uses too; a failed run still ended. */
+    static State state(Path dir, RunDocument shardRun) {
         if (shardRun == null) {
             return State.MISSING;
         }
-        boolean ended = shardRun.get(RunLog.ENDED_AT) != null && !Boolean.TRUE.equals(shardRun.get("partial"));
-        return ended ? State.COMPLETE : State.PARTIAL; // the run's own files decide; a failed run still ended
+        return ShardRule.complete(dir, shardRun) ? State.COMPLETE : State.PARTIAL;
     }
 
     private static String exitNote(ShardOutcome o) {

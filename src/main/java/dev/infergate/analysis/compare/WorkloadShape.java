@@ -15,10 +15,12 @@ import java.util.TreeMap;
  * tokenizer used to size prompts are not part of the shape, so two separately launched runs of the same
  * command compare as equal.
  *
- * @param load the load's shape keys, sorted
- * @param work the work shape's keys, sorted
+ * @param load          the load's shape keys, sorted
+ * @param work          the work shape's keys, sorted
+ * @param ratePerSecond the open loop's rate as run.json's typed load has it, or null (no rate: closed loop, sessions
+ *                      that start by concurrency, no run.json); in words only, the shape compares {@code load}
  */
-public record WorkloadShape(Map<String, String> load, Map<String, String> work) {
+public record WorkloadShape(Map<String, String> load, Map<String, String> work, Double ratePerSecond) {
     /** Load keys that say how much was measured or how the schedule was drawn, not what load was offered. */
     static final Set<String> NOT_LOAD_SHAPE = Set.of("requests", "duration_s", "warmup_requests", "warmup_s", "shard",
             "seed", "sessions", "warmup_sessions");
@@ -31,10 +33,16 @@ public record WorkloadShape(Map<String, String> load, Map<String, String> work) 
         work = Map.copyOf(work);
     }
 
+    /** A shape without a typed rate. */
+    public WorkloadShape(Map<String, String> load, Map<String, String> work) {
+        this(load, work, null);
+    }
+
     /** The shape of one run.json (an empty shape for a run without one). */
     public static WorkloadShape of(RunDocument run) {
         return new WorkloadShape(keys(run == null || run.load() == null ? Map.of() : run.load().keys(), NOT_LOAD_SHAPE),
-                keys(run == null ? Map.of() : run.workload(), NOT_WORK_SHAPE));
+                keys(run == null ? Map.of() : run.workload(), NOT_WORK_SHAPE),
+                run == null || run.load() == null ? null : run.load().ratePerSecond());
     }
 
     /** Whether the two loads differ in shape. */
@@ -88,11 +96,10 @@ public record WorkloadShape(Map<String, String> load, Map<String, String> work) 
     }
 
     private String rate() {
-        String r = load.get("rate_per_second");
-        if (r == null) {
+        if (ratePerSecond == null) {
             return load.getOrDefault("arrival", "?") + " arrivals";
         }
-        return String.format(Locale.ROOT, "%.3g req/s", Double.parseDouble(r));
+        return String.format(Locale.ROOT, "%.3g req/s", ratePerSecond);
     }
 
     private String thinkTime() {
