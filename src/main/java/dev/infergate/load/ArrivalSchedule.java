@@ -1,5 +1,7 @@
 package dev.infergate.load;
 
+import dev.infergate.json.Json;
+import dev.infergate.record.LoadDescription;
 import java.util.Map;
 import java.util.PrimitiveIterator;
 
@@ -24,8 +26,14 @@ public interface ArrivalSchedule {
      */
     PrimitiveIterator.OfLong offsets();
 
-    /** Describes the schedule for {@code summary.json} (snake_case keys, plain values). */
-    Map<String, Object> describe();
+    /** Describes the schedule for run.json's {@code load} block. */
+    LoadDescription.Arrival description();
+
+    /** {@link #description()} as a JSON object (a JSON edge kept for callers that read keys). */
+    @SuppressWarnings("unchecked")
+    default Map<String, Object> describe() {
+        return Json.COMPACT.convertValue(description(), java.util.LinkedHashMap.class);
+    }
 
     /**
      * A schedule of one arrival kind at a steady rate.

@@ -1,5 +1,7 @@
 package dev.infergate.load;
 
+import dev.infergate.json.Json;
+import dev.infergate.record.LoadDescription;
 import java.util.Map;
 import java.util.Optional;
 
@@ -70,6 +72,12 @@ public sealed interface LoadModel permits ClosedLoop, OpenLoop, SessionLoop {
         throw new IllegalStateException("a " + kind().mode() + " load has no arrival schedule to replace");
     }
 
-    /** Describes the model for run.json. */
-    Map<String, Object> describe();
+    /** Describes the model for run.json's {@code load} block. */
+    LoadDescription description();
+
+    /** {@link #description()} as a JSON object (a JSON edge kept for callers that read keys). */
+    @SuppressWarnings("unchecked")
+    default Map<String, Object> describe() {
+        return Json.COMPACT.convertValue(description(), java.util.LinkedHashMap.class);
+    }
 }

@@ -1,5 +1,7 @@
 package dev.infergate.load;
 
+import dev.infergate.json.Json;
+import dev.infergate.record.LoadDescription;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -21,13 +23,19 @@ public sealed interface SessionStarts permits SessionStarts.AllAtOnce, SessionSt
     SessionStarts ALL_AT_ONCE = new AllAtOnce();
 
     /** Describes the starts for run.json ({@code load} block). */
-    Map<String, Object> describe();
+    LoadDescription.Starts description();
+
+    /** {@link #description()} as a JSON object (a JSON edge kept for callers that read keys). */
+    @SuppressWarnings("unchecked")
+    default Map<String, Object> describe() {
+        return Json.COMPACT.convertValue(description(), java.util.LinkedHashMap.class);
+    }
 
     /** Every session at the start; see {@link #ALL_AT_ONCE}. */
     record AllAtOnce() implements SessionStarts {
         @Override
-        public Map<String, Object> describe() {
-            return Map.of("starts", "all_at_once");
+        public LoadDescription.Starts description() {
+            return new LoadDescription.AllAtOnce("all_at_once");
         }
     }
 
@@ -47,11 +55,8 @@ public sealed interface SessionStarts permits SessionStarts.AllAtOnce, SessionSt
         }
 
         @Override
-        public Map<String, Object> describe() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("starts", "concurrent");
-            m.put("max_concurrent_sessions", sessions);
-            return m;
+        public LoadDescription.Starts description() {
+            return new LoadDescription.Concurrent("concurrent", sessions);
         }
     }
 
@@ -90,11 +95,8 @@ public sealed interface SessionStarts permits SessionStarts.AllAtOnce, SessionSt
         }
 
         @Override
-        public Map<String, Object> describe() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("starts", "arrivals");
-            m.put("session_arrivals", schedule.describe());
-            return m;
+        public LoadDescription.Starts description() {
+            return new LoadDescription.Arrivals("arrivals", schedule.description());
         }
     }
 }

@@ -81,6 +81,10 @@ public record RunDocument(Map<String, Object> document, String api, String model
     /** Keys of the {@code load} block that more than one class writes or reads. */
     public static final String LOAD_RATE_PER_SECOND = "rate_per_second";
     public static final String LOAD_SHARD = "shard";
+    public static final String LOAD_REQUESTS = "requests";
+    public static final String LOAD_DURATION_S = "duration_s";
+    public static final String LOAD_WARMUP_REQUESTS = "warmup_requests";
+    public static final String LOAD_WARMUP_S = "warmup_s";
     public static final String LOAD_MODE = "mode";
     /** The {@code ended_at} of an import: the file says when nothing ran, only that it is whole. */
     public static final String IMPORTED_ENDED_AT = "imported";
@@ -159,8 +163,8 @@ public record RunDocument(Map<String, Object> document, String api, String model
     @JsonIgnoreProperties(ignoreUnknown = true)
     private record LoadFields(@JsonProperty(LOAD_MODE) String mode,
             @JsonProperty(LOAD_RATE_PER_SECOND) Double ratePerSecond, String arrival,
-            Long requests, @JsonProperty("duration_s") Double durationS,
-            @JsonProperty("warmup_requests") Long warmupRequests, @JsonProperty("warmup_s") Double warmupS,
+            @JsonProperty(LOAD_REQUESTS) Long requests, @JsonProperty(LOAD_DURATION_S) Double durationS,
+            @JsonProperty(LOAD_WARMUP_REQUESTS) Long warmupRequests, @JsonProperty(LOAD_WARMUP_S) Double warmupS,
             @JsonProperty(LOAD_SHARD) String shard, Integer turns, List<Segment> segments) {}
 
     /**

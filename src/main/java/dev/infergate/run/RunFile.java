@@ -8,6 +8,7 @@ import dev.infergate.json.Json;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.RunLimits;
 import dev.infergate.load.Shard;
+import dev.infergate.record.LoadBlock;
 import dev.infergate.record.RunDocument;
 import java.io.IOException;
 import java.net.URI;
@@ -105,14 +106,19 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
     }
 
     /** run.json's {@code load}: the model's own description, then the limits and the shard. */
+    public static LoadBlock loadBlock(LoadModel model, RunLimits limits, Shard shard) {
+        return new LoadBlock(model.description(), limits.requests() == 0 ? null : limits.requests(),
+                limits.duration() == null ? null : limits.duration().toMillis() / 1e3, limits.warmupRequests(),
+                limits.warmupDuration() == null ? null : limits.warmupDuration().toMillis() / 1e3, shard.toString());
+    }
+
+    /**
+     * {@link #loadBlock} as the JSON object this record holds: a JSON edge, because {@link #ended} copies it through
+     * {@code Json.ordered}, which sorts the block's keys in the ended run.json as every version so far has.
+     */
+    @SuppressWarnings("unchecked")
     public static Map<String, Object> describeLoad(LoadModel model, RunLimits limits, Shard shard) {
-        Map<String, Object> load = new LinkedHashMap<>(model.describe());
-        load.put("requests", limits.requests() == 0 ? null : limits.requests());
-        load.put("duration_s", limits.duration() == null ? null : limits.duration().toMillis() / 1e3);
-        load.put("warmup_requests", limits.warmupRequests());
-        load.put("warmup_s", limits.warmupDuration() == null ? null : limits.warmupDuration().toMillis() / 1e3);
-        load.put(RunDocument.LOAD_SHARD, shard.toString());
-        return load;
+        return Json.COMPACT.convertValue(loadBlock(model, limits, shard), LinkedHashMap.class);
     }
 
     /** Writes {@code dir/run.json} atomically, through the one writer ({@link RunDocument#write(Path)}). */

@@ -10,6 +10,7 @@ import dev.infergate.client.Preflight;
 import dev.infergate.client.Timeouts;
 import dev.infergate.load.ArrivalKind;
 import dev.infergate.load.ClosedLoop;
+import dev.infergate.load.ConstantRateSchedule;
 import dev.infergate.load.ExactCountSchedule;
 import dev.infergate.load.GammaSchedule;
 import dev.infergate.load.LoadModel;
@@ -21,7 +22,11 @@ import dev.infergate.load.RunLimits;
 import dev.infergate.load.SessionLoop;
 import dev.infergate.load.SessionStarts;
 import dev.infergate.load.Shard;
+import dev.infergate.load.TraceSchedule;
 import dev.infergate.record.RunLog;
+import dev.infergate.workload.trace.TraceFormat;
+import dev.infergate.workload.trace.TraceSpec;
+import dev.infergate.workload.trace.TraceWindow;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,15 +48,22 @@ import org.junit.jupiter.api.io.TempDir;
 class RunJsonBytesTest {
     private static final Path EXPECTED = Path.of("src/test/resources/dev/infergate/run/run-json");
     private static final Endpoint ENDPOINT = new Endpoint(URI.create("http://127.0.0.1:1/v1"), Api.CHAT, "m", true,
-            Map.of("Authorization", "Bearer secret", "X-Team", "a"), null, false, false, Duration.ofSeconds(10));
+            headers(), null, false, false, Duration.ofSeconds(10));
     private static final Preflight.Result SERVER = new Preflight.Result("m", List.of("m", "n"), true, "0.9.1", null);
 
     @TempDir
     Path dir;
 
+    private static Map<String, String> headers() { // one: client.Endpoint keeps them in Map.copyOf's order, per JVM
+        return Map.of("Authorization", "Bearer secret");
+    }
+
     private static LoadModel load(String name) {
         return switch (name) {
             case "closed" -> new ClosedLoop(4, Duration.ofMillis(250));
+            case "constant" -> new OpenLoop(new ConstantRateSchedule(2.5), 3);
+            case "trace" -> new OpenLoop(new TraceSchedule(new TraceSpec(Path.of("traces", "mooncake.jsonl"),
+                    TraceFormat.MOONCAKE, TraceWindow.parse("10m..20m"), 0.5, 8192)), 0);
             case "poisson" -> new OpenLoop(new PoissonSchedule(12.5, 7), 16);
             case "ramp" -> new OpenLoop(new RampUpSchedule(new GammaSchedule(8, 0.5, 3), Duration.ofSeconds(5)), 0);
             case "exact" -> new OpenLoop(ExactCountSchedule.over(4, 1, Duration.ofSeconds(2)), 0);
@@ -85,7 +97,7 @@ class RunJsonBytesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"closed", "poisson", "ramp", "exact", "piecewise", "sessions", "session-arrivals"})
+    @ValueSource(strings = {"closed", "constant", "trace", "poisson", "ramp", "exact", "piecewise", "sessions", "session-arrivals"})
     void aMeasuredRunsRunJson_atItsStartAndItsEnd_isByteForByteAsBefore(String loadName) throws Exception {
         RunFile start = measured(loadName);
         check(start, loadName + "-start.json");
