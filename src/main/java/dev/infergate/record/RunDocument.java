@@ -78,6 +78,9 @@ public record RunDocument(Map<String, Object> document, String api, String model
     public static final String SHARDS = "shards";
     /** A fleet's scale-out block (scale/FleetMerge). */
     public static final String SCALE_OUT = "scale_out";
+    public static final String CLIENT_WARMUP = "client_warmup";
+    public static final String CLIENT_CPU = "client_cpu";
+    public static final String TIMEOUTS = "timeouts";
     /** Keys of the {@code load} block that more than one class writes or reads. */
     public static final String LOAD_RATE_PER_SECOND = "rate_per_second";
     public static final String LOAD_SHARD = "shard";
@@ -136,6 +139,11 @@ public record RunDocument(Map<String, Object> document, String api, String model
     public record Server(@JsonProperty("server_version") String serverVersion,
             @JsonProperty("base_url_given") String baseUrlGiven) {}
 
+    /** run.json's {@code timeouts} block (written by run/RunFile): the per-request limits, seconds. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record TimeoutSeconds(@JsonProperty("connect_s") Double connectS, @JsonProperty("ttft_s") Double ttftS,
+            @JsonProperty("idle_s") Double idleS, @JsonProperty("total_s") Double totalS) {}
+
     /** run.json's {@code client_warmup} block (run/ClientWarmup): requests sent to a loopback stub, wall and CPU seconds. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record ClientWarmup(Long requests, Long failed, @JsonProperty("wall_s") Double wallS,
@@ -158,7 +166,7 @@ public record RunDocument(Map<String, Object> document, String api, String model
             @JsonProperty("request_id_prefix") String requestIdPrefix,
             @JsonProperty(ENDED_AT) String endedAt, @JsonProperty(PARTIAL) Boolean partial,
             @JsonProperty(PARTIAL_REASON) String partialReason, SloTargets slo, @JsonProperty(LOAD) LoadFields load, Server server,
-            @JsonProperty("client_warmup") ClientWarmup clientWarmup, @JsonProperty("client_cpu") ClientCpuSeconds clientCpu, @JsonProperty(ImportedFrom.KEY) ImportedFrom imported) {}
+            @JsonProperty(CLIENT_WARMUP) ClientWarmup clientWarmup, @JsonProperty(CLIENT_CPU) ClientCpuSeconds clientCpu, @JsonProperty(ImportedFrom.KEY) ImportedFrom imported) {}
 
     @JsonIgnoreProperties(ignoreUnknown = true)
     private record LoadFields(@JsonProperty(LOAD_MODE) String mode,
@@ -285,9 +293,15 @@ public record RunDocument(Map<String, Object> document, String api, String model
         return with(SHARDS, List.copyOf(shards));
     }
 
-    /** With a fleet's {@code scale_out} block (a JSON edge: scale/FleetMerge's own keys, per shard). */
-    public RunDocument withScaleOut(Map<String, Object> scaleOut) {
-        return with(SCALE_OUT, Json.ordered(scaleOut));
+    /** With a fleet's {@code scale_out} block. */
+    public RunDocument withScaleOut(ScaleOut scaleOut) {
+        return with(SCALE_OUT, scaleOut);
+    }
+
+    /** The {@code scale_out} block of a merged fleet run, or null for any other run. */
+    public ScaleOut scaleOut() {
+        Object block = document.get(SCALE_OUT);
+        return block == null ? null : JSON.convertValue(block, ScaleOut.class);
     }
 
     /**

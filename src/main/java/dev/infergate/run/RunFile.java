@@ -155,7 +155,9 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
             return run;
         }
         run.put("slo", measured.slo().targets());
-        run.put("timeouts", timeouts(measured.timeouts()));
+        Timeouts t = measured.timeouts();
+        run.put(RunDocument.TIMEOUTS, new RunDocument.TimeoutSeconds(endpoint.connectTimeout().toMillis() / 1e3,
+                t.firstToken().toMillis() / 1e3, t.idle().toMillis() / 1e3, t.total().toMillis() / 1e3));
         if (measured.timeouts().cancellations().enabled()) {
             run.put("cancel", measured.timeouts().cancellations().describe());
         }
@@ -171,10 +173,10 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
             run.put("prefix_warmup_requests", measured.prefixWarmupRequests());
         }
         if (measured.clientWarmup() != null) {
-            run.put("client_warmup", measured.clientWarmup().toMap());
+            run.put(RunDocument.CLIENT_WARMUP, measured.clientWarmup().toJson());
         }
         if (ending != null && ending.clientCpu() != null) {
-            run.put("client_cpu", ending.clientCpu().toMap());
+            run.put(RunDocument.CLIENT_CPU, ending.clientCpu().toJson());
         }
         if (ending != null && ending.connections() != null) {
             run.put("connections", ending.connections());
@@ -184,14 +186,5 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
             run.put(RunDocument.PARTIAL_REASON, ending.partialReason());
         }
         return run;
-    }
-
-    private Map<String, Object> timeouts(Timeouts t) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("connect_s", endpoint.connectTimeout().toMillis() / 1e3);
-        m.put("ttft_s", t.firstToken().toMillis() / 1e3);
-        m.put("idle_s", t.idle().toMillis() / 1e3);
-        m.put("total_s", t.total().toMillis() / 1e3);
-        return m;
     }
 }

@@ -1,21 +1,21 @@
 package dev.infergate.scale;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.infergate.analysis.ClientLag;
 import dev.infergate.analysis.ShardRule;
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.analysis.Summary;
 import dev.infergate.record.RunDocument;
 import dev.infergate.record.RunLog;
+import dev.infergate.record.ScaleOut;
 import dev.infergate.record.ShardMerge;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Merges what a fleet's workers left into one run directory: every record of every collected shard (without
@@ -34,7 +34,7 @@ public final class FleetMerge {
             throws IOException {
         Files.createDirectories(spec.out());
         List<Path> dirs = new ArrayList<>();
-        List<Map<String, Object>> shards = new ArrayList<>();
+        List<ScaleOut.Shard> shards = new ArrayList<>();
         List<String> incomplete = new ArrayList<>();
         RunDocument run = null;
         double minOffset = Double.POSITIVE_INFINITY;
@@ -57,29 +57,20 @@ public final class FleetMerge {
                 throw new IOException("shard " + o.shard() + " in " + dir + " differs from the first shard in '"
                         + ShardRule.disagreement(run, shardRun) + "': the workers did not run one plan");
             }
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("shard", o.shard());
-            entry.put("state", state.name().toLowerCase(Locale.ROOT));
-            entry.put("exit_code", o.exitCode());
             Double offsetMs = o.startOffsetMicros() == null ? null : o.startOffsetMicros() / 1e3;
-            entry.put("start_offset_ms", offsetMs);
             if (offsetMs != null) {
                 minOffset = Math.min(minOffset, offsetMs);
                 maxOffset = Math.max(maxOffset, offsetMs);
             }
-            entry.put("client", present ? clientLag(dir) : null);
-            shards.add(entry);
+            shards.add(new ScaleOut.Shard(o.shard(), state.name().toLowerCase(Locale.ROOT), o.exitCode(), offsetMs,
+                    present ? clientLag(dir) : null));
         }
         if (run == null) {
             throw new IOException("no worker left any results in " + spec.out().resolve("shards") + ": nothing to merge");
         }
-        Map<String, Object> scaleOut = new LinkedHashMap<>();
-        scaleOut.put("workers", spec.workers());
-        scaleOut.put("fleet", fleet);
-        scaleOut.put("start_at", startAt == null ? null : startAt.toString());
-        scaleOut.put("start_lead_s", spec.startLead().toMillis() / 1e3);
-        scaleOut.put("start_spread_ms", minOffset > maxOffset ? null : Math.round((maxOffset - minOffset) * 1e3) / 1e3);
-        scaleOut.put("shards", shards);
+        ScaleOut scaleOut = new ScaleOut(spec.workers(), fleet, startAt == null ? null : startAt.toString(),
+                spec.startLead().toMillis() / 1e3,
+                minOffset > maxOffset ? null : Math.round((maxOffset - minOffset) * 1e3) / 1e3, shards);
         run.withStartedAt(startAt == null ? (String) run.document().get(RunDocument.STARTED_AT) : startAt.toString())
                 .withEndedAt(Instant.now().toString())
                 .withLoadShard("merged " + spec.workers())
@@ -107,15 +98,13 @@ public final class FleetMerge {
                 ? ", killed" : "") + ")";
     }
 
-    private static Map<String, Object> clientLag(Path dir) {
+    private static JsonNode clientLag(Path dir) {
         ClientLag lag = new ClientLag();
         RunLog.readRecords(dir, r -> {
             if (r.measured()) {
                 lag.add(r);
             }
         });
-        @SuppressWarnings("unchecked")
-        Map<String, Object> figures = Summarizer.JSON.convertValue(lag.figures(), Map.class); // as summary.json's client block
-        return figures;
+        return Summarizer.JSON.valueToTree(lag.figures()); // as summary.json's client block
     }
 }

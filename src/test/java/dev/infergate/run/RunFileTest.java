@@ -85,9 +85,8 @@ class RunFileTest {
     @Test
     void anEndedRun_recordsItsCpuByPhase_inSecondsRoundedToTheMs() {
         ClientCpu cpu = ClientCpu.of(1_234_567_890L, 2_000_000_000L, 2_100_000_000L, 9_100_400_000L, 5_000_000_000L, 25_000_000_000L);
-        Map<String, Object> m = measured(null).ended(Instant.EPOCH, null, cpu).toMap();
-        assertThat(m.get("client_cpu")).asInstanceOf(MAP).containsExactly(Map.entry("startup_s", 1.235), Map.entry("warmup_s", 0.765),
-                Map.entry("load_s", 7.0), Map.entry("load_wall_s", 20.0));
+        assertThat(measured(null).ended(Instant.EPOCH, null, cpu).document().clientCpu())
+                .isEqualTo(new RunDocument.ClientCpuSeconds(1.235, 0.765, 7.0, 20.0)); // written and read by one record
         assertThat(measured(null).toMap()).doesNotContainKey("client_cpu");
         assertThatThrownBy(() -> new ClientCpu(1, -0.5, 0, 0)).hasMessageContaining("warmupSeconds (-0.5)");
     }
