@@ -20,8 +20,9 @@ public sealed interface LoadDescription permits LoadDescription.Closed, LoadDesc
      * @param concurrency requests in flight
      * @param thinkTimeMs pause between a user's response and its next request, milliseconds
      */
-    record Closed(@JsonProperty(RunDocument.LOAD_MODE) String mode, int concurrency,
-            @JsonProperty("think_time_ms") long thinkTimeMs) implements LoadDescription {}
+    record Closed(@JsonProperty(RunDocument.LOAD_MODE) String mode,
+            @JsonProperty(RunDocument.LOAD_CONCURRENCY) int concurrency,
+            @JsonProperty(RunDocument.LOAD_THINK_TIME_MS) long thinkTimeMs) implements LoadDescription {}
 
     /**
      * An open loop: arrivals on a schedule.
@@ -31,7 +32,7 @@ public sealed interface LoadDescription permits LoadDescription.Closed, LoadDesc
      * @param maxConcurrency the cap on requests in flight, or null for none
      */
     record Open(@JsonProperty(RunDocument.LOAD_MODE) String mode, @JsonUnwrapped Arrival arrival,
-            @JsonProperty("max_concurrency") Integer maxConcurrency) implements LoadDescription {}
+            @JsonProperty(RunDocument.LOAD_MAX_CONCURRENCY) Integer maxConcurrency) implements LoadDescription {}
 
     /**
      * Agent sessions of several turns.
@@ -43,9 +44,10 @@ public sealed interface LoadDescription permits LoadDescription.Closed, LoadDesc
      * @param warmupSessions sessions before the clock started
      * @param starts         how sessions start, its keys written into the block itself
      */
-    record Sessions(@JsonProperty(RunDocument.LOAD_MODE) String mode, int sessions, int turns,
-            @JsonProperty("think_time_ms") long thinkTimeMs, @JsonProperty("warmup_sessions") int warmupSessions,
-            @JsonUnwrapped Starts starts) implements LoadDescription {}
+    record Sessions(@JsonProperty(RunDocument.LOAD_MODE) String mode, int sessions,
+            @JsonProperty(RunDocument.LOAD_TURNS) int turns,
+            @JsonProperty(RunDocument.LOAD_THINK_TIME_MS) long thinkTimeMs,
+            @JsonProperty("warmup_sessions") int warmupSessions, @JsonUnwrapped Starts starts) implements LoadDescription {}
 
     /** An arrival schedule (load.ArrivalSchedule#describe). */
     sealed interface Arrival permits Steady, Piecewise, RampUp, Trace {}
@@ -59,7 +61,8 @@ public sealed interface LoadDescription permits LoadDescription.Closed, LoadDesc
      * @param seed          the seed of the gaps, or null (no key) for constant gaps
      * @param exactCount    true (a key) when the count in each window is exact (load.ExactCountSchedule), else null
      */
-    record Steady(String arrival, @JsonProperty(RunDocument.LOAD_RATE_PER_SECOND) double ratePerSecond,
+    record Steady(@JsonProperty(RunDocument.LOAD_ARRIVAL) String arrival,
+            @JsonProperty(RunDocument.LOAD_RATE_PER_SECOND) double ratePerSecond,
             @JsonInclude(JsonInclude.Include.NON_NULL) Double burstiness,
             @JsonInclude(JsonInclude.Include.NON_NULL) Long seed,
             @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("exact_count") Boolean exactCount) implements Arrival {}
@@ -71,7 +74,8 @@ public sealed interface LoadDescription permits LoadDescription.Closed, LoadDesc
      * @param segments the segments, in order
      * @param seed     the seed of the gaps
      */
-    record Piecewise(String arrival, List<Segment> segments, long seed) implements Arrival {
+    record Piecewise(@JsonProperty(RunDocument.LOAD_ARRIVAL) String arrival, List<Segment> segments, long seed)
+            implements Arrival {
         public Piecewise {
             segments = List.copyOf(segments);
         }
@@ -85,7 +89,8 @@ public sealed interface LoadDescription permits LoadDescription.Closed, LoadDesc
      * @param ratePerSecond   its mean rate
      * @param burstiness      the gamma shape, or null (no key) for any other kind
      */
-    record Segment(@JsonProperty("duration_seconds") double durationSeconds, String arrival,
+    record Segment(@JsonProperty(RunDocument.SEGMENT_DURATION_SECONDS) double durationSeconds,
+            @JsonProperty(RunDocument.LOAD_ARRIVAL) String arrival,
             @JsonProperty(RunDocument.LOAD_RATE_PER_SECOND) double ratePerSecond,
             @JsonInclude(JsonInclude.Include.NON_NULL) Double burstiness) {}
 
@@ -107,7 +112,8 @@ public sealed interface LoadDescription permits LoadDescription.Closed, LoadDesc
      * @param timeScale        the factor on its times
      * @param maxContextTokens the context cap, or null for none
      */
-    record Trace(String arrival, String trace, @JsonProperty("trace_format") String traceFormat,
+    record Trace(@JsonProperty(RunDocument.LOAD_ARRIVAL) String arrival, String trace,
+            @JsonProperty("trace_format") String traceFormat,
             @JsonProperty("trace_window") String traceWindow, @JsonProperty("time_scale") double timeScale,
             @JsonProperty("max_context_tokens") Integer maxContextTokens) implements Arrival {}
 
@@ -118,7 +124,7 @@ public sealed interface LoadDescription permits LoadDescription.Closed, LoadDesc
     record AllAtOnce(String starts) implements Starts {}
 
     /** At most {@code maxConcurrentSessions} in progress; {@code starts} is {@code concurrent}. */
-    record Concurrent(String starts, @JsonProperty("max_concurrent_sessions") int maxConcurrentSessions)
+    record Concurrent(String starts, @JsonProperty(RunDocument.LOAD_MAX_CONCURRENT_SESSIONS) int maxConcurrentSessions)
             implements Starts {}
 
     /** Sessions arriving on a schedule ({@code session_arrivals}); {@code starts} is {@code arrivals}. */

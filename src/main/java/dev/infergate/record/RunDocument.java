@@ -81,6 +81,15 @@ public record RunDocument(Map<String, Object> document, String api, String model
     public static final String CLIENT_WARMUP = "client_warmup";
     public static final String CLIENT_CPU = "client_cpu";
     public static final String TIMEOUTS = "timeouts";
+    public static final String TOOL = "tool";
+    public static final String REQUEST_ID_PREFIX = "request_id_prefix";
+    public static final String SLO = "slo";
+    public static final String CANCEL = "cancel";
+    public static final String SERVER = "server";
+    public static final String SERVER_METRICS_URL = "server_metrics_url";
+    public static final String GPU_METRICS_URL = "gpu_metrics_url";
+    public static final String PREFIX_WARMUP_REQUESTS = "prefix_warmup_requests";
+    public static final String CONNECTIONS = "connections";
     /** Keys of the {@code load} block that more than one class writes or reads. */
     public static final String LOAD_RATE_PER_SECOND = "rate_per_second";
     public static final String LOAD_SHARD = "shard";
@@ -89,6 +98,14 @@ public record RunDocument(Map<String, Object> document, String api, String model
     public static final String LOAD_WARMUP_REQUESTS = "warmup_requests";
     public static final String LOAD_WARMUP_S = "warmup_s";
     public static final String LOAD_MODE = "mode";
+    /** A piecewise schedule's segment length, seconds ({@code load.segments[].duration_seconds}). */
+    public static final String SEGMENT_DURATION_SECONDS = "duration_seconds";
+    public static final String LOAD_ARRIVAL = "arrival";
+    public static final String LOAD_CONCURRENCY = "concurrency";
+    public static final String LOAD_MAX_CONCURRENCY = "max_concurrency";
+    public static final String LOAD_THINK_TIME_MS = "think_time_ms";
+    public static final String LOAD_TURNS = "turns";
+    public static final String LOAD_MAX_CONCURRENT_SESSIONS = "max_concurrent_sessions";
     /** The {@code ended_at} of an import: the file says when nothing ran, only that it is whole. */
     public static final String IMPORTED_ENDED_AT = "imported";
 
@@ -132,7 +149,7 @@ public record RunDocument(Map<String, Object> document, String api, String model
 
     /** One segment of a piecewise schedule ({@code load.segments}): how long it lasted, seconds, or null. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Segment(@JsonProperty("duration_seconds") Double durationSeconds) {}
+    public record Segment(@JsonProperty(SEGMENT_DURATION_SECONDS) Double durationSeconds) {}
 
     /** run.json's {@code server} block: the server's version and, when the given base URL had no /models, that URL. */
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -163,17 +180,18 @@ public record RunDocument(Map<String, Object> document, String api, String model
     private record Fields(@JsonProperty(API) String api, @JsonProperty(MODEL) String model,
             @JsonProperty(BASE_URL) String baseUrl, @JsonProperty(STREAM) Boolean stream,
             @JsonProperty(LABELS) Map<String, String> labels, @JsonProperty(CONDITION) String condition,
-            @JsonProperty("request_id_prefix") String requestIdPrefix,
+            @JsonProperty(REQUEST_ID_PREFIX) String requestIdPrefix,
             @JsonProperty(ENDED_AT) String endedAt, @JsonProperty(PARTIAL) Boolean partial,
-            @JsonProperty(PARTIAL_REASON) String partialReason, SloTargets slo, @JsonProperty(LOAD) LoadFields load, Server server,
+            @JsonProperty(PARTIAL_REASON) String partialReason, @JsonProperty(SLO) SloTargets slo, @JsonProperty(LOAD) LoadFields load,
+            @JsonProperty(SERVER) Server server,
             @JsonProperty(CLIENT_WARMUP) ClientWarmup clientWarmup, @JsonProperty(CLIENT_CPU) ClientCpuSeconds clientCpu, @JsonProperty(ImportedFrom.KEY) ImportedFrom imported) {}
 
     @JsonIgnoreProperties(ignoreUnknown = true)
     private record LoadFields(@JsonProperty(LOAD_MODE) String mode,
-            @JsonProperty(LOAD_RATE_PER_SECOND) Double ratePerSecond, String arrival,
+            @JsonProperty(LOAD_RATE_PER_SECOND) Double ratePerSecond, @JsonProperty(LOAD_ARRIVAL) String arrival,
             @JsonProperty(LOAD_REQUESTS) Long requests, @JsonProperty(LOAD_DURATION_S) Double durationS,
             @JsonProperty(LOAD_WARMUP_REQUESTS) Long warmupRequests, @JsonProperty(LOAD_WARMUP_S) Double warmupS,
-            @JsonProperty(LOAD_SHARD) String shard, Integer turns, List<Segment> segments) {}
+            @JsonProperty(LOAD_SHARD) String shard, @JsonProperty(LOAD_TURNS) Integer turns, List<Segment> segments) {}
 
     /**
      * Reads {@code runDir/run.json}.
@@ -379,7 +397,7 @@ public record RunDocument(Map<String, Object> document, String api, String model
 
     /** The {@code connections} block, or null when run.json has none. */
     public Connections connections() {
-        if (!(document.get("connections") instanceof Map<?, ?> m)) {
+        if (!(document.get(CONNECTIONS) instanceof Map<?, ?> m)) {
             return null;
         }
         Long loops = count(m.get("event_loops"));

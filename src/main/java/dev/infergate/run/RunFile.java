@@ -136,14 +136,14 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
         Map<String, Object> run = new LinkedHashMap<>();
         run.put(RunDocument.SCHEMA, SCHEMA);
         if (measured != null) {
-            run.put("tool", new Tool("infergate", measured.toolVersion()));
+            run.put(RunDocument.TOOL, new Tool("infergate", measured.toolVersion()));
         }
         run.put(RunDocument.STARTED_AT, startedAt.toString());
         if (measured != null) { // null until the end: a run.json still null here was killed (Completeness)
             run.put(RunDocument.ENDED_AT, ending == null ? null : ending.endedAt().toString());
         }
         run.putAll(endpoint.describe());
-        run.put("request_id_prefix", requestIdPrefix);
+        run.put(RunDocument.REQUEST_ID_PREFIX, requestIdPrefix);
         Map<String, String> shownLabels = new LinkedHashMap<>(); // a label may repeat a credential: never written
         dev.infergate.client.Redactor redactor = endpoint.redactor();
         labels.forEach((k, v) -> shownLabels.put(redactor.redact(k), redactor.redact(v)));
@@ -151,26 +151,26 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
         run.put(RunDocument.LOAD, load);
         run.put(RunDocument.WORKLOAD, workload);
         if (measured == null) {
-            run.put("server", server.describe());
+            run.put(RunDocument.SERVER, server.describe());
             return run;
         }
-        run.put("slo", measured.slo().targets());
+        run.put(RunDocument.SLO, measured.slo().targets());
         Timeouts t = measured.timeouts();
         run.put(RunDocument.TIMEOUTS, new RunDocument.TimeoutSeconds(endpoint.connectTimeout().toMillis() / 1e3,
                 t.firstToken().toMillis() / 1e3, t.idle().toMillis() / 1e3, t.total().toMillis() / 1e3));
         if (measured.timeouts().cancellations().enabled()) {
-            run.put("cancel", measured.timeouts().cancellations().describe());
+            run.put(RunDocument.CANCEL, measured.timeouts().cancellations().describe());
         }
-        run.put("server", server.describe());
-        run.put("server_metrics_url", measured.serverMetrics() == null ? null : measured.serverMetrics().toString());
+        run.put(RunDocument.SERVER, server.describe());
+        run.put(RunDocument.SERVER_METRICS_URL, measured.serverMetrics() == null ? null : measured.serverMetrics().toString());
         if (measured.gpuMetrics() != null) {
-            run.put("gpu_metrics_url", measured.gpuMetrics().toString());
+            run.put(RunDocument.GPU_METRICS_URL, measured.gpuMetrics().toString());
         }
         if (measured.condition() != null) {
             run.put(RunDocument.CONDITION, measured.condition());
         }
         if (measured.prefixWarmupRequests() > 0) {
-            run.put("prefix_warmup_requests", measured.prefixWarmupRequests());
+            run.put(RunDocument.PREFIX_WARMUP_REQUESTS, measured.prefixWarmupRequests());
         }
         if (measured.clientWarmup() != null) {
             run.put(RunDocument.CLIENT_WARMUP, measured.clientWarmup().toJson());
@@ -179,7 +179,7 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
             run.put(RunDocument.CLIENT_CPU, ending.clientCpu().toJson());
         }
         if (ending != null && ending.connections() != null) {
-            run.put("connections", ending.connections());
+            run.put(RunDocument.CONNECTIONS, ending.connections());
         }
         if (ending != null && ending.partialReason() != null) {
             run.put(RunDocument.PARTIAL, true);

@@ -22,7 +22,8 @@ import java.util.TreeMap;
  */
 public record WorkloadShape(Map<String, String> load, Map<String, String> work, Double ratePerSecond) {
     /** Load keys that say how much was measured or how the schedule was drawn, not what load was offered. */
-    static final Set<String> NOT_LOAD_SHAPE = Set.of("requests", "duration_s", "warmup_requests", "warmup_s", "shard",
+    static final Set<String> NOT_LOAD_SHAPE = Set.of(RunDocument.LOAD_REQUESTS, RunDocument.LOAD_DURATION_S,
+            RunDocument.LOAD_WARMUP_REQUESTS, RunDocument.LOAD_WARMUP_S, RunDocument.LOAD_SHARD,
             "seed", "sessions", "warmup_sessions");
     /** Work keys that make prompts unique or size them, not what kind of work they are. */
     static final Set<String> NOT_WORK_SHAPE = Set.of("prompt_salt", "seed", "tokenizer", "input_lengths_exact",
@@ -57,19 +58,21 @@ public record WorkloadShape(Map<String, String> load, Map<String, String> work, 
 
     /** The load in words: {@code closed loop, 8 in flight}, {@code open loop, 6 req/s (poisson)}. */
     public String describeLoad() {
-        String mode = load.getOrDefault("mode", "unknown");
+        String mode = load.getOrDefault(RunDocument.LOAD_MODE, "unknown");
         StringBuilder sb = new StringBuilder();
         switch (mode) {
-            case "closed" -> sb.append("closed loop, ").append(load.get("concurrency")).append(" in flight")
+            case "closed" -> sb.append("closed loop, ").append(load.get(RunDocument.LOAD_CONCURRENCY)).append(" in flight")
                     .append(thinkTime());
             case "open" -> {
-                sb.append("open loop, ").append(rate()).append(" (").append(load.get("arrival")).append(')');
-                if (load.get("max_concurrency") != null && !"null".equals(load.get("max_concurrency"))) {
-                    sb.append(", at most ").append(load.get("max_concurrency")).append(" in flight");
+                sb.append("open loop, ").append(rate()).append(" (").append(load.get(RunDocument.LOAD_ARRIVAL)).append(')');
+                String cap = load.get(RunDocument.LOAD_MAX_CONCURRENCY);
+                if (cap != null && !"null".equals(cap)) {
+                    sb.append(", at most ").append(cap).append(" in flight");
                 }
             }
-            case "sessions" -> sb.append("sessions of ").append(load.get("turns")).append(" turns, ")
-                    .append(load.containsKey("max_concurrent_sessions") ? load.get("max_concurrent_sessions") + " at once"
+            case "sessions" -> sb.append("sessions of ").append(load.get(RunDocument.LOAD_TURNS)).append(" turns, ")
+                    .append(load.containsKey(RunDocument.LOAD_MAX_CONCURRENT_SESSIONS)
+                            ? load.get(RunDocument.LOAD_MAX_CONCURRENT_SESSIONS) + " at once"
                             : rate())
                     .append(thinkTime());
             default -> sb.append(mode);
@@ -97,13 +100,13 @@ public record WorkloadShape(Map<String, String> load, Map<String, String> work, 
 
     private String rate() {
         if (ratePerSecond == null) {
-            return load.getOrDefault("arrival", "?") + " arrivals";
+            return load.getOrDefault(RunDocument.LOAD_ARRIVAL, "?") + " arrivals";
         }
         return String.format(Locale.ROOT, "%.3g req/s", ratePerSecond);
     }
 
     private String thinkTime() {
-        String t = load.get("think_time_ms");
+        String t = load.get(RunDocument.LOAD_THINK_TIME_MS);
         return t == null || "0".equals(t) ? "" : ", think time " + t + " ms";
     }
 
