@@ -1,8 +1,6 @@
 package dev.infergate.load;
 
-import dev.infergate.json.Json;
 import dev.infergate.record.LoadDescription;
-import java.util.Map;
 import java.util.PrimitiveIterator;
 
 /**
@@ -29,11 +27,6 @@ public interface ArrivalSchedule {
     /** Describes the schedule for run.json's {@code load} block. */
     LoadDescription.Arrival description();
 
-    /** {@link #description()} as a JSON object (a JSON edge kept for callers that read keys). */
-    @SuppressWarnings("unchecked")
-    default Map<String, Object> describe() {
-        return Json.COMPACT.convertValue(description(), java.util.LinkedHashMap.class);
-    }
 
     /**
      * A schedule of one arrival kind at a steady rate.

@@ -1,8 +1,6 @@
 package dev.infergate.load;
 
-import dev.infergate.json.Json;
 import dev.infergate.record.LoadDescription;
-import java.util.Map;
 import java.util.Optional;
 
 /** How requests are started: a fixed number of virtual users (closed loop), arrivals on a schedule (open loop), or agent sessions of turns that depend on earlier answers. */
@@ -75,9 +73,4 @@ public sealed interface LoadModel permits ClosedLoop, OpenLoop, SessionLoop {
     /** Describes the model for run.json's {@code load} block. */
     LoadDescription description();
 
-    /** {@link #description()} as a JSON object (a JSON edge kept for callers that read keys). */
-    @SuppressWarnings("unchecked")
-    default Map<String, Object> describe() {
-        return Json.COMPACT.convertValue(description(), java.util.LinkedHashMap.class);
-    }
 }

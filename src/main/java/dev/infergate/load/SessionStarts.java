@@ -1,9 +1,6 @@
 package dev.infergate.load;
 
-import dev.infergate.json.Json;
 import dev.infergate.record.LoadDescription;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * When the sessions of an agent-session run ({@link SessionLoop}) start (docs/workloads.md, "Agent sessions").
@@ -25,11 +22,6 @@ public sealed interface SessionStarts permits SessionStarts.AllAtOnce, SessionSt
     /** Describes the starts for run.json ({@code load} block). */
     LoadDescription.Starts description();
 
-    /** {@link #description()} as a JSON object (a JSON edge kept for callers that read keys). */
-    @SuppressWarnings("unchecked")
-    default Map<String, Object> describe() {
-        return Json.COMPACT.convertValue(description(), java.util.LinkedHashMap.class);
-    }
 
     /** Every session at the start; see {@link #ALL_AT_ONCE}. */
     record AllAtOnce() implements SessionStarts {
