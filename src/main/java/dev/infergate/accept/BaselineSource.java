@@ -28,7 +28,8 @@ import java.util.stream.Stream;
  * @param conditions the run directories of each condition the source holds, in path order
  * @param load       the load the source ran at, as its run.json describes it (empty when it says nothing)
  */
-record BaselineSource(ImportedFrom imported, Map<String, List<Path>> conditions, Map<String, Object> load) {
+record BaselineSource(ImportedFrom imported, Map<String, List<Path>> conditions,
+        Map<String, Object> load) { // a JSON edge: a foreign tool's load keys (request_rate, strategy) are its own
     BaselineSource {
         if (conditions.isEmpty()) {
             throw new IllegalArgumentException(imported.source() + " holds no request");
@@ -98,7 +99,7 @@ record BaselineSource(ImportedFrom imported, Map<String, List<Path>> conditions,
     private static BaselineSource infergate(Path dir) {
         Path root = ComparisonRun.isAcceptResult(dir) ? dir.resolve(ComparisonRun.BASELINE_DIR) : dir;
         Map<String, List<Path>> conditions = new LinkedHashMap<>();
-        Map<String, Object> load = null;
+        Map<String, Object> load = null; // a JSON edge, as the record's
         for (Path run : runDirectories(root)) {
             RunDocument json = RunDocument.read(run);
             if (json.imported() != null) {

@@ -53,9 +53,9 @@ public record SummaryRun(RunDocument document, Double durationS, boolean partial
         if (durationS != null) {
             block.put("duration_s", durationS.doubleValue());
         }
-        block.put("partial", partial);
+        block.put(RunDocument.PARTIAL, partial);
         if (partialReason != null) {
-            block.put("partial_reason", partialReason);
+            block.put(RunDocument.PARTIAL_REASON, partialReason);
         }
         if (tornLastLine != null) {
             block.put("torn_last_line", tornLastLine.longValue());

@@ -223,7 +223,7 @@ public record RunDocument(Map<String, Object> document, String api, String model
     }
 
     /** The typed view of a run.json document already read (an import being written, a merge). */
-    public static RunDocument of(Map<String, Object> document) {
+    public static RunDocument of(Map<String, Object> document) { // the JSON edge every reader and writer goes through
         Fields f = JSON.convertValue(document, Fields.class);
         Load load = null;
         if (f.load() != null) {

@@ -35,6 +35,7 @@ import java.util.Map;
  * @param ending          how the run ended, or null while it runs (measured runs only)
  */
 public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPrefix, Map<String, String> labels,
+        // JSON edges: the workload kinds name their own keys; load is LoadBlock's object, kept as the document's map
         Map<String, Object> load, Map<String, Object> workload, Preflight.Result server, Measured measured,
         Ending ending) {
 
@@ -64,7 +65,8 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
      * @param connections   what the client's connections met ({@code connections}: what it learned of the server's
      *                      keep-alive, retries, requests held at the connection limit or on a full event loop), or null
      */
-    public record Ending(Instant endedAt, String partialReason, ClientCpu clientCpu, Map<String, Object> connections) {
+    public record Ending(Instant endedAt, String partialReason, ClientCpu clientCpu,
+            Map<String, Object> connections) { // a JSON edge: client.ConnectionPolicy's and the lanes' own keys
         public Ending(Instant endedAt, String partialReason, ClientCpu clientCpu) {
             this(endedAt, partialReason, clientCpu, null);
         }
@@ -100,7 +102,8 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
     }
 
     /** As {@link #ended(Instant, String, ClientCpu)}, with what the client's connections met ({@code connections}). */
-    public RunFile ended(Instant endedAt, String partialReason, ClientCpu clientCpu, Map<String, Object> connections) {
+    public RunFile ended(Instant endedAt, String partialReason, ClientCpu clientCpu,
+            Map<String, Object> connections) { // a JSON edge, as Ending's
         return new RunFile(startedAt, endpoint, requestIdPrefix, labels, load, workload, server, measured,
                 new Ending(endedAt, partialReason, clientCpu, connections));
     }
@@ -131,7 +134,7 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
         return RunDocument.of(toMap());
     }
 
-    /** The JSON object, keys in the contract's order. */
+    /** The JSON object, keys in the contract's order (RunDocument's map: keys present by kind of run, not typed). */
     Map<String, Object> toMap() {
         Map<String, Object> run = new LinkedHashMap<>();
         run.put(RunDocument.SCHEMA, SCHEMA);
