@@ -28,7 +28,8 @@ import java.util.stream.Stream;
  * @param conditions the run directories of each condition the source holds, in path order
  * @param load       the load the source ran at, as its run.json describes it (empty when it says nothing)
  */
-record BaselineSource(ImportedFrom imported, Map<String, List<Path>> conditions, Map<String, Object> load) {
+record BaselineSource(ImportedFrom imported, Map<String, List<Path>> conditions,
+        Map<String, Object> load) { // a JSON edge: a foreign tool's load keys (request_rate, strategy) are its own
     BaselineSource {
         if (conditions.isEmpty()) {
             throw new IllegalArgumentException(imported.source() + " holds no request");
@@ -86,8 +87,8 @@ record BaselineSource(ImportedFrom imported, Map<String, List<Path>> conditions,
     /** The request rate the source offered, per second, or 0 when it does not say (or offered all at once). */
     double ratePerSecond() {
         Object schedule = load.get("schedule");
-        for (Object v : new Object[] {load.get("request_rate"), load.get("rate_per_second"),
-                schedule instanceof Map<?, ?> s ? s.get("rate_per_second") : null}) {
+        for (Object v : new Object[] {load.get("request_rate"), load.get(RunDocument.LOAD_RATE_PER_SECOND),
+                schedule instanceof Map<?, ?> s ? s.get(RunDocument.LOAD_RATE_PER_SECOND) : null}) {
             if (v instanceof Number n && n.doubleValue() > 0 && Double.isFinite(n.doubleValue())) {
                 return n.doubleValue();
             }
@@ -98,7 +99,7 @@ record BaselineSource(ImportedFrom imported, Map<String, List<Path>> conditions,
     private static BaselineSource infergate(Path dir) {
         Path root = ComparisonRun.isAcceptResult(dir) ? dir.resolve(ComparisonRun.BASELINE_DIR) : dir;
         Map<String, List<Path>> conditions = new LinkedHashMap<>();
-        Map<String, Object> load = null;
+        Map<String, Object> load = null; // a JSON edge, as the record's
         for (Path run : runDirectories(root)) {
             RunDocument json = RunDocument.read(run);
             if (json.imported() != null) {
@@ -107,7 +108,7 @@ record BaselineSource(ImportedFrom imported, Map<String, List<Path>> conditions,
             }
             String condition = json.condition() != null ? json.condition() : RunSet.ALL;
             conditions.computeIfAbsent(condition, k -> new ArrayList<>()).add(run);
-            load = load == null ? loadOf(json.document()) : load;
+            load = load == null ? loadOf(json) : load;
         }
         if (conditions.isEmpty()) {
             throw new IllegalArgumentException(dir + " holds no infergate run (no " + RunLog.REQUESTS_FILE + " beside a "
@@ -126,7 +127,7 @@ record BaselineSource(ImportedFrom imported, Map<String, List<Path>> conditions,
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> loadOf(Map<String, Object> run) {
-        return run.get("load") instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    private static Map<String, Object> loadOf(RunDocument run) { // a JSON edge: an imported tool's load keys are its own
+        return run.document().get(RunDocument.LOAD) instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
     }
 }

@@ -1,7 +1,6 @@
 package dev.infergate.accept;
 
 import dev.infergate.accept.AcceptPlan.LoadLevel;
-import dev.infergate.analysis.Summarizer;
 import dev.infergate.analysis.compare.AggregateBaseline;
 import dev.infergate.analysis.compare.Bootstrap;
 import dev.infergate.analysis.compare.ComparisonRun;
@@ -12,7 +11,6 @@ import dev.infergate.load.ClosedLoop;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.OpenLoop;
 import dev.infergate.record.AtomicFiles;
-import dev.infergate.record.ImportedFrom;
 import dev.infergate.record.RunDocument;
 import dev.infergate.record.RunLog;
 import dev.infergate.run.RunService;
@@ -109,21 +107,20 @@ final class ImportedBaseline {
         for (int k = 1; k <= runs.size(); k++) {
             Path from = runs.get(k - 1);
             Path to = Files.createDirectories(out.resolve(ComparisonRun.BASELINE_DIR).resolve(c.condition()).resolve("r" + k));
-            Map<String, Object> run = new LinkedHashMap<>(RunDocument.read(from).document()); // rewritten as it is
-            run.put(ImportedFrom.KEY, source.imported());
-            if (!c.source().equals(c.condition()) || !run.containsKey("condition")) {
-                run.put("condition", c.condition()); // records that carry no condition of their own belong to this one
+            RunDocument run = RunDocument.read(from).withImported(source.imported()); // other keys kept as they are
+            if (!c.source().equals(c.condition()) || !run.document().containsKey(RunDocument.CONDITION)) {
+                run = run.withCondition(c.condition()); // records that carry no condition of their own belong to this one
             }
-            Map<String, Object> labels = new LinkedHashMap<>();
-            if (run.get("labels") instanceof Map<?, ?> m) {
+            Map<String, Object> labels = new LinkedHashMap<>(); // a JSON edge: the file's label values, as it has them
+            if (run.document().get(RunDocument.LABELS) instanceof Map<?, ?> m) {
                 m.forEach((key, v) -> labels.put(String.valueOf(key), v));
             }
             labels.putAll(plan.baseline().labels()); // the plan's words for the baseline win
-            run.put("labels", labels);
+            run = run.withLabels(labels);
             String kept = Files.isRegularFile(from.resolve(AggregateBaseline.FILE)) ? AggregateBaseline.FILE
                     : RunLog.REQUESTS_FILE; // an aggregate-only import has figures, not requests
             AtomicFiles.write(to.resolve(kept), o -> Files.copy(from.resolve(kept), o));
-            AtomicFiles.writeJson(Summarizer.JSON, to.resolve(RunLog.RUN_FILE), run); // last: marks the copy complete
+            run.write(to); // last: marks the copy complete
         }
     }
 

@@ -78,6 +78,9 @@ public final class ClientLag {
         return new Figures(lag.percentiles(), write.percentiles(), LIMIT_P99_MILLIS, lagged, limited());
     }
 
+    /** The key of {@link Figures#lagMs()} in the {@code client} block (snake case of the component's name). */
+    public static final String LAG_MS = "lag_ms";
+
     /**
      * summary.json's {@code client} block: the client's own lag and write time, never server figures.
      *

@@ -1,11 +1,10 @@
 package dev.infergate.analysis;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.infergate.record.RunDocument;
-import java.util.List;
+import dev.infergate.record.ScaleOut;
 
 /**
  * summary.json's {@code run} block, typed: run.json as recorded ({@link RunDocument}) and the keys the summary adds to
@@ -31,53 +30,15 @@ public record SummaryRun(RunDocument document, Double durationS, boolean partial
         return new SummaryRun(document, durationS, reason != null, reason, tornLastLine);
     }
 
-    /**
-     * A merged fleet run's {@code scale_out} block (scale/FleetMerge).
-     *
-     * @param fleet         the fleet's name, or null
-     * @param startAt       the agreed start instant as text, or null
-     * @param startSpreadMs the spread of the workers' start offsets, milliseconds, or null when none was measured
-     * @param shards        each worker's entry, in shard order
-     */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ScaleOut(String fleet, @JsonProperty("start_at") String startAt,
-            @JsonProperty("start_spread_ms") Double startSpreadMs, List<Shard> shards) {
-        public ScaleOut {
-            shards = shards == null ? List.of() : List.copyOf(shards);
-        }
-    }
-
-    /**
-     * One worker of a fleet run.
-     *
-     * @param shard         the shard's number
-     * @param state         complete, partial or missing, or null
-     * @param startOffsetMs its start offset from the agreed instant, milliseconds, or null
-     * @param client        its client-lag figures, or null when it left no results
-     */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Shard(Integer shard, String state, @JsonProperty("start_offset_ms") Double startOffsetMs,
-            ShardClient client) {
-        /** The worker's client-lag p99, milliseconds, or null when it left none. */
-        public Double clientLagP99Ms() {
-            return client == null || client.lagMs() == null ? null : client.lagMs().p99();
-        }
-    }
-
-    /** A worker's {@code client} block, as summary.json's: of its client-lag figures, the p99 read here. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ShardClient(@JsonProperty("lag_ms") LagMs lagMs) {}
-
-    /** A worker's client-lag quantiles, milliseconds: the p99, or null when it had no samples. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record LagMs(@JsonProperty(Percentiles.P99) Double p99) {}
-
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    private record ScaleOutKey(@JsonProperty("scale_out") ScaleOut scaleOut) {}
-
     /** The scale-out block of a merged fleet run (run.json's {@code scale_out}), or null for any other run. */
     public ScaleOut scaleOut() {
-        return Summarizer.JSON.convertValue(document.document(), ScaleOutKey.class).scaleOut();
+        return document.scaleOut();
+    }
+
+    /** A fleet worker's client-lag p99, milliseconds, or null when it left none (its client block as summary.json's). */
+    public static Double clientLagP99Ms(ScaleOut.Shard shard) {
+        JsonNode p99 = shard.client() == null ? null : shard.client().path(ClientLag.LAG_MS).path(Percentiles.P99);
+        return p99 == null || !p99.isNumber() ? null : p99.doubleValue();
     }
 
     /**
@@ -92,9 +53,9 @@ public record SummaryRun(RunDocument document, Double durationS, boolean partial
         if (durationS != null) {
             block.put("duration_s", durationS.doubleValue());
         }
-        block.put("partial", partial);
+        block.put(RunDocument.PARTIAL, partial);
         if (partialReason != null) {
-            block.put("partial_reason", partialReason);
+            block.put(RunDocument.PARTIAL_REASON, partialReason);
         }
         if (tornLastLine != null) {
             block.put("torn_last_line", tornLastLine.longValue());

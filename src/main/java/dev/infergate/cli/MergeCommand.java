@@ -1,8 +1,8 @@
 package dev.infergate.cli;
 
+import dev.infergate.analysis.ShardRule;
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.analysis.Summary;
-import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.RunDocument;
 import dev.infergate.record.RunLog;
 import dev.infergate.record.ShardMerge;
@@ -12,10 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -42,31 +39,23 @@ public final class MergeCommand implements Callable<Integer> {
         if (Files.exists(out.resolve(RunLog.REQUESTS_FILE))) {
             throw UserError.usage(out + " already holds a run; pass another --out");
         }
-        Map<String, Object> run; // a JSON edge: the first shard's run.json rewritten as it is (keys of any version kept)
         try {
-            run = new LinkedHashMap<>(RunDocument.read(shards.get(0)).document()); // rewritten as it is, plus shards
-            run.remove("partial");
-            run.remove("partial_reason");
+            RunDocument first = RunDocument.read(shards.get(0)); // its keys, of any version, kept as they are
             List<String> incomplete = new ArrayList<>();
             for (Path shard : shards) {
                 RunDocument other = RunDocument.read(shard);
-                if (other.partial() || other.endedAtKey() && other.endedAt() == null) {
+                if (!ShardRule.complete(shard, other)) {
                     incomplete.add("shard " + shard + " did not run to its end"); // the first one too
                 }
-                for (String key : List.of("base_url", "model", "api", "workload")) {
-                    if (!Objects.equals(run.get(key), other.document().get(key))) {
-                        throw UserError.usage(shard + " differs from " + shards.get(0) + " in '" + key
-                                + "': these are not shards of one run");
-                    }
+                String differs = ShardRule.disagreement(first, other);
+                if (differs != null) {
+                    throw UserError.usage(shard + " differs from " + shards.get(0) + " in '" + differs
+                            + "': these are not shards of one run");
                 }
             }
-            if (!incomplete.isEmpty()) { // one partial shard makes the merged run partial
-                run.put("partial", true);
-                run.put("partial_reason", String.join("; ", incomplete));
-            }
-            run.put("shards", shards.stream().map(Path::toString).toList());
             Files.createDirectories(out);
-            AtomicFiles.writeJson(Summarizer.JSON, out.resolve(RunLog.RUN_FILE), run);
+            first.withPartialReason(incomplete.isEmpty() ? null : String.join("; ", incomplete)) // one partial shard
+                    .withShards(shards.stream().map(Path::toString).toList()).write(out);      // makes the run partial
             ShardMerge.mergeRecords(shards, out);
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());

@@ -1,5 +1,6 @@
 package dev.infergate.client;
 
+import dev.infergate.record.RunDocument;
 import dev.infergate.record.UrlCredentials;
 import java.net.URI;
 import java.nio.file.Path;
@@ -179,17 +180,17 @@ public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<S
     /** For run.json: everything but header values; the model id as the server named it, credentials removed. */
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("base_url", baseUrlShown());
-        m.put("api", api.key());
-        m.put("model", redactor().redact(model));
-        m.put("stream", stream);
+        m.put(RunDocument.BASE_URL, baseUrlShown());
+        m.put(RunDocument.API, api.key());
+        m.put(RunDocument.MODEL, redactor().redact(model));
+        m.put(RunDocument.STREAM, stream);
         if (api != null && api.pairsDocuments()) {
-            m.put("documents", documents);
+            m.put(RunDocument.DOCUMENTS, documents);
         }
         m.put("http2", http2);
         m.put("header_names", List.copyOf(headers.keySet()));
         if (!extraBody.isEmpty()) {
-            m.put("extra_body", extraBody.describe());
+            m.put(RunDocument.EXTRA_BODY, extraBody.describe());
         }
         return m;
     }

@@ -1,6 +1,7 @@
 package dev.infergate.export;
 
 import dev.infergate.record.RequestRecord;
+import dev.infergate.record.RunDocument;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -49,15 +50,15 @@ public final class VllmResult {
         long input = ok.stream().mapToLong(r -> Math.max(0, r.inputTokens())).sum();
         long output = ok.stream().mapToLong(RequestRecord::outputTokens).sum();
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("date", run.get("started_at"));
+        m.put("date", run.get(RunDocument.STARTED_AT));
         m.put("backend", "infergate");
-        m.put("endpoint_type", run.get("api"));
+        m.put("endpoint_type", run.get(RunDocument.API));
         m.put("label", labels(run));
-        m.put("model_id", run.get("model"));
+        m.put("model_id", run.get(RunDocument.MODEL));
         m.put("tokenizer_id", null);
         m.put("num_prompts", measured.size());
-        Map<?, ?> load = run.get("load") instanceof Map<?, ?> l ? l : Map.of();
-        m.put("request_rate", load.get("rate_per_second") != null ? load.get("rate_per_second") : "inf");
+        Map<?, ?> load = run.get(RunDocument.LOAD) instanceof Map<?, ?> l ? l : Map.of();
+        m.put("request_rate", load.get(RunDocument.LOAD_RATE_PER_SECOND) != null ? load.get(RunDocument.LOAD_RATE_PER_SECOND) : "inf");
         m.put("burstiness", load.get("burstiness") != null ? load.get("burstiness") : 1.0);
         m.put("max_concurrency", load.get("concurrency") != null ? load.get("concurrency") : load.get("max_concurrency"));
         m.put("duration", duration);
@@ -136,7 +137,7 @@ public final class VllmResult {
     }
 
     private static String labels(Map<String, Object> run) {
-        if (!(run.get("labels") instanceof Map<?, ?> labels) || labels.isEmpty()) {
+        if (!(run.get(RunDocument.LABELS) instanceof Map<?, ?> labels) || labels.isEmpty()) {
             return null;
         }
         StringBuilder sb = new StringBuilder();

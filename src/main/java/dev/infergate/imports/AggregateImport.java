@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.compare.Statistic;
 import dev.infergate.record.ImportedFrom;
+import dev.infergate.record.RunDocument;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -98,8 +99,8 @@ final class AggregateImport {
                     + " reads (time_to_first_token, request_latency, inter_token_latency in ms)");
         }
         ImportedFrom imported = new ImportedFrom("aiperf", source, false, missing(figures));
-        Map<String, Object> run = Imports.runJson(imported, null, null);
-        Map<String, Object> load = new LinkedHashMap<>();
+        RunDocument run = RunDocument.imported(imported, null, null);
+        Map<String, Object> load = new LinkedHashMap<>(); // a JSON edge: the foreign tool's own load keys
         load.put("tool", "aiperf");
         JsonNode loadgen = json.path("input_config").path("loadgen");
         if (loadgen.path("concurrency").isNumber()) {
@@ -108,7 +109,7 @@ final class AggregateImport {
         if (loadgen.path("request_rate").isNumber()) {
             load.put("request_rate", loadgen.get("request_rate").asDouble());
         }
-        run.put("load", load);
+        run = run.withLoad(load);
         long requests = json.path("request_count").path("avg").isNumber() ? json.get("request_count").get("avg").asLong() : -1;
         return new ImportedRun(run, List.of(), imported, figures, requests);
     }

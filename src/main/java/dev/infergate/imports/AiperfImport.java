@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.infergate.json.Json;
 import dev.infergate.record.ErrorClass;
+import dev.infergate.record.RunDocument;
 import dev.infergate.record.ImportedFrom;
 import dev.infergate.record.Phase;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -84,8 +86,10 @@ final class AiperfImport {
             throw new IllegalArgumentException(source + " holds no AIPerf record");
         }
         ImportedFrom imported = new ImportedFrom("aiperf", source, false, Imports.NEVER_RECORDED);
-        Map<String, Object> run = Imports.runJson(imported, null, null);
-        run.put("load", Map.of("tool", "aiperf", "requests", records.size()));
+        Map<String, Object> load = new LinkedHashMap<>(); // a JSON edge (the tool's keys); fixed order, Map.of's varied
+        load.put("tool", "aiperf");
+        load.put("requests", records.size());
+        RunDocument run = RunDocument.imported(imported, null, null).withLoad(load);
         return new ImportedRun(run, records, imported);
     }
 }

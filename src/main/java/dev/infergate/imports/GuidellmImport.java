@@ -3,6 +3,7 @@ package dev.infergate.imports;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.infergate.analysis.Metric;
 import dev.infergate.record.ErrorClass;
+import dev.infergate.record.RunDocument;
 import dev.infergate.record.ImportedFrom;
 import dev.infergate.record.Phase;
 import dev.infergate.record.RequestRecord;
@@ -72,11 +73,11 @@ final class GuidellmImport {
             missing.addAll(Metric.keysOf(Metric.ERROR_RATE, Metric.TIMEOUT_RATE));
         }
         ImportedFrom imported = new ImportedFrom("guidellm", source, sampled, missing);
-        Map<String, Object> run = Imports.runJson(imported, null, null);
-        Map<String, Object> load = new LinkedHashMap<>();
+        RunDocument run = RunDocument.imported(imported, null, null);
+        Map<String, Object> load = new LinkedHashMap<>(); // a JSON edge: the foreign tool's own load keys
         load.put("tool", "guidellm");
         load.put("strategy", condition(benchmarks.get(0)));
-        run.put("load", load);
+        run = run.withLoad(load);
         return new ImportedRun(run, records, imported);
     }
 

@@ -2,6 +2,7 @@ package dev.infergate.imports;
 
 import dev.infergate.record.ImportedFrom;
 import dev.infergate.record.RequestRecord;
+import dev.infergate.record.RunDocument;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +18,7 @@ import java.util.Map;
  * @param aggregate statistic key ({@code ttft.p99}) to value for an aggregate-only file, else null
  * @param requests  requests an aggregate rests on, -1 when the file does not say (unused with records)
  */
-public record ImportedRun(Map<String, Object> run, List<RequestRecord> records, ImportedFrom imported,
+public record ImportedRun(RunDocument run, List<RequestRecord> records, ImportedFrom imported,
         Map<String, Double> aggregate, long requests) {
     public ImportedRun {
         if (run == null || imported == null) {
@@ -31,7 +32,7 @@ public record ImportedRun(Map<String, Object> run, List<RequestRecord> records, 
     }
 
     /** An import of per-request records. */
-    public ImportedRun(Map<String, Object> run, List<RequestRecord> records, ImportedFrom imported) {
+    public ImportedRun(RunDocument run, List<RequestRecord> records, ImportedFrom imported) {
         this(run, records, imported, null, -1);
     }
 

@@ -6,7 +6,6 @@ import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.compare.AggregateBaseline;
 import dev.infergate.json.Json;
 import dev.infergate.record.AtomicFiles;
-import dev.infergate.record.ImportedFrom;
 import dev.infergate.record.RecordCodec;
 import dev.infergate.record.RunLog;
 import java.io.IOException;
@@ -17,9 +16,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Reads other tools' result files (vLLM, AIPerf, guidellm; recognised by their content, not their name) into
@@ -109,26 +106,13 @@ public final class Imports {
         if (run.aggregateOnly()) { // no requests.jsonl: nothing reads it as a run of requests
             AtomicFiles.writeJson(JSON, dir.resolve(AggregateBaseline.FILE), AggregateBaseline.document(run.aggregate(),
                     run.requests()));
-            AtomicFiles.writeJson(JSON, dir.resolve(RunLog.RUN_FILE), run.run());
+            run.run().write(dir);
             return;
         }
         StringBuilder sb = new StringBuilder();
         run.records().forEach(r -> sb.append(RecordCodec.toJson(r)).append('\n'));
         AtomicFiles.writeString(dir.resolve(RunLog.REQUESTS_FILE), sb.toString());
-        AtomicFiles.writeJson(JSON, dir.resolve(RunLog.RUN_FILE), run.run());
-    }
-
-    /** The run.json of an import. */
-    static Map<String, Object> runJson(ImportedFrom imported, String model, String api) {
-        Map<String, Object> run = new LinkedHashMap<>();
-        run.put("schema", "infergate.run/1");
-        run.put(ImportedFrom.KEY, imported);
-        run.put("base_url", null);
-        run.put("model", model);
-        run.put("api", api);
-        run.put("stream", true);
-        run.put(RunLog.ENDED_AT, "imported");
-        return run;
+        run.run().write(dir);
     }
 
     private static Path cacheDirectory(Path path) {

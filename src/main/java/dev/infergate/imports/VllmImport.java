@@ -2,6 +2,7 @@ package dev.infergate.imports;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.infergate.record.ErrorClass;
+import dev.infergate.record.RunDocument;
 import dev.infergate.record.ImportedFrom;
 import dev.infergate.record.Phase;
 import dev.infergate.record.RequestRecord;
@@ -89,16 +90,16 @@ final class VllmImport {
     }
 
     /** The run.json of a vLLM result: model, endpoint type, its load and label. */
-    static Map<String, Object> run(JsonNode json, ImportedFrom imported, int n) {
-        Map<String, Object> run = Imports.runJson(imported, text(json, "model_id"), text(json, "endpoint_type"));
-        Map<String, Object> load = new LinkedHashMap<>();
+    static RunDocument run(JsonNode json, ImportedFrom imported, int n) {
+        RunDocument run = RunDocument.imported(imported, text(json, "model_id"), text(json, "endpoint_type"));
+        Map<String, Object> load = new LinkedHashMap<>(); // a JSON edge: the foreign tool's own load keys
         load.put("tool", "vllm");
         load.put("request_rate", json.path("request_rate").isNumber() ? json.get("request_rate").asDouble() : "inf");
         load.put("max_concurrency", json.path("max_concurrency").isNumber() ? json.get("max_concurrency").asInt() : null);
         load.put("requests", json.path("num_prompts").asInt(n));
-        run.put("load", load);
+        run = run.withLoad(load);
         if (json.path("label").isTextual()) {
-            run.put("labels", Map.of("label", json.get("label").asText()));
+            run = run.withLabels(Map.of("label", json.get("label").asText()));
         }
         return run;
     }

@@ -1,6 +1,6 @@
 package dev.infergate.load;
 
-import java.util.Map;
+import dev.infergate.record.LoadDescription;
 import java.util.PrimitiveIterator;
 
 /**
@@ -24,8 +24,9 @@ public interface ArrivalSchedule {
      */
     PrimitiveIterator.OfLong offsets();
 
-    /** Describes the schedule for {@code summary.json} (snake_case keys, plain values). */
-    Map<String, Object> describe();
+    /** Describes the schedule for run.json's {@code load} block. */
+    LoadDescription.Arrival description();
+
 
     /**
      * A schedule of one arrival kind at a steady rate.

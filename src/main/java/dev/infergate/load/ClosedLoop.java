@@ -1,8 +1,7 @@
 package dev.infergate.load;
 
+import dev.infergate.record.LoadDescription;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -74,11 +73,7 @@ public record ClosedLoop(int concurrency, Duration thinkTime) implements LoadMod
     }
 
     @Override
-    public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("mode", kind().mode());
-        m.put("concurrency", concurrency);
-        m.put("think_time_ms", thinkTime.toMillis());
-        return m;
+    public LoadDescription description() {
+        return new LoadDescription.Closed(kind().mode(), concurrency, thinkTime.toMillis());
     }
 }

@@ -1,7 +1,6 @@
 package dev.infergate.load;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import dev.infergate.record.LoadDescription;
 import java.util.PrimitiveIterator;
 
 /**
@@ -21,10 +20,7 @@ public record ConstantRateSchedule(double ratePerSecond) implements ArrivalSched
     }
 
     @Override
-    public Map<String, Object> describe() {
-        Map<String, Object> map = new LinkedHashMap<>();
-        map.put("arrival", ArrivalKind.CONSTANT.label());
-        map.put("rate_per_second", ratePerSecond);
-        return map;
+    public LoadDescription.Arrival description() {
+        return new LoadDescription.Steady(ArrivalKind.CONSTANT.label(), ratePerSecond, null, null, null);
     }
 }

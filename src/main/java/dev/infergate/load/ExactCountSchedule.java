@@ -1,10 +1,9 @@
 package dev.infergate.load;
 
+import dev.infergate.record.LoadDescription;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.PrimitiveIterator;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -99,12 +98,7 @@ public record ExactCountSchedule(double ratePerSecond, List<Long> windowsNanos, 
     }
 
     @Override
-    public Map<String, Object> describe() {
-        Map<String, Object> map = new LinkedHashMap<>();
-        map.put("arrival", ArrivalKind.POISSON.label());
-        map.put("rate_per_second", ratePerSecond);
-        map.put("seed", seed);
-        map.put("exact_count", true);
-        return map;
+    public LoadDescription.Arrival description() {
+        return new LoadDescription.Steady(ArrivalKind.POISSON.label(), ratePerSecond, null, seed, true);
     }
 }

@@ -1,7 +1,6 @@
 package dev.infergate.load;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import dev.infergate.record.LoadDescription;
 import java.util.PrimitiveIterator;
 
 /**
@@ -30,12 +29,7 @@ public record GammaSchedule(double ratePerSecond, double burstiness, long seed) 
     }
 
     @Override
-    public Map<String, Object> describe() {
-        Map<String, Object> map = new LinkedHashMap<>();
-        map.put("arrival", ArrivalKind.GAMMA.label());
-        map.put("rate_per_second", ratePerSecond);
-        map.put("burstiness", burstiness);
-        map.put("seed", seed);
-        return map;
+    public LoadDescription.Arrival description() {
+        return new LoadDescription.Steady(ArrivalKind.GAMMA.label(), ratePerSecond, burstiness, seed, null);
     }
 }

@@ -1,6 +1,6 @@
 package dev.infergate.load;
 
-import java.util.Map;
+import dev.infergate.record.LoadDescription;
 import java.util.Optional;
 
 /** How requests are started: a fixed number of virtual users (closed loop), arrivals on a schedule (open loop), or agent sessions of turns that depend on earlier answers. */
@@ -70,6 +70,7 @@ public sealed interface LoadModel permits ClosedLoop, OpenLoop, SessionLoop {
         throw new IllegalStateException("a " + kind().mode() + " load has no arrival schedule to replace");
     }
 
-    /** Describes the model for run.json. */
-    Map<String, Object> describe();
+    /** Describes the model for run.json's {@code load} block. */
+    LoadDescription description();
+
 }

@@ -1,7 +1,6 @@
 package dev.infergate.load;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import dev.infergate.record.LoadDescription;
 import java.util.Optional;
 import java.util.PrimitiveIterator;
 
@@ -95,11 +94,7 @@ public record OpenLoop(ArrivalSchedule schedule, int maxConcurrency, int maxQueu
     }
 
     @Override
-    public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("mode", kind().mode());
-        m.putAll(schedule.describe());
-        m.put("max_concurrency", maxConcurrency == 0 ? null : maxConcurrency);
-        return m;
+    public LoadDescription description() {
+        return new LoadDescription.Open(kind().mode(), schedule.description(), maxConcurrency == 0 ? null : maxConcurrency);
     }
 }

@@ -1,10 +1,9 @@
 package dev.infergate.load;
 
+import dev.infergate.record.LoadDescription;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.PrimitiveIterator;
 
@@ -116,22 +115,13 @@ public record PiecewiseSchedule(List<Segment> segments, long seed) implements Ar
     }
 
     @Override
-    public Map<String, Object> describe() {
-        List<Map<String, Object>> described = new ArrayList<>();
+    public LoadDescription.Arrival description() {
+        List<LoadDescription.Segment> described = new ArrayList<>();
         for (Segment segment : segments) {
-            Map<String, Object> map = new LinkedHashMap<>();
-            map.put("duration_seconds", segment.duration().toNanos() / Gaps.NANOS_PER_SECOND);
-            map.put("arrival", segment.kind().label());
-            map.put("rate_per_second", segment.ratePerSecond());
-            if (segment.kind() == ArrivalKind.GAMMA) {
-                map.put("burstiness", segment.burstiness());
-            }
-            described.add(map);
+            described.add(new LoadDescription.Segment(segment.duration().toNanos() / Gaps.NANOS_PER_SECOND,
+                    segment.kind().label(), segment.ratePerSecond(),
+                    segment.kind() == ArrivalKind.GAMMA ? segment.burstiness() : null));
         }
-        Map<String, Object> map = new LinkedHashMap<>();
-        map.put("arrival", "piecewise");
-        map.put("segments", described);
-        map.put("seed", seed);
-        return map;
+        return new LoadDescription.Piecewise("piecewise", described, seed);
     }
 }

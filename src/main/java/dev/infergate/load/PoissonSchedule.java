@@ -1,7 +1,6 @@
 package dev.infergate.load;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import dev.infergate.record.LoadDescription;
 import java.util.PrimitiveIterator;
 
 /**
@@ -24,11 +23,7 @@ public record PoissonSchedule(double ratePerSecond, long seed) implements Arriva
     }
 
     @Override
-    public Map<String, Object> describe() {
-        Map<String, Object> map = new LinkedHashMap<>();
-        map.put("arrival", ArrivalKind.POISSON.label());
-        map.put("rate_per_second", ratePerSecond);
-        map.put("seed", seed);
-        return map;
+    public LoadDescription.Arrival description() {
+        return new LoadDescription.Steady(ArrivalKind.POISSON.label(), ratePerSecond, null, seed, null);
     }
 }

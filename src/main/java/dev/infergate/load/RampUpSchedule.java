@@ -1,8 +1,7 @@
 package dev.infergate.load;
 
+import dev.infergate.record.LoadDescription;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.PrimitiveIterator;
 
 /**
@@ -51,9 +50,7 @@ public record RampUpSchedule(ArrivalSchedule base, Duration rampUp) implements A
     }
 
     @Override
-    public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>(base.describe());
-        m.put("ramp_up_s", rampUp.toNanos() / 1e9);
-        return m;
+    public LoadDescription.Arrival description() {
+        return new LoadDescription.RampUp(base.description(), rampUp.toNanos() / 1e9);
     }
 }

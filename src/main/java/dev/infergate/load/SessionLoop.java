@@ -1,5 +1,6 @@
 package dev.infergate.load;
 
+import dev.infergate.record.LoadDescription;
 import dev.infergate.client.Completion;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.workload.SessionWorkload;
@@ -7,9 +8,7 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.PrimitiveIterator;
 import java.util.concurrent.CountDownLatch;
 
@@ -255,14 +254,8 @@ public record SessionLoop(int sessions, int turns, Duration thinkTime, int warmu
     }
 
     @Override
-    public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("mode", kind().mode());
-        m.put("sessions", sessions);
-        m.put("turns", turns);
-        m.put("think_time_ms", thinkTime.toMillis());
-        m.put("warmup_sessions", warmupSessions);
-        m.putAll(starts.describe());
-        return m;
+    public LoadDescription description() {
+        return new LoadDescription.Sessions(kind().mode(), sessions, turns, thinkTime.toMillis(), warmupSessions,
+                starts.description());
     }
 }

@@ -1,7 +1,6 @@
 package dev.infergate.load;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import dev.infergate.record.LoadDescription;
 
 /**
  * When the sessions of an agent-session run ({@link SessionLoop}) start (docs/workloads.md, "Agent sessions").
@@ -21,13 +20,14 @@ public sealed interface SessionStarts permits SessionStarts.AllAtOnce, SessionSt
     SessionStarts ALL_AT_ONCE = new AllAtOnce();
 
     /** Describes the starts for run.json ({@code load} block). */
-    Map<String, Object> describe();
+    LoadDescription.Starts description();
+
 
     /** Every session at the start; see {@link #ALL_AT_ONCE}. */
     record AllAtOnce() implements SessionStarts {
         @Override
-        public Map<String, Object> describe() {
-            return Map.of("starts", "all_at_once");
+        public LoadDescription.Starts description() {
+            return new LoadDescription.AllAtOnce("all_at_once");
         }
     }
 
@@ -47,11 +47,8 @@ public sealed interface SessionStarts permits SessionStarts.AllAtOnce, SessionSt
         }
 
         @Override
-        public Map<String, Object> describe() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("starts", "concurrent");
-            m.put("max_concurrent_sessions", sessions);
-            return m;
+        public LoadDescription.Starts description() {
+            return new LoadDescription.Concurrent("concurrent", sessions);
         }
     }
 
@@ -90,11 +87,8 @@ public sealed interface SessionStarts permits SessionStarts.AllAtOnce, SessionSt
         }
 
         @Override
-        public Map<String, Object> describe() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("starts", "arrivals");
-            m.put("session_arrivals", schedule.describe());
-            return m;
+        public LoadDescription.Starts description() {
+            return new LoadDescription.Arrivals("arrivals", schedule.description());
         }
     }
 }

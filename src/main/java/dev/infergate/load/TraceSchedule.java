@@ -1,10 +1,9 @@
 package dev.infergate.load;
 
+import dev.infergate.record.LoadDescription;
 import dev.infergate.workload.trace.TraceEntry;
 import dev.infergate.workload.trace.TraceReader;
 import dev.infergate.workload.trace.TraceSpec;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.PrimitiveIterator;
 
@@ -69,10 +68,8 @@ public record TraceSchedule(TraceSpec trace) implements ArrivalSchedule {
     }
 
     @Override
-    public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("arrival", "trace");
-        m.putAll(trace.describe());
-        return m;
+    public LoadDescription.Arrival description() {
+        return new LoadDescription.Trace("trace", trace.file().getFileName().toString(), trace.format().label(),
+                trace.window().toString(), trace.timeScale(), trace.maxContextTokens() == 0 ? null : trace.maxContextTokens());
     }
 }

@@ -5,6 +5,7 @@ import dev.infergate.analysis.quality.EvalHeader;
 import dev.infergate.analysis.quality.Interval;
 import dev.infergate.analysis.quality.QualityComparison;
 import dev.infergate.analysis.quality.QualitySummary;
+import dev.infergate.record.RunDocument;
 import java.util.Locale;
 
 /** Console text for a quality run ({@code quality.json}) and for a quality comparison. */
@@ -17,7 +18,7 @@ public final class QualityText {
         EvalHeader eval = summary.header().eval();
         JsonNode endpoint = summary.header().endpoint();
         out.append(String.format(Locale.ROOT, "eval %s (seed %s, %s items) on %s at %s%n", eval.name(), eval.seed(),
-                eval.items(), summary.header().model(), endpoint == null ? null : endpoint.path("base_url").asText(null)));
+                eval.items(), summary.header().model(), endpoint == null ? null : endpoint.path(RunDocument.BASE_URL).asText(null)));
         Interval.Written acc = summary.accuracy();
         out.append(String.format(Locale.ROOT, "accuracy %s (%.0f%% CI %s to %s): %s of %s correct, %s failed requests%n",
                 pct(acc.value()), 100 * acc.confidence(), pct(acc.low()), pct(acc.high()),

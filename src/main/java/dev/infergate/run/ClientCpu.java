@@ -1,8 +1,7 @@
 package dev.infergate.run;
 
+import dev.infergate.record.RunDocument;
 import java.lang.management.ManagementFactory;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * The client process's own CPU time split by phase, for run.json's {@code client_cpu} block (docs/results.md):
@@ -74,17 +73,10 @@ public record ClientCpu(double startupSeconds, double warmupSeconds, double load
     }
 
     /** run.json's {@code client_cpu}: seconds, rounded to the ms. */
-    public Map<String, Object> toMap() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("startup_s", round(startupSeconds));
-        m.put("warmup_s", round(warmupSeconds));
-        m.put("load_s", round(loadSeconds));
-        m.put("load_wall_s", round(loadWallSeconds));
-        if (!Double.isNaN(machineBusyShare)) {
-            m.put("machine_busy_share", Math.round(machineBusyShare * 1000) / 1000.0);
-        }
-        m.put("cores", cores);
-        return m;
+    public RunDocument.ClientCpuSeconds toJson() {
+        return new RunDocument.ClientCpuSeconds(round(startupSeconds), round(warmupSeconds), round(loadSeconds),
+                round(loadWallSeconds), Double.isNaN(machineBusyShare) ? null : Math.round(machineBusyShare * 1000) / 1000.0,
+                cores);
     }
 
     private static double round(double seconds) {

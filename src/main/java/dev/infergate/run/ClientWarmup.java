@@ -8,6 +8,7 @@ import dev.infergate.client.Timeouts;
 import dev.infergate.record.Phase;
 import dev.infergate.record.RecordSink;
 import dev.infergate.record.RecordWriter;
+import dev.infergate.record.RunDocument;
 import dev.infergate.workload.Message;
 import dev.infergate.workload.RequestSpec;
 import dev.infergate.workload.Workload;
@@ -16,7 +17,6 @@ import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
@@ -84,13 +84,9 @@ public final class ClientWarmup {
      * @param cpuSeconds  the process's CPU time over the same span (every thread: event loops, JIT, GC)
      */
     public record Result(long requests, long failed, double wallSeconds, double cpuSeconds) {
-        public Map<String, Object> toMap() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("requests", requests);
-            m.put("failed", failed);
-            m.put("wall_s", Math.round(wallSeconds * 1000) / 1000.0);
-            m.put("cpu_s", Math.round(cpuSeconds * 1000) / 1000.0);
-            return m;
+        public RunDocument.ClientWarmup toJson() {
+            return new RunDocument.ClientWarmup(requests, failed, Math.round(wallSeconds * 1000) / 1000.0,
+                    Math.round(cpuSeconds * 1000) / 1000.0);
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.infergate.run;
 
 import dev.infergate.analysis.Slo;
-import dev.infergate.analysis.Summarizer;
 import dev.infergate.client.Endpoint;
 import dev.infergate.client.Preflight;
 import dev.infergate.client.Timeouts;
@@ -9,8 +8,8 @@ import dev.infergate.json.Json;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.RunLimits;
 import dev.infergate.load.Shard;
-import dev.infergate.record.AtomicFiles;
-import dev.infergate.record.RunLog;
+import dev.infergate.record.LoadBlock;
+import dev.infergate.record.RunDocument;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -19,8 +18,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * {@code run.json}, the one owner of its keys (docs/results.md): what a run was asked to do and what the server
- * said about itself. A value, written atomically: a measured run writes it once before its first request
+ * A measured run's or a probe's {@code run.json} (docs/results.md): what a run was asked to do and what the server
+ * said about itself, built from the run's own objects into the one run.json model, {@link RunDocument}, which writes
+ * it. A value, written atomically: a measured run writes it once before its first request
  * ({@code ended_at: null}, so a killed run reads as partial) and once more from the same value when it ended
  * ({@link #ended}); it is never read back and rewritten. A probe writes it once, without the measured-run parts.
  *
@@ -35,10 +35,12 @@ import java.util.Map;
  * @param ending          how the run ended, or null while it runs (measured runs only)
  */
 public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPrefix, Map<String, String> labels,
+        // JSON edges: the workload kinds name their own keys; load is LoadBlock's object, kept as the document's map
         Map<String, Object> load, Map<String, Object> workload, Preflight.Result server, Measured measured,
         Ending ending) {
 
-    public static final String SCHEMA = "infergate.run/1";
+    /** run.json's schema; see {@link RunDocument#SCHEMA_VERSION}. */
+    public static final String SCHEMA = RunDocument.SCHEMA_VERSION;
 
     /**
      * What only a measured run records.
@@ -63,7 +65,8 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
      * @param connections   what the client's connections met ({@code connections}: what it learned of the server's
      *                      keep-alive, retries, requests held at the connection limit or on a full event loop), or null
      */
-    public record Ending(Instant endedAt, String partialReason, ClientCpu clientCpu, Map<String, Object> connections) {
+    public record Ending(Instant endedAt, String partialReason, ClientCpu clientCpu,
+            Map<String, Object> connections) { // a JSON edge: client.ConnectionPolicy's and the lanes' own keys
         public Ending(Instant endedAt, String partialReason, ClientCpu clientCpu) {
             this(endedAt, partialReason, clientCpu, null);
         }
@@ -99,88 +102,92 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
     }
 
     /** As {@link #ended(Instant, String, ClientCpu)}, with what the client's connections met ({@code connections}). */
-    public RunFile ended(Instant endedAt, String partialReason, ClientCpu clientCpu, Map<String, Object> connections) {
+    public RunFile ended(Instant endedAt, String partialReason, ClientCpu clientCpu,
+            Map<String, Object> connections) { // a JSON edge, as Ending's
         return new RunFile(startedAt, endpoint, requestIdPrefix, labels, load, workload, server, measured,
                 new Ending(endedAt, partialReason, clientCpu, connections));
     }
 
     /** run.json's {@code load}: the model's own description, then the limits and the shard. */
+    public static LoadBlock loadBlock(LoadModel model, RunLimits limits, Shard shard) {
+        return new LoadBlock(model.description(), limits.requests() == 0 ? null : limits.requests(),
+                limits.duration() == null ? null : limits.duration().toMillis() / 1e3, limits.warmupRequests(),
+                limits.warmupDuration() == null ? null : limits.warmupDuration().toMillis() / 1e3, shard.toString());
+    }
+
+    /**
+     * {@link #loadBlock} as the JSON object this record holds: a JSON edge, because {@link #ended} copies it through
+     * {@code Json.ordered}, which sorts the block's keys in the ended run.json as every version so far has.
+     */
+    @SuppressWarnings("unchecked")
     public static Map<String, Object> describeLoad(LoadModel model, RunLimits limits, Shard shard) {
-        Map<String, Object> load = new LinkedHashMap<>(model.describe());
-        load.put("requests", limits.requests() == 0 ? null : limits.requests());
-        load.put("duration_s", limits.duration() == null ? null : limits.duration().toMillis() / 1e3);
-        load.put("warmup_requests", limits.warmupRequests());
-        load.put("warmup_s", limits.warmupDuration() == null ? null : limits.warmupDuration().toMillis() / 1e3);
-        load.put("shard", shard.toString());
-        return load;
+        return Json.COMPACT.convertValue(loadBlock(model, limits, shard), LinkedHashMap.class);
     }
 
-    /** Writes {@code dir/run.json} atomically. */
+    /** Writes {@code dir/run.json} atomically, through the one writer ({@link RunDocument#write(Path)}). */
     public void write(Path dir) throws IOException {
-        AtomicFiles.writeJson(Summarizer.JSON, dir.resolve(RunLog.RUN_FILE), toMap());
+        document().write(dir);
     }
 
-    /** The JSON object, keys in the contract's order. */
+    /** This run's run.json. */
+    public RunDocument document() {
+        return RunDocument.of(toMap());
+    }
+
+    /** The JSON object, keys in the contract's order (RunDocument's map: keys present by kind of run, not typed). */
     Map<String, Object> toMap() {
         Map<String, Object> run = new LinkedHashMap<>();
-        run.put("schema", SCHEMA);
+        run.put(RunDocument.SCHEMA, SCHEMA);
         if (measured != null) {
-            run.put("tool", new Tool("infergate", measured.toolVersion()));
+            run.put(RunDocument.TOOL, new Tool("infergate", measured.toolVersion()));
         }
-        run.put("started_at", startedAt.toString());
+        run.put(RunDocument.STARTED_AT, startedAt.toString());
         if (measured != null) { // null until the end: a run.json still null here was killed (Completeness)
-            run.put(RunLog.ENDED_AT, ending == null ? null : ending.endedAt().toString());
+            run.put(RunDocument.ENDED_AT, ending == null ? null : ending.endedAt().toString());
         }
         run.putAll(endpoint.describe());
-        run.put("request_id_prefix", requestIdPrefix);
+        run.put(RunDocument.REQUEST_ID_PREFIX, requestIdPrefix);
         Map<String, String> shownLabels = new LinkedHashMap<>(); // a label may repeat a credential: never written
         dev.infergate.client.Redactor redactor = endpoint.redactor();
         labels.forEach((k, v) -> shownLabels.put(redactor.redact(k), redactor.redact(v)));
-        run.put("labels", shownLabels);
-        run.put("load", load);
-        run.put("workload", workload);
+        run.put(RunDocument.LABELS, shownLabels);
+        run.put(RunDocument.LOAD, load);
+        run.put(RunDocument.WORKLOAD, workload);
         if (measured == null) {
-            run.put("server", server.describe());
+            run.put(RunDocument.SERVER, server.describe());
             return run;
         }
-        run.put("slo", measured.slo().targets());
-        run.put("timeouts", timeouts(measured.timeouts()));
+        run.put(RunDocument.SLO, measured.slo().targets());
+        Timeouts t = measured.timeouts();
+        run.put(RunDocument.TIMEOUTS, new RunDocument.TimeoutSeconds(endpoint.connectTimeout().toMillis() / 1e3,
+                t.firstToken().toMillis() / 1e3, t.idle().toMillis() / 1e3, t.total().toMillis() / 1e3));
         if (measured.timeouts().cancellations().enabled()) {
-            run.put("cancel", measured.timeouts().cancellations().describe());
+            run.put(RunDocument.CANCEL, measured.timeouts().cancellations().describe());
         }
-        run.put("server", server.describe());
-        run.put("server_metrics_url", measured.serverMetrics() == null ? null : measured.serverMetrics().toString());
+        run.put(RunDocument.SERVER, server.describe());
+        run.put(RunDocument.SERVER_METRICS_URL, measured.serverMetrics() == null ? null : measured.serverMetrics().toString());
         if (measured.gpuMetrics() != null) {
-            run.put("gpu_metrics_url", measured.gpuMetrics().toString());
+            run.put(RunDocument.GPU_METRICS_URL, measured.gpuMetrics().toString());
         }
         if (measured.condition() != null) {
-            run.put("condition", measured.condition());
+            run.put(RunDocument.CONDITION, measured.condition());
         }
         if (measured.prefixWarmupRequests() > 0) {
-            run.put("prefix_warmup_requests", measured.prefixWarmupRequests());
+            run.put(RunDocument.PREFIX_WARMUP_REQUESTS, measured.prefixWarmupRequests());
         }
         if (measured.clientWarmup() != null) {
-            run.put("client_warmup", measured.clientWarmup().toMap());
+            run.put(RunDocument.CLIENT_WARMUP, measured.clientWarmup().toJson());
         }
         if (ending != null && ending.clientCpu() != null) {
-            run.put("client_cpu", ending.clientCpu().toMap());
+            run.put(RunDocument.CLIENT_CPU, ending.clientCpu().toJson());
         }
         if (ending != null && ending.connections() != null) {
-            run.put("connections", ending.connections());
+            run.put(RunDocument.CONNECTIONS, ending.connections());
         }
         if (ending != null && ending.partialReason() != null) {
-            run.put("partial", true);
-            run.put("partial_reason", ending.partialReason());
+            run.put(RunDocument.PARTIAL, true);
+            run.put(RunDocument.PARTIAL_REASON, ending.partialReason());
         }
         return run;
-    }
-
-    private Map<String, Object> timeouts(Timeouts t) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("connect_s", endpoint.connectTimeout().toMillis() / 1e3);
-        m.put("ttft_s", t.firstToken().toMillis() / 1e3);
-        m.put("idle_s", t.idle().toMillis() / 1e3);
-        m.put("total_s", t.total().toMillis() / 1e3);
-        return m;
     }
 }

@@ -278,7 +278,8 @@ public final class RunService {
      * cl100k they are off by the difference between the two tokenizers (see summary.json's
      * prompt_tokens_vs_intended for by how much).
      */
-    static Map<String, Object> lengthsVersusServer(Map<String, Object> described, ServerTokenizer serverTokenizer) {
+    static Map<String, Object> lengthsVersusServer(Map<String, Object> described, // a JSON edge: a workload's own keys
+            ServerTokenizer serverTokenizer) {
         Map<String, Object> m = new LinkedHashMap<>(described);
         if (String.valueOf(described.get("tokenizer")).startsWith("file:")) {
             // the model's own tokenizer.json: the server's vocabulary, so the workload's exactness stands
@@ -338,7 +339,7 @@ public final class RunService {
     }
 
     /** run.json's {@code connections}: what the client learned of the server's connections, and its lanes' holds. */
-    private static Map<String, Object> connections(HttpExecutor http) {
+    private static Map<String, Object> connections(HttpExecutor http) { // a JSON edge: client's own keys (RunFile.Ending)
         Map<String, Object> m = new LinkedHashMap<>(http.connectionPolicy().describe());
         m.putAll(http.laneAccounting());
         return m;
@@ -350,7 +351,7 @@ public final class RunService {
      * failure here is expected (the same full disk) and is reported instead of thrown.
      */
     private static Result finish(RunPlan plan, RunFile runFile, Runner.Outcome outcome, ClientCpu cpu,
-            Map<String, Object> connections) throws IOException, LogFailed {
+            Map<String, Object> connections) throws IOException, LogFailed { // a JSON edge, as connections()
         boolean logFailed = outcome.writeFailure() != null;
         String partialReason = logFailed ? "stopped early: " + outcome.writeFailure().getMessage()
                 : outcome.interrupted() ? "interrupted" : null;

@@ -1,21 +1,21 @@
 package dev.infergate.scale;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.infergate.analysis.ClientLag;
+import dev.infergate.analysis.ShardRule;
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.analysis.Summary;
-import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.RunDocument;
 import dev.infergate.record.RunLog;
+import dev.infergate.record.ScaleOut;
 import dev.infergate.record.ShardMerge;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Merges what a fleet's workers left into one run directory: every record of every collected shard (without
@@ -34,16 +34,16 @@ public final class FleetMerge {
             throws IOException {
         Files.createDirectories(spec.out());
         List<Path> dirs = new ArrayList<>();
-        List<Map<String, Object>> shards = new ArrayList<>();
+        List<ScaleOut.Shard> shards = new ArrayList<>();
         List<String> incomplete = new ArrayList<>();
-        Map<String, Object> run = null;
+        RunDocument run = null;
         double minOffset = Double.POSITIVE_INFINITY;
         double maxOffset = Double.NEGATIVE_INFINITY;
         for (ShardOutcome o : outcomes) {
             Path dir = spec.shardDir(o.shard());
             boolean present = o.collected() && Files.exists(dir.resolve(RunLog.RUN_FILE));
-            Map<String, Object> shardRun = present ? RunDocument.read(dir).document() : null;
-            State state = state(shardRun, o);
+            RunDocument shardRun = present ? RunDocument.read(dir) : null;
+            State state = state(dir, shardRun);
             if (state != State.COMPLETE) {
                 incomplete.add("shard " + o.shard() + " of " + spec.workers()
                         + (state == State.MISSING ? " left no results" : " did not run to its end") + exitNote(o));
@@ -52,58 +52,42 @@ public final class FleetMerge {
                 dirs.add(dir);
             }
             if (run == null && shardRun != null) {
-                run = new LinkedHashMap<>(shardRun);
+                run = shardRun; // its keys, of any version, kept as they are
+            } else if (shardRun != null && ShardRule.disagreement(run, shardRun) != null) {
+                throw new IOException("shard " + o.shard() + " in " + dir + " differs from the first shard in '"
+                        + ShardRule.disagreement(run, shardRun) + "': the workers did not run one plan");
             }
-            Map<String, Object> entry = new LinkedHashMap<>();
-            entry.put("shard", o.shard());
-            entry.put("state", state.name().toLowerCase(Locale.ROOT));
-            entry.put("exit_code", o.exitCode());
             Double offsetMs = o.startOffsetMicros() == null ? null : o.startOffsetMicros() / 1e3;
-            entry.put("start_offset_ms", offsetMs);
             if (offsetMs != null) {
                 minOffset = Math.min(minOffset, offsetMs);
                 maxOffset = Math.max(maxOffset, offsetMs);
             }
-            entry.put("client", present ? clientLag(dir) : null);
-            shards.add(entry);
+            shards.add(new ScaleOut.Shard(o.shard(), state.name().toLowerCase(Locale.ROOT), o.exitCode(), offsetMs,
+                    present ? clientLag(dir) : null));
         }
         if (run == null) {
             throw new IOException("no worker left any results in " + spec.out().resolve("shards") + ": nothing to merge");
         }
-        Map<String, Object> scaleOut = new LinkedHashMap<>();
-        scaleOut.put("workers", spec.workers());
-        scaleOut.put("fleet", fleet);
-        scaleOut.put("start_at", startAt == null ? null : startAt.toString());
-        scaleOut.put("start_lead_s", spec.startLead().toMillis() / 1e3);
-        scaleOut.put("start_spread_ms", minOffset > maxOffset ? null : Math.round((maxOffset - minOffset) * 1e3) / 1e3);
-        scaleOut.put("shards", shards);
-        run.put("started_at", startAt == null ? run.get("started_at") : startAt.toString());
-        run.put(RunLog.ENDED_AT, Instant.now().toString());
-        if (run.get("load") instanceof Map<?, ?> load) {
-            Map<String, Object> merged = new LinkedHashMap<>();
-            load.forEach((k, v) -> merged.put(k.toString(), v));
-            merged.put("shard", "merged " + spec.workers());
-            run.put("load", merged);
-        }
-        run.remove("partial");
-        run.remove("partial_reason");
-        if (!incomplete.isEmpty()) {
-            run.put("partial", true);
-            run.put("partial_reason", String.join("; ", incomplete));
-        }
-        run.put("shards", dirs.stream().map(d -> spec.out().relativize(d).toString()).toList());
-        run.put("scale_out", scaleOut);
-        AtomicFiles.writeJson(Summarizer.JSON, spec.out().resolve(RunLog.RUN_FILE), run);
+        ScaleOut scaleOut = new ScaleOut(spec.workers(), fleet, startAt == null ? null : startAt.toString(),
+                spec.startLead().toMillis() / 1e3,
+                minOffset > maxOffset ? null : Math.round((maxOffset - minOffset) * 1e3) / 1e3, shards);
+        run.withStartedAt(startAt == null ? (String) run.document().get(RunDocument.STARTED_AT) : startAt.toString())
+                .withEndedAt(Instant.now().toString())
+                .withLoadShard("merged " + spec.workers())
+                .withPartialReason(incomplete.isEmpty() ? null : String.join("; ", incomplete))
+                .withShards(dirs.stream().map(d -> spec.out().relativize(d).toString()).toList())
+                .withScaleOut(scaleOut)
+                .write(spec.out());
         ShardMerge.mergeRecords(dirs, spec.out());
         return Summarizer.write(spec.out());
     }
 
-    static State state(Map<String, Object> shardRun, ShardOutcome o) {
+    /** The shard's state by {@link ShardRule}, the one rule {@code merge} uses too; a failed run still ended. */
+    static State state(Path dir, RunDocument shardRun) {
         if (shardRun == null) {
             return State.MISSING;
         }
-        boolean ended = shardRun.get(RunLog.ENDED_AT) != null && !Boolean.TRUE.equals(shardRun.get("partial"));
-        return ended ? State.COMPLETE : State.PARTIAL; // the run's own files decide; a failed run still ended
+        return ShardRule.complete(dir, shardRun) ? State.COMPLETE : State.PARTIAL;
     }
 
     private static String exitNote(ShardOutcome o) {
@@ -114,15 +98,13 @@ public final class FleetMerge {
                 ? ", killed" : "") + ")";
     }
 
-    private static Map<String, Object> clientLag(Path dir) {
+    private static JsonNode clientLag(Path dir) {
         ClientLag lag = new ClientLag();
         RunLog.readRecords(dir, r -> {
             if (r.measured()) {
                 lag.add(r);
             }
         });
-        @SuppressWarnings("unchecked")
-        Map<String, Object> figures = Summarizer.JSON.convertValue(lag.figures(), Map.class); // as summary.json's client block
-        return figures;
+        return Summarizer.JSON.valueToTree(lag.figures()); // as summary.json's client block
     }
 }

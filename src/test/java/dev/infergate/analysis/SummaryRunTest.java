@@ -46,9 +46,9 @@ class SummaryRunTest {
         assertThat(typed.document().partial()).isTrue();
         assertThat(typed.scaleOut().fleet()).isEqualTo("2 local processes");
         assertThat(typed.scaleOut().startSpreadMs()).isEqualTo(3.5);
-        assertThat(typed.scaleOut().shards()).extracting(SummaryRun.Shard::shard).containsExactly(0, 1);
-        assertThat(typed.scaleOut().shards().get(0).clientLagP99Ms()).isEqualTo(1.25);
-        assertThat(typed.scaleOut().shards().get(1).clientLagP99Ms()).isNull();
+        assertThat(typed.scaleOut().shards()).extracting(dev.infergate.record.ScaleOut.Shard::shard).containsExactly(0, 1);
+        assertThat(SummaryRun.clientLagP99Ms(typed.scaleOut().shards().get(0))).isEqualTo(1.25);
+        assertThat(SummaryRun.clientLagP99Ms(typed.scaleOut().shards().get(1))).isNull();
         assertThat(typed.scaleOut().shards().get(1).startOffsetMs()).isNull();
     }
 

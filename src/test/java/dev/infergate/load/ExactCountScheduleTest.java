@@ -3,6 +3,7 @@ package dev.infergate.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.infergate.record.LoadDescription;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,8 +48,8 @@ class ExactCountScheduleTest {
 
     @Test
     void describesItselfAsPoissonAtItsRate() {
-        assertThat(ExactCountSchedule.over(4, 1, Duration.ofSeconds(2)).describe())
-                .containsEntry("arrival", "poisson").containsEntry("rate_per_second", 4.0).containsEntry("exact_count", true);
+        assertThat(ExactCountSchedule.over(4, 1, Duration.ofSeconds(2)).description())
+                .isEqualTo(new LoadDescription.Steady("poisson", 4.0, null, 1L, true));
     }
 
     @Test

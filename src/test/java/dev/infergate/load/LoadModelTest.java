@@ -2,6 +2,7 @@ package dev.infergate.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.infergate.record.LoadDescription;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +17,8 @@ class LoadModelTest {
         assertThat(closed.maxInFlight()).isEqualTo(8);
         assertThat(closed.clientConcurrencyCap()).isZero();
         assertThat(closed.limits(ASKED)).isSameAs(ASKED);
-        assertThat(closed.describe()).containsEntry("mode", "closed");
+        assertThat(closed.description()).isInstanceOf(LoadDescription.Closed.class)
+                .extracting(d -> ((LoadDescription.Closed) d).mode()).isEqualTo("closed");
     }
 
     @Test
@@ -29,7 +31,8 @@ class LoadModelTest {
         assertThat(open.clientQueueLimit()).isEqualTo(ClientBounds.DEFAULT_MAX_QUEUED);
         assertThat(new OpenLoop(new ConstantRateSchedule(5), 3, 7).clientQueueLimit()).isEqualTo(7);
         assertThat(open.limits(ASKED)).isSameAs(ASKED);
-        assertThat(open.describe()).containsEntry("mode", "open");
+        assertThat(open.description()).isInstanceOf(LoadDescription.Open.class)
+                .extracting(d -> ((LoadDescription.Open) d).mode()).isEqualTo("open");
     }
 
     @Test
@@ -52,6 +55,7 @@ class LoadModelTest {
         assertThat(sessions.kind()).isEqualTo(LoadModel.Kind.SESSIONS);
         assertThat(sessions.clientConcurrencyCap()).isZero();
         assertThat(sessions.limits(ASKED)).isEqualTo(new RunLimits(15, Duration.ofSeconds(30), 6, null, Duration.ofSeconds(7)));
-        assertThat(sessions.describe()).containsEntry("mode", "sessions");
+        assertThat(sessions.description()).isInstanceOf(LoadDescription.Sessions.class)
+                .extracting(d -> ((LoadDescription.Sessions) d).mode()).isEqualTo("sessions");
     }
 }

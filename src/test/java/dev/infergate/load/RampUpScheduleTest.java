@@ -3,6 +3,7 @@ package dev.infergate.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.infergate.record.LoadDescription;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +34,8 @@ class RampUpScheduleTest {
         for (int n = 1; n < 10; n++) { // gaps shrink through the ramp
             assertThat(offsets.get(n + 1) - offsets.get(n)).isLessThan(offsets.get(n) - offsets.get(n - 1));
         }
-        assertThat(ramp.describe()).containsEntry("ramp_up_s", 2.0).containsEntry("arrival", "constant");
+        assertThat(ramp.description()).isEqualTo(new LoadDescription.RampUp(
+                new LoadDescription.Steady("constant", 10.0, null, null, null), 2.0));
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.infergate.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.infergate.record.LoadDescription;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
@@ -46,8 +47,8 @@ class SessionLoopTest {
 
     @Test
     void describe_namesTheModeAndItsShape() {
-        assertThat(loop.describe()).containsEntry("mode", "sessions").containsEntry("sessions", 5)
-                .containsEntry("turns", 3).containsEntry("think_time_ms", 2000L).containsEntry("warmup_sessions", 2);
+        assertThat(loop.description()).isEqualTo(new LoadDescription.Sessions("sessions", 5, 3, 2000, 2,
+                new LoadDescription.AllAtOnce("all_at_once")));
     }
 
     @Test
@@ -65,11 +66,10 @@ class SessionLoopTest {
 
     @Test
     void describe_namesHowSessionsStart() {
-        assertThat(loop.describe()).containsEntry("starts", "all_at_once");
-        assertThat(new SessionLoop(5, 3, Duration.ZERO, 0, new SessionStarts.Concurrent(4)).describe())
-                .containsEntry("starts", "concurrent").containsEntry("max_concurrent_sessions", 4);
-        assertThat(new SessionLoop(5, 3, Duration.ZERO, 0, new SessionStarts.Arrivals(new PoissonSchedule(0.5, 3))).describe())
-                .containsEntry("starts", "arrivals").extractingByKey("session_arrivals").asString().contains("poisson");
+        assertThat(((LoadDescription.Sessions) loop.description()).starts()).isEqualTo(new LoadDescription.AllAtOnce("all_at_once"));
+        assertThat(new SessionStarts.Concurrent(4).description()).isEqualTo(new LoadDescription.Concurrent("concurrent", 4));
+        assertThat(new SessionStarts.Arrivals(new PoissonSchedule(0.5, 3)).description()).isEqualTo(
+                new LoadDescription.Arrivals("arrivals", new LoadDescription.Steady("poisson", 0.5, null, 3L, null)));
         assertThatThrownBy(() -> new SessionStarts.Concurrent(0)).hasMessage("concurrent sessions (0) must be >= 1");
         assertThatThrownBy(() -> new SessionLoop(1, 1, Duration.ZERO, 0, null)).hasMessage("starts must not be null");
     }

@@ -2,6 +2,7 @@ package dev.infergate.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.infergate.record.LoadDescription;
 import dev.infergate.workload.trace.TraceSpec;
 import dev.infergate.workload.trace.TraceWindow;
 import java.io.IOException;
@@ -45,7 +46,11 @@ class TraceScheduleTest {
         assertThat(offsets(unknownContext)).containsExactly(0L, 1_000_000_000L, 2_500_000_000L, 4_000_000_000L,
                 20_000_000_000L);
         assertThat(offsets(unknownContext.withMaxContext(4096))).hasSize(4);
-        assertThat(schedule.describe()).containsEntry("arrival", "trace").containsEntry("time_scale", 0.5)
-                .containsEntry("trace_window", "1s..10s");
+        assertThat(schedule.description()).isInstanceOf(LoadDescription.Trace.class).satisfies(d -> {
+            LoadDescription.Trace trace = (LoadDescription.Trace) d;
+            assertThat(trace.arrival()).isEqualTo("trace");
+            assertThat(trace.timeScale()).isEqualTo(0.5);
+            assertThat(trace.traceWindow()).isEqualTo("1s..10s");
+        });
     }
 }

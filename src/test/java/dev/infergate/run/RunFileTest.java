@@ -85,12 +85,10 @@ class RunFileTest {
     @Test
     void anEndedRun_recordsItsCpuByPhase_inSecondsRoundedToTheMs() {
         ClientCpu cpu = ClientCpu.of(1_234_567_890L, 2_000_000_000L, 2_100_000_000L, 9_100_400_000L, 5_000_000_000L, 25_000_000_000L);
-        Map<String, Object> m = measured(null).ended(Instant.EPOCH, null, cpu).toMap();
-        assertThat(m.get("client_cpu")).asInstanceOf(MAP).containsExactly(Map.entry("startup_s", 1.235), Map.entry("warmup_s", 0.765),
-                Map.entry("load_s", 7.0), Map.entry("load_wall_s", 20.0), Map.entry("cores", Runtime.getRuntime().availableProcessors()));
-        assertThat(measured(null).ended(Instant.EPOCH, null, cpu.withMachine(0.93456)).toMap().get("client_cpu"))
-                .as("the whole machine's CPU over the load, beside the client's own").asInstanceOf(MAP)
-                .containsEntry("machine_busy_share", 0.935);
+        assertThat(measured(null).ended(Instant.EPOCH, null, cpu).document().clientCpu()) // written and read by one record
+                .isEqualTo(new RunDocument.ClientCpuSeconds(1.235, 0.765, 7.0, 20.0, null, Runtime.getRuntime().availableProcessors()));
+        assertThat(measured(null).ended(Instant.EPOCH, null, cpu.withMachine(0.93456)).document().clientCpu().machineBusyShare())
+                .as("the whole machine's CPU over the load, beside the client's own").isEqualTo(0.935);
         assertThat(measured(null).toMap()).doesNotContainKey("client_cpu");
         assertThatThrownBy(() -> new ClientCpu(1, -0.5, 0, 0)).hasMessageContaining("warmupSeconds (-0.5)");
     }

@@ -15,12 +15,15 @@ import java.util.TreeMap;
  * tokenizer used to size prompts are not part of the shape, so two separately launched runs of the same
  * command compare as equal.
  *
- * @param load the load's shape keys, sorted
- * @param work the work shape's keys, sorted
+ * @param load          the load's shape keys, sorted
+ * @param work          the work shape's keys, sorted
+ * @param ratePerSecond the open loop's rate as run.json's typed load has it, or null (no rate: closed loop, sessions
+ *                      that start by concurrency, no run.json); in words only, the shape compares {@code load}
  */
-public record WorkloadShape(Map<String, String> load, Map<String, String> work) {
+public record WorkloadShape(Map<String, String> load, Map<String, String> work, Double ratePerSecond) {
     /** Load keys that say how much was measured or how the schedule was drawn, not what load was offered. */
-    static final Set<String> NOT_LOAD_SHAPE = Set.of("requests", "duration_s", "warmup_requests", "warmup_s", "shard",
+    static final Set<String> NOT_LOAD_SHAPE = Set.of(RunDocument.LOAD_REQUESTS, RunDocument.LOAD_DURATION_S,
+            RunDocument.LOAD_WARMUP_REQUESTS, RunDocument.LOAD_WARMUP_S, RunDocument.LOAD_SHARD,
             "seed", "sessions", "warmup_sessions");
     /** Work keys that make prompts unique or size them, not what kind of work they are. */
     static final Set<String> NOT_WORK_SHAPE = Set.of("prompt_salt", "seed", "tokenizer", "input_lengths_exact",
@@ -31,10 +34,16 @@ public record WorkloadShape(Map<String, String> load, Map<String, String> work) 
         work = Map.copyOf(work);
     }
 
+    /** A shape without a typed rate. */
+    public WorkloadShape(Map<String, String> load, Map<String, String> work) {
+        this(load, work, null);
+    }
+
     /** The shape of one run.json (an empty shape for a run without one). */
     public static WorkloadShape of(RunDocument run) {
         return new WorkloadShape(keys(run == null || run.load() == null ? Map.of() : run.load().keys(), NOT_LOAD_SHAPE),
-                keys(run == null ? Map.of() : run.workload(), NOT_WORK_SHAPE));
+                keys(run == null ? Map.of() : run.workload(), NOT_WORK_SHAPE),
+                run == null || run.load() == null ? null : run.load().ratePerSecond());
     }
 
     /** Whether the two loads differ in shape. */
@@ -49,19 +58,21 @@ public record WorkloadShape(Map<String, String> load, Map<String, String> work) 
 
     /** The load in words: {@code closed loop, 8 in flight}, {@code open loop, 6 req/s (poisson)}. */
     public String describeLoad() {
-        String mode = load.getOrDefault("mode", "unknown");
+        String mode = load.getOrDefault(RunDocument.LOAD_MODE, "unknown");
         StringBuilder sb = new StringBuilder();
         switch (mode) {
-            case "closed" -> sb.append("closed loop, ").append(load.get("concurrency")).append(" in flight")
+            case "closed" -> sb.append("closed loop, ").append(load.get(RunDocument.LOAD_CONCURRENCY)).append(" in flight")
                     .append(thinkTime());
             case "open" -> {
-                sb.append("open loop, ").append(rate()).append(" (").append(load.get("arrival")).append(')');
-                if (load.get("max_concurrency") != null && !"null".equals(load.get("max_concurrency"))) {
-                    sb.append(", at most ").append(load.get("max_concurrency")).append(" in flight");
+                sb.append("open loop, ").append(rate()).append(" (").append(load.get(RunDocument.LOAD_ARRIVAL)).append(')');
+                String cap = load.get(RunDocument.LOAD_MAX_CONCURRENCY);
+                if (cap != null && !"null".equals(cap)) {
+                    sb.append(", at most ").append(cap).append(" in flight");
                 }
             }
-            case "sessions" -> sb.append("sessions of ").append(load.get("turns")).append(" turns, ")
-                    .append(load.containsKey("max_concurrent_sessions") ? load.get("max_concurrent_sessions") + " at once"
+            case "sessions" -> sb.append("sessions of ").append(load.get(RunDocument.LOAD_TURNS)).append(" turns, ")
+                    .append(load.containsKey(RunDocument.LOAD_MAX_CONCURRENT_SESSIONS)
+                            ? load.get(RunDocument.LOAD_MAX_CONCURRENT_SESSIONS) + " at once"
                             : rate())
                     .append(thinkTime());
             default -> sb.append(mode);
@@ -95,15 +106,14 @@ public record WorkloadShape(Map<String, String> load, Map<String, String> work) 
     }
 
     private String rate() {
-        String r = load.get("rate_per_second");
-        if (r == null) {
-            return load.getOrDefault("arrival", "?") + " arrivals";
+        if (ratePerSecond == null) {
+            return load.getOrDefault(RunDocument.LOAD_ARRIVAL, "?") + " arrivals";
         }
-        return String.format(Locale.ROOT, "%.3g req/s", Double.parseDouble(r));
+        return String.format(Locale.ROOT, "%.3g req/s", ratePerSecond);
     }
 
     private String thinkTime() {
-        String t = load.get("think_time_ms");
+        String t = load.get(RunDocument.LOAD_THINK_TIME_MS);
         return t == null || "0".equals(t) ? "" : ", think time " + t + " ms";
     }
 

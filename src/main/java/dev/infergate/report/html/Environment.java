@@ -1,6 +1,7 @@
 package dev.infergate.report.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.infergate.record.RunDocument;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -21,10 +22,11 @@ import java.util.Set;
  */
 final class Environment {
     /** Keys that are not factors: they differ between any two runs. */
-    private static final Set<String> NOT_FACTORS = Set.of("started_at", "base_url", "partial", "duration_s",
-            "labels.name", "labels.side", "labels.role", "server.models_listed", "header_names", "condition",
-            "workload.prompt_salt", "server_metrics_url", "load.shard", "shards", "workload.prefix_warmup_requests",
-            "request_id_prefix", "ended_at", "partial_reason", "torn_last_line");
+    private static final Set<String> NOT_FACTORS = Set.of(RunDocument.STARTED_AT, RunDocument.BASE_URL,
+            RunDocument.PARTIAL, "duration_s", "labels.name", "labels.side", "labels.role", "server.models_listed",
+            "header_names", RunDocument.CONDITION, "workload.prompt_salt", RunDocument.SERVER_METRICS_URL, "load.shard",
+            RunDocument.SHARDS, "workload.prefix_warmup_requests", RunDocument.REQUEST_ID_PREFIX, RunDocument.ENDED_AT,
+            RunDocument.PARTIAL_REASON, "torn_last_line");
     /** infergate's own bookkeeping: the client's, never a factor of the server under test. */
     static final Set<String> CLIENT_PREFIXES = Set.of("client_warmup.", "client_cpu.", "client.");
     private static final Set<String> NOT_FACTOR_PREFIXES = Set.of("tool.", "measured.", "imported.", "client_warmup.",
