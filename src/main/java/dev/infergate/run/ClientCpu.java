@@ -74,9 +74,9 @@ public record ClientCpu(double startupSeconds, double warmupSeconds, double load
 
     /** run.json's {@code client_cpu}: seconds, rounded to the ms. */
     public RunDocument.ClientCpuSeconds toJson() {
+        boolean machine = !Double.isNaN(machineBusyShare); // the machine's share and its cores go together
         return new RunDocument.ClientCpuSeconds(round(startupSeconds), round(warmupSeconds), round(loadSeconds),
-                round(loadWallSeconds), Double.isNaN(machineBusyShare) ? null : Math.round(machineBusyShare * 1000) / 1000.0,
-                cores);
+                round(loadWallSeconds), machine ? Math.round(machineBusyShare * 1000) / 1000.0 : null, machine ? cores : null);
     }
 
     private static double round(double seconds) {

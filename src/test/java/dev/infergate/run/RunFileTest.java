@@ -86,9 +86,10 @@ class RunFileTest {
     void anEndedRun_recordsItsCpuByPhase_inSecondsRoundedToTheMs() {
         ClientCpu cpu = ClientCpu.of(1_234_567_890L, 2_000_000_000L, 2_100_000_000L, 9_100_400_000L, 5_000_000_000L, 25_000_000_000L);
         assertThat(measured(null).ended(Instant.EPOCH, null, cpu).document().clientCpu()) // written and read by one record
-                .isEqualTo(new RunDocument.ClientCpuSeconds(1.235, 0.765, 7.0, 20.0, null, Runtime.getRuntime().availableProcessors()));
-        assertThat(measured(null).ended(Instant.EPOCH, null, cpu.withMachine(0.93456)).document().clientCpu().machineBusyShare())
-                .as("the whole machine's CPU over the load, beside the client's own").isEqualTo(0.935);
+                .isEqualTo(new RunDocument.ClientCpuSeconds(1.235, 0.765, 7.0, 20.0));
+        assertThat(measured(null).ended(Instant.EPOCH, null, cpu.withMachine(0.93456)).document().clientCpu())
+                .as("the whole machine's CPU over the load, beside the client's own")
+                .isEqualTo(new RunDocument.ClientCpuSeconds(1.235, 0.765, 7.0, 20.0, 0.935, Runtime.getRuntime().availableProcessors()));
         assertThat(measured(null).toMap()).doesNotContainKey("client_cpu");
         assertThatThrownBy(() -> new ClientCpu(1, -0.5, 0, 0)).hasMessageContaining("warmupSeconds (-0.5)");
     }
