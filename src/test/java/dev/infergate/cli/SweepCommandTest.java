@@ -57,6 +57,13 @@ class SweepCommandTest {
                 .contains("report: ");
         assertThat(result.resolve("report.html")).isRegularFile();
         assertThat(Files.readString(result.resolve("report.html"))).contains("\"sweep\":{\"schema\":\"infergate.sweep/1\"");
+
+        String printed = out.toString();
+        out.getBuffer().setLength(0);
+        assertThat(Main.execute(new String[] {"summarize", result.toString()}, new PrintWriter(out, true), new PrintWriter(err, true)))
+                .isZero();
+        assertThat(out.toString()).as("summarize prints the table again from sweep.json")
+                .isEqualTo(printed.substring(0, printed.indexOf("sweep: ")) + "sweep: " + result.resolve("sweep.json") + "\n");
     }
 
     @Test
