@@ -205,7 +205,11 @@ public final class SweepCommand extends SendingCommand {
         }
     }
 
-    /** The plan the sweep's runs take their seed, SLO, time limits and drain time from. */
+    /**
+     * The plan the sweep's runs take their seed, SLO, time limits, drain time and tokenizer from (the runner of
+     * {@code accept} reads them there). Its matrix is never run: one placeholder load, since a plan must hold one; the
+     * sweep's levels, counts and repeats are its own ({@link SweepRuns.Settings}).
+     */
     private AcceptPlan plan(Endpoint base, Endpoint cand) {
         String api = base.api().key();
         AcceptPlan.Side b = new AcceptPlan.Side(base.baseUrl().toString(), base.model(), api, Map.of());
