@@ -68,6 +68,19 @@ final class SideRunner {
         this.apiKeySet = keySet;
     }
 
+    /** The endpoint each side is reached at instead of its plan entry ({@code infergate sweep}'s two sides), if any. */
+    private final Map<AcceptPlan.Side, Endpoint> reached = new java.util.HashMap<>();
+
+    /**
+     * Reaches each side of {@code endpoints} at its endpoint (the command line's headers, TLS and timeouts on both
+     * sides), with the key from {@code keyEnv}; before any run.
+     */
+    void reachAt(Map<AcceptPlan.Side, Endpoint> endpoints, String keyEnv, boolean keySet) {
+        this.reached.putAll(endpoints);
+        this.apiKeyEnv = keyEnv;
+        this.apiKeySet = keySet;
+    }
+
     /** Runs independent requests of {@code workload} and returns the run's records (warm-up included). */
     List<RequestRecord> run(AcceptPlan.Side side, Preset workload, PrefixMode prefix, LoadModel load, RunLimits limits,
             String condition, Path dir) throws RunService.SetupException, IOException {
@@ -91,7 +104,7 @@ final class SideRunner {
             builder.prefix(prefix).preset(((MatrixWorkload.Requests) workload).preset());
         }
         WorkloadDefinition definition = builder.build();
-        Endpoint endpoint = fixed != null ? fixed : endpoint(side);
+        Endpoint endpoint = fixed != null ? fixed : reached.containsKey(side) ? reached.get(side) : endpoint(side);
         RunPlan run = new RunPlan(endpoint, definition, plan.tokenizer(), load, limits, Shard.ALL, plan.timeouts(), plan.slo(),
                 side.labels(), condition, dir, true, 10, eventLoops, apiKeyEnv, apiKeySet,
                 URI.create(endpoint.rootUrl("/metrics")), null);

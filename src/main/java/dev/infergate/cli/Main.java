@@ -27,6 +27,7 @@ import picocli.CommandLine.Option;
             CompareCommand.class,
             AcceptCommand.class,
             CapacityCommand.class,
+            SweepCommand.class,
             BenchCommand.class,
             ReportCommand.class,
             ExportCommand.class,

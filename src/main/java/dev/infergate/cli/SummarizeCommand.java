@@ -37,6 +37,10 @@ public final class SummarizeCommand implements Callable<Integer> {
         if (Files.isDirectory(this.dir) && !Files.exists(this.dir.resolve("run.json")) && Files.exists(this.dir.resolve(CapacityReport.FILE))) {
             return capacity();
         }
+        if (Files.isDirectory(this.dir) && !Files.exists(this.dir.resolve("run.json"))
+                && Files.exists(this.dir.resolve(dev.infergate.analysis.sweep.SweepDocument.FILE))) {
+            return sweep();
+        }
         Path dir = ImportedPaths.resolveRequests(this.dir); // another tool's result file: summarised from its imported copy
         Summary summary;
         try {
@@ -60,6 +64,20 @@ public final class SummarizeCommand implements Callable<Integer> {
         }
         spec.commandLine().getOut().print(TerminalText.sanitizeLines(ConsoleSummary.render(summary)));
         spec.commandLine().getOut().println("summary: " + dir.resolve("summary.json"));
+        spec.commandLine().getOut().flush();
+        return ExitCode.OK.code();
+    }
+
+    /** A sweep folder: its sweep.json's table printed again; each level's runs stay summarisable one by one. */
+    private int sweep() {
+        Path file = dir.resolve(dev.infergate.analysis.sweep.SweepDocument.FILE);
+        try {
+            spec.commandLine().getOut().print(TerminalText.sanitizeLines(
+                    dev.infergate.report.SweepReport.console(dev.infergate.analysis.sweep.SweepDocument.read(dir))));
+        } catch (IOException e) {
+            throw UserError.cannotRun("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        spec.commandLine().getOut().println("sweep: " + file);
         spec.commandLine().getOut().flush();
         return ExitCode.OK.code();
     }

@@ -26,7 +26,7 @@ import picocli.CommandLine.Model.OptionSpec;
  */
 class HelpAgreesWithReadmeTest {
     /** The commands that send requests to an endpoint given on the command line. */
-    private static final List<String> SENDING = List.of("run", "probe", "quality", "capacity");
+    private static final List<String> SENDING = List.of("run", "probe", "quality", "capacity", "sweep");
     private static final Pattern TABLE_ROW = Pattern.compile("^\\| (`[^|]*?(?:\\\\\\|[^|]*?)*`(?:, `[^`]*`)*) \\|", Pattern.MULTILINE);
     private static final Pattern CODE = Pattern.compile("`([^`]+)`");
 

@@ -10,14 +10,16 @@ import java.util.Map;
  * The data behind the HTML page (schema {@value ReportModel#SCHEMA}, documented in docs/report.md), as
  * {@link ReportModel} builds it: written by the page's one mapper in component order, so the same runs give the
  * same bytes. {@code reasoning} is left out unless a side is a reasoning run; {@code acceptance} (acceptance.json as written) and {@code decision} are left out without an
- * acceptance; {@code cells} without an acceptance directory whose runs are laid out by cell.
+ * acceptance; {@code cells} without an acceptance directory whose runs are laid out by cell; {@code sweep} (sweep.json as
+ * written) without a sweep folder.
  */
 public record ReportData(String schema, String title, Headline.View headline, List<SideView> sides,
         @JsonInclude(JsonInclude.Include.NON_NULL) ReasoningView reasoning,
         @JsonProperty("time_axis") TimeAxis timeAxis, EnvironmentView environment,
         @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode acceptance,
         @JsonInclude(JsonInclude.Include.NON_NULL) Decision decision,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Cells cells) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Cells cells,
+        @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode sweep) {
 
     /**
      * The page's choice of cell, on acceptance pages whose runs are laid out by cell: the index of the option

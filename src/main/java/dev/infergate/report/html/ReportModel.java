@@ -19,7 +19,9 @@ import java.util.Set;
  * (second). A directory holding {@code acceptance.json} without a run of its own brings in the runs of the cell
  * the decision rests on, with every other cell and repeat as a choice ({@link CellRuns}); when its runs are not
  * laid out by cell, the runs that acceptance.json lists. A directory holding {@code capacity.json} (a {@code capacity}
- * run) draws its capacity curves, with each side's probe at its capacity as that side's run ({@link CapacityFolder}). The model is records in a fixed order ({@link ReportData}), so it serializes the same
+ * run) draws its capacity curves, with each side's probe at its capacity as that side's run ({@link CapacityFolder}). A
+ * directory holding {@code sweep.json} draws the sweep's frontier, with each side's run at the highest level as its run
+ * ({@link SweepFolder}). The model is records in a fixed order ({@link ReportData}), so it serializes the same
  * every time.
  */
 public final class ReportModel {
@@ -41,6 +43,7 @@ public final class ReportModel {
         JsonNode acceptance = null;
         List<Side> sides = new ArrayList<>();
         CellRuns cells = null;
+        JsonNode sweep = null;
         for (Path dir : dirs) {
             if (!Files.isDirectory(dir)) {
                 throw new IllegalArgumentException(dir + " is not a directory; pass the --out directory of a run");
@@ -60,6 +63,14 @@ public final class ReportModel {
                 }
                 continue;
             }
+            if (!Files.exists(dir.resolve(RunLog.RUN_FILE)) && Files.exists(dir.resolve(SweepFolder.FILE))) {
+                JsonNode w = ReportInputs.readObject(dir, SweepFolder.FILE, caveats);
+                if (w != null) {
+                    sweep = sweep == null ? w : sweep;
+                    sides.addAll(SweepFolder.topRuns(dir, w, caveats));
+                }
+                continue;
+            }
             Side side = new Side(dir);
             sides.add(side);
             acceptance = acceptance == null ? side.acceptance : acceptance;
@@ -68,7 +79,7 @@ public final class ReportModel {
             throw new IllegalArgumentException(sides.size() + " runs given; a report overlays at most " + MAX_SIDES);
         }
         uniqueNames(sides);
-        return assemble(sides, acceptance, caveats, cells);
+        return assemble(sides, acceptance, caveats, cells, sweep);
     }
 
     /** run.json plus, as {@code measured.gpu}, the run's GPU figures (DCGM: tokens/s per watt and per GPU). */
@@ -82,7 +93,8 @@ public final class ReportModel {
         return m;
     }
 
-    private static ReportData assemble(List<Side> sides, JsonNode acceptance, List<String> caveats, CellRuns cells) {
+    private static ReportData assemble(List<Side> sides, JsonNode acceptance, List<String> caveats, CellRuns cells,
+            JsonNode sweep) {
         List<List<Side>> others = cells == null ? List.of() : CellChoice.others(cells, sides);
         long lastEnd = Math.max(CellChoice.lastEndNanos(others), sides.stream().mapToLong(s -> s.columns.lastEndNanos()).max().orElse(0));
         long width = TimeSeries.bucketSeconds(lastEnd);
@@ -102,7 +114,7 @@ public final class ReportModel {
         }
         return new ReportData(SCHEMA, title(sides), headline, views, ReasoningView.of(sides), new ReportData.TimeAxis(width, t),
                 new ReportData.EnvironmentView(envs, diff), acceptance, DecisionBlock.of(acceptance),
-                cells == null ? null : CellChoice.view(cells, others, width, buckets, timelines));
+                cells == null ? null : CellChoice.view(cells, others, width, buckets, timelines), sweep);
     }
 
     private static String title(List<Side> sides) {

@@ -16,6 +16,7 @@ final class ReportScript {
             "report-decision.js",   // header, headline cards, the decision at a glance
             "report-acceptance.js", // criteria, matrix grid, capacity, quality, burst
             "report-runs.js",       // distributions, agent sessions, over time, streaming timelines
+            "report-sweep.js",      // a sweep's frontier, TTFT and E2E against throughput, its levels
             "report-tables.js");    // conditions, cold vs warm, server metrics, environment, drawing, self-check
 
     private static final String DIR = "dev/infergate/report/html/";

@@ -167,6 +167,7 @@
   safely('decision', renderDecision);
   safely('headline', renderHeadline);
   safely('acceptance', renderAcceptance);
+  safely('sweep', renderSweep);
   safely('quality', renderQuality);
   safely('burst', renderBurst);
   cellSection('distributions');
