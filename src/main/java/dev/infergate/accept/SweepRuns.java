@@ -93,6 +93,7 @@ public final class SweepRuns {
         }
         SideRunner runner = new SideRunner(plan);
         runner.reachAt(endpoints, apiKeyEnv, apiKeySet);
+        runner.watchWith(StepProgress.runsOf(progress)); // each level's runs in the live view, where there is one
         return new SweepRuns(plan, settings, runner, out, progress).execute();
     }
 

@@ -30,7 +30,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code infergate sweep}: one work shape at a list of loads, on one endpoint or a baseline and a candidate. */
-@Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "sweep", header = "One work shape at a list of loads, one or two sides.", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs one work shape at a list of loads (--concurrency 1,4,16,64 or --rate 2,4,8,16, or --levels auto: "
                 + "doubling until the SLO breaks on every side) on --base-url, or on it and --candidate-url interleaved per "
                 + "level with the same seed and prompts. Each level and repeat is a normal run under OUT/SIDE/LEVEL/rK; "
@@ -71,12 +71,11 @@ public final class SweepCommand extends SendingCommand {
     int maxLevels;
 
     @Option(names = "--preset", defaultValue = "short-chat", paramLabel = "short-chat|long-doc|long-output",
-            description = "The work shape (token counts in docs/workloads.md). Default: ${DEFAULT-VALUE}.")
+            description = "A named work shape from the acceptance plan (token counts in docs/workloads.md). Default: ${DEFAULT-VALUE}.")
     String preset;
 
     @Option(names = "--prefix", defaultValue = "fresh", paramLabel = "fresh|shared",
-            description = "fresh: every prompt starts with unique text; shared: prompts start with one of a few long common "
-                    + "prefixes. Default: ${DEFAULT-VALUE}.")
+            description = "fresh: every prompt starts with unique text, so no prefix cache can help; shared: prompts start with one of a few long common prefixes. Default: ${DEFAULT-VALUE}.")
     String prefix;
 
     @Option(names = "--requests", defaultValue = "8x", paramLabel = "N|Kx",
@@ -100,8 +99,8 @@ public final class SweepCommand extends SendingCommand {
     int gpus;
 
     @Option(names = "--target", defaultValue = "0.95", paramLabel = "SHARE", converter = ShareConverter.class,
-            description = "The SLO attainment a level must hold (0.95 or 95%%): --levels auto stops once every side fell "
-                    + "below it. Default: ${DEFAULT-VALUE}.")
+            description = "SLO attainment to hold: the share of requests sent that complete within the SLO (0.95 or 95%%). Default: ${DEFAULT-VALUE}."
+                    + " In a sweep, --levels auto stops once every side fell below it.")
     double target;
 
     @Option(names = "--seed", defaultValue = "0", paramLabel = "N",
@@ -110,6 +109,9 @@ public final class SweepCommand extends SendingCommand {
 
     @Mixin
     SloOptions slo = new SloOptions();
+
+    @Option(names = "--no-progress", description = "Do not show each run's live view on a terminal (the step lines stay).")
+    boolean noProgress;
 
     @Mixin
     OutputOptions out = new OutputOptions();
@@ -127,10 +129,7 @@ public final class SweepCommand extends SendingCommand {
         SweepDocument doc;
         try {
             doc = SweepRuns.run(plan, settings, SweepRuns.endpoints(plan, base, cand), endpoint.apiKeyEnv(),
-                    endpoint.apiKeySet(), dir, line -> {
-                        err.println("infergate: sweep " + TerminalText.sanitize(line));
-                        err.flush();
-                    });
+                    endpoint.apiKeySet(), dir, LiveRuns.onStderr(err, "infergate: sweep ", TerminalText::sanitize, !noProgress));
         } catch (RunService.SetupException e) {
             throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
         }

@@ -95,18 +95,20 @@ class HelpAgreesWithReadmeTest {
     }
 
     /** Options whose name is shared by commands in which they rightly differ, each with the reason. */
-    private static final java.util.Map<String, String> INTENDED_DIFFERENCES = java.util.Map.of(
-            "--input-tokens", "probe sends one long prompt (default 2000) to see the prefix cache; run takes a distribution",
-            "--output-tokens", "probe asks one length (default 64) to judge delivery; run takes a distribution",
-            "--preset", "run lets --input-tokens and --output-tokens override the preset's lengths; capacity offers it whole",
-            "--seed", "it seeds what each command draws: a run's schedule, the simulator's answers, compare's bootstrap, "
-                    + "quality's items (run and capacity share one text)",
-            "--out", "every command's --out is a directory; each says what it writes there and its own default",
-            "--output", "the one file each command writes instead of --out: a report, a comparison",
-            "--name", "k8s-job prints manifests under a fixed name to edit; k8s run names each Job by its start",
-            "--prompt-salt", "k8s run draws one salt and gives it to every shard",
-            "--concurrency", "quality sends its items N at a time to save time; run's is the load's closed loop",
-            "--no-progress", "run's turns off its one view; accept's and capacity's each run's view, their step lines stay");
+    private static final java.util.Map<String, String> INTENDED_DIFFERENCES = java.util.Map.ofEntries(
+            java.util.Map.entry("--warmup", "sweep's counts grow with each level: N, or K per user (1x)"),
+            java.util.Map.entry("--target", "sweep adds what --levels auto does with it to capacity's words"),
+            java.util.Map.entry("--input-tokens", "probe sends one long prompt (default 2000) to see the prefix cache; run takes a distribution"),
+            java.util.Map.entry("--output-tokens", "probe asks one length (default 64) to judge delivery; run takes a distribution"),
+            java.util.Map.entry("--preset", "run lets --input-tokens and --output-tokens override the preset's lengths; capacity offers it whole"),
+            java.util.Map.entry("--seed", "it seeds what each command draws: a run's schedule, the simulator's answers, compare's bootstrap, "
+                    + "quality's items (run and capacity share one text)"),
+            java.util.Map.entry("--out", "every command's --out is a directory; each says what it writes there and its own default"),
+            java.util.Map.entry("--output", "the one file each command writes instead of --out: a report, a comparison"),
+            java.util.Map.entry("--name", "k8s-job prints manifests under a fixed name to edit; k8s run names each Job by its start"),
+            java.util.Map.entry("--prompt-salt", "k8s run draws one salt and gives it to every shard"),
+            java.util.Map.entry("--concurrency", "quality sends its items N at a time to save time; run's is the load's closed loop"),
+            java.util.Map.entry("--no-progress", "run's turns off its one view; accept's and capacity's each run's view, their step lines stay"));
 
     private static void collectAll(CommandLine cmd, List<CommandLine> into) {
         into.add(cmd);
