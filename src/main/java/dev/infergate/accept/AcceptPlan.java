@@ -171,7 +171,16 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
      */
     public record Capacity(Preset workload, PrefixMode prefix, double target, double startRate, double maxRate,
             Duration probeDuration, Duration probeWarmup, double tolerance, int maxProbes,
-            MatrixWorkload.Trace trace) {}
+            MatrixWorkload.Trace trace) {
+        /**
+         * The work the probes send, as capacity.json names it: {@code short-chat/fresh}, or {@code trace FILE} when they
+         * replay a trace. Two capacities are read side by side only when this is the same.
+         */
+        public String workloadText() {
+            return trace != null ? "trace " + trace.trace().file().getFileName()
+                    : workload.label() + "/" + prefix.name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
 
     /**
      * The burst scenario: the typical rate, then a step to {@code multiplier} times it, then back.

@@ -90,7 +90,8 @@ public final class CapacityCommand extends SendingCommand {
             throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
         }
         PrintWriter o = spec.commandLine().getOut();
-        Path file = CapacityReport.write(dir, CapacityReport.document(Map.of("baseline", r), this.target, plan.slo()));
+        Path file = CapacityReport.write(dir, CapacityReport.document(Map.of("baseline", r), this.target, plan.slo(),
+                plan.capacity().workloadText(), Map.of("baseline", dev.infergate.record.UrlCredentials.redacted(target.baseUrl().toString()))));
         o.print(CapacityReport.console("baseline", r, this.target).replaceFirst("^capacity baseline", "capacity"));
         o.println("capacity: " + file);
         o.println("probe runs: " + dir.resolve("capacity"));
