@@ -168,10 +168,31 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
      * @param maxProbes    most probes per side (the budget)
      * @param trace        the plan's trace when the probes replay it ({@code workload: trace}, rescaled to each
      *                     rate) instead of Poisson arrivals of {@code workload}; else null
+     * @param from         {@code from:}: the folders whose capacity.json gives each side's capacity instead of probing
+     *                     ({@link ReusedCapacity}); null: probe
      */
     public record Capacity(Preset workload, PrefixMode prefix, double target, double startRate, double maxRate,
             Duration probeDuration, Duration probeWarmup, double tolerance, int maxProbes,
-            MatrixWorkload.Trace trace) {
+            MatrixWorkload.Trace trace, From from) {
+        /** A capacity step that probes. */
+        public Capacity(Preset workload, PrefixMode prefix, double target, double startRate, double maxRate,
+                Duration probeDuration, Duration probeWarmup, double tolerance, int maxProbes, MatrixWorkload.Trace trace) {
+            this(workload, prefix, target, startRate, maxRate, probeDuration, probeWarmup, tolerance, maxProbes, trace, null);
+        }
+
+        /**
+         * Where an earlier capacity result is read from: {@code from: DIR} (one capacity.json with both sides, e.g. an
+         * accept result's: both fields the same) or {@code from: {baseline: DIR, candidate: DIR}} (e.g. two
+         * {@code capacity} folders).
+         */
+        public record From(Path baseline, Path candidate) {
+            public From {
+                if (baseline == null || candidate == null) {
+                    throw new IllegalArgumentException("from needs a folder for each side");
+                }
+            }
+        }
+
         /**
          * The work the probes send, as capacity.json names it: {@code short-chat/fresh}, or {@code trace FILE} when they
          * replay a trace. Two capacities are read side by side only when this is the same.

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.infergate.analysis.Slo;
 import dev.infergate.analysis.capacity.CapacityDifference;
+import dev.infergate.analysis.capacity.CapacityFile;
 import dev.infergate.analysis.capacity.CapacitySearch;
 import dev.infergate.json.Json;
 import dev.infergate.record.AtomicFiles;
@@ -23,7 +24,7 @@ import java.util.Map;
  */
 public final class CapacityReport {
     /** The file's name in the output directory. */
-    public static final String FILE = "capacity.json";
+    public static final String FILE = CapacityFile.NAME;
     /** How the estimate and interval are made, written into the file so a reader need not guess. */
     static final String METHOD = "isotonic (monotone) fit of SLO attainment against offered rate over every probe; "
             + "estimate and 95 % interval from 2000 draws of each probe's attainment (Jeffreys posterior), the crossing "

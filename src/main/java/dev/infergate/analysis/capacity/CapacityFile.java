@@ -1,9 +1,7 @@
-package dev.infergate.report;
+package dev.infergate.analysis.capacity;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.infergate.analysis.capacity.CapacityFit;
-import dev.infergate.analysis.capacity.CapacitySearch;
-import dev.infergate.analysis.capacity.Measurement;
+import dev.infergate.json.Json;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,7 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * capacity.json read back (written by {@code capacity} and {@code accept}, {@link CapacityReport}), each side's
+ * capacity.json read back (written by {@code capacity} and {@code accept}, {@code report.CapacityReport}), each side's
  * search rebuilt from its probes and <b>re-fitted</b> ({@link CapacityFit}): what {@code compare} judges two
  * capacity folders on and what {@code accept --capacity-from} reuses. The fit is re-made from every probe's rate and
  * counts, so the difference between two files gets its interval from independent draws of each side, exactly as
@@ -42,9 +40,12 @@ public record CapacityFile(Path source, double target, String slo, String worklo
      */
     public record Side(CapacitySearch.Result result, Measurement.LongestWait longestWait) {}
 
+    /** The file's name in an output directory. */
+    public static final String NAME = "capacity.json";
+
     /** Whether {@code dir} holds a capacity.json. */
     public static boolean in(Path dir) {
-        return java.nio.file.Files.isRegularFile(dir.resolve(CapacityReport.FILE));
+        return java.nio.file.Files.isRegularFile(dir.resolve(NAME));
     }
 
     /**
@@ -53,16 +54,16 @@ public record CapacityFile(Path source, double target, String slo, String worklo
      * @throws IllegalArgumentException when the file is not a capacity.json this version can read (one line saying why)
      */
     public static CapacityFile read(Path dir) throws IOException {
+        Path file = dir.resolve(NAME);
+        if (!in(dir)) {
+            throw new IllegalArgumentException(dir + " holds no " + NAME + "; pass a capacity or accept output folder");
+        }
         JsonNode doc;
         try {
-            doc = CapacityReport.read(dir);
+            doc = Json.COMPACT.readTree(file.toFile());
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalArgumentException(dir.resolve(CapacityReport.FILE) + " is not JSON (" + e.getOriginalMessage() + ")");
+            throw new IllegalArgumentException(file + " is not JSON (" + e.getOriginalMessage() + ")");
         }
-        if (doc == null) {
-            throw new IllegalArgumentException(dir + " holds no " + CapacityReport.FILE + "; pass a capacity or accept output folder");
-        }
-        Path file = dir.resolve(CapacityReport.FILE);
         if (!"capacity".equals(doc.path("kind").asText()) || !doc.path("target").isNumber() || !doc.path("sides").isObject()) {
             throw new IllegalArgumentException(file + " is not a capacity result (no kind: capacity, target and sides)");
         }

@@ -1,11 +1,11 @@
-package dev.infergate.report;
+package dev.infergate.analysis.capacity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.infergate.analysis.Slo;
-import dev.infergate.analysis.capacity.CapacityDifference;
-import dev.infergate.analysis.capacity.CapacitySearch;
+import dev.infergate.report.CapacityReport;
+import dev.infergate.report.CapacityReportTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
