@@ -170,14 +170,23 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
      *                     rate) instead of Poisson arrivals of {@code workload}; else null
      * @param from         {@code from:}: the folders whose capacity.json gives each side's capacity instead of probing
      *                     ({@link ReusedCapacity}); null: probe
+     * @param rampDuration {@code ramp_duration:} how long a ramp probe (finding the region) is measured; with it set,
+     *                     ramp probes after a side's first also warm up for at most {@link #RAMP_WARMUP}; null: ramp
+     *                     probes are as long as any other
      */
     public record Capacity(Preset workload, PrefixMode prefix, double target, double startRate, double maxRate,
             Duration probeDuration, Duration probeWarmup, double tolerance, int maxProbes,
-            MatrixWorkload.Trace trace, From from) {
-        /** A capacity step that probes. */
+            MatrixWorkload.Trace trace, From from, Duration rampDuration) {
+        /**
+         * The warm-up of a shortened ramp probe after a side's first: the server and client are warm by then, and a ramp
+         * probe only needs to say which side of the capacity its rate lies on, within a factor of two.
+         */
+        public static final Duration RAMP_WARMUP = Duration.ofSeconds(1);
+
+        /** A capacity step that probes, its ramp probes as long as any other. */
         public Capacity(Preset workload, PrefixMode prefix, double target, double startRate, double maxRate,
                 Duration probeDuration, Duration probeWarmup, double tolerance, int maxProbes, MatrixWorkload.Trace trace) {
-            this(workload, prefix, target, startRate, maxRate, probeDuration, probeWarmup, tolerance, maxProbes, trace, null);
+            this(workload, prefix, target, startRate, maxRate, probeDuration, probeWarmup, tolerance, maxProbes, trace, null, null);
         }
 
         /**

@@ -293,7 +293,7 @@ public final class PlanReader {
                     + " is repeated; remove it, and set max_probes (the budget) and tolerance (the precision) instead");
         }
         c.allowOnly(Set.of("enabled", "workload", "prefix", "target", "start_rate", "max_rate", "duration", "warmup",
-                "tolerance", "max_probes", "from"));
+                "tolerance", "max_probes", "from", "ramp_duration"));
         double target = c.get("target") == null ? 0.95 : c.get("target").as(PlanValues::share);
         if (target >= 1) {
             throw c.get("target").error("(" + c.get("target").text().trim() + ") must be a share below 1, e.g. 0.95 or 95%");
@@ -316,7 +316,8 @@ public final class PlanReader {
                 c.get("prefix") == null ? PrefixMode.FRESH : c.get("prefix").as(PrefixMode::parse), target, startRate,
                 maxRate, PlanValues.duration(c.get("duration"), Duration.ofSeconds(20)), PlanValues.duration(c.get("warmup"), Duration.ofSeconds(3)),
                 c.get("tolerance") == null ? 0.05 : c.get("tolerance").as(PlanValues::share), maxProbes,
-                replay ? TraceRows.row(c.get("workload"), trace) : null, from(c.get("from")));
+                replay ? TraceRows.row(c.get("workload"), trace) : null, from(c.get("from")),
+                c.get("ramp_duration") == null ? null : PlanValues.duration(c.get("ramp_duration"), null));
     }
 
     /** {@code from: DIR} or {@code from: {baseline: DIR, candidate: DIR}}: reuse an earlier capacity result. */
