@@ -3,11 +3,11 @@
 # 'capacity --probe-duration 5s' takes against a freshly started 'serve-sim' (baseline profile), with every progress
 # line stamped by the seconds since the command started. Run it under /work/shared/bench/quiet (or any idle machine):
 #   /work/shared/bench/quiet --load 2 --wait 600 -- scripts/capacity-time.sh 19371 /tmp/cap-time
-# Needs target/infergate.jar (./mvnw -B -o -q -DskipTests package). Extra capacity options: CAPACITY_ARGS.
+# Needs target/infergate.jar (./mvnw -B -o -q -DskipTests package), or JAR=path. Extra capacity options: CAPACITY_ARGS.
 set -euo pipefail
 port=${1:-19371}
 out=${2:-$(mktemp -d)/cap}
-jar=$(dirname "$0")/../target/infergate.jar
+jar=${JAR:-$(dirname "$0")/../target/infergate.jar}
 java -jar "$jar" serve-sim --port "$port" >/dev/null 2>&1 &
 sim=$!
 trap 'kill "$sim" 2>/dev/null || true' EXIT

@@ -109,7 +109,7 @@ final class CapacityProbes {
             throws Exception {
         AcceptPlan.Capacity c = plan.capacity();
         boolean shortRamp = ramp && c.rampDuration() != null;
-        Duration measured = shortRamp ? c.rampDuration() : ramp ? c.probeDuration()
+        Duration measured = shortRamp ? rampDuration(c.rampDuration(), rate) : ramp ? c.probeDuration()
                 : probeDuration(c.probeDuration(), settings.minMeasuredRequests(), rate);
         // a side's first probe keeps the whole warm-up (JIT, connections); later short ramp probes need less
         Duration warmup = shortRamp && !firstProbe.add(sideName) && c.probeWarmup().compareTo(AcceptPlan.Capacity.RAMP_WARMUP) > 0
@@ -152,6 +152,16 @@ final class CapacityProbes {
             parts.add("the simulator was behind its model (" + m.serverLateness() + ")");
         }
         return String.join(" and ", parts);
+    }
+
+    /**
+     * The measured time of a short ramp probe at {@code rate}: {@code planned} stretched or cut to a whole number of
+     * arrivals (at least one), so the probe offers exactly its rate: 2.5 s at 1 req/s would hold round(2.5) = 3
+     * arrivals, 20 % more than its name; it runs 3 s instead.
+     */
+    static Duration rampDuration(Duration planned, double rate) {
+        long arrivals = Math.max(1, Math.round(rate * planned.toNanos() / 1e9));
+        return Duration.ofNanos(Math.round(arrivals / rate * 1e9));
     }
 
     /**
