@@ -168,10 +168,49 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
      * @param maxProbes    most probes per side (the budget)
      * @param trace        the plan's trace when the probes replay it ({@code workload: trace}, rescaled to each
      *                     rate) instead of Poisson arrivals of {@code workload}; else null
+     * @param from         {@code from:}: the folders whose capacity.json gives each side's capacity instead of probing
+     *                     ({@link ReusedCapacity}); null: probe
+     * @param rampDuration {@code ramp_duration:} how long a ramp probe (finding the region) is measured; with it set,
+     *                     ramp probes after a side's first also warm up for at most {@link #RAMP_WARMUP}; null: ramp
+     *                     probes are as long as any other
      */
     public record Capacity(Preset workload, PrefixMode prefix, double target, double startRate, double maxRate,
             Duration probeDuration, Duration probeWarmup, double tolerance, int maxProbes,
-            MatrixWorkload.Trace trace) {}
+            MatrixWorkload.Trace trace, From from, Duration rampDuration) {
+        /**
+         * The warm-up of a shortened ramp probe after a side's first: the server and client are warm by then, and a ramp
+         * probe only needs to say which side of the capacity its rate lies on, within a factor of two.
+         */
+        public static final Duration RAMP_WARMUP = Duration.ofSeconds(1);
+
+        /** A capacity step that probes, its ramp probes as long as any other. */
+        public Capacity(Preset workload, PrefixMode prefix, double target, double startRate, double maxRate,
+                Duration probeDuration, Duration probeWarmup, double tolerance, int maxProbes, MatrixWorkload.Trace trace) {
+            this(workload, prefix, target, startRate, maxRate, probeDuration, probeWarmup, tolerance, maxProbes, trace, null, null);
+        }
+
+        /**
+         * Where an earlier capacity result is read from: {@code from: DIR} (one capacity.json with both sides, e.g. an
+         * accept result's: both fields the same) or {@code from: {baseline: DIR, candidate: DIR}} (e.g. two
+         * {@code capacity} folders).
+         */
+        public record From(Path baseline, Path candidate) {
+            public From {
+                if (baseline == null || candidate == null) {
+                    throw new IllegalArgumentException("from needs a folder for each side");
+                }
+            }
+        }
+
+        /**
+         * The work the probes send, as capacity.json names it: {@code short-chat/fresh}, or {@code trace FILE} when they
+         * replay a trace. Two capacities are read side by side only when this is the same.
+         */
+        public String workloadText() {
+            return trace != null ? "trace " + trace.trace().file().getFileName()
+                    : workload.label() + "/" + prefix.name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
 
     /**
      * The burst scenario: the typical rate, then a step to {@code multiplier} times it, then back.

@@ -114,7 +114,10 @@ public final class Acceptance {
     private AcceptResult execute() throws RunService.SetupException, IOException {
         List<String> caveats = new ArrayList<>(MatrixRuns.agentCaveats(plan));
         Map<String, CapacitySearch.Result> capacity = new LinkedHashMap<>();
-        if (plan.capacity() != null) {
+        if (plan.capacity() != null && plan.capacity().from() != null) { // an earlier result stands for the step
+            capacity.putAll(ReusedCapacity.read(plan, progress));
+            caveats.add(ReusedCapacity.caveat(plan));
+        } else if (plan.capacity() != null) {
             CapacitySearch base = probes.search(ComparisonRun.BASELINE_DIR, plan.baseline());
             CapacitySearch cand = probes.search(ComparisonRun.CANDIDATE_DIR, plan.candidate());
             probes.probeInterleaved(List.of(base, cand));

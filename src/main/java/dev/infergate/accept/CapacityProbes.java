@@ -28,6 +28,8 @@ final class CapacityProbes {
     private final Path out;
     private final Consumer<String> progress;
     private final SideRunner runner;
+    /** The sides whose first probe has run (it keeps the whole warm-up). */
+    private final java.util.Set<String> firstProbe = new java.util.HashSet<>();
 
     CapacityProbes(AcceptPlan plan, Path out, Consumer<String> progress, SideRunner runner) {
         this.plan = plan;
@@ -72,9 +74,16 @@ final class CapacityProbes {
         AcceptPlan.Capacity c = plan.capacity();
         CapacitySearch.Settings settings = new CapacitySearch.Settings(c.target(), c.startRate(),
                 Math.min(c.startRate(), 0.05), c.maxRate(), c.tolerance(), c.maxProbes());
+        if (c.rampDuration() != null) {
+            progress.accept(String.format(Locale.ROOT, "capacity %s: ramp probes (finding the region) offer %s after %s of warm-up"
+                    + " (the first: %s), refining probes %s after %s", sideName, dev.infergate.config.Durations.format(c.rampDuration()),
+                    dev.infergate.config.Durations.format(c.probeWarmup().compareTo(AcceptPlan.Capacity.RAMP_WARMUP) > 0
+                            ? AcceptPlan.Capacity.RAMP_WARMUP : c.probeWarmup()), dev.infergate.config.Durations.format(c.probeWarmup()),
+                    dev.infergate.config.Durations.format(c.probeDuration()), dev.infergate.config.Durations.format(c.probeWarmup())));
+        }
         double slowest = settings.minMeasuredRequests() / (c.probeDuration().toNanos() / 1e9);
         if (c.startRate() < slowest) {
-            progress.accept(String.format(Locale.ROOT, "capacity %s: probes offer %s; a refining probe below %.3g req/s runs longer,"
+            progress.accept(String.format(Locale.ROOT, "capacity %s: refining probes offer %s; one below %.3g req/s runs longer,"
                     + " for %d requests (ramp probes do not)", sideName, dev.infergate.config.Durations.format(c.probeDuration()),
                     slowest, settings.minMeasuredRequests()));
         }
@@ -99,15 +108,21 @@ final class CapacityProbes {
     private Measurement probe(String sideName, Side side, CapacitySearch.Settings settings, double rate, int attempt, boolean ramp)
             throws Exception {
         AcceptPlan.Capacity c = plan.capacity();
-        Duration measured = ramp ? c.probeDuration() : probeDuration(c.probeDuration(), settings.minMeasuredRequests(), rate);
+        boolean shortRamp = ramp && c.rampDuration() != null;
+        Duration measured = shortRamp ? rampDuration(c.rampDuration(), rate) : ramp ? c.probeDuration()
+                : probeDuration(c.probeDuration(), settings.minMeasuredRequests(), rate);
+        // a side's first probe keeps the whole warm-up (JIT, connections); later short ramp probes need less
+        Duration warmup = shortRamp && !firstProbe.add(sideName) && c.probeWarmup().compareTo(AcceptPlan.Capacity.RAMP_WARMUP) > 0
+                ? AcceptPlan.Capacity.RAMP_WARMUP : c.probeWarmup();
+        firstProbe.add(sideName);
         progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s for %.1f s (%s, run %d)", sideName, rate,
                 measured.toMillis() / 1e3, ramp ? "ramp" : "refining", attempt + 1));
         Path dir = out.resolve("capacity").resolve(sideName).resolve(String.format(Locale.ROOT, "rate-%.4f-a%d", rate, attempt));
         LoadModel load = c.trace() != null ? runner.traces().load(c.trace().trace(), new LoadLevel("capacity", 0, rate, 0), rate)
-                : new OpenLoop(ExactCountSchedule.over(rate, plan.seed() + attempt, c.probeWarmup(), measured), 0);
+                : new OpenLoop(ExactCountSchedule.over(rate, plan.seed() + attempt, warmup, measured), 0);
         MatrixWorkload workload = c.trace() != null ? c.trace() : new MatrixWorkload.Requests(c.workload());
         List<RequestRecord> records = runner.run(side, workload, c.prefix(), load,
-                runner.timedLimits(measured, c.probeWarmup()), "capacity", dir);
+                runner.timedLimits(measured, warmup), "capacity", dir);
         SimulatorLag lag = SimulatorLag.read(dir);
         Measurement m = Measurement.of(rate, records, plan.slo(), measured).withServerLateness(lag.stalledShare(), lag.lateQuantileMs(0.99));
         if (m.decidesNothing(c.target())) {
@@ -137,6 +152,16 @@ final class CapacityProbes {
             parts.add("the simulator was behind its model (" + m.serverLateness() + ")");
         }
         return String.join(" and ", parts);
+    }
+
+    /**
+     * The measured time of a short ramp probe at {@code rate}: {@code planned} stretched or cut to a whole number of
+     * arrivals (at least one), so the probe offers exactly its rate: 2.5 s at 1 req/s would hold round(2.5) = 3
+     * arrivals, 20 % more than its name; it runs 3 s instead.
+     */
+    static Duration rampDuration(Duration planned, double rate) {
+        long arrivals = Math.max(1, Math.round(rate * planned.toNanos() / 1e9));
+        return Duration.ofNanos(Math.round(arrivals / rate * 1e9));
     }
 
     /**

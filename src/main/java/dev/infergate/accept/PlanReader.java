@@ -293,7 +293,7 @@ public final class PlanReader {
                     + " is repeated; remove it, and set max_probes (the budget) and tolerance (the precision) instead");
         }
         c.allowOnly(Set.of("enabled", "workload", "prefix", "target", "start_rate", "max_rate", "duration", "warmup",
-                "tolerance", "max_probes"));
+                "tolerance", "max_probes", "from", "ramp_duration"));
         double target = c.get("target") == null ? 0.95 : c.get("target").as(PlanValues::share);
         if (target >= 1) {
             throw c.get("target").error("(" + c.get("target").text().trim() + ") must be a share below 1, e.g. 0.95 or 95%");
@@ -316,7 +316,24 @@ public final class PlanReader {
                 c.get("prefix") == null ? PrefixMode.FRESH : c.get("prefix").as(PrefixMode::parse), target, startRate,
                 maxRate, PlanValues.duration(c.get("duration"), Duration.ofSeconds(20)), PlanValues.duration(c.get("warmup"), Duration.ofSeconds(3)),
                 c.get("tolerance") == null ? 0.05 : c.get("tolerance").as(PlanValues::share), maxProbes,
-                replay ? TraceRows.row(c.get("workload"), trace) : null);
+                replay ? TraceRows.row(c.get("workload"), trace) : null, from(c.get("from")),
+                c.get("ramp_duration") == null ? null : PlanValues.duration(c.get("ramp_duration"), null));
+    }
+
+    /** {@code from: DIR} or {@code from: {baseline: DIR, candidate: DIR}}: reuse an earlier capacity result. */
+    private static Capacity.From from(YamlNode n) {
+        if (n == null) {
+            return null;
+        }
+        if (!n.isMap()) {
+            Path dir = n.as(Path::of);
+            return new Capacity.From(dir, dir);
+        }
+        n.allowOnly(Set.of("baseline", "candidate"));
+        if (n.get("baseline") == null || n.get("candidate") == null) {
+            throw n.error("needs both sides' folders, e.g. from: {baseline: cap-a, candidate: cap-b}, or one folder holding both");
+        }
+        return new Capacity.From(n.get("baseline").as(Path::of), n.get("candidate").as(Path::of));
     }
 
     private static Burst burst(YamlNode n) {

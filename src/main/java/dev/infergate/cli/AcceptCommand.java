@@ -134,12 +134,25 @@ public final class AcceptCommand implements Callable<Integer> {
         }
     }
 
+    /** Each side's base URL for capacity.json, credentials redacted; an imported baseline has none. */
+    static java.util.Map<String, String> endpoints(AcceptPlan plan) {
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+        if (plan.baseline().url() != null) {
+            out.put("baseline", dev.infergate.record.UrlCredentials.redacted(plan.baseline().url()));
+        }
+        if (plan.candidate().url() != null) {
+            out.put("candidate", dev.infergate.record.UrlCredentials.redacted(plan.candidate().url()));
+        }
+        return out;
+    }
+
     static void write(AcceptResult result, Path dir) throws IOException {
         Files.createDirectories(dir);
         AtomicFiles.writeJson(Summarizer.JSON, dir.resolve("acceptance.json"), AcceptanceReport.document(result));
         AtomicFiles.writeString(dir.resolve("acceptance.md"), AcceptanceReport.markdown(result));
         if (!result.capacity().isEmpty()) {
-            CapacityReport.write(dir, CapacityReport.document(result.capacity(), result.plan().capacity().target(), result.plan().slo()));
+            CapacityReport.write(dir, CapacityReport.document(result.capacity(), result.plan().capacity().target(), result.plan().slo(),
+                    result.plan().capacity().workloadText(), endpoints(result.plan())));
         }
     }
 }

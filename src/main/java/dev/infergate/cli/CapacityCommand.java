@@ -60,6 +60,11 @@ public final class CapacityCommand extends SendingCommand {
                     + "Default: ${DEFAULT-VALUE}.")
     Duration probeDuration;
 
+    @Option(names = "--ramp-duration", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "How long each ramp probe (the doubling that finds the region) is offered; after the first, ramp "
+                    + "probes warm up for 1 s, not 3 s. Default: half of --probe-duration, at least 2 s (at most --probe-duration).")
+    Duration rampDuration;
+
     @Option(names = "--tolerance", defaultValue = "5%", paramLabel = "SHARE", converter = ShareConverter.class,
             description = "The precision: stop when the 95%% interval's half-width is within this share of the estimate (5%% or 0.05). Default: ${DEFAULT-VALUE}.")
     double tolerance;
@@ -94,7 +99,8 @@ public final class CapacityCommand extends SendingCommand {
             throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
         }
         PrintWriter o = spec.commandLine().getOut();
-        Path file = CapacityReport.write(dir, CapacityReport.document(Map.of("baseline", r), this.target, plan.slo()));
+        Path file = CapacityReport.write(dir, CapacityReport.document(Map.of("baseline", r), this.target, plan.slo(),
+                plan.capacity().workloadText(), Map.of("baseline", dev.infergate.record.UrlCredentials.redacted(target.baseUrl().toString()))));
         o.print(CapacityReport.console("baseline", r, this.target).replaceFirst("^capacity baseline", "capacity"));
         o.println("capacity: " + file);
         o.println("probe runs: " + dir.resolve("capacity"));
@@ -119,18 +125,32 @@ public final class CapacityCommand extends SendingCommand {
                 .append(": ").append(quoted(v)));
         String yaml = String.format(Locale.ROOT, "baseline: {url: %s, api: %s%s%s}%ncandidate: {url: %s, api: %s}%nseed: %d%nslo: %s%n"
                 + "timeouts: {ttft: %s, idle: %s, total: %s}%nburst: false%n"
-                + "capacity: {target: %s, workload: %s, prefix: %s, start_rate: %s, duration: %s, tolerance: %s, max_probes: %d}%n",
+                + "capacity: {target: %s, workload: %s, prefix: %s, start_rate: %s, duration: %s, tolerance: %s, max_probes: %d,"
+                + " ramp_duration: %s}%n",
                 url, target.api().name().toLowerCase(Locale.ROOT), target.model() == null ? "" : ", model: " + quoted(target.model()),
                 labelYaml.isEmpty() ? "" : labelYaml + "}",
                 url, target.api().key(), seed, quoted(targets.text()), Durations.format(t.firstToken()), Durations.format(t.idle()),
                 Durations.format(t.total()), this.target, quoted(traffic.capacityWorkload(preset)), quoted(prefix), startRate,
-                Durations.format(probeDuration), tolerance, maxProbes) + traffic.planYaml();
+                Durations.format(probeDuration), tolerance, maxProbes, Durations.format(ramp())) + traffic.planYaml();
         try {
             return PlanReader.read("options", yaml);
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage().replaceAll("options(?: line \\d+)?, key (?:capacity\\.)?", "--")
-                    .replace("--workload", "--preset").replace("--start_rate", "--start-rate").replace("--duration", "--probe-duration").replace("--max_probes", "--max-probes"));
+                    .replace("--workload", "--preset").replace("--start_rate", "--start-rate").replace("--duration", "--probe-duration").replace("--max_probes", "--max-probes").replace("--ramp_duration", "--ramp-duration"));
         }
+    }
+
+    /**
+     * The ramp probes' length: they only find the region (the capacity within a factor of two), so by default half a
+     * refining probe, at least 2 s, never longer than one.
+     */
+    Duration ramp() {
+        if (rampDuration != null) {
+            return rampDuration;
+        }
+        Duration half = probeDuration.dividedBy(2);
+        Duration floor = Duration.ofSeconds(2);
+        return half.compareTo(floor) >= 0 ? half : floor.compareTo(probeDuration) <= 0 ? floor : probeDuration;
     }
 
     private static String quoted(String text) {

@@ -7,6 +7,7 @@ import dev.infergate.analysis.audience.AudienceCriteria;
 import dev.infergate.analysis.audience.AudienceJudge;
 import dev.infergate.analysis.audience.AudienceVerdict;
 import dev.infergate.analysis.audience.Audiences;
+import dev.infergate.analysis.capacity.CapacityFile;
 import dev.infergate.analysis.compare.Bootstrap;
 import dev.infergate.analysis.compare.ComparisonRun;
 import dev.infergate.analysis.compare.Criteria;
@@ -36,6 +37,11 @@ import picocli.CommandLine.Spec;
                 + "because the two sides did not do the same work (loads, work shapes or sampling differ).",
                 "BASE and CAND are run directories, directories of runs (one per repeat), or sides of an accept result; "
                 + "with BASE alone it must be an accept result (holding baseline/ and candidate/).",
+                "Capacity: BASE and CAND may be 'capacity' output folders (holding capacity.json): their requests/hour at the "
+                + "SLO are compared, each re-fitted from its probes, the difference with its 95%% interval, each side's "
+                + "longest wait there, judged by the criteria file's capacity.requests_per_hour (default: at most 5 %% "
+                + "lower); two results of different --slo, --target or workload exit 5. An accept result's capacity.json "
+                + "(both sides) judges its capacity criteria too.",
                 "Either side may be another tool's result file, recognised by content: vLLM 'bench serve --save-result "
                 + "--save-detailed' JSON, AIPerf profile_export.jsonl (or its artifact directory), guidellm benchmarks.json; "
                 + "it is compared as a fixed side, unpaired, and criteria on figures it lacks are not judged "
@@ -91,6 +97,10 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (CapacityComparison.applies(base, candidate)) { // capacity folders: their capacity.json is what is compared
+            return CapacityComparison.run(base, candidate, criteriaFile == null ? null : audiences(true),
+                    spec.commandLine().getOut());
+        }
         Path basePath = base;
         Path candPath = candidate;
         if (candPath == null) {
@@ -124,8 +134,15 @@ public final class CompareCommand implements Callable<Integer> {
         if (!run.environment().sameWork() && !allowDifferentWorkloads) {
             return notTheSameWork(run);
         }
-        List<AudienceVerdict> verdicts = AudienceJudge.judge(audiences, run.result(), null, null);
+        // an accept result's capacity.json (both sides) lets its capacity criteria be judged too, re-fitted from its probes
+        CapacityFile capacity = candidate == null ? CapacityComparison.bothSides(base) : null;
+        List<AudienceVerdict> verdicts = capacity == null ? AudienceJudge.judge(audiences, run.result(), null, null)
+                : AudienceJudge.judge(audiences, run.result(), capacity.sides().get(ComparisonRun.BASELINE_DIR).result(),
+                        capacity.sides().get(ComparisonRun.CANDIDATE_DIR).result());
         spec.commandLine().getOut().print(TerminalText.sanitizeLines(ComparisonReport.console(run.result(), run.environment(), run.notes())));
+        if (capacity != null) {
+            spec.commandLine().getOut().print(TerminalText.sanitizeLines(CapacityComparison.console(capacity)));
+        }
         if (audiences.size() > 1) {
             verdicts.forEach(a -> spec.commandLine().getOut().println(TerminalText.sanitize(a.line())));
         }

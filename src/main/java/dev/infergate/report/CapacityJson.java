@@ -107,7 +107,8 @@ final class CapacityJson {
         Measurement m = s.pooled();
         double offered = Double.isNaN(m.offeredPerSecond()) ? s.ratePerSecond() : m.offeredPerSecond(); // as really offered
         return new CurvePoint(ComparisonFormat.round(offered), ComparisonFormat.round(s.ratePerSecond() * 3600),
-                m.sent() == 0 ? null : ComparisonFormat.round(offered * m.e2eFromScheduledMs().length / m.sent()),
+                m.sent() == 0 || (m.good() > 0 && m.e2eFromScheduledMs().length == 0) ? null // latencies not known (read back from a file)
+                        : ComparisonFormat.round(offered * m.e2eFromScheduledMs().length / m.sent()),
                 ComparisonFormat.round(m.ttftFromScheduledPercentileMs(95)), ComparisonFormat.round(m.e2eFromScheduledPercentileMs(95)),
                 m.sent(), m.good(), ComparisonFormat.round(m.attainment()),
                 Arrays.asList(ComparisonFormat.round(w[0]), ComparisonFormat.round(w[1])), s.passed(), s.enough(),

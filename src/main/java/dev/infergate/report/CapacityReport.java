@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.infergate.analysis.Slo;
 import dev.infergate.analysis.capacity.CapacityDifference;
+import dev.infergate.analysis.capacity.CapacityFile;
 import dev.infergate.analysis.capacity.CapacitySearch;
 import dev.infergate.json.Json;
 import dev.infergate.record.AtomicFiles;
@@ -23,7 +24,7 @@ import java.util.Map;
  */
 public final class CapacityReport {
     /** The file's name in the output directory. */
-    public static final String FILE = "capacity.json";
+    public static final String FILE = CapacityFile.NAME;
     /** How the estimate and interval are made, written into the file so a reader need not guess. */
     static final String METHOD = "isotonic (monotone) fit of SLO attainment against offered rate over every probe; "
             + "estimate and 95 % interval from 2000 draws of each probe's attainment (Jeffreys posterior), the crossing "
@@ -38,21 +39,35 @@ public final class CapacityReport {
      * @param kind       always "capacity": what the file is, for a reader that finds it alone
      * @param target     the SLO attainment held, e.g. 0.95
      * @param slo        the SLO the requests were judged by, e.g. "ttft=2s,tpot=25ms"
+     * @param workload   the work the probes sent, e.g. "short-chat/fresh" (what {@code compare} and {@code accept
+     *                   --capacity-from} check before they read two capacities side by side); absent in older files
+     * @param endpoints  each side's base URL, as the probes reached it; absent in older files
      * @param sides      each side's capacity, probes and fit ("baseline", and "candidate" when two were searched)
      * @param difference the candidate's minus the baseline's, requests/hour; absent with one side
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record Document(String kind, double target, String slo, String method, Map<String, CapacityJson.Side> sides,
+    public record Document(String kind, double target, String slo, String method,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String workload,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> endpoints, Map<String, CapacityJson.Side> sides,
             @JsonInclude(JsonInclude.Include.NON_NULL) CapacityJson.Difference difference) {}
 
     /** The document of {@code results} (side name to result, in order), judged at {@code target} against {@code slo}. */
     public static Document document(Map<String, CapacitySearch.Result> results, double target, Slo slo) {
+        return document(results, target, slo, null, Map.of());
+    }
+
+    /**
+     * The document of {@code results}, saying which {@code workload} the probes sent and each side's endpoint
+     * ({@code endpoints}: side name to base URL).
+     */
+    public static Document document(Map<String, CapacitySearch.Result> results, double target, Slo slo, String workload,
+            Map<String, String> endpoints) {
         Map<String, CapacityJson.Side> sides = new LinkedHashMap<>();
         results.forEach((side, r) -> sides.put(side, CapacityJson.side(r)));
         CapacitySearch.Result base = results.get("baseline");
         CapacitySearch.Result cand = results.get("candidate");
         CapacityJson.Difference d = base != null && cand != null ? CapacityJson.difference(CapacityDifference.of(base, cand)) : null;
-        return new Document("capacity", target, slo.text(), METHOD, sides, d);
+        return new Document("capacity", target, slo.text(), METHOD, workload, new LinkedHashMap<>(endpoints), sides, d);
     }
 
     /** Writes {@code dir/capacity.json} atomically (a crash leaves the old file or the new one, never half). */
@@ -107,6 +122,45 @@ public final class CapacityReport {
                     d.path("excludes_zero").asBoolean() ? "" : " (the interval includes zero)"));
         }
         return sb.toString();
+    }
+
+    /**
+     * The console text of two capacities compared ({@code compare} on capacity folders): the question (target, SLO,
+     * workload), each side's requests/hour with its interval and the longest wait there, and candidate - baseline with
+     * the interval from independent draws of the two fits ({@link CapacityDifference}).
+     */
+    public static String comparisonConsole(double target, String slo, String workload, String baseName, CapacityFile.Side base,
+            String candName, CapacityFile.Side cand) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "capacity at %.0f%% SLO attainment (%s)%s%n", target * 100, slo,
+                workload == null ? "" : ", " + workload));
+        side(sb, "baseline", baseName, base);
+        side(sb, "candidate", candName, cand);
+        CapacitySearch.Result b = base.result();
+        CapacitySearch.Result c = cand.result();
+        CapacityDifference d = CapacityDifference.of(b, c);
+        double relative = b.requestsPerHour() > 0 ? d.perHour() / b.requestsPerHour() * 100 : Double.NaN;
+        sb.append(String.format(Locale.ROOT, "candidate - baseline: %s requests/hour [%s, %s]%s%s%n", signed(d.perHour()),
+                signed(d.lowPerHour()), signed(d.highPerHour()), Double.isFinite(relative) && Double.isFinite(d.lowPerHour())
+                        && Double.isFinite(d.highPerHour()) ? String.format(Locale.ROOT, " (%+.1f %% [%+.1f, %+.1f])", relative,
+                        d.lowPerHour() / b.requestsPerHour() * 100, d.highPerHour() / b.requestsPerHour() * 100) : "",
+                d.excludesZero() ? "" : "; the interval includes zero"));
+        return sb.toString();
+    }
+
+    private static void side(StringBuilder sb, String role, String name, CapacityFile.Side s) {
+        CapacitySearch.Result r = s.result();
+        sb.append(String.format(Locale.ROOT, "  %s (%s): %,.0f requests/hour, 95%% interval [%,.0f, %s], %d probes%s%n", role, name,
+                r.requestsPerHour(), r.lowerRate() * 3600, r.bounded() ? String.format(Locale.ROOT, "%,.0f", r.upperRate() * 3600)
+                        : "not reached", r.steps().size(), r.stop() == null ? "" : " (" + r.stop().name().toLowerCase(Locale.ROOT) + ")"));
+        var w = s.longestWait();
+        sb.append(w == null ? "    longest wait there: - (no probe held the target)\n" : String.format(Locale.ROOT,
+                "    longest wait there (from scheduled): TTFT p99 %.0fms max %.0fms, E2E p99 %.0fms max %.0fms (%d requests)%n",
+                w.ttftP99Ms(), w.ttftMaxMs(), w.e2eP99Ms(), w.e2eMaxMs(), w.count()));
+    }
+
+    private static String signed(double v) {
+        return Double.isInfinite(v) ? (v > 0 ? "+inf" : "-inf") : String.format(Locale.ROOT, "%+,.0f", v);
     }
 
     /** capacity.json in {@code dir}, read as a tree; null when absent. */

@@ -42,9 +42,21 @@ class CapacityOptionsTest {
         assertThat(plan.capacity().target()).isEqualTo(0.9);
         assertThat(plan.capacity().tolerance()).isEqualTo(0.1);
         assertThat(plan.capacity().probeDuration()).isEqualTo(Duration.ofSeconds(15));
+        assertThat(plan.capacity().rampDuration()).as("half a probe by default").isEqualTo(Duration.ofMillis(7500));
         assertThat(plan.timeouts().firstToken()).isEqualTo(Duration.ofSeconds(30));
         assertThat(plan.timeouts().idle()).isEqualTo(Duration.ofSeconds(60));
         assertThat(plan.timeouts().total()).isEqualTo(Duration.ofMinutes(3));
+    }
+
+    @Test
+    void rampProbes_areHalfAProbe_atLeast2s_neverLongerThanOne_orAsAsked() {
+        for (String[] c : new String[][] {{"5s", null, "2.5s"}, {"3s", null, "2s"}, {"1s", null, "1s"}, {"20s", "4s", "4s"}}) {
+            CapacityCommand cmd = new CapacityCommand();
+            new CommandLine(cmd).parseArgs(c[1] == null ? new String[] {"--base-url", "http://h:1/v1", "--probe-duration", c[0]}
+                    : new String[] {"--base-url", "http://h:1/v1", "--probe-duration", c[0], "--ramp-duration", c[1]});
+            assertThat(cmd.plan(cmd.endpoint.endpoint()).capacity().rampDuration()).as(String.join(" ", c[0], String.valueOf(c[1])))
+                    .isEqualTo(dev.infergate.config.Durations.parse(c[2]));
+        }
     }
 
     @Test

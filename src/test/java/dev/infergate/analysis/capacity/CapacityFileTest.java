@@ -1,0 +1,56 @@
+package dev.infergate.analysis.capacity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.infergate.analysis.Slo;
+import dev.infergate.report.CapacityReport;
+import dev.infergate.report.CapacityReportTest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CapacityFileTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void readingCapacityJsonBack_refitsEachSideToTheSameEstimateIntervalAndDifference() throws Exception {
+        Map<String, CapacitySearch.Result> results = new LinkedHashMap<>();
+        results.put("baseline", CapacityReportTest.search(20, 1));
+        results.put("candidate", CapacityReportTest.search(24, 2));
+        CapacityReport.write(dir, CapacityReport.document(results, 0.95, Slo.parse("ttft=2s,tpot=25ms"), "short-chat/fresh",
+                Map.of("baseline", "http://b:1", "candidate", "http://c:2")));
+
+        CapacityFile f = CapacityFile.read(dir);
+        assertThat(f.target()).isEqualTo(0.95);
+        assertThat(f.slo()).isEqualTo("ttft=2s,tpot=25ms");
+        assertThat(f.workload()).isEqualTo("short-chat/fresh");
+        assertThat(f.endpoints()).containsEntry("candidate", "http://c:2");
+        for (String side : results.keySet()) {
+            CapacitySearch.Result original = results.get(side);
+            CapacitySearch.Result read = f.sides().get(side).result();
+            assertThat(read.ratePerSecond()).isEqualTo(original.ratePerSecond());
+            assertThat(read.lowerRate()).isEqualTo(original.lowerRate());
+            assertThat(read.upperRate()).isEqualTo(original.upperRate());
+            assertThat(read.steps()).hasSameSizeAs(original.steps());
+            assertThat(read.stop()).isEqualTo(original.stop());
+            assertThat(f.sides().get(side).longestWait().e2eMaxMs()).isEqualTo(2500);
+        }
+        CapacityDifference before = CapacityDifference.of(results.get("baseline"), results.get("candidate"));
+        CapacityDifference after = CapacityDifference.of(f.sides().get("baseline").result(), f.sides().get("candidate").result());
+        assertThat(after).isEqualTo(before);
+    }
+
+    @Test
+    void aFileThatIsNotACapacityResult_isRefusedInOneLine() throws Exception {
+        Files.writeString(dir.resolve("capacity.json"), "{\"kind\": \"other\"}");
+        assertThatThrownBy(() -> CapacityFile.read(dir)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("is not a capacity result");
+        Files.writeString(dir.resolve("capacity.json"), "{not json");
+        assertThatThrownBy(() -> CapacityFile.read(dir)).hasMessageContaining("is not JSON");
+    }
+}
