@@ -34,8 +34,9 @@ final class Unmatched {
             if (name.length() <= 3) {
                 return Optional.empty(); // "-x" is one edit from every short option: any suggestion would be a guess
             }
-            return Suggestions.closest(name, optionNames(spec))
+            Optional<String> near = Suggestions.closest(name, optionNames(spec))
                     .map(option -> "Unknown option: '" + name + "' (did you mean " + option + "?)");
+            return near.isPresent() ? near : elsewhere(name, cli);
         }
         if (!spec.subcommands().isEmpty() && spec.positionalParameters().isEmpty()) {
             return Suggestions.closest(first, spec.subcommands().keySet())
@@ -69,6 +70,40 @@ final class Unmatched {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * "'--input-tokens' is an option of run and probe, not of capacity": an option
+     * the user knows from another command, so they learn where it belongs instead of only that it is unknown here.
+     */
+    private static Optional<String> elsewhere(String name, CommandLine cli) {
+        CommandLine root = cli;
+        while (root.getParent() != null) {
+            root = root.getParent();
+        }
+        List<String> owners = new ArrayList<>();
+        collectOwners(root, name, owners);
+        if (owners.isEmpty()) {
+            return Optional.empty();
+        }
+        String here = cli.getCommandSpec().qualifiedName();
+        String list = owners.size() == 1 ? owners.get(0)
+                : String.join(", ", owners.subList(0, owners.size() - 1)) + " and " + owners.get(owners.size() - 1);
+        return Optional.of("Unknown option: '" + name + "' is an option of " + list + ", not of "
+                + here.replaceFirst("^infergate ", ""));
+    }
+
+    private static void collectOwners(CommandLine cmd, String name, List<String> owners) {
+        for (CommandLine sub : cmd.getSubcommands().values()) {
+            String qualified = sub.getCommandSpec().qualifiedName().replaceFirst("^infergate ", "");
+            if (sub.getCommandSpec().optionsMap().containsKey(name) && !owners.contains(qualified)
+                    && !qualified.startsWith("bench") && !qualified.endsWith("help")) {
+                owners.add(qualified);
+            }
+            if (sub != cmd) {
+                collectOwners(sub, name, owners);
+            }
+        }
     }
 
     private static List<String> optionNames(CommandSpec spec) {

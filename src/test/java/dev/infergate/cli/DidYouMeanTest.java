@@ -28,6 +28,16 @@ class DidYouMeanTest {
     }
 
     @Test
+    void anOptionOfAnotherCommand_saysWhichCommandsHaveIt() {
+        CliErrorsTest.Outcome o = run("capacity", "--base-url", URL, "--input-tokens", "100");
+        assertOneLine(o, 2, "Unknown option: '--input-tokens' is an option of run and probe, not of capacity",
+                "infergate capacity --help");
+        assertThat(o.err()).doesNotContain("'100'");
+        assertOneLine(run("probe", "--base-url", URL, "--rate", "3"), 2,
+                "Unknown option: '--rate' is an option of run and sweep, not of probe");
+    }
+
+    @Test
     void anOptionFarFromEveryOptionKeepsPicocliMessageWithoutAGuess() {
         CliErrorsTest.Outcome o = run("run", "--base-url", URL, "--flux-capacitor", "8");
         assertOneLine(o, 2, "Unknown option");
