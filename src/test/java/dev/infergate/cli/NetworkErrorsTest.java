@@ -90,14 +90,7 @@ class NetworkErrorsTest {
 
     @Test
     void aKeyRefusedOnlyByTheTestRequestNamesApiKeyEnvToo() throws Exception {
-        HttpServer server = server(401, "{\"error\":\"bad key\"}");
-        server.createContext("/v1/models", ex -> {
-            byte[] b = "{\"data\":[{\"id\":\"m\"}]}".getBytes(StandardCharsets.UTF_8);
-            ex.sendResponseHeaders(200, b.length);
-            try (OutputStream out = ex.getResponseBody()) {
-                out.write(b);
-            }
-        });
+        HttpServer server = withModels(server(401, "{\"error\":\"bad key\"}"));
         try {
             String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
             CliErrorsTest.Outcome o = run("probe", "--base-url", url, "--api-key-env", "HOME");
@@ -111,14 +104,7 @@ class NetworkErrorsTest {
 
     @Test
     void a403ToEveryRequestIsTheKeys_while403ToTheExactLengthFieldsOnlyLetsTheRunGoOn() throws Exception {
-        HttpServer server = server(403, "{\"error\":\"forbidden\"}");
-        server.createContext("/v1/models", ex -> {
-            byte[] b = "{\"data\":[{\"id\":\"m\"}]}".getBytes(StandardCharsets.UTF_8);
-            ex.sendResponseHeaders(200, b.length);
-            try (OutputStream out = ex.getResponseBody()) {
-                out.write(b);
-            }
-        });
+        HttpServer server = withModels(server(403, "{\"error\":\"forbidden\"}"));
         try {
             String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
             CliErrorsTest.Outcome o = run("probe", "--base-url", url, "--api-key-env", "HOME");
@@ -183,6 +169,18 @@ class NetworkErrorsTest {
         } finally {
             server.stop(0);
         }
+    }
+
+    /** {@code server} with a model list at /v1/models: the preflight gets past it to the test request. */
+    private static HttpServer withModels(HttpServer server) {
+        server.createContext("/v1/models", ex -> {
+            byte[] b = "{\"data\":[{\"id\":\"m\"}]}".getBytes(StandardCharsets.UTF_8);
+            ex.sendResponseHeaders(200, b.length);
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(b);
+            }
+        });
+        return server;
     }
 
     private static HttpServer server(int status, String body) throws Exception {
