@@ -2,7 +2,6 @@ package dev.infergate.cli;
 
 import dev.infergate.accept.StepProgress;
 import dev.infergate.load.RunContext;
-import dev.infergate.load.RunLimits;
 import dev.infergate.run.RunPlan;
 import dev.infergate.run.RunWatch;
 import java.io.PrintStream;
@@ -50,11 +49,7 @@ final class LiveRuns implements StepProgress {
     }
 
     private static RunWatch.Session session(PrintStream errStream, RunPlan plan) {
-        RunLimits limits = plan.limits();
-        ProgressDisplay display = new ProgressDisplay(errStream,
-                limits.requests() > 0 ? limits.requests() + limits.warmupRequests() : 0,
-                limits.duration() == null ? 0 : limits.endOffsetNanos() / 1_000_000)
-                .withWarmup(limits.warmupRequests(), limits.warmupDuration());
+        ProgressDisplay display = ProgressDisplay.of(errStream, plan.limits());
         return new RunWatch.Session() {
             @Override
             public void started(RunContext run) {

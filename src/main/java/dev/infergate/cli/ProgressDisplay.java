@@ -53,6 +53,13 @@ final class ProgressDisplay implements AutoCloseable {
         this.durationMillis = durationMillis;
     }
 
+    /** The view of a run with {@code limits}: its total (warm-up included) or its time, and its warm-up marked. */
+    static ProgressDisplay of(PrintStream err, dev.infergate.load.RunLimits limits) {
+        return new ProgressDisplay(err, limits.requests() > 0 ? limits.requests() + limits.warmupRequests() : 0,
+                limits.duration() == null ? 0 : limits.endOffsetNanos() / 1_000_000)
+                .withWarmup(limits.warmupRequests(), limits.warmupDuration());
+    }
+
     /**
      * One line before the set-up (which takes seconds: the server check, prefix warm-up, the client's warm-up), so
      * the console is not blank meanwhile. Names only the server's scheme, host and port: a base URL may carry a key.

@@ -145,10 +145,7 @@ public final class RunCommand extends SendingCommand {
         if (!noProgress) {
             ProgressDisplay.announceSetup(spec.commandLine().getErr(), plan.endpoint(), !noClientWarmup);
         }
-        try (ProgressDisplay progress = new ProgressDisplay(System.err,
-                limits.requests() > 0 ? limits.requests() + limits.warmupRequests() : 0,
-                limits.duration() == null ? 0 : limits.endOffsetNanos() / 1_000_000)
-                .withWarmup(limits.warmupRequests(), limits.warmupDuration())) {
+        try (ProgressDisplay progress = ProgressDisplay.of(System.err, limits)) {
             result = service.execute(plan, ctx -> progress.start(ctx, !noProgress));
         } catch (RunService.SetupException e) {
             throw new UserError(e.usage() ? ExitCode.USAGE : ExitCode.CANNOT_RUN, e.getMessage(), e);
