@@ -19,14 +19,14 @@ public final class ConnectionFigures {
 
     public void add(RequestRecord r) {
         requests++;
-        if (r.connectionsOpened() >= 0) {
+        if (r.client().connectionsOpened() >= 0) {
             recorded++;
-            opened += r.connectionsOpened();
+            opened += r.client().connectionsOpened();
         }
-        if (r.clientRetries() > 0) {
-            retried += r.clientRetries();
-            if (r.clientRetryDelayNanos() != RequestRecord.ABSENT) {
-                retryDelay.recordNanos(Math.max(0, r.clientRetryDelayNanos()));
+        if (r.client().retries() > 0) {
+            retried += r.client().retries();
+            if (r.client().retryDelayNanos() != RequestRecord.ABSENT) {
+                retryDelay.recordNanos(Math.max(0, r.client().retryDelayNanos()));
             }
         }
     }

@@ -52,10 +52,10 @@ public final class Figures {
     /** Adds {@code r} whose ITL histogram the caller has already decoded ({@code itlGaps}, null: none). */
     public void add(RequestRecord r, ItlGaps itlGaps) {
         sent++;
-        windowStartNanos = Math.min(windowStartNanos, r.scheduledNanos());
-        long end = Math.max(r.doneNanos(), r.scheduledNanos());
+        windowStartNanos = Math.min(windowStartNanos, r.marks().scheduledNanos());
+        long end = Math.max(r.marks().doneNanos(), r.marks().scheduledNanos());
         windowEndNanos = Math.max(windowEndNanos, end);
-        if (r.sentNanos() != RequestRecord.ABSENT) {
+        if (r.marks().sentNanos() != RequestRecord.ABSENT) {
             latency.get(Metric.QUEUE_WAIT).recordNanos(Math.max(0, r.queueWaitNanos()));
         }
         if (r.cancelled()) {
@@ -64,7 +64,7 @@ public final class Figures {
             return;
         }
         if (!r.succeeded()) {
-            errors.merge(r.error(), 1L, Long::sum);
+            errors.merge(r.outcome().error(), 1L, Long::sum);
             return;
         }
         completed++;
@@ -75,8 +75,8 @@ public final class Figures {
         recordIfPresent(Metric.TTFT_FROM_SCHEDULED, r.ttftFromScheduledNanos());
         recordIfPresent(Metric.E2E, r.e2eNanos());
         recordIfPresent(Metric.E2E_FROM_SCHEDULED, r.e2eFromScheduledNanos());
-        recordIfPresent(Metric.MAX_STALL, r.maxStallNanos());
-        chunks.recordValue(r.chunks());
+        recordIfPresent(Metric.MAX_STALL, r.events().maxStallNanos());
+        chunks.recordValue(r.events().chunks());
         if (DeliveryClassifier.classify(r, itlGaps).kind() == DeliveryKind.BUFFERED) {
             buffered++; // its gaps are the client's reads of one lump: TPOT, ITL and effective tok/s not measurable
         } else {
@@ -88,19 +88,19 @@ public final class Figures {
                 latency.get(Metric.ITL).addMicros(itlGaps);
             }
         }
-        if (r.inputTokens() > 0) {
-            inputTokens += r.inputTokens();
+        if (r.tokens().input() > 0) {
+            inputTokens += r.tokens().input();
         }
-        outputTokens += r.outputTokens();
-        if (r.outputTokensSource() == TokenSource.USAGE) {
+        outputTokens += r.tokens().output();
+        if (r.tokens().outputSource() == TokenSource.USAGE) {
             usageCounted++;
-        } else if (r.outputTokensSource() == TokenSource.CLIENT) {
+        } else if (r.tokens().outputSource() == TokenSource.CLIENT) {
             clientCounted++;
         }
-        if (r.cachedTokens() >= 0) {
-            cachedTokens += r.cachedTokens();
-            inputTokensWhereCacheReported += Math.max(0, r.inputTokens());
-            if (r.cachedTokens() > 0) {
+        if (r.tokens().cached() >= 0) {
+            cachedTokens += r.tokens().cached();
+            inputTokensWhereCacheReported += Math.max(0, r.tokens().input());
+            if (r.tokens().cached() > 0) {
                 withCachedTokens++;
             }
             if (r.warmCache()) {
@@ -113,7 +113,7 @@ public final class Figures {
     private void recordReceivedPart(RequestRecord r, ItlGaps itlGaps) {
         recordIfPresent(Metric.TTFT, r.ttftNanos());
         recordIfPresent(Metric.TTFT_FROM_SCHEDULED, r.ttftFromScheduledNanos());
-        recordIfPresent(Metric.MAX_STALL, r.maxStallNanos());
+        recordIfPresent(Metric.MAX_STALL, r.events().maxStallNanos());
         if (itlGaps != null) {
             latency.get(Metric.ITL).addMicros(itlGaps);
         }

@@ -38,10 +38,10 @@ public final class InputFigures {
         if (r.succeeded()) {
             completedDocuments += p.documents();
         }
-        if (!r.succeeded() || r.outputTokensSource() != TokenSource.USAGE || r.intendedInputTokens() < 0 || r.inputTokens() < 0) {
+        if (!r.succeeded() || r.tokens().outputSource() != TokenSource.USAGE || r.tokens().intendedInput() < 0 || r.tokens().input() < 0) {
             return; // without the server's count there is nothing to reconcile
         }
-        double beyondText = r.inputTokens() - r.intendedInputTokens();
+        double beyondText = r.tokens().input() - r.tokens().intendedInput();
         if (p.images() > 0 && p.audioClips() == 0) {
             perImage.add(beyondText / p.images());
         } else if (p.audioClips() > 0 && p.images() == 0) {

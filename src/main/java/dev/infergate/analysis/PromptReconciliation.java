@@ -17,14 +17,14 @@ public final class PromptReconciliation {
     private int count;
 
     public void add(RequestRecord r) {
-        if (!r.succeeded() || r.intendedInputTokens() < 0 || r.inputTokens() < 0
-                || r.outputTokensSource() != TokenSource.USAGE) {
+        if (!r.succeeded() || r.tokens().intendedInput() < 0 || r.tokens().input() < 0
+                || r.tokens().outputSource() != TokenSource.USAGE) {
             return; // without usage, inputTokens is the intended count itself
         }
         if (count == differences.length) {
             differences = Arrays.copyOf(differences, count * 2);
         }
-        differences[count++] = r.inputTokens() - r.intendedInputTokens();
+        differences[count++] = r.tokens().input() - r.tokens().intendedInput();
     }
 
     /** The {@code prompt_tokens_vs_intended} block of summary.json; null when no server counted the prompt. */

@@ -28,30 +28,30 @@ public final class ReasoningFigures {
 
     /** Counts {@code r} when it is measured, completed and had reasoning. */
     public void add(RequestRecord r) {
-        if (!r.measured() || !r.succeeded() || r.reasoningChunks() == 0 || r.sentNanos() == RequestRecord.ABSENT
-                || r.firstReasoningNanos() == RequestRecord.ABSENT) {
+        if (!r.measured() || !r.succeeded() || r.reasoning().chunks() == 0 || r.marks().sentNanos() == RequestRecord.ABSENT
+                || r.reasoning().firstReasoningNanos() == RequestRecord.ABSENT) {
             return;
         }
         requests++;
-        firstReasoning.recordNanos(Math.max(0, r.firstReasoningNanos() - r.sentNanos()));
-        if (r.firstAnswerNanos() == RequestRecord.ABSENT) {
+        firstReasoning.recordNanos(Math.max(0, r.reasoning().firstReasoningNanos() - r.marks().sentNanos()));
+        if (r.reasoning().firstAnswerNanos() == RequestRecord.ABSENT) {
             withoutAnswer++;
         } else {
-            firstAnswer.recordNanos(Math.max(0, r.firstAnswerNanos() - r.sentNanos()));
-            thinking.recordNanos(Math.max(0, r.firstAnswerNanos() - r.firstReasoningNanos()));
+            firstAnswer.recordNanos(Math.max(0, r.reasoning().firstAnswerNanos() - r.marks().sentNanos()));
+            thinking.recordNanos(Math.max(0, r.reasoning().firstAnswerNanos() - r.reasoning().firstReasoningNanos()));
         }
         double reasoning = reasoningTokens(r);
-        fromUsage += r.usageReasoningTokens() >= 0 ? 1 : 0;
+        fromUsage += r.reasoning().usageTokens() >= 0 ? 1 : 0;
         reasoningTokens += reasoning;
-        answerTokens += Math.max(0, r.outputTokens() - reasoning);
+        answerTokens += Math.max(0, r.tokens().output() - reasoning);
     }
 
     /** The server's count when it sent one (at most the output tokens), else the estimate from the events. */
     public static double reasoningTokens(RequestRecord r) {
-        if (r.usageReasoningTokens() >= 0) {
-            return Math.min(r.usageReasoningTokens(), r.outputTokens());
+        if (r.reasoning().usageTokens() >= 0) {
+            return Math.min(r.reasoning().usageTokens(), r.tokens().output());
         }
-        return r.chunks() == 0 ? 0 : (double) r.outputTokens() * r.reasoningChunks() / r.chunks();
+        return r.events().chunks() == 0 ? 0 : (double) r.tokens().output() * r.reasoning().chunks() / r.events().chunks();
     }
 
     public boolean isEmpty() {

@@ -59,12 +59,12 @@ public final class SessionFigures {
         if (r.e2eNanos() != RequestRecord.ABSENT) {
             turn.e2e.recordNanos(Math.max(0, r.e2eNanos()));
         }
-        if (r.inputTokens() > 0) {
-            turn.inputTokens += r.inputTokens();
+        if (r.tokens().input() > 0) {
+            turn.inputTokens += r.tokens().input();
             turn.inputCounted++;
         }
-        if (r.cachedTokens() >= 0) {
-            turn.cachedTokens += r.cachedTokens();
+        if (r.tokens().cached() >= 0) {
+            turn.cachedTokens += r.tokens().cached();
             turn.cachedReported++;
         }
     }

@@ -34,8 +34,8 @@ public final class SessionTrack {
      *              record of the highest turn
      */
     public void add(RequestRecord r, int index) {
-        firstScheduledNanos = Math.min(firstScheduledNanos, r.scheduledNanos());
-        lastDoneNanos = Math.max(lastDoneNanos, r.doneNanos());
+        firstScheduledNanos = Math.min(firstScheduledNanos, r.marks().scheduledNanos());
+        lastDoneNanos = Math.max(lastDoneNanos, r.marks().doneNanos());
         if (r.turn() > lastTurn) {
             lastTurn = r.turn();
             lastTurnIndex = index;

@@ -136,7 +136,7 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
             over = Math.max(over, r.ttftFromScheduledNanos() - ttft.toNanos());
         }
         if (tpotMissed(r)) {
-            over = Math.max(over, (r.tpotNanos() - tpot.toNanos()) * Math.max(1, r.outputTokens() - 1));
+            over = Math.max(over, (r.tpotNanos() - tpot.toNanos()) * Math.max(1, r.tokens().output() - 1));
         }
         if (e2e != null) {
             over = Math.max(over, r.e2eFromScheduledNanos() - e2e.toNanos());

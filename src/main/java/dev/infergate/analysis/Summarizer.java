@@ -69,7 +69,7 @@ public final class Summarizer {
                 return;
             }
             lag.add(r);
-            ItlGaps itlGaps = gaps.read(r.itlHistogram()) ? gaps : null; // once per record, reused (ItlGaps says why)
+            ItlGaps itlGaps = gaps.read(r.events().itlHistogram()) ? gaps : null; // once per record, reused (ItlGaps says why)
             all.add(r, itlGaps);
             delivery.add(r, itlGaps);
             sessions.add(r);

@@ -49,7 +49,7 @@ public final class ErrorAnalysis {
         if (!record.measured()) {
             return;
         }
-        if (!record.succeeded() || record.eventOffsetsNanos() == null) {
+        if (!record.succeeded() || record.events().eventOffsetsNanos() == null) {
             failed++;
             return;
         }
@@ -57,14 +57,14 @@ public final class ErrorAnalysis {
             withoutTruth++;
             return;
         }
-        long[] offsets = record.eventOffsetsNanos();
+        long[] offsets = record.events().eventOffsetsNanos();
         long[] writes = truth.writeNanos();
         if (offsets.length != writes.length || writes.length == 0) {
             mismatched++;
             return;
         }
         compared++;
-        long sent = originNanos + record.sentNanos();
+        long sent = originNanos + record.marks().sentNanos();
         windowStartNanos = Math.min(windowStartNanos, sent);
         windowEndNanos = Math.max(windowEndNanos, sent + offsets[offsets.length - 1]);
         ttftError.add(offsets[0] - (writes[0] - sent));

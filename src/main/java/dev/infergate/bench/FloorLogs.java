@@ -57,7 +57,7 @@ public final class FloorLogs {
             if (!r.succeeded() || r.ttftNanos() == RequestRecord.ABSENT) {
                 return;
             }
-            long[] offsets = r.eventOffsetsNanos();
+            long[] offsets = r.events().eventOffsetsNanos();
             double[] events = offsets == null ? new double[] {r.ttftNanos() / 1e6} : new double[offsets.length];
             if (offsets != null) {
                 for (int i = 0; i < offsets.length; i++) {
@@ -94,7 +94,7 @@ public final class FloorLogs {
     /** Output events infergate received in a run (every request's chunks, sampled or not). */
     public static long infergateEvents(Path runDir) {
         long[] events = {0};
-        RunLog.readRecords(runDir, r -> events[0] += r.chunks());
+        RunLog.readRecords(runDir, r -> events[0] += r.events().chunks());
         return events[0];
     }
 

@@ -105,7 +105,7 @@ public final class SimBench {
             if (!r.measured()) {
                 return;
             }
-            long[] offsets = r.eventOffsetsNanos();
+            long[] offsets = r.events().eventOffsetsNanos();
             if (!r.succeeded() || offsets == null) {
                 failed++;
                 return;
@@ -114,7 +114,7 @@ public final class SimBench {
                 mismatched++;
                 return;
             }
-            long sent = originNanos + r.sentNanos();
+            long sent = originNanos + r.marks().sentNanos();
             windowStartNanos = Math.min(windowStartNanos, sent);
             windowEndNanos = Math.max(windowEndNanos, sent + offsets[offsets.length - 1]);
             for (int k = 0; k < offsets.length; k++) {

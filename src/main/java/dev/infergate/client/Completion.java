@@ -92,17 +92,20 @@ public record Completion(Dispatch dispatch, int worker, long originNanos, Stream
         StreamResult.Events e = stream.events();
         StreamResult.Usage u = stream.usage();
         int input = dispatch.spec().inputTokens();
-        return new RequestRecord(id(), worker, dispatch.phase(), dispatch.condition(), dispatch.session(),
-                dispatch.turn(), Math.max(0, dispatch.scheduledNanos() - originNanos), rel(m.sentNanos()),
-                rel(m.headersNanos()), rel(m.firstTokenNanos()), rel(m.lastTokenNanos()), rel(doneAtNanos),
-                stream.outcome().status(), error, errorDetail, retryAfterSeconds,
-                u.promptTokens() >= 0 ? u.promptTokens() : input,
-                countedOutputTokens >= 0 ? countedOutputTokens : outputTokens, outputSource, u.cachedTokens(),
-                e.chunks(), e.maxStallNanos(), itlHistogram, e.eventOffsetsNanos(), client.retries(),
-                client.retryDelayNanos(), client.connectionsOpened(), Math.max(-1, input),
-                rel(dispatch.slotNanos()), rel(client.dispatchAtNanos()), client.connectWaitNanos(),
-                rel(m.firstReasoningNanos()), e.reasoningEvents() > 0 ? rel(m.firstAnswerNanos()) : ABSENT,
-                e.reasoningEvents(), u.reasoningTokens(), inputParts());
+        boolean reasoned = e.reasoningEvents() > 0;
+        return new RequestRecord(id(), worker, dispatch.phase(), dispatch.condition(), dispatch.session(), dispatch.turn(),
+                new RequestRecord.Marks(Math.max(0, dispatch.scheduledNanos() - originNanos), rel(dispatch.slotNanos()),
+                        rel(client.dispatchAtNanos()), rel(m.sentNanos()), rel(m.headersNanos()),
+                        rel(m.firstTokenNanos()), rel(m.lastTokenNanos()), rel(doneAtNanos)),
+                new RequestRecord.Outcome(stream.outcome().status(), error, errorDetail, retryAfterSeconds),
+                new RequestRecord.Tokens(u.promptTokens() >= 0 ? u.promptTokens() : input, Math.max(-1, input),
+                        countedOutputTokens >= 0 ? countedOutputTokens : outputTokens, outputSource, u.cachedTokens()),
+                new RequestRecord.Events(e.chunks(), e.maxStallNanos(), itlHistogram, e.eventOffsetsNanos()),
+                new RequestRecord.ClientFigures(client.retries(), client.retryDelayNanos(), client.connectionsOpened(),
+                        client.connectWaitNanos()),
+                new RequestRecord.Reasoning(rel(m.firstReasoningNanos()), reasoned ? rel(m.firstAnswerNanos()) : ABSENT,
+                        e.reasoningEvents(), u.reasoningTokens()),
+                inputParts());
     }
 
     /** What the request carried beside its text, from the spec and the documents the client sent. */

@@ -19,12 +19,12 @@ public final class Gaps {
 
     /** Whether {@link #millis} of {@code r} is exact and in arrival order. */
     public static boolean exact(RequestRecord r) {
-        return r.eventOffsetsNanos() != null;
+        return r.events().eventOffsetsNanos() != null;
     }
 
     /** The request's gaps in milliseconds; empty when it had fewer than two output events. */
     public static double[] millis(RequestRecord r) {
-        long[] offsets = r.eventOffsetsNanos();
+        long[] offsets = r.events().eventOffsetsNanos();
         if (offsets != null) {
             double[] gaps = new double[Math.max(0, offsets.length - 1)];
             for (int i = 1; i < offsets.length; i++) {
@@ -32,7 +32,7 @@ public final class Gaps {
             }
             return gaps;
         }
-        Histogram h = ItlCodec.decodeOrNull(r.itlHistogram());
+        Histogram h = ItlCodec.decodeOrNull(r.events().itlHistogram());
         if (h == null) {
             return new double[0];
         }

@@ -55,12 +55,12 @@ public final class RequestCsv {
         double[] sorted = gaps.clone();
         Arrays.sort(sorted);
         return new Object[] {r.id(), r.worker(), r.phase().key(), text(r.condition()), text(r.session()),
-            r.turn() >= 0 ? r.turn() : null, r.error() == null ? "ok" : r.error().key(), r.status() > 0 ? r.status() : null,
-            text(r.errorDetail()), ms(r.scheduledNanos()), ms(r.queueWaitNanos()), ms(r.ttftNanos()),
+            r.turn() >= 0 ? r.turn() : null, r.outcome().error() == null ? "ok" : r.outcome().error().key(), r.outcome().status() > 0 ? r.outcome().status() : null,
+            text(r.outcome().errorDetail()), ms(r.marks().scheduledNanos()), ms(r.queueWaitNanos()), ms(r.ttftNanos()),
             ms(r.ttftFromScheduledNanos()), ms(r.e2eNanos()), ms(r.e2eFromScheduledNanos()), number(r.tpotNanos() / 1e6),
             gaps.length == 0 ? null : number(Arrays.stream(gaps).average().orElse(Double.NaN)), percentile(sorted, 50),
-            percentile(sorted, 99), ms(r.maxStallNanos()), r.chunks(), r.inputTokens() >= 0 ? r.inputTokens() : null,
-            r.outputTokens(), r.outputTokensSource().key(), r.cachedTokens() >= 0 ? r.cachedTokens() : null,
+            percentile(sorted, 99), ms(r.events().maxStallNanos()), r.events().chunks(), r.tokens().input() >= 0 ? r.tokens().input() : null,
+            r.tokens().output(), r.tokens().outputSource().key(), r.tokens().cached() >= 0 ? r.tokens().cached() : null,
             number(r.effectiveTokensPerSecond()), withGaps ? join(gaps) : null, withGaps ? Gaps.exact(r) : null};
     }
 

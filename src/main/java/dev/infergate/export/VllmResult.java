@@ -43,12 +43,12 @@ public final class VllmResult {
     public static Map<String, Object> of(Map<String, Object> run, List<RequestRecord> records, boolean detail) {
         List<RequestRecord> measured = records.stream().filter(RequestRecord::measured).toList();
         List<RequestRecord> ok = measured.stream().filter(RequestRecord::succeeded).toList();
-        long start = measured.stream().filter(r -> r.sentNanos() != RequestRecord.ABSENT)
-                .mapToLong(RequestRecord::sentNanos).min().orElse(0);
-        long end = measured.stream().mapToLong(r -> Math.max(r.doneNanos(), r.sentNanos())).max().orElse(start);
+        long start = measured.stream().filter(r -> r.marks().sentNanos() != RequestRecord.ABSENT)
+                .mapToLong(rr -> rr.marks().sentNanos()).min().orElse(0);
+        long end = measured.stream().mapToLong(r -> Math.max(r.marks().doneNanos(), r.marks().sentNanos())).max().orElse(start);
         double duration = Math.max(0, end - start) / 1e9;
-        long input = ok.stream().mapToLong(r -> Math.max(0, r.inputTokens())).sum();
-        long output = ok.stream().mapToLong(RequestRecord::outputTokens).sum();
+        long input = ok.stream().mapToLong(r -> Math.max(0, r.tokens().input())).sum();
+        long output = ok.stream().mapToLong(rr -> rr.tokens().output()).sum();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("date", run.get(RunDocument.STARTED_AT));
         m.put("backend", "infergate");
@@ -72,8 +72,8 @@ public final class VllmResult {
         m.put("output_throughput", perSecond(output, duration));
         m.put("total_token_throughput", perSecond(input + output, duration));
         metric(m, "ttft", ok.stream().mapToDouble(r -> r.ttftNanos() / 1e6).filter(v -> v >= 0).toArray());
-        metric(m, "tpot", ok.stream().filter(r -> r.outputTokens() > 1 && r.ttftNanos() != RequestRecord.ABSENT)
-                .mapToDouble(r -> (r.e2eNanos() - r.ttftNanos()) / 1e6 / (r.outputTokens() - 1)).toArray());
+        metric(m, "tpot", ok.stream().filter(r -> r.tokens().output() > 1 && r.ttftNanos() != RequestRecord.ABSENT)
+                .mapToDouble(r -> (r.e2eNanos() - r.ttftNanos()) / 1e6 / (r.tokens().output() - 1)).toArray());
         metric(m, "itl", ok.stream().flatMapToDouble(r -> Arrays.stream(Gaps.millis(r))).toArray());
         metric(m, "e2el", ok.stream().mapToDouble(r -> r.e2eNanos() / 1e6).filter(v -> v >= 0).toArray());
         if (detail) {
@@ -92,8 +92,8 @@ public final class VllmResult {
         List<Object> errors = new ArrayList<>();
         for (RequestRecord r : measured) {
             boolean ok = r.succeeded();
-            inputLens.add(Math.max(0, r.inputTokens()));
-            outputLens.add(ok ? r.outputTokens() : 0);
+            inputLens.add(Math.max(0, r.tokens().input()));
+            outputLens.add(ok ? r.tokens().output() : 0);
             ttfts.add(ok && r.ttftNanos() != RequestRecord.ABSENT ? r.ttftNanos() / 1e9 : 0.0);
             List<Double> gaps = new ArrayList<>();
             if (ok) {
@@ -101,8 +101,8 @@ public final class VllmResult {
             }
             itls.add(gaps);
             latencies.add(ok ? r.e2eNanos() / 1e9 : 0.0);
-            starts.add(r.sentNanos() == RequestRecord.ABSENT ? null : (r.sentNanos() - start) / 1e9);
-            errors.add(ok ? "" : r.error().key() + (r.errorDetail() == null ? "" : ": " + r.errorDetail()));
+            starts.add(r.marks().sentNanos() == RequestRecord.ABSENT ? null : (r.marks().sentNanos() - start) / 1e9);
+            errors.add(ok ? "" : r.outcome().error().key() + (r.outcome().errorDetail() == null ? "" : ": " + r.outcome().errorDetail()));
         }
         m.put("input_lens", inputLens);
         m.put("output_lens", outputLens);

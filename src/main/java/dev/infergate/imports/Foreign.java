@@ -50,9 +50,11 @@ final class Foreign {
             last = sentNanos + offsets[offsets.length - 1];
         }
         long done = e2eNanos >= 0 ? sentNanos + e2eNanos : Math.max(sentNanos, last);
-        return new RequestRecord(id, 0, phase, null, null, -1, sentNanos, sentNanos, RequestRecord.ABSENT, first, last,
-                done, status, error, detail, -1, inputTokens, error == null ? outputTokens : Math.max(0, outputTokens),
-                source, -1, chunks, maxStall, itl, offsets);
+        return RequestRecord.builder(id).phase(phase).scheduledNanos(sentNanos).sentNanos(sentNanos)
+                .firstTokenNanos(first).lastTokenNanos(last).doneNanos(done).status(status).error(error)
+                .errorDetail(detail).inputTokens(inputTokens)
+                .outputTokens(error == null ? outputTokens : Math.max(0, outputTokens)).outputTokensSource(source)
+                .chunks(chunks).maxStallNanos(maxStall).itlHistogram(itl).eventOffsetsNanos(offsets).build();
     }
 
     /** The closest error class of a failure another tool described in words (and an HTTP status, 0 when unknown). */

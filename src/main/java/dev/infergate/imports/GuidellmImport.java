@@ -113,10 +113,7 @@ final class GuidellmImport {
         if (condition == null) {
             return r;
         }
-        return new RequestRecord(r.id(), r.worker(), r.phase(), condition, r.session(), r.turn(), r.scheduledNanos(),
-                r.sentNanos(), r.headersNanos(), r.firstTokenNanos(), r.lastTokenNanos(), r.doneNanos(), r.status(),
-                r.error(), r.errorDetail(), r.retryAfterSeconds(), r.inputTokens(), r.outputTokens(), r.outputTokensSource(),
-                r.cachedTokens(), r.chunks(), r.maxStallNanos(), r.itlHistogram(), r.eventOffsetsNanos());
+        return r.toBuilder().condition(condition).build();
     }
 
     /** {@code constant@2.0}, {@code concurrent@8}, {@code synchronous}: the benchmark's strategy. */

@@ -34,12 +34,12 @@ public final class Progress {
 
     /** Counts {@code record}'s output tokens and, for a measured request, its latencies or its error class. */
     void recorded(RequestRecord record) {
-        outputTokens.addAndGet(record.outputTokens());
+        outputTokens.addAndGet(record.tokens().output());
         if (record.phase() != Phase.MEASURED) {
             return; // the warm-up is not measured: the live view shows what the summary will
         }
-        if (record.error() != null) {
-            errors.incrementAndGet(record.error().ordinal());
+        if (record.outcome().error() != null) {
+            errors.incrementAndGet(record.outcome().error().ordinal());
             return;
         }
         micros(ttftMicros, record.ttftNanos());

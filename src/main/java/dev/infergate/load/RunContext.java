@@ -7,7 +7,6 @@ import dev.infergate.record.ErrorClass;
 import dev.infergate.record.Phase;
 import dev.infergate.record.RecordWriter;
 import dev.infergate.record.RequestRecord;
-import dev.infergate.record.TokenSource;
 import dev.infergate.workload.RequestSpec;
 import dev.infergate.workload.Workload;
 import java.util.concurrent.atomic.AtomicLong;
@@ -148,10 +147,10 @@ public final class RunContext {
             }
 
             private RequestRecord unsent(ErrorClass error, String detail) {
-                return new RequestRecord(id, shard.index(), phase, condition, session, turn,
-                        Math.max(0, scheduledNanos - originNanos), RequestRecord.ABSENT, RequestRecord.ABSENT,
-                        RequestRecord.ABSENT, RequestRecord.ABSENT, Math.max(0, clock.nanoTime() - originNanos), 0,
-                        error, detail, -1, -1, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null);
+                return RequestRecord.builder(id).worker(shard.index()).phase(phase).condition(condition)
+                        .session(session).turn(turn).scheduledNanos(Math.max(0, scheduledNanos - originNanos))
+                        .doneNanos(Math.max(0, clock.nanoTime() - originNanos)).error(error).errorDetail(detail)
+                        .build();
             }
         });
     }

@@ -127,7 +127,7 @@ public final class ProbeReport {
         if (records.isEmpty() || records.stream().anyMatch(RequestRecord::succeeded)) {
             return errors;
         }
-        records.forEach(r -> errors.merge(r.error() == null ? "unknown" : r.error().key(), 1L, Long::sum));
+        records.forEach(r -> errors.merge(r.outcome().error() == null ? "unknown" : r.outcome().error().key(), 1L, Long::sum));
         return errors;
     }
 
@@ -233,7 +233,7 @@ public final class ProbeReport {
             m.put("requests", e.getValue().stream().filter(RequestRecord::succeeded).count());
             m.put("ttft_ms_p50", t);
             m.put("effective_tokens_per_s_p50", p50(e.getValue(), RequestRecord::effectiveTokensPerSecond));
-            m.put("cached_tokens_p50", p50(e.getValue(), r -> r.cachedTokens() < 0 ? Double.NaN : r.cachedTokens()));
+            m.put("cached_tokens_p50", p50(e.getValue(), r -> r.tokens().cached() < 0 ? Double.NaN : r.tokens().cached()));
             evidence.put(e.getKey().label(), m);
         }
         Double cold = ttft.get(ProbeCase.COLD);
@@ -272,7 +272,7 @@ public final class ProbeReport {
     }
 
     private static Check cachedTokensCheck(List<RequestRecord> records) {
-        long reported = records.stream().filter(r -> r.succeeded() && r.cachedTokens() >= 0).count();
+        long reported = records.stream().filter(r -> r.succeeded() && r.tokens().cached() >= 0).count();
         long hits = records.stream().filter(RequestRecord::warmCache).count();
         Map<String, Object> evidence = Map.of("requests_reporting", reported, "requests_with_cached_tokens", hits);
         return reported > 0
@@ -283,7 +283,7 @@ public final class ProbeReport {
 
     private static Check failuresCheck(List<RequestRecord> records) {
         Map<String, Object> errors = new LinkedHashMap<>();
-        records.stream().filter(r -> !r.succeeded()).forEach(r -> errors.merge(r.error().key(), 1L, (a, b) -> (Long) a + (Long) b));
+        records.stream().filter(r -> !r.succeeded()).forEach(r -> errors.merge(r.outcome().error().key(), 1L, (a, b) -> (Long) a + (Long) b));
         return errors.isEmpty()
                 ? new Check("requests", Check.Status.OK, records.size() + " sent, all completed", Map.of())
                 : new Check("requests", Check.Status.WARN, errors.values().stream().mapToLong(v -> (Long) v).sum()

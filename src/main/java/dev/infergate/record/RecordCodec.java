@@ -37,48 +37,48 @@ public final class RecordCodec {
             if (r.turn() >= 0) {
                 g.writeNumberField("turn", r.turn());
             }
-            g.writeStringField("outcome", r.error() == null ? "ok" : r.error().key());
-            optional(g, "error", r.errorDetail());
-            if (r.status() > 0) {
-                g.writeNumberField("status", r.status());
+            g.writeStringField("outcome", r.outcome().error() == null ? "ok" : r.outcome().error().key());
+            optional(g, "error", r.outcome().errorDetail());
+            if (r.outcome().status() > 0) {
+                g.writeNumberField("status", r.outcome().status());
             }
-            if (r.retryAfterSeconds() >= 0 && Double.isFinite(r.retryAfterSeconds())) {
-                g.writeNumberField("retry_after_s", r.retryAfterSeconds());
+            if (r.outcome().retryAfterSeconds() >= 0 && Double.isFinite(r.outcome().retryAfterSeconds())) {
+                g.writeNumberField("retry_after_s", r.outcome().retryAfterSeconds());
             }
-            g.writeNumberField("scheduled_ns", r.scheduledNanos());
-            mark(g, "slot_ns", r.slotNanos());
-            mark(g, "dispatch_ns", r.dispatchNanos());
-            mark(g, "connect_wait_ns", r.connectWaitNanos());
-            mark(g, "sent_ns", r.sentNanos());
-            if (r.clientRetries() > 0) {
-                g.writeNumberField("client_retries", r.clientRetries());
-                mark(g, "client_retry_delay_ns", r.clientRetryDelayNanos());
+            g.writeNumberField("scheduled_ns", r.marks().scheduledNanos());
+            mark(g, "slot_ns", r.marks().slotNanos());
+            mark(g, "dispatch_ns", r.marks().dispatchNanos());
+            mark(g, "connect_wait_ns", r.client().connectWaitNanos());
+            mark(g, "sent_ns", r.marks().sentNanos());
+            if (r.client().retries() > 0) {
+                g.writeNumberField("client_retries", r.client().retries());
+                mark(g, "client_retry_delay_ns", r.client().retryDelayNanos());
             }
-            mark(g, "headers_ns", r.headersNanos());
-            mark(g, "first_token_ns", r.firstTokenNanos());
-            mark(g, "first_reasoning_ns", r.firstReasoningNanos());
-            mark(g, "first_answer_ns", r.firstAnswerNanos());
-            mark(g, "last_token_ns", r.lastTokenNanos());
-            mark(g, "done_ns", r.doneNanos());
-            count(g, "input_tokens", r.inputTokens());
-            count(g, "intended_input_tokens", r.intendedInputTokens());
-            g.writeNumberField("output_tokens", r.outputTokens());
-            g.writeStringField("output_tokens_source", r.outputTokensSource().key());
-            count(g, "cached_tokens", r.cachedTokens());
-            g.writeNumberField("chunks", r.chunks());
-            if (r.reasoningChunks() > 0) {
-                g.writeNumberField("reasoning_chunks", r.reasoningChunks());
+            mark(g, "headers_ns", r.marks().headersNanos());
+            mark(g, "first_token_ns", r.marks().firstTokenNanos());
+            mark(g, "first_reasoning_ns", r.reasoning().firstReasoningNanos());
+            mark(g, "first_answer_ns", r.reasoning().firstAnswerNanos());
+            mark(g, "last_token_ns", r.marks().lastTokenNanos());
+            mark(g, "done_ns", r.marks().doneNanos());
+            count(g, "input_tokens", r.tokens().input());
+            count(g, "intended_input_tokens", r.tokens().intendedInput());
+            g.writeNumberField("output_tokens", r.tokens().output());
+            g.writeStringField("output_tokens_source", r.tokens().outputSource().key());
+            count(g, "cached_tokens", r.tokens().cached());
+            g.writeNumberField("chunks", r.events().chunks());
+            if (r.reasoning().chunks() > 0) {
+                g.writeNumberField("reasoning_chunks", r.reasoning().chunks());
             }
-            if (r.usageReasoningTokens() > 0 || r.reasoningChunks() > 0) {
-                count(g, "reasoning_tokens", r.usageReasoningTokens());
+            if (r.reasoning().usageTokens() > 0 || r.reasoning().chunks() > 0) {
+                count(g, "reasoning_tokens", r.reasoning().usageTokens());
             }
             parts(g, r.inputParts());
-            mark(g, "max_stall_ns", r.maxStallNanos());
-            count(g, "connections_opened", r.connectionsOpened());
-            optional(g, "itl_us_hdr", r.itlHistogram());
-            if (r.eventOffsetsNanos() != null) {
+            mark(g, "max_stall_ns", r.events().maxStallNanos());
+            count(g, "connections_opened", r.client().connectionsOpened());
+            optional(g, "itl_us_hdr", r.events().itlHistogram());
+            if (r.events().eventOffsetsNanos() != null) {
                 g.writeArrayFieldStart("event_offsets_ns");
-                for (long v : r.eventOffsetsNanos()) {
+                for (long v : r.events().eventOffsetsNanos()) {
                     g.writeNumber(v);
                 }
                 g.writeEndArray();
@@ -144,43 +144,12 @@ public final class RecordCodec {
         }
     }
 
-    /** Mutable holder used while reading; defaults are the "absent" values of each field. */
+    /** What a line has said so far: the record's builder (every field absent until set) and the keys it checks. */
     private static final class Builder {
-        long id = -1;
-        int worker;
-        Phase phase = Phase.MEASURED;
-        String condition;
-        String session;
-        int turn = -1;
+        final RequestRecord.Builder record = RequestRecord.builder(0);
+        boolean hasId;
+        boolean hasScheduled;
         String outcome = "ok";
-        String errorDetail;
-        int status;
-        double retryAfter = -1;
-        long scheduled = -1;
-        long sent = RequestRecord.ABSENT;
-        long headers = RequestRecord.ABSENT;
-        long firstToken = RequestRecord.ABSENT;
-        long lastToken = RequestRecord.ABSENT;
-        long done = RequestRecord.ABSENT;
-        int inputTokens = -1;
-        int outputTokens;
-        TokenSource source = TokenSource.NONE;
-        int cachedTokens = -1;
-        int chunks;
-        long maxStall = RequestRecord.ABSENT;
-        String itl;
-        long[] offsets;
-        int clientRetries;
-        long clientRetryDelay = RequestRecord.ABSENT;
-        int connectionsOpened = -1;
-        int intendedInputTokens = -1;
-        long slot = RequestRecord.ABSENT;
-        long dispatch = RequestRecord.ABSENT;
-        long connectWait = RequestRecord.ABSENT;
-        long firstReasoning = RequestRecord.ABSENT;
-        long firstAnswer = RequestRecord.ABSENT;
-        int reasoningChunks;
-        int usageReasoningTokens = -1;
         int images;
         long imageBytes;
         int audioClips;
@@ -188,42 +157,49 @@ public final class RecordCodec {
         int documents;
 
         void set(String name, JsonParser p) throws IOException {
+            RequestRecord.Builder r = record;
             switch (name) {
-                case "id" -> id = p.getLongValue();
-                case "worker" -> worker = p.getIntValue();
-                case "phase" -> phase = Phase.fromKey(p.getText());
-                case "condition" -> condition = p.getText();
-                case "session" -> session = p.getText();
-                case "turn" -> turn = p.getIntValue();
+                case "id" -> {
+                    r.id(p.getLongValue());
+                    hasId = p.getLongValue() >= 0;
+                }
+                case "worker" -> r.worker(p.getIntValue());
+                case "phase" -> r.phase(Phase.fromKey(p.getText()));
+                case "condition" -> r.condition(p.getText());
+                case "session" -> r.session(p.getText());
+                case "turn" -> r.turn(p.getIntValue());
                 case "outcome" -> outcome = p.getText();
-                case "error" -> errorDetail = p.getText();
-                case "status" -> status = p.getIntValue();
-                case "retry_after_s" -> retryAfter = retryAfterOrAbsent(p);
-                case "scheduled_ns" -> scheduled = p.getLongValue();
-                case "sent_ns" -> sent = p.getLongValue();
-                case "slot_ns" -> slot = p.getLongValue();
-                case "dispatch_ns" -> dispatch = p.getLongValue();
-                case "connect_wait_ns" -> connectWait = p.getLongValue();
-                case "headers_ns" -> headers = p.getLongValue();
-                case "first_token_ns" -> firstToken = p.getLongValue();
-                case "first_reasoning_ns" -> firstReasoning = p.getLongValue();
-                case "first_answer_ns" -> firstAnswer = p.getLongValue();
-                case "reasoning_chunks" -> reasoningChunks = p.getIntValue();
-                case "reasoning_tokens" -> usageReasoningTokens = p.getIntValue();
-                case "last_token_ns" -> lastToken = p.getLongValue();
-                case "done_ns" -> done = p.getLongValue();
-                case "input_tokens" -> inputTokens = p.getIntValue();
-                case "output_tokens" -> outputTokens = p.getIntValue();
-                case "output_tokens_source" -> source = TokenSource.fromKey(p.getText());
-                case "cached_tokens" -> cachedTokens = p.getIntValue();
-                case "chunks" -> chunks = p.getIntValue();
-                case "max_stall_ns" -> maxStall = p.getLongValue();
-                case "itl_us_hdr" -> itl = p.getText();
-                case "event_offsets_ns" -> offsets = readLongs(p);
-                case "client_retries" -> clientRetries = p.getIntValue();
-                case "client_retry_delay_ns" -> clientRetryDelay = p.getLongValue();
-                case "connections_opened" -> connectionsOpened = p.getIntValue();
-                case "intended_input_tokens" -> intendedInputTokens = p.getIntValue();
+                case "error" -> r.errorDetail(p.getText());
+                case "status" -> r.status(p.getIntValue());
+                case "retry_after_s" -> r.retryAfterSeconds(retryAfterOrAbsent(p));
+                case "scheduled_ns" -> {
+                    r.scheduledNanos(p.getLongValue());
+                    hasScheduled = p.getLongValue() >= 0;
+                }
+                case "sent_ns" -> r.sentNanos(p.getLongValue());
+                case "slot_ns" -> r.slotNanos(p.getLongValue());
+                case "dispatch_ns" -> r.dispatchNanos(p.getLongValue());
+                case "connect_wait_ns" -> r.connectWaitNanos(p.getLongValue());
+                case "headers_ns" -> r.headersNanos(p.getLongValue());
+                case "first_token_ns" -> r.firstTokenNanos(p.getLongValue());
+                case "first_reasoning_ns" -> r.firstReasoningNanos(p.getLongValue());
+                case "first_answer_ns" -> r.firstAnswerNanos(p.getLongValue());
+                case "reasoning_chunks" -> r.reasoningChunks(p.getIntValue());
+                case "reasoning_tokens" -> r.usageReasoningTokens(p.getIntValue());
+                case "last_token_ns" -> r.lastTokenNanos(p.getLongValue());
+                case "done_ns" -> r.doneNanos(p.getLongValue());
+                case "input_tokens" -> r.inputTokens(p.getIntValue());
+                case "output_tokens" -> r.outputTokens(p.getIntValue());
+                case "output_tokens_source" -> r.outputTokensSource(TokenSource.fromKey(p.getText()));
+                case "cached_tokens" -> r.cachedTokens(p.getIntValue());
+                case "chunks" -> r.chunks(p.getIntValue());
+                case "max_stall_ns" -> r.maxStallNanos(p.getLongValue());
+                case "itl_us_hdr" -> r.itlHistogram(p.getText());
+                case "event_offsets_ns" -> r.eventOffsetsNanos(readLongs(p));
+                case "client_retries" -> r.clientRetries(p.getIntValue());
+                case "client_retry_delay_ns" -> r.clientRetryDelayNanos(p.getLongValue());
+                case "connections_opened" -> r.connectionsOpened(p.getIntValue());
+                case "intended_input_tokens" -> r.intendedInputTokens(p.getIntValue());
                 case "images" -> images = p.getIntValue();
                 case "image_bytes" -> imageBytes = p.getLongValue();
                 case "audio_clips" -> audioClips = p.getIntValue();
@@ -256,19 +232,16 @@ public final class RecordCodec {
         }
 
         RequestRecord build() {
-            if (id < 0) {
+            if (!hasId) {
                 throw new IllegalArgumentException("missing 'id'");
             }
-            if (scheduled < 0) {
+            if (!hasScheduled) {
                 throw new IllegalArgumentException("missing 'scheduled_ns'");
             }
             ErrorClass error = "ok".equals(outcome) ? null : ErrorClass.fromKey(outcome);
-            return new RequestRecord(id, worker, phase, condition, session, turn, scheduled, sent, headers,
-                    firstToken, lastToken, done, status, error, errorDetail, retryAfter, inputTokens,
-                    outputTokens, source, cachedTokens, chunks, maxStall, itl, offsets, clientRetries, clientRetryDelay,
-                    connectionsOpened, intendedInputTokens, slot, dispatch, connectWait, firstReasoning, firstAnswer,
-                    reasoningChunks, usageReasoningTokens,
-                    new InputParts(images, imageBytes, audioClips, audioBytes, documents));
+            return record.error(error)
+                    .inputParts(new InputParts(images, imageBytes, audioClips, audioBytes, documents))
+                    .build();
         }
     }
 }

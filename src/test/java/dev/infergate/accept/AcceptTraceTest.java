@@ -88,7 +88,7 @@ class AcceptTraceTest {
             List<RequestRecord> rc = records(c);
             assertThat(rb).hasSize(7);
             assertThat(rb.stream().map(RequestRecord::id).sorted().toList()).isEqualTo(rc.stream().map(RequestRecord::id).sorted().toList());
-            assertThat(rb.stream().mapToInt(RequestRecord::inputTokens).sum()).isEqualTo(rc.stream().mapToInt(RequestRecord::inputTokens).sum());
+            assertThat(rb.stream().mapToInt(rr -> rr.tokens().input()).sum()).isEqualTo(rc.stream().mapToInt(rr -> rr.tokens().input()).sum());
         }
     }
 

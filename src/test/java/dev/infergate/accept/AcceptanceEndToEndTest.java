@@ -208,12 +208,12 @@ class AcceptanceEndToEndTest {
         sessions.values().forEach(turns -> {
             assertThat(turns).extracting(RequestRecord::turn).containsExactly(0, 1, 2);
             assertThat(turns).allMatch(RequestRecord::succeeded);
-            assertThat(turns.get(1).inputTokens()).isGreaterThan(turns.get(0).inputTokens());
-            assertThat(turns.get(2).inputTokens()).isGreaterThan(turns.get(1).inputTokens());
+            assertThat(turns.get(1).tokens().input()).isGreaterThan(turns.get(0).tokens().input());
+            assertThat(turns.get(2).tokens().input()).isGreaterThan(turns.get(1).tokens().input());
             if (shared) {
-                assertThat(turns.get(0).cachedTokens()).as("the shared system prompt was warmed").isPositive();
+                assertThat(turns.get(0).tokens().cached()).as("the shared system prompt was warmed").isPositive();
             } else {
-                assertThat(turns.get(0).cachedTokens()).as("a session's own system prompt").isLessThan(128);
+                assertThat(turns.get(0).tokens().cached()).as("a session's own system prompt").isLessThan(128);
             }
         });
     }

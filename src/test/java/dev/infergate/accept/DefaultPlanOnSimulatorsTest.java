@@ -65,7 +65,7 @@ class DefaultPlanOnSimulatorsTest {
                     assertThat(records).as(side + " " + condition + " " + err).isNotEmpty()
                             .allMatch(RequestRecord::succeeded);
                     if (condition.startsWith("long-doc/")) {
-                        assertThat(records).as("long documents keep their length").allMatch(r -> r.inputTokens() >= 8000);
+                        assertThat(records).as("long documents keep their length").allMatch(r -> r.tokens().input() >= 8000);
                     }
                 }
                 assertThat(records(result.resolve("burst").resolve(side))).as("burst " + side)

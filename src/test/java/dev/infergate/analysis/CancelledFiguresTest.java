@@ -3,7 +3,6 @@ package dev.infergate.analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.infergate.record.ErrorClass;
-import dev.infergate.record.Phase;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
 import java.time.Duration;
@@ -14,20 +13,21 @@ class CancelledFiguresTest {
     private static final long MS = 1_000_000L;
 
     private static RequestRecord completed(long id) {
-        return new RequestRecord(id, 0, Phase.MEASURED, null, null, -1, 0, MS, 2 * MS, 10 * MS, 110 * MS, 111 * MS, 200, null,
-                null, -1, 20, 100, TokenSource.USAGE, -1, 100, 2 * MS, null, null);
+        return RequestRecord.builder(id).sentNanos(MS).headersNanos(2 * MS).firstTokenNanos(10 * MS)
+                .lastTokenNanos(110 * MS).doneNanos(111 * MS).status(200).inputTokens(20).outputTokens(100)
+                .outputTokensSource(TokenSource.USAGE).chunks(100).maxStallNanos(2 * MS).build();
     }
 
     private static RequestRecord cancelled(long id, long ttftMs) {
-        return new RequestRecord(id, 0, Phase.MEASURED, null, null, -1, 0, MS, 2 * MS, (1 + ttftMs) * MS, 40 * MS, 41 * MS, 200,
-                ErrorClass.USER_CANCELLED, "closed by the client after 40tok (user cancellation)", -1, 20, 40, TokenSource.EVENTS,
-                -1, 40, 3 * MS, null, null);
+        return RequestRecord.builder(id).sentNanos(MS).headersNanos(2 * MS).firstTokenNanos((1 + ttftMs) * MS)
+                .lastTokenNanos(40 * MS).doneNanos(41 * MS).status(200).error(ErrorClass.USER_CANCELLED)
+                .errorDetail("closed by the client after 40tok (user cancellation)").inputTokens(20).outputTokens(40)
+                .outputTokensSource(TokenSource.EVENTS).chunks(40).maxStallNanos(3 * MS).build();
     }
 
     private static RequestRecord failed(long id) {
-        return new RequestRecord(id, 0, Phase.MEASURED, null, null, -1, 0, MS, 2 * MS, RequestRecord.ABSENT,
-                RequestRecord.ABSENT, 5 * MS, 500, ErrorClass.HTTP_5XX, "boom", -1, 20, 0, TokenSource.NONE, -1, 0,
-                RequestRecord.ABSENT, null, null);
+        return RequestRecord.builder(id).sentNanos(MS).headersNanos(2 * MS).doneNanos(5 * MS).status(500)
+                .error(ErrorClass.HTTP_5XX).errorDetail("boom").inputTokens(20).build();
     }
 
     @Test

@@ -2,7 +2,6 @@ package dev.infergate.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.infergate.record.Phase;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
 import java.util.Map;
@@ -13,10 +12,11 @@ public class ClientLagTest {
     /** A request scheduled at 0 with a free slot, whose write started {@code lagMillis} late and took 50 µs. */
     public static RequestRecord lagging(long id, double lagMillis) {
         long dispatch = Math.round(lagMillis * 1e6);
-        return new RequestRecord(id, 0, Phase.MEASURED, null, null, -1, 0, dispatch + 50_000, dispatch + 1_000_000,
-                dispatch + 2_000_000, dispatch + 3_000_000, dispatch + 3_000_000, 200, null, null, -1, 10, 2,
-                TokenSource.USAGE, -1, 2, 1_000_000, null, null, 0, RequestRecord.ABSENT, -1, -1, 0, dispatch,
-                RequestRecord.ABSENT);
+        return RequestRecord.builder(id).sentNanos(dispatch + 50_000).headersNanos(dispatch + 1_000_000)
+                .firstTokenNanos(dispatch + 2_000_000).lastTokenNanos(dispatch + 3_000_000)
+                .doneNanos(dispatch + 3_000_000).status(200).inputTokens(10).outputTokens(2)
+                .outputTokensSource(TokenSource.USAGE).chunks(2).maxStallNanos(1_000_000).slotNanos(0)
+                .dispatchNanos(dispatch).build();
     }
 
     @Test
@@ -51,9 +51,9 @@ public class ClientLagTest {
     @Test
     void olderLogs_withoutTheMarks_areNeverJudged() {
         ClientLag lag = new ClientLag();
-        lag.add(new RequestRecord(1, 0, Phase.MEASURED, null, null, -1, 0, 900_000_000, 950_000_000, 960_000_000,
-                970_000_000, 970_000_000, 200, null, null, -1, 1, 1, TokenSource.USAGE, -1, 1, RequestRecord.ABSENT,
-                null, null));
+        lag.add(RequestRecord.builder(1).sentNanos(900_000_000).headersNanos(950_000_000).firstTokenNanos(960_000_000)
+                .lastTokenNanos(970_000_000).doneNanos(970_000_000).status(200).inputTokens(1).outputTokens(1)
+                .outputTokensSource(TokenSource.USAGE).chunks(1).build());
         assertThat(lag.limited()).isFalse();
         assertThat(lag.lag().count()).isZero();
         assertThat(lag.figures().limited()).isFalse();

@@ -10,7 +10,6 @@ import dev.infergate.metrics.Engine;
 import dev.infergate.metrics.Exposition;
 import dev.infergate.metrics.PrometheusTextParser;
 import dev.infergate.metrics.ServerMetricsMapping;
-import dev.infergate.record.Phase;
 import dev.infergate.record.RecordCodec;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
@@ -41,8 +40,10 @@ class GpuSummaryTest {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < 10; i++) {
             long s = i * 100 * MS;
-            sb.append(RecordCodec.toJson(new RequestRecord(i, 0, Phase.MEASURED, null, null, -1, s, s, s, s + 10 * MS,
-                    s + 99 * MS, s + 100 * MS, 200, null, null, -1, 10, 100, TokenSource.USAGE, -1, 100, MS, null, null)))
+            sb.append(RecordCodec.toJson(RequestRecord.builder(i).scheduledNanos(s).sentNanos(s).headersNanos(s)
+                    .firstTokenNanos(s + 10 * MS).lastTokenNanos(s + 99 * MS).doneNanos(s + 100 * MS).status(200)
+                    .inputTokens(10).outputTokens(100).outputTokensSource(TokenSource.USAGE).chunks(100)
+                    .maxStallNanos(MS).build()))
                     .append('\n');
         }
         Files.writeString(run.resolve("requests.jsonl"), sb.toString());

@@ -3,7 +3,6 @@ package dev.infergate.analysis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.infergate.record.ErrorClass;
-import dev.infergate.record.Phase;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
 import java.util.List;
@@ -16,15 +15,17 @@ class SessionFiguresTest {
     /** A turn scheduled at {@code startMs}, sent 1 ms later, first token after {@code ttftMs}, done after {@code e2eMs}. */
     private static RequestRecord turn(String session, int turn, long startMs, long ttftMs, long e2eMs, int input, int cached) {
         long sent = (startMs + 1) * MS;
-        return new RequestRecord(Math.max(0, turn), 0, Phase.MEASURED, null, session, turn, startMs * MS, sent, sent + MS,
-                sent + ttftMs * MS, sent + (e2eMs - 1) * MS, sent + e2eMs * MS, 200, null, null, -1, input, 8,
-                TokenSource.USAGE, cached, 8, MS, null, null);
+        return RequestRecord.builder(Math.max(0, turn)).session(session).turn(turn).scheduledNanos(startMs * MS)
+                .sentNanos(sent).headersNanos(sent + MS).firstTokenNanos(sent + ttftMs * MS)
+                .lastTokenNanos(sent + (e2eMs - 1) * MS).doneNanos(sent + e2eMs * MS).status(200).inputTokens(input)
+                .outputTokens(8).outputTokensSource(TokenSource.USAGE).cachedTokens(cached).chunks(8)
+                .maxStallNanos(MS).build();
     }
 
     private static RequestRecord failed(String session, int turn, long startMs) {
-        return new RequestRecord(turn, 0, Phase.MEASURED, null, session, turn, startMs * MS, (startMs + 1) * MS,
-                RequestRecord.ABSENT, RequestRecord.ABSENT, RequestRecord.ABSENT, (startMs + 2) * MS, 500,
-                ErrorClass.HTTP_5XX, "boom", -1, -1, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null);
+        return RequestRecord.builder(turn).session(session).turn(turn).scheduledNanos(startMs * MS)
+                .sentNanos((startMs + 1) * MS).doneNanos((startMs + 2) * MS).status(500).error(ErrorClass.HTTP_5XX)
+                .errorDetail("boom").build();
     }
 
     @Test

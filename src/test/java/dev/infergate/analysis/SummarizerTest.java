@@ -32,15 +32,16 @@ class SummarizerTest {
         long last = first + 9 * 10 * MS;
         int[] gaps = new int[9];
         java.util.Arrays.fill(gaps, 10_000);
-        return new RequestRecord(id, 0, phase, null, null, -1, startMs * MS, sent, sent + MS, first, last, last + MS,
-                200, null, null, -1, 100, 10, TokenSource.USAGE, cached, 10, 10 * MS,
-                new ItlCodec().encode(gaps, 9), null);
+        return RequestRecord.builder(id).phase(phase).scheduledNanos(startMs * MS).sentNanos(sent)
+                .headersNanos(sent + MS).firstTokenNanos(first).lastTokenNanos(last).doneNanos(last + MS).status(200)
+                .inputTokens(100).outputTokens(10).outputTokensSource(TokenSource.USAGE).cachedTokens(cached)
+                .chunks(10).maxStallNanos(10 * MS).itlHistogram(new ItlCodec().encode(gaps, 9)).build();
     }
 
     static RequestRecord failed(long id, long startMs, ErrorClass error) {
-        return new RequestRecord(id, 0, Phase.MEASURED, null, null, -1, startMs * MS, (startMs + 1) * MS,
-                RequestRecord.ABSENT, RequestRecord.ABSENT, RequestRecord.ABSENT, (startMs + 2) * MS, 429, error,
-                "rate limited", 1.0, -1, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null);
+        return RequestRecord.builder(id).scheduledNanos(startMs * MS).sentNanos((startMs + 1) * MS)
+                .doneNanos((startMs + 2) * MS).status(429).error(error).errorDetail("rate limited")
+                .retryAfterSeconds(1.0).build();
     }
 
     void writeRun(List<RequestRecord> records, String slo, String tail) throws IOException {

@@ -15,9 +15,11 @@ class ErrorAnalysisTest {
     static RequestRecord record(long id, Phase phase, long sentRel, long[] offsets, ErrorClass error) {
         long first = offsets.length == 0 ? RequestRecord.ABSENT : sentRel + offsets[0];
         long last = offsets.length == 0 ? RequestRecord.ABSENT : sentRel + offsets[offsets.length - 1];
-        return new RequestRecord(id, 0, phase, null, null, -1, sentRel, sentRel, sentRel + 10, first, last,
-                last == RequestRecord.ABSENT ? sentRel : last, 200, error, null, -1, 8, offsets.length, TokenSource.USAGE,
-                -1, offsets.length, RequestRecord.ABSENT, null, offsets);
+        return RequestRecord.builder(id).phase(phase).scheduledNanos(sentRel).sentNanos(sentRel)
+                .headersNanos(sentRel + 10).firstTokenNanos(first).lastTokenNanos(last)
+                .doneNanos(last == RequestRecord.ABSENT ? sentRel : last).status(200).error(error).inputTokens(8)
+                .outputTokens(offsets.length).outputTokensSource(TokenSource.USAGE).chunks(offsets.length)
+                .eventOffsetsNanos(offsets).build();
     }
 
     @Test

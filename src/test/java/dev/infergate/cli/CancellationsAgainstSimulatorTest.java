@@ -48,9 +48,9 @@ class CancellationsAgainstSimulatorTest {
         assertThat(cancelled).as("exactly the requests the seed chose").extracting(RequestRecord::id)
                 .containsExactlyInAnyOrderElementsOf(records.stream().map(RequestRecord::id).filter(asked::chosen).toList());
         assertThat(cancelled).isNotEmpty().allSatisfy(r -> {
-            assertThat(r.error()).isEqualTo(ErrorClass.USER_CANCELLED);
+            assertThat(r.outcome().error()).isEqualTo(ErrorClass.USER_CANCELLED);
             assertThat(r.failed()).isFalse();
-            assertThat(r.chunks()).isBetween(3, OUTPUT_TOKENS - 1);
+            assertThat(r.events().chunks()).isBetween(3, OUTPUT_TOKENS - 1);
             assertThat(r.ttftNanos()).as("the part received is real").isPositive();
             assertThat(r.e2eNanos()).isEqualTo(RequestRecord.ABSENT);
         });
@@ -93,8 +93,8 @@ class CancellationsAgainstSimulatorTest {
         RunLog.readRecords(out, records::add);
         assertThat(records).hasSize(4).allSatisfy(r -> {
             assertThat(r.cancelled()).isTrue();
-            assertThat(r.doneNanos() - r.sentNanos()).as("closed at the point, never before it").isGreaterThanOrEqualTo(150_000_000L);
-            assertThat(r.chunks()).isLessThan(200);
+            assertThat(r.marks().doneNanos() - r.marks().sentNanos()).as("closed at the point, never before it").isGreaterThanOrEqualTo(150_000_000L);
+            assertThat(r.events().chunks()).isLessThan(200);
         });
     }
 

@@ -2,7 +2,6 @@ package dev.infergate.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.infergate.record.Phase;
 import dev.infergate.record.RecordCodec;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
@@ -40,9 +39,10 @@ class CompareCommandTest {
                 long scheduled = i * 50 * MS;
                 long first = scheduled + Math.round(scale * (90 + 20 * random.nextDouble()) * MS);
                 long last = first + Math.round(scale * 99 * 10 * MS);
-                sb.append(RecordCodec.toJson(new RequestRecord(i, 0, Phase.MEASURED, null, null, -1, scheduled, scheduled,
-                        scheduled, first, last, last, 200, null, null, -1, 100, 100, TokenSource.USAGE, -1, 100, 10 * MS,
-                        null, null))).append('\n');
+                sb.append(RecordCodec.toJson(RequestRecord.builder(i).scheduledNanos(scheduled).sentNanos(scheduled)
+                        .headersNanos(scheduled).firstTokenNanos(first).lastTokenNanos(last).doneNanos(last)
+                        .status(200).inputTokens(100).outputTokens(100).outputTokensSource(TokenSource.USAGE)
+                        .chunks(100).maxStallNanos(10 * MS).build())).append('\n');
             }
             Files.writeString(run.resolve("requests.jsonl"), sb.toString());
         }

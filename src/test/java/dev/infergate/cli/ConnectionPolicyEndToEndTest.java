@@ -33,7 +33,7 @@ class ConnectionPolicyEndToEndTest {
 
     private record Outcome(String console, List<RequestRecord> records, JsonNode summary) {
         long resets() {
-            return records.stream().filter(r -> r.error() == ErrorClass.RESET).count();
+            return records.stream().filter(r -> r.outcome().error() == ErrorClass.RESET).count();
         }
 
         long failed() {
@@ -41,7 +41,7 @@ class ConnectionPolicyEndToEndTest {
         }
 
         int retries() {
-            return records.stream().mapToInt(RequestRecord::clientRetries).sum();
+            return records.stream().mapToInt(rr -> rr.client().retries()).sum();
         }
     }
 
@@ -104,7 +104,7 @@ class ConnectionPolicyEndToEndTest {
             Outcome o = run(server.baseUrl(), "--concurrency", "4", "--requests", "100");
             assertThat(o.failed()).as(o.console()).isZero();
             assertThat(o.retries()).isZero(); // an announced close is never written onto
-            assertThat(o.records()).allSatisfy(r -> assertThat(r.connectionsOpened()).isEqualTo(1));
+            assertThat(o.records()).allSatisfy(r -> assertThat(r.client().connectionsOpened()).isEqualTo(1));
         }
     }
 }

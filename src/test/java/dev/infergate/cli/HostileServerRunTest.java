@@ -72,8 +72,8 @@ class HostileServerRunTest {
             assertThat(o.err()).doesNotContain("unexpected error").contains("every measured request failed");
             List<RequestRecord> records = records();
             assertThat(records).hasSize(40).allSatisfy(r -> {
-                assertThat(r.error()).isEqualTo(ErrorClass.HTTP_5XX);
-                assertThat(r.errorDetail()).startsWith("HTTP 500: \uD83D\uDE00").endsWith("\uD83D\uDE00...");
+                assertThat(r.outcome().error()).isEqualTo(ErrorClass.HTTP_5XX);
+                assertThat(r.outcome().errorDetail()).startsWith("HTTP 500: \uD83D\uDE00").endsWith("\uD83D\uDE00...");
             });
             assertThat(summaryAgreedBySummarize().path("requests").path("failed").asInt()).isEqualTo(40);
         }
@@ -85,7 +85,7 @@ class HostileServerRunTest {
             Outcome o = run(server, "--requests", "20");
             assertThat(o.err()).doesNotContain("unexpected error");
             assertThat(records()).hasSize(20)
-                    .allSatisfy(r -> assertThat(r.errorDetail()).isEqualTo("HTTP 500: broken \uFFFD text \uFFFD"));
+                    .allSatisfy(r -> assertThat(r.outcome().errorDetail()).isEqualTo("HTTP 500: broken \uFFFD text \uFFFD"));
             summaryAgreedBySummarize();
         }
     }
@@ -97,7 +97,7 @@ class HostileServerRunTest {
             assertThat(o.code()).as(o.err()).isZero();
             assertThat(records()).hasSize(20).allSatisfy(r -> {
                 assertThat(r.succeeded()).isTrue();
-                assertThat(r.outputTokens()).isPositive();
+                assertThat(r.tokens().output()).isPositive();
             });
             assertThat(summaryAgreedBySummarize().path("requests").path("completed").asInt()).isEqualTo(20);
         }
@@ -113,8 +113,8 @@ class HostileServerRunTest {
                 Outcome o = run(server, "--requests", "4");
                 assertThat(o.err()).as(header).doesNotContain("unexpected error");
                 List<RequestRecord> records = records();
-                assertThat(records).hasSize(4).allSatisfy(r -> assertThat(r.error()).isEqualTo(ErrorClass.HTTP_429));
-                List<Double> seconds = records.stream().map(RequestRecord::retryAfterSeconds).distinct().toList();
+                assertThat(records).hasSize(4).allSatisfy(r -> assertThat(r.outcome().error()).isEqualTo(ErrorClass.HTTP_429));
+                List<Double> seconds = records.stream().map(rr -> rr.outcome().retryAfterSeconds()).distinct().toList();
                 switch (header) {
                     case "7" -> assertThat(seconds).containsExactly(7.0);
                     case "1e999", "-5", "NaN" -> assertThat(seconds).containsExactly(-1.0);
@@ -132,8 +132,8 @@ class HostileServerRunTest {
             Outcome o = run(server, "--requests", "4", "--no-stream", "--max-body-size", "1MiB");
             assertThat(o.err()).doesNotContain("unexpected error").doesNotContain("OutOfMemoryError");
             assertThat(records()).hasSize(4).allSatisfy(r -> {
-                assertThat(r.error()).isEqualTo(ErrorClass.TOO_LARGE);
-                assertThat(r.errorDetail()).isEqualTo("body too large (more than 1048576 bytes; raise --max-body-size)");
+                assertThat(r.outcome().error()).isEqualTo(ErrorClass.TOO_LARGE);
+                assertThat(r.outcome().errorDetail()).isEqualTo("body too large (more than 1048576 bytes; raise --max-body-size)");
             });
             summaryAgreedBySummarize();
         }
@@ -146,10 +146,10 @@ class HostileServerRunTest {
             assertThat(o.err()).doesNotContain("unexpected error");
             List<RequestRecord> records = records();
             assertThat(records).hasSize(2).allSatisfy(r -> {
-                assertThat(r.error()).isEqualTo(ErrorClass.TOO_LARGE);
-                assertThat(r.errorDetail()).matches("event too large \\(200000\\d\\d bytes > limit 16777216; raise --max-event-size\\)");
+                assertThat(r.outcome().error()).isEqualTo(ErrorClass.TOO_LARGE);
+                assertThat(r.outcome().errorDetail()).matches("event too large \\(200000\\d\\d bytes > limit 16777216; raise --max-event-size\\)");
             });
-            assertThat(records.stream().map(r -> r.error().key()).collect(Collectors.toSet())).containsExactly("too_large");
+            assertThat(records.stream().map(r -> r.outcome().error().key()).collect(Collectors.toSet())).containsExactly("too_large");
             summaryAgreedBySummarize();
         }
     }

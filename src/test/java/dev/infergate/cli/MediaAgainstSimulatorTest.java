@@ -44,13 +44,13 @@ class MediaAgainstSimulatorTest {
         List<RequestRecord> records = new ArrayList<>();
         RunLog.readRecords(out, records::add);
         assertThat(records).hasSize(6).allSatisfy(r -> {
-            assertThat(r.succeeded()).as(r.errorDetail()).isTrue();
+            assertThat(r.succeeded()).as(r.outcome().errorDetail()).isTrue();
             assertThat(r.inputParts().images()).isEqualTo(2);
             assertThat(r.inputParts().imageBytes()).isGreaterThan(500);
             assertThat(r.inputParts().audioClips()).isEqualTo(1);
             assertThat(r.inputParts().audioBytes()).isEqualTo(32_044); // 1 s of 16 kHz 16-bit mono + the header
             // Qwen2-VL: 64x48 -> 56x56 (min_pixels), 4 + 2 tokens each; Qwen2-Audio: 1 s -> 25 + 2
-            assertThat(r.inputTokens() - r.intendedInputTokens()).isEqualTo(2 * 6 + 27);
+            assertThat(r.tokens().input() - r.tokens().intendedInput()).isEqualTo(2 * 6 + 27);
         });
         assertThat(Files.readString(out.resolve("requests.jsonl"))).contains("\"images\":2", "\"audio_clips\":1");
         JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());

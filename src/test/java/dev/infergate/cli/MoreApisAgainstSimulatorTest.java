@@ -37,16 +37,16 @@ class MoreApisAgainstSimulatorTest {
         }
         List<RequestRecord> records = records(out);
         assertThat(records).hasSize(5).allSatisfy(r -> {
-            assertThat(r.succeeded()).as(r.errorDetail()).isTrue();
-            assertThat(r.outputTokensSource()).isEqualTo(TokenSource.USAGE);
-            assertThat(r.outputTokens()).isEqualTo(10);
-            assertThat(r.inputTokens()).isEqualTo(r.intendedInputTokens());
+            assertThat(r.succeeded()).as(r.outcome().errorDetail()).isTrue();
+            assertThat(r.tokens().outputSource()).isEqualTo(TokenSource.USAGE);
+            assertThat(r.tokens().output()).isEqualTo(10);
+            assertThat(r.tokens().input()).isEqualTo(r.tokens().intendedInput());
             // one delta per token: the *.done events and response.completed repeat the text and are not output
-            assertThat(r.chunks()).isEqualTo(10);
-            assertThat(r.reasoningChunks()).isEqualTo(4);
-            assertThat(r.firstReasoningNanos()).isEqualTo(r.firstTokenNanos());
-            assertThat(r.firstAnswerNanos()).isGreaterThan(r.firstReasoningNanos());
-            assertThat(r.doneNanos()).isGreaterThanOrEqualTo(r.lastTokenNanos());
+            assertThat(r.events().chunks()).isEqualTo(10);
+            assertThat(r.reasoning().chunks()).isEqualTo(4);
+            assertThat(r.reasoning().firstReasoningNanos()).isEqualTo(r.marks().firstTokenNanos());
+            assertThat(r.reasoning().firstAnswerNanos()).isGreaterThan(r.reasoning().firstReasoningNanos());
+            assertThat(r.marks().doneNanos()).isGreaterThanOrEqualTo(r.marks().lastTokenNanos());
         });
         JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
         assertThat(summary.path("run").path("api").asText()).isEqualTo("responses");
@@ -65,7 +65,7 @@ class MoreApisAgainstSimulatorTest {
                     "--server-metrics", "off");
             assertThat(code).isZero();
         }
-        assertThat(records(out)).anySatisfy(r -> assertThat(r.cachedTokens()).isGreaterThan(0));
+        assertThat(records(out)).anySatisfy(r -> assertThat(r.tokens().cached()).isGreaterThan(0));
     }
 
     @Test
@@ -81,12 +81,12 @@ class MoreApisAgainstSimulatorTest {
         }
         List<RequestRecord> records = records(out);
         assertThat(records).hasSize(6).allSatisfy(r -> {
-            assertThat(r.succeeded()).as(r.errorDetail()).isTrue();
-            assertThat(r.firstTokenNanos()).isEqualTo(RequestRecord.ABSENT);
+            assertThat(r.succeeded()).as(r.outcome().errorDetail()).isTrue();
+            assertThat(r.marks().firstTokenNanos()).isEqualTo(RequestRecord.ABSENT);
             assertThat(r.ttftNanos()).isEqualTo(RequestRecord.ABSENT);
-            assertThat(r.outputTokens()).isZero();
-            assertThat(r.inputTokens()).isEqualTo(64);
-            assertThat(r.doneNanos()).isGreaterThan(r.sentNanos());
+            assertThat(r.tokens().output()).isZero();
+            assertThat(r.tokens().input()).isEqualTo(64);
+            assertThat(r.marks().doneNanos()).isGreaterThan(r.marks().sentNanos());
         });
         JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
         assertThat(summary.path("run").path("stream").asBoolean()).as("embeddings are never streamed").isFalse();
@@ -154,8 +154,8 @@ class MoreApisAgainstSimulatorTest {
             assertThat(code).as(err.toString()).isZero();
         }
         assertThat(records(out)).hasSize(3).allSatisfy(r -> {
-            assertThat(r.succeeded()).as(r.errorDetail()).isTrue();
-            assertThat(r.chunks()).as("one function_call_arguments delta per token").isEqualTo(6);
+            assertThat(r.succeeded()).as(r.outcome().errorDetail()).isTrue();
+            assertThat(r.events().chunks()).as("one function_call_arguments delta per token").isEqualTo(6);
         });
         JsonNode tool = JSON.readTree(out.resolve("run.json").toFile()).path("extra_body").path("tools").get(0);
         assertThat(tool.path("name").asText()).as("named at the top, as the Responses API takes it").isEqualTo("search");

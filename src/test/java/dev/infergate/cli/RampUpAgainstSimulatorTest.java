@@ -41,7 +41,7 @@ class RampUpAgainstSimulatorTest {
         for (int n = 0; n < 20; n++) {
             double u = n / 20.0;
             double expectedS = u < 0.5 ? Math.sqrt(2 * u) : u + 0.5;
-            assertThat(records.get(n).scheduledNanos() / 1e9).as("request %d", n).isCloseTo(expectedS, within(1e-6));
+            assertThat(records.get(n).marks().scheduledNanos() / 1e9).as("request %d", n).isCloseTo(expectedS, within(1e-6));
         }
     }
 }

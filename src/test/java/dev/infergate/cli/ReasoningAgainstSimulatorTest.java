@@ -38,10 +38,10 @@ class ReasoningAgainstSimulatorTest {
         RunLog.readRecords(out, records::add);
         assertThat(records).hasSize(5).allSatisfy(r -> {
             assertThat(r.succeeded()).isTrue();
-            assertThat(r.reasoningChunks()).isEqualTo(6);
-            assertThat(r.firstReasoningNanos()).as("TTFT keeps its meaning: the first output of any kind").isEqualTo(r.firstTokenNanos());
-            assertThat(r.firstAnswerNanos()).isGreaterThan(r.firstReasoningNanos());
-            assertThat(r.firstAnswerOrTokenNanos()).isEqualTo(r.firstAnswerNanos());
+            assertThat(r.reasoning().chunks()).isEqualTo(6);
+            assertThat(r.reasoning().firstReasoningNanos()).as("TTFT keeps its meaning: the first output of any kind").isEqualTo(r.marks().firstTokenNanos());
+            assertThat(r.reasoning().firstAnswerNanos()).isGreaterThan(r.reasoning().firstReasoningNanos());
+            assertThat(r.firstAnswerOrTokenNanos()).isEqualTo(r.reasoning().firstAnswerNanos());
         });
         JsonNode reasoning = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("reasoning");
         assertThat(reasoning.path("requests").asInt()).isEqualTo(5);
@@ -76,9 +76,9 @@ class ReasoningAgainstSimulatorTest {
         List<RequestRecord> records = new ArrayList<>();
         RunLog.readRecords(out, records::add);
         assertThat(records).hasSize(3).allSatisfy(r -> {
-            assertThat(r.chunks()).isEqualTo(4);
-            assertThat(r.reasoningChunks()).isEqualTo(2);
-            assertThat(r.usageReasoningTokens()).isEqualTo(6);
+            assertThat(r.events().chunks()).isEqualTo(4);
+            assertThat(r.reasoning().chunks()).isEqualTo(2);
+            assertThat(r.reasoning().usageTokens()).isEqualTo(6);
         });
         JsonNode reasoning = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).path("reasoning");
         assertThat(reasoning.path("reasoning_tokens_mean").asDouble()).isEqualTo(6.0);
@@ -98,9 +98,9 @@ class ReasoningAgainstSimulatorTest {
         List<RequestRecord> records = new ArrayList<>();
         RunLog.readRecords(out, records::add);
         assertThat(records).allSatisfy(r -> {
-            assertThat(r.reasoningChunks()).isZero();
-            assertThat(r.firstAnswerNanos()).isEqualTo(RequestRecord.ABSENT);
-            assertThat(r.firstAnswerOrTokenNanos()).isEqualTo(r.firstTokenNanos());
+            assertThat(r.reasoning().chunks()).isZero();
+            assertThat(r.reasoning().firstAnswerNanos()).isEqualTo(RequestRecord.ABSENT);
+            assertThat(r.firstAnswerOrTokenNanos()).isEqualTo(r.marks().firstTokenNanos());
         });
         assertThat(new ObjectMapper().readTree(out.resolve("summary.json").toFile()).has("reasoning")).isFalse();
     }

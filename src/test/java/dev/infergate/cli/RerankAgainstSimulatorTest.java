@@ -42,12 +42,12 @@ class RerankAgainstSimulatorTest {
         }
         List<RequestRecord> records = records(out);
         assertThat(records).hasSize(6).allSatisfy(r -> {
-            assertThat(r.succeeded()).as(r.errorDetail()).isTrue();
+            assertThat(r.succeeded()).as(r.outcome().errorDetail()).isTrue();
             assertThat(r.ttftNanos()).isEqualTo(RequestRecord.ABSENT);
-            assertThat(r.outputTokens()).isZero();
+            assertThat(r.tokens().output()).isZero();
             // 90 words: a query of 10 and 8 documents of 10; the server reads 8 pairs of 20
-            assertThat(r.inputTokens()).isEqualTo(160);
-            assertThat(r.doneNanos()).isGreaterThan(r.sentNanos());
+            assertThat(r.tokens().input()).isEqualTo(160);
+            assertThat(r.marks().doneNanos()).isGreaterThan(r.marks().sentNanos());
             assertThat(r.inputParts().documents()).isEqualTo(8);
         });
         JsonNode runJson = JSON.readTree(out.resolve("run.json").toFile());
@@ -80,8 +80,8 @@ class RerankAgainstSimulatorTest {
             assertThat(code).as(err.toString()).isZero();
         }
         assertThat(records(out)).hasSize(3).allSatisfy(r -> {
-            assertThat(r.succeeded()).as(r.errorDetail()).isTrue();
-            assertThat(r.inputTokens()).as("3 pairs of 3 + 3 words").isEqualTo(18);
+            assertThat(r.succeeded()).as(r.outcome().errorDetail()).isTrue();
+            assertThat(r.tokens().input()).as("3 pairs of 3 + 3 words").isEqualTo(18);
         });
     }
 

@@ -44,8 +44,8 @@ class RunAgainstSimulatorTest {
             assertThat(records).hasSize(24);
             assertThat(records).allSatisfy(r -> {
                 assertThat(r.succeeded()).isTrue();
-                assertThat(r.outputTokens()).isEqualTo(16); // ignore_eos + min_tokens honoured
-                assertThat(r.inputTokens()).isEqualTo(64); // exact under the server's own tokenizer
+                assertThat(r.tokens().output()).isEqualTo(16); // ignore_eos + min_tokens honoured
+                assertThat(r.tokens().input()).isEqualTo(64); // exact under the server's own tokenizer
             });
             JsonNode summary = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
             assertThat(summary.path("schema").asText()).isEqualTo("infergate.summary/1");
@@ -142,7 +142,7 @@ class RunAgainstSimulatorTest {
             RunLog.readRecords(dir, records::add);
             assertThat(records).allSatisfy(r -> {
                 // all 64 tokens arrive together: first and last token within a few ms of the end, TTFT ~ E2E
-                assertThat(r.lastTokenNanos() - r.firstTokenNanos()).isLessThan((r.doneNanos() - r.sentNanos()) / 10);
+                assertThat(r.marks().lastTokenNanos() - r.marks().firstTokenNanos()).isLessThan((r.marks().doneNanos() - r.marks().sentNanos()) / 10);
                 assertThat(r.ttftNanos()).isGreaterThan(r.e2eNanos() * 8 / 10);
             });
         }
@@ -173,7 +173,7 @@ class RunAgainstSimulatorTest {
             List<RequestRecord> second = new ArrayList<>();
             RunLog.readRecords(dir.resolve("second"), second::add);
             // blocks are 16 tokens: a prompt sharing more than its first block with an earlier one would report >= 16
-            assertThat(second).allSatisfy(r -> assertThat(r.cachedTokens()).isLessThan(16));
+            assertThat(second).allSatisfy(r -> assertThat(r.tokens().cached()).isLessThan(16));
         }
     }
 }

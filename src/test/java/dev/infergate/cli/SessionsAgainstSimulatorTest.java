@@ -64,18 +64,18 @@ class SessionsAgainstSimulatorTest {
                 assertThat(r.succeeded()).isTrue();
                 long s = Long.parseLong(session); // warm-up session 0 first, then measured ones turn by turn
                 assertThat(r.id()).isEqualTo(s == 0 ? r.turn() : 3 + r.turn() * 3L + (s - 1));
-                assertThat(r.sentNanos()).isGreaterThanOrEqualTo(r.scheduledNanos());
-                assertThat(r.cachedTokens()).isPositive(); // the system prompt was warmed before the run
+                assertThat(r.marks().sentNanos()).isGreaterThanOrEqualTo(r.marks().scheduledNanos());
+                assertThat(r.tokens().cached()).isPositive(); // the system prompt was warmed before the run
             });
-            assertThat(turns.get(0).inputTokens()).isEqualTo(200 + 20);
+            assertThat(turns.get(0).tokens().input()).isEqualTo(200 + 20);
             for (int k = 1; k < 3; k++) {
                 RequestRecord previous = turns.get(k - 1);
                 RequestRecord turn = turns.get(k);
-                assertThat(turn.scheduledNanos()).isEqualTo(previous.doneNanos() + THINK_NANOS);
+                assertThat(turn.marks().scheduledNanos()).isEqualTo(previous.marks().doneNanos() + THINK_NANOS);
                 // the conversation so far (its real 8-token reply included), a tool result and a new message
-                assertThat(turn.inputTokens()).isEqualTo(previous.inputTokens() + 8 + 30 + 20);
+                assertThat(turn.tokens().input()).isEqualTo(previous.tokens().input() + 8 + 30 + 20);
                 // the previous turn's prompt is in the cache, in whole 16-token blocks
-                assertThat(turn.cachedTokens()).isGreaterThanOrEqualTo(previous.inputTokens() / 16 * 16);
+                assertThat(turn.tokens().cached()).isGreaterThanOrEqualTo(previous.tokens().input() / 16 * 16);
             }
         });
         JsonNode block = new ObjectMapper().readTree(dir.resolve("summary.json").toFile()).path("sessions");
@@ -108,8 +108,8 @@ class SessionsAgainstSimulatorTest {
             long s = Long.parseLong(session);
             assertThat(turns).extracting(RequestRecord::id).containsExactly(
                     s == 0 ? 0L : 2 + (s - 1), s == 0 ? 1L : 2 + 5 + (s - 1));
-            assertThat(turns.get(0).cachedTokens()).as("a fresh system prompt is nobody's prefix").isLessThan(64);
-            spans.put(s, new long[] {turns.get(0).scheduledNanos(), turns.get(1).doneNanos()});
+            assertThat(turns.get(0).tokens().cached()).as("a fresh system prompt is nobody's prefix").isLessThan(64);
+            spans.put(s, new long[] {turns.get(0).marks().scheduledNanos(), turns.get(1).marks().doneNanos()});
         });
         List<Long> ends = spans.values().stream().map(span -> span[1]).sorted().toList();
         List<Long> laterStarts = new ArrayList<>();

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.infergate.record.ErrorClass;
-import dev.infergate.record.Phase;
 import dev.infergate.record.RecordCodec;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
@@ -28,9 +27,10 @@ class SummarizeCommandTest {
     }
 
     private static String lines(long count) {
-        return LongStream.range(0, count).mapToObj(i -> RecordCodec.toJson(new RequestRecord(i, 0, Phase.MEASURED, null,
-                null, -1, 10 * i, 10 * i + 1, 10 * i + 2, 10 * i + 3, 10 * i + 4, 10 * i + 5, 200, null, null, -1, 8, 1,
-                TokenSource.USAGE, -1, 1, RequestRecord.ABSENT, null, null)) + "\n").collect(Collectors.joining());
+        return LongStream.range(0, count).mapToObj(i -> RecordCodec.toJson(RequestRecord.builder(i)
+                .scheduledNanos(10 * i).sentNanos(10 * i + 1).headersNanos(10 * i + 2).firstTokenNanos(10 * i + 3)
+                .lastTokenNanos(10 * i + 4).doneNanos(10 * i + 5).status(200).inputTokens(8).outputTokens(1)
+                .outputTokensSource(TokenSource.USAGE).chunks(1).build()) + "\n").collect(Collectors.joining());
     }
 
     private JsonNode run() throws Exception {

@@ -39,6 +39,6 @@ class TokenizerFileAgainstSimulatorTest {
         List<RequestRecord> records = new ArrayList<>();
         RunLog.readRecords(out, records::add);
         // 64 tokens under the file are its BOS and 63 words; the simulator counts the words, adding no BOS
-        assertThat(records).hasSize(3).allSatisfy(r -> assertThat(r.inputTokens()).isEqualTo(63));
+        assertThat(records).hasSize(3).allSatisfy(r -> assertThat(r.tokens().input()).isEqualTo(63));
     }
 }

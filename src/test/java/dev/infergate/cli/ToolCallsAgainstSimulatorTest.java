@@ -33,9 +33,9 @@ class ToolCallsAgainstSimulatorTest {
         RunLog.readRecords(out, records::add);
         assertThat(records).hasSize(4).allSatisfy(r -> {
             assertThat(r.succeeded()).isTrue();
-            assertThat(r.outputTokens()).isEqualTo(12);
-            assertThat(r.chunks()).as("one tool-call delta per token").isEqualTo(12);
-            assertThat(r.firstTokenNanos()).isGreaterThan(r.sentNanos());
+            assertThat(r.tokens().output()).isEqualTo(12);
+            assertThat(r.events().chunks()).as("one tool-call delta per token").isEqualTo(12);
+            assertThat(r.marks().firstTokenNanos()).isGreaterThan(r.marks().sentNanos());
         });
         var run = new ObjectMapper().readTree(out.resolve("run.json").toFile());
         assertThat(run.path("extra_body").path("tools").get(0).path("function").path("name").asText()).isEqualTo("search");

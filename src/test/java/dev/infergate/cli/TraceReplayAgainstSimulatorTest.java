@@ -67,10 +67,10 @@ class TraceReplayAgainstSimulatorTest {
         assertThat(workload.path("max_context_tokens").asInt()).isEqualTo(32768);
         assertThat(workload.path("repeated_blocks").asInt()).isEqualTo(18);
         // the simulator's prefix cache served exactly the trace's repeated blocks
-        assertThat(records.stream().mapToLong(RequestRecord::cachedTokens).sum()).isEqualTo(18 * 512);
+        assertThat(records.stream().mapToLong(rr -> rr.tokens().cached()).sum()).isEqualTo(18 * 512);
         for (int k = 0; k < 12; k++) {
-            assertThat(records.get(k).cachedTokens()).as("request %d", k).isEqualTo(k < 3 ? 0 : 1024);
-            assertThat(records.get(k).inputTokens()).isEqualTo(1064);
+            assertThat(records.get(k).tokens().cached()).as("request %d", k).isEqualTo(k < 3 ? 0 : 1024);
+            assertThat(records.get(k).tokens().input()).isEqualTo(1064);
         }
         // scheduled at the trace's own times, and sent within the client's lag figure of them
         JsonNode lagMs = summary.path("client").path("lag_ms");
@@ -79,9 +79,9 @@ class TraceReplayAgainstSimulatorTest {
         for (int k = 0; k < 12; k++) {
             RequestRecord r = records.get(k);
             long traceNanos = k * GAP_MS * 1_000_000L;
-            assertThat(r.scheduledNanos()).isEqualTo(traceNanos);
-            long connect = r.connectWaitNanos() == RequestRecord.ABSENT ? 0 : r.connectWaitNanos();
-            assertThat((r.dispatchNanos() - traceNanos - connect) / 1e6).isLessThanOrEqualTo(lagMaxMs + 0.001);
+            assertThat(r.marks().scheduledNanos()).isEqualTo(traceNanos);
+            long connect = r.client().connectWaitNanos() == RequestRecord.ABSENT ? 0 : r.client().connectWaitNanos();
+            assertThat((r.marks().dispatchNanos() - traceNanos - connect) / 1e6).isLessThanOrEqualTo(lagMaxMs + 0.001);
         }
     }
 
@@ -106,12 +106,12 @@ class TraceReplayAgainstSimulatorTest {
         records.sort(Comparator.comparingLong(RequestRecord::id));
         assertThat(records).hasSize(3).allSatisfy(r -> {
             assertThat(r.succeeded()).isTrue();
-            assertThat(r.intendedInputTokens()).as("the prompt as the tokenizer counts it, not a length from the line")
-                    .isEqualTo(r.inputTokens()).isGreaterThan(5);
+            assertThat(r.tokens().intendedInput()).as("the prompt as the tokenizer counts it, not a length from the line")
+                    .isEqualTo(r.tokens().input()).isGreaterThan(5);
         });
-        assertThat(records.stream().map(RequestRecord::outputTokens)).containsExactly(5, 6, 7);
-        assertThat(records.get(0).intendedInputTokens()).isEqualTo(records.get(2).intendedInputTokens());
-        assertThat(records.get(2).cachedTokens()).as("the same text twice: the simulator's cache sees the trace's own repeat")
+        assertThat(records.stream().map(rr -> rr.tokens().output())).containsExactly(5, 6, 7);
+        assertThat(records.get(0).tokens().intendedInput()).isEqualTo(records.get(2).tokens().intendedInput());
+        assertThat(records.get(2).tokens().cached()).as("the same text twice: the simulator's cache sees the trace's own repeat")
                 .isGreaterThan(0);
     }
 }

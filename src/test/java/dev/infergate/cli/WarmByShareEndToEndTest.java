@@ -38,7 +38,7 @@ class WarmByShareEndToEndTest {
             List<RequestRecord> records = new ArrayList<>();
             RunLog.readRecords(dir, records::add);
             assertThat(records).hasSize(24).allSatisfy(r -> {
-                assertThat(r.cachedTokens()).isEqualTo(10); // every request had some cached tokens...
+                assertThat(r.tokens().cached()).isEqualTo(10); // every request had some cached tokens...
                 assertThat(r.warmCache()).isFalse(); // ...yet none is warm
             });
             JsonNode summary = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());

@@ -71,11 +71,11 @@ class RequestClientTest {
         Fixture fixture = Fixture.load("chat_stream");
         try (ReplayServer server = ReplayServer.replaying(fixture)) {
             RequestRecord r = send(server.baseUrl(), Timeouts.DEFAULT, true, 3);
-            assertThat(r.error()).isNull();
-            assertThat(r.status()).isEqualTo(200);
-            assertThat(r.outputTokensSource()).isEqualTo(TokenSource.USAGE);
-            assertThat(r.outputTokens()).isEqualTo(100);
-            assertThat(r.chunks()).isEqualTo(100);
+            assertThat(r.outcome().error()).isNull();
+            assertThat(r.outcome().status()).isEqualTo(200);
+            assertThat(r.tokens().outputSource()).isEqualTo(TokenSource.USAGE);
+            assertThat(r.tokens().output()).isEqualTo(100);
+            assertThat(r.events().chunks()).isEqualTo(100);
             // the server's read at 67.1 ms carries the role event and then the first content event; exact marks
             // per read are tested without sockets (StreamTimelineFixtureTest): here the upper bounds only absorb
             // a loaded machine's scheduling delays. The server's clock starts when it read the request, which lies
@@ -87,9 +87,9 @@ class RequestClientTest {
             assertThat(r.e2eNanos()).isLessThanOrEqualTo(912 * MS + 500 * MS);
             assertThat(r.e2eNanos() + write).isGreaterThanOrEqualTo(912 * MS);
             assertThat(r.e2eNanos() - r.ttftNanos()).isGreaterThan(700 * MS); // the stream really was spread out
-            assertThat(r.itlHistogram()).isNotNull();
-            assertThat(r.eventOffsetsNanos()).hasSize(100);
-            assertThat(r.cachedTokens()).isGreaterThanOrEqualTo(0);
+            assertThat(r.events().itlHistogram()).isNotNull();
+            assertThat(r.events().eventOffsetsNanos()).hasSize(100);
+            assertThat(r.tokens().cached()).isGreaterThanOrEqualTo(0);
         }
     }
 
@@ -97,11 +97,11 @@ class RequestClientTest {
     void theClientMarks_reachTheLog_inTheirOrder() throws Exception {
         try (ReplayServer server = ReplayServer.replaying(Fixture.load("chat_stream"))) {
             RequestRecord r = send(server.baseUrl(), Timeouts.DEFAULT, true, 2);
-            assertThat(r.slotNanos()).as("a slot was free at once").isEqualTo(r.scheduledNanos());
-            assertThat(r.connectWaitNanos()).isNotEqualTo(RequestRecord.ABSENT).isGreaterThanOrEqualTo(0);
-            assertThat(r.dispatchNanos()).isGreaterThanOrEqualTo(r.slotNanos() + r.connectWaitNanos());
-            assertThat(r.sentNanos()).as("sent when the write completed").isGreaterThanOrEqualTo(r.dispatchNanos())
-                    .isLessThanOrEqualTo(r.headersNanos());
+            assertThat(r.marks().slotNanos()).as("a slot was free at once").isEqualTo(r.marks().scheduledNanos());
+            assertThat(r.client().connectWaitNanos()).isNotEqualTo(RequestRecord.ABSENT).isGreaterThanOrEqualTo(0);
+            assertThat(r.marks().dispatchNanos()).isGreaterThanOrEqualTo(r.marks().slotNanos() + r.client().connectWaitNanos());
+            assertThat(r.marks().sentNanos()).as("sent when the write completed").isGreaterThanOrEqualTo(r.marks().dispatchNanos())
+                    .isLessThanOrEqualTo(r.marks().headersNanos());
             assertThat(r.queueWaitNanos()).isZero();
             assertThat(r.clientLagNanos()).isGreaterThanOrEqualTo(0);
             assertThat(r.writeNanos()).isGreaterThanOrEqualTo(0);
@@ -112,9 +112,9 @@ class RequestClientTest {
     void streamWithoutUsage_countsOutputTokensClientSide() throws Exception {
         try (ReplayServer server = ReplayServer.replaying(Fixture.load("chat_stream_without_stream_options"))) {
             RequestRecord r = sendOne(server.baseUrl(), Timeouts.DEFAULT, true);
-            assertThat(r.error()).isNull();
-            assertThat(r.outputTokensSource()).isEqualTo(TokenSource.CLIENT);
-            assertThat(r.outputTokens()).isPositive(); // counted by the writer's counter (here: characters)
+            assertThat(r.outcome().error()).isNull();
+            assertThat(r.tokens().outputSource()).isEqualTo(TokenSource.CLIENT);
+            assertThat(r.tokens().output()).isPositive(); // counted by the writer's counter (here: characters)
         }
     }
 
@@ -122,8 +122,8 @@ class RequestClientTest {
     void midStreamError_isClassifiedNotDropped() throws Exception {
         try (ReplayServer server = ReplayServer.replaying(Fixture.load("error_chat_stream_midstream_500"))) {
             RequestRecord r = sendOne(server.baseUrl(), Timeouts.DEFAULT, true);
-            assertThat(r.error()).isIn(ErrorClass.STREAM_ERROR, ErrorClass.INCOMPLETE);
-            assertThat(r.errorDetail()).isNotBlank();
+            assertThat(r.outcome().error()).isIn(ErrorClass.STREAM_ERROR, ErrorClass.INCOMPLETE);
+            assertThat(r.outcome().errorDetail()).isNotBlank();
         }
     }
 
@@ -133,10 +133,10 @@ class RequestClientTest {
         List<ReplayServer.Step> steps = Script.eventStream().then(MS, event).then(MS, event).then(MS, event).steps();
         try (ReplayServer server = ReplayServer.scripted(steps)) { // the body ends without [DONE]: incomplete
             RequestRecord r = sendOne(server.baseUrl(), Timeouts.DEFAULT, true);
-            assertThat(r.error()).isNotNull();
-            assertThat(r.chunks()).isEqualTo(3);
-            assertThat(r.outputTokensSource()).isEqualTo(TokenSource.EVENTS);
-            assertThat(r.outputTokens()).isEqualTo(3); // the test writer counts characters: 54 as CLIENT
+            assertThat(r.outcome().error()).isNotNull();
+            assertThat(r.events().chunks()).isEqualTo(3);
+            assertThat(r.tokens().outputSource()).isEqualTo(TokenSource.EVENTS);
+            assertThat(r.tokens().output()).isEqualTo(3); // the test writer counts characters: 54 as CLIENT
         }
     }
 
@@ -147,9 +147,9 @@ class RequestClientTest {
                 .then(30_000 * MS, "data: [DONE]\n\n").end(0).steps();
         try (ReplayServer server = ReplayServer.scripted(steps)) {
             RequestRecord r = sendOne(server.baseUrl(), new Timeouts(Duration.ofSeconds(5), Duration.ofMillis(300), Duration.ofSeconds(20)), true);
-            assertThat(r.error()).isEqualTo(ErrorClass.TIMEOUT_IDLE);
-            assertThat(r.chunks()).isEqualTo(1);
-            assertThat(r.doneNanos() - r.sentNanos()).isBetween(300 * MS, 5_000 * MS);
+            assertThat(r.outcome().error()).isEqualTo(ErrorClass.TIMEOUT_IDLE);
+            assertThat(r.events().chunks()).isEqualTo(1);
+            assertThat(r.marks().doneNanos() - r.marks().sentNanos()).isBetween(300 * MS, 5_000 * MS);
         }
     }
 
@@ -160,9 +160,9 @@ class RequestClientTest {
                 .then(100 * MS, ": keep-alive\n\n").then(30_000 * MS, "data: [DONE]\n\n").end(0).steps();
         try (ReplayServer server = ReplayServer.scripted(steps)) {
             RequestRecord r = sendOne(server.baseUrl(), new Timeouts(Duration.ofMillis(250), Duration.ofSeconds(10), Duration.ofSeconds(20)), true);
-            assertThat(r.error()).isEqualTo(ErrorClass.TIMEOUT_FIRST_TOKEN);
-            assertThat(r.firstTokenNanos()).isEqualTo(RequestRecord.ABSENT);
-            assertThat(r.doneNanos() - r.sentNanos()).as("never before the limit").isGreaterThanOrEqualTo(250 * MS);
+            assertThat(r.outcome().error()).isEqualTo(ErrorClass.TIMEOUT_FIRST_TOKEN);
+            assertThat(r.marks().firstTokenNanos()).isEqualTo(RequestRecord.ABSENT);
+            assertThat(r.marks().doneNanos() - r.marks().sentNanos()).as("never before the limit").isGreaterThanOrEqualTo(250 * MS);
         }
     }
 
@@ -174,9 +174,9 @@ class RequestClientTest {
         }
         try (ReplayServer server = ReplayServer.scripted(script.then(MS, "data: [DONE]\n\n").end(0).steps())) {
             RequestRecord r = sendOne(server.baseUrl(), new Timeouts(Duration.ofSeconds(5), Duration.ofMillis(300), Duration.ofMillis(600)), true);
-            assertThat(r.error()).isEqualTo(ErrorClass.TIMEOUT_TOTAL);
-            assertThat(r.chunks()).as("events kept arriving within the idle limit").isGreaterThan(3);
-            assertThat(r.doneNanos() - r.sentNanos()).as("never before the limit").isGreaterThanOrEqualTo(600 * MS);
+            assertThat(r.outcome().error()).isEqualTo(ErrorClass.TIMEOUT_TOTAL);
+            assertThat(r.events().chunks()).as("events kept arriving within the idle limit").isGreaterThan(3);
+            assertThat(r.marks().doneNanos() - r.marks().sentNanos()).as("never before the limit").isGreaterThanOrEqualTo(600 * MS);
         }
     }
 
@@ -187,9 +187,9 @@ class RequestClientTest {
                 + "{\"error\":{\"message\":\"slow down please\"}}").getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         try (ReplayServer server = ReplayServer.scripted(steps)) {
             RequestRecord r = sendOne(server.baseUrl(), Timeouts.DEFAULT, true);
-            assertThat(r.error()).isEqualTo(ErrorClass.HTTP_429);
-            assertThat(r.retryAfterSeconds()).isEqualTo(7.0);
-            assertThat(r.errorDetail()).contains("slow down");
+            assertThat(r.outcome().error()).isEqualTo(ErrorClass.HTTP_429);
+            assertThat(r.outcome().retryAfterSeconds()).isEqualTo(7.0);
+            assertThat(r.outcome().errorDetail()).contains("slow down");
         }
     }
 
@@ -200,18 +200,18 @@ class RequestClientTest {
             port = s.getLocalPort();
         }
         RequestRecord r = sendOne("http://127.0.0.1:" + port, Timeouts.DEFAULT, true);
-        assertThat(r.error()).isEqualTo(ErrorClass.CONNECT);
-        assertThat(r.sentNanos()).isEqualTo(RequestRecord.ABSENT);
+        assertThat(r.outcome().error()).isEqualTo(ErrorClass.CONNECT);
+        assertThat(r.marks().sentNanos()).isEqualTo(RequestRecord.ABSENT);
     }
 
     @Test
     void nonStreaming_firstTokenIsTheWholeBody() throws Exception {
         try (ReplayServer server = ReplayServer.replaying(Fixture.load("chat_nonstream"))) {
             RequestRecord r = sendOne(server.baseUrl(), Timeouts.DEFAULT, false);
-            assertThat(r.error()).isNull();
-            assertThat(r.chunks()).isEqualTo(1);
-            assertThat(r.firstTokenNanos()).isEqualTo(r.lastTokenNanos());
-            assertThat(r.outputTokensSource()).isEqualTo(TokenSource.USAGE);
+            assertThat(r.outcome().error()).isNull();
+            assertThat(r.events().chunks()).isEqualTo(1);
+            assertThat(r.marks().firstTokenNanos()).isEqualTo(r.marks().lastTokenNanos());
+            assertThat(r.tokens().outputSource()).isEqualTo(TokenSource.USAGE);
         }
     }
 

@@ -47,19 +47,25 @@ class ExportTest {
                 + "\"load\":{\"mode\":\"closed\",\"concurrency\":2,\"requests\":4},\"ended_at\":\"2026-12-04T07:00:01Z\"}");
         ItlCodec codec = new ItlCodec();
         List<RequestRecord> records = new ArrayList<>();
-        records.add(new RequestRecord(0, 0, Phase.WARMUP, null, null, -1, 0, 0, 0, 50 * MS, 60 * MS, 61 * MS, 200, null,
-                null, -1, 10, 2, TokenSource.USAGE, -1, 2, 10 * MS, codec.encode(new int[] {10_000}, 1), null));
-        records.add(new RequestRecord(1, 0, Phase.MEASURED, null, null, -1, 100 * MS, 101 * MS, 110 * MS, 200 * MS,
-                260 * MS, 262 * MS, 200, null, null, -1, 100, 4, TokenSource.USAGE, -1, 4, 30 * MS,
-                codec.encode(new int[] {10_000, 20_000, 30_000}, 3), new long[] {99 * MS, 109 * MS, 129 * MS, 159 * MS}));
-        records.add(new RequestRecord(2, 0, Phase.MEASURED, null, null, -1, 100 * MS, 100 * MS, 105 * MS, 150 * MS,
-                170 * MS, 171 * MS, 200, null, null, -1, 80, 5, TokenSource.USAGE, -1, 5, 5 * MS,
-                codec.encode(new int[] {5_000, 5_000, 5_000, 5_000}, 4), null));
-        records.add(new RequestRecord(3, 0, Phase.MEASURED, null, null, -1, 200 * MS, 200 * MS, 210 * MS,
-                RequestRecord.ABSENT, RequestRecord.ABSENT, 220 * MS, 500, ErrorClass.HTTP_5XX,
-                "=HYPERLINK(\"x\")\u0001 <b>&", -1, 90, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null));
-        records.add(new RequestRecord(4, 0, Phase.MEASURED, null, null, -1, 300 * MS, 300 * MS, 301 * MS, 340 * MS,
-                340 * MS, 400 * MS, 200, null, null, -1, 70, 1, TokenSource.USAGE, -1, 1, RequestRecord.ABSENT, null, null));
+        records.add(RequestRecord.builder(0).phase(Phase.WARMUP).sentNanos(0).headersNanos(0).firstTokenNanos(50 * MS)
+                .lastTokenNanos(60 * MS).doneNanos(61 * MS).status(200).inputTokens(10).outputTokens(2)
+                .outputTokensSource(TokenSource.USAGE).chunks(2).maxStallNanos(10 * MS)
+                .itlHistogram(codec.encode(new int[] {10_000}, 1)).build());
+        records.add(RequestRecord.builder(1).scheduledNanos(100 * MS).sentNanos(101 * MS).headersNanos(110 * MS)
+                .firstTokenNanos(200 * MS).lastTokenNanos(260 * MS).doneNanos(262 * MS).status(200).inputTokens(100)
+                .outputTokens(4).outputTokensSource(TokenSource.USAGE).chunks(4).maxStallNanos(30 * MS)
+                .itlHistogram(codec.encode(new int[] {10_000, 20_000, 30_000}, 3))
+                .eventOffsetsNanos(new long[] {99 * MS, 109 * MS, 129 * MS, 159 * MS}).build());
+        records.add(RequestRecord.builder(2).scheduledNanos(100 * MS).sentNanos(100 * MS).headersNanos(105 * MS)
+                .firstTokenNanos(150 * MS).lastTokenNanos(170 * MS).doneNanos(171 * MS).status(200).inputTokens(80)
+                .outputTokens(5).outputTokensSource(TokenSource.USAGE).chunks(5).maxStallNanos(5 * MS)
+                .itlHistogram(codec.encode(new int[] {5_000, 5_000, 5_000, 5_000}, 4)).build());
+        records.add(RequestRecord.builder(3).scheduledNanos(200 * MS).sentNanos(200 * MS).headersNanos(210 * MS)
+                .doneNanos(220 * MS).status(500).error(ErrorClass.HTTP_5XX)
+                .errorDetail("=HYPERLINK(\"x\")\u0001 <b>&").inputTokens(90).build());
+        records.add(RequestRecord.builder(4).scheduledNanos(300 * MS).sentNanos(300 * MS).headersNanos(301 * MS)
+                .firstTokenNanos(340 * MS).lastTokenNanos(340 * MS).doneNanos(400 * MS).status(200).inputTokens(70)
+                .outputTokens(1).outputTokensSource(TokenSource.USAGE).chunks(1).build());
         StringBuilder sb = new StringBuilder();
         records.forEach(r -> sb.append(RecordCodec.toJson(r)).append('\n'));
         Files.writeString(dir.resolve("requests.jsonl"), sb.toString());
@@ -125,9 +131,10 @@ class ExportTest {
     @Test
     void vllm_countsAUserCancellation_neitherCompletedNorFailed() throws IOException {
         Path run = run(dir.resolve("c"));
-        RequestRecord stopped = new RequestRecord(5, 0, Phase.MEASURED, null, null, -1, 400 * MS, 400 * MS, 405 * MS,
-                420 * MS, 430 * MS, 431 * MS, 200, ErrorClass.USER_CANCELLED, null, -1, 60, 3, TokenSource.CLIENT, -1, 3,
-                RequestRecord.ABSENT, null, null);
+        RequestRecord stopped = RequestRecord.builder(5).scheduledNanos(400 * MS).sentNanos(400 * MS)
+                .headersNanos(405 * MS).firstTokenNanos(420 * MS).lastTokenNanos(430 * MS).doneNanos(431 * MS)
+                .status(200).error(ErrorClass.USER_CANCELLED).inputTokens(60).outputTokens(3)
+                .outputTokensSource(TokenSource.CLIENT).chunks(3).build();
         Files.writeString(run.resolve("requests.jsonl"), RecordCodec.toJson(stopped) + "\n", StandardOpenOption.APPEND);
         assertThat(cli(new StringWriter(), new StringWriter(), "export", run.toString(), "--format", "vllm", "--detail"))
                 .isZero();

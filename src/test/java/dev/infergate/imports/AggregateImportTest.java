@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.infergate.cli.Main;
 import dev.infergate.record.ErrorClass;
 import dev.infergate.record.ItlCodec;
-import dev.infergate.record.Phase;
 import dev.infergate.record.RecordCodec;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
@@ -67,10 +66,13 @@ class AggregateImportTest {
                 gapsMicros[g - 1] = (int) ((offsets[g] - offsets[g - 1]) / 1000);
             }
             long last = sent + offsets[20];
-            sb.append(RecordCodec.toJson(new RequestRecord(i, 0, Phase.MEASURED, null, null, -1, sent, sent, sent + MS,
-                    sent + ttft, last, last + MS, 200, (ErrorClass) null, null, -1, 100, 21, TokenSource.USAGE, -1, 21,
-                    12 * MS, new ItlCodec().encode(gapsMicros, 20), offsets, 0, 0, -1, 100, sent,
-                    lagMs > 0 ? sent + lagMs * MS : RequestRecord.ABSENT, 0))).append('\n');
+            sb.append(RecordCodec.toJson(RequestRecord.builder(i).scheduledNanos(sent).sentNanos(sent)
+                    .headersNanos(sent + MS).firstTokenNanos(sent + ttft).lastTokenNanos(last).doneNanos(last + MS)
+                    .status(200).error((ErrorClass) null).inputTokens(100).outputTokens(21)
+                    .outputTokensSource(TokenSource.USAGE).chunks(21).maxStallNanos(12 * MS)
+                    .itlHistogram(new ItlCodec().encode(gapsMicros, 20)).eventOffsetsNanos(offsets)
+                    .clientRetryDelayNanos(0).intendedInputTokens(100).slotNanos(sent)
+                    .dispatchNanos(lagMs > 0 ? sent + lagMs * MS : RequestRecord.ABSENT).connectWaitNanos(0).build())).append('\n');
         }
         Files.writeString(run.resolve("requests.jsonl"), sb.toString());
         return run;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.infergate.cli.Main;
 import dev.infergate.record.ErrorClass;
-import dev.infergate.record.Phase;
 import dev.infergate.record.RecordCodec;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
@@ -35,9 +34,12 @@ class AggregateReasoningTest {
             long first = sent + (90 + i % 20) * MS;
             long answer = first + 120 * MS;
             long last = answer + 80 * MS;
-            sb.append(RecordCodec.toJson(new RequestRecord(i, 0, Phase.MEASURED, null, null, -1, sent, sent, sent + MS, first,
-                    last, last, 200, (ErrorClass) null, null, -1, 100, 21, TokenSource.USAGE, -1, 21, 12 * MS, null, null, 0, 0,
-                    -1, 100, sent, a, a, first, answer, 12, 12))).append('\n');
+            sb.append(RecordCodec.toJson(RequestRecord.builder(i).scheduledNanos(sent).sentNanos(sent)
+                    .headersNanos(sent + MS).firstTokenNanos(first).lastTokenNanos(last).doneNanos(last).status(200)
+                    .error((ErrorClass) null).inputTokens(100).outputTokens(21).outputTokensSource(TokenSource.USAGE)
+                    .chunks(21).maxStallNanos(12 * MS).clientRetryDelayNanos(0).intendedInputTokens(100)
+                    .slotNanos(sent).dispatchNanos(a).connectWaitNanos(a).firstReasoningNanos(first)
+                    .firstAnswerNanos(answer).reasoningChunks(12).usageReasoningTokens(12).build())).append('\n');
         }
         Files.writeString(run.resolve("requests.jsonl"), sb.toString());
         Path vllm = Files.writeString(dir.resolve("vllm.json"), """

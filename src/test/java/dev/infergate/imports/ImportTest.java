@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.cli.Main;
-import dev.infergate.record.Phase;
 import dev.infergate.record.RecordCodec;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
@@ -53,9 +52,9 @@ class ImportTest {
         for (int i = 0; i < N; i++) {
             long sent = i * 25 * MS;
             if (i % 20 == 7) {
-                sb.append(RecordCodec.toJson(new RequestRecord(i, 0, Phase.MEASURED, null, null, -1, sent, sent, sent + MS,
-                        RequestRecord.ABSENT, RequestRecord.ABSENT, sent + 2 * MS, 503, dev.infergate.record.ErrorClass.HTTP_5XX,
-                        "busy", -1, 100, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null))).append('\n');
+                sb.append(RecordCodec.toJson(RequestRecord.builder(i).scheduledNanos(sent).sentNanos(sent)
+                        .headersNanos(sent + MS).doneNanos(sent + 2 * MS).status(503)
+                        .error(dev.infergate.record.ErrorClass.HTTP_5XX).errorDetail("busy").inputTokens(100).build())).append('\n');
                 continue;
             }
             long ttft = Math.round((ttftMs * (0.8 + 0.4 * random.nextDouble())) * MS);
@@ -69,9 +68,12 @@ class ImportTest {
                 gapsMicros[g] = (int) ((offsets[g + 1] - offsets[g]) / 1000);
             }
             long last = sent + offsets[20];
-            sb.append(RecordCodec.toJson(new RequestRecord(i, 0, Phase.MEASURED, null, null, -1, sent, sent, sent + MS,
-                    sent + ttft, last, last + MS, 200, null, null, -1, 100 + i % 7, 21, TokenSource.USAGE, -1, 21, 12 * MS,
-                    new dev.infergate.record.ItlCodec().encode(gapsMicros, 20), offsets))).append('\n');
+            sb.append(RecordCodec.toJson(RequestRecord.builder(i).scheduledNanos(sent).sentNanos(sent)
+                    .headersNanos(sent + MS).firstTokenNanos(sent + ttft).lastTokenNanos(last).doneNanos(last + MS)
+                    .status(200).inputTokens(100 + i % 7).outputTokens(21).outputTokensSource(TokenSource.USAGE)
+                    .chunks(21).maxStallNanos(12 * MS)
+                    .itlHistogram(new dev.infergate.record.ItlCodec().encode(gapsMicros, 20))
+                    .eventOffsetsNanos(offsets).build())).append('\n');
         }
         Files.writeString(run.resolve("requests.jsonl"), sb.toString());
         return run;
@@ -237,10 +239,10 @@ class ImportTest {
         ImportedRun run = Imports.read(artifacts);
         assertThat(run.records()).hasSize(N);
         RequestRecord first = run.records().get(0);
-        assertThat(first.chunks()).isEqualTo(9);
-        assertThat(first.eventOffsetsNanos()).hasSize(9);
-        assertThat(run.records().get(10).error()).isEqualTo(dev.infergate.record.ErrorClass.HTTP_5XX);
-        assertThat(run.records().get(10).errorDetail()).isEqualTo("ServerError: boom");
+        assertThat(first.events().chunks()).isEqualTo(9);
+        assertThat(first.events().eventOffsetsNanos()).hasSize(9);
+        assertThat(run.records().get(10).outcome().error()).isEqualTo(dev.infergate.record.ErrorClass.HTTP_5XX);
+        assertThat(run.records().get(10).outcome().errorDetail()).isEqualTo("ServerError: boom");
         StringWriter out = new StringWriter();
         int code = cli(out, new StringWriter(), "compare", artifacts.toString(), infergateRun("cand", 100, 7).toString());
         assertThat(code).isIn(0, 1, 4);
@@ -278,7 +280,7 @@ class ImportTest {
         assertThat(run.records()).hasSize(41);
         // infergate's TPOT from guidellm's first and last token times: 200 ms / 20 gaps, not guidellm's 200/21
         assertThat(run.records().get(0).tpotNanos() / 1e6).isCloseTo(10.0, within(1e-3));
-        assertThat(run.records().get(40).error()).isEqualTo(dev.infergate.record.ErrorClass.HTTP_429);
+        assertThat(run.records().get(40).outcome().error()).isEqualTo(dev.infergate.record.ErrorClass.HTTP_429);
         dev.infergate.analysis.Summary summary = Summarizer.summarize(Imports.materialize(file));
         JsonNode s = JSON.valueToTree(summary);
         assertThat(s.get("missing").toString()).contains("throughput.output_tokens_per_s", "errors.rate");

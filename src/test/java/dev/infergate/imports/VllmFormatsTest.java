@@ -40,7 +40,7 @@ class VllmFormatsTest {
         assertThat(records.stream().filter(RequestRecord::succeeded).count()).isEqualTo(190);
         for (RequestRecord r : records) {
             int i = (int) r.id();
-            assertThat(r.inputTokens()).isEqualTo(file.path("input_lens").path(i).asInt());
+            assertThat(r.tokens().input()).isEqualTo(file.path("input_lens").path(i).asInt());
             if (!r.succeeded()) {
                 assertThat(r.ttftNanos()).as("a failed request has no TTFT, never 0").isEqualTo(RequestRecord.ABSENT);
                 continue;
@@ -51,7 +51,7 @@ class VllmFormatsTest {
             }
             double ttft = file.path("ttfts").path(i).asDouble();
             assertThat(r.ttftNanos()).isEqualTo(Math.round(ttft * 1e9));
-            assertThat(r.chunks()).isEqualTo(file.path("output_lens").path(i).asInt());
+            assertThat(r.events().chunks()).isEqualTo(file.path("output_lens").path(i).asInt());
             assertThat((double) r.e2eNanos()).as("E2E = TTFT + the sum of gaps").isCloseTo((ttft + sumGaps) * 1e9,
                     org.assertj.core.data.Offset.offset(1e3 * file.path("itls").path(i).size()));
         }

@@ -17,15 +17,15 @@ class ProgressLiveTest {
     private static RequestRecord answer(Phase phase, long ttftMs, long lastMs, long lagMs) {
         long scheduled = 100 * MS;
         long sent = scheduled + lagMs * MS;
-        return new RequestRecord(1, 0, phase, null, null, -1, scheduled, sent, sent + MS, sent + ttftMs * MS,
-                sent + lastMs * MS, sent + lastMs * MS, 200, null, null, -1, 100, 11, TokenSource.USAGE, 0, 11,
-                RequestRecord.ABSENT, null, null);
+        return RequestRecord.builder(1).phase(phase).scheduledNanos(scheduled).sentNanos(sent).headersNanos(sent + MS)
+                .firstTokenNanos(sent + ttftMs * MS).lastTokenNanos(sent + lastMs * MS).doneNanos(sent + lastMs * MS)
+                .status(200).inputTokens(100).outputTokens(11).outputTokensSource(TokenSource.USAGE).cachedTokens(0)
+                .chunks(11).build();
     }
 
     private static RequestRecord failure(ErrorClass error) {
-        return new RequestRecord(2, 0, Phase.MEASURED, null, null, -1, 0, MS, RequestRecord.ABSENT, RequestRecord.ABSENT,
-                RequestRecord.ABSENT, 2 * MS, 500, error, "boom", -1, -1, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT,
-                null, null);
+        return RequestRecord.builder(2).sentNanos(MS).doneNanos(2 * MS).status(500).error(error).errorDetail("boom")
+                .build();
     }
 
     @Test

@@ -35,8 +35,8 @@ class RunnerTest {
         assertThat(outcome.cancelled()).isEqualTo(1);
         RequestRecord last = h.server.finished.get(2);
         assertThat(last.id()).isEqualTo(2);
-        assertThat(last.error()).isEqualTo(ErrorClass.CANCELLED);
-        assertThat(last.doneNanos()).isEqualTo(1_200 * MS); // scheduling ended at 200 ms, the drain lasted 1 s
+        assertThat(last.outcome().error()).isEqualTo(ErrorClass.CANCELLED);
+        assertThat(last.marks().doneNanos()).isEqualTo(1_200 * MS); // scheduling ended at 200 ms, the drain lasted 1 s
     }
 
     @Test
@@ -50,11 +50,11 @@ class RunnerTest {
         assertThat(h.server.sent).hasSize(1); // the in-flight one's end did not let a waiting one start
         assertThat(h.logged()).extracting(RequestRecord::id).containsExactlyInAnyOrder(1L, 2L);
         assertThat(h.logged()).allSatisfy(r -> {
-            assertThat(r.error()).isEqualTo(ErrorClass.CANCELLED);
-            assertThat(r.errorDetail()).isEqualTo("never sent: the run ended while it waited for a concurrency slot");
-            assertThat(r.sentNanos()).isEqualTo(RequestRecord.ABSENT);
+            assertThat(r.outcome().error()).isEqualTo(ErrorClass.CANCELLED);
+            assertThat(r.outcome().errorDetail()).isEqualTo("never sent: the run ended while it waited for a concurrency slot");
+            assertThat(r.marks().sentNanos()).isEqualTo(RequestRecord.ABSENT);
             assertThat(r.queueWaitNanos()).isEqualTo(RequestRecord.ABSENT);
-            assertThat(r.doneNanos()).isEqualTo(1_200 * MS);
+            assertThat(r.marks().doneNanos()).isEqualTo(1_200 * MS);
         });
     }
 
@@ -86,8 +86,8 @@ class RunnerTest {
         assertThat(outcome.cancelled()).isEqualTo(4);
         long graceEnd = 300 * MS + Runner.INTERRUPTED_GRACE.toNanos();
         assertThat(h.server.finished).allSatisfy(r -> {
-            assertThat(r.error()).isEqualTo(ErrorClass.CANCELLED);
-            assertThat(r.doneNanos()).isEqualTo(graceEnd);
+            assertThat(r.outcome().error()).isEqualTo(ErrorClass.CANCELLED);
+            assertThat(r.marks().doneNanos()).isEqualTo(graceEnd);
         });
     }
 

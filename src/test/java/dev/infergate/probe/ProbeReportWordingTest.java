@@ -15,10 +15,11 @@ class ProbeReportWordingTest {
 
     private static dev.infergate.record.RequestRecord withLag(long lagNanos) {
         // scheduled 1,000, slot free then, written at 1,000 + lag, no connection wait
-        return new dev.infergate.record.RequestRecord(9, 0, dev.infergate.record.Phase.MEASURED, null, null, -1, 1_000,
-                1_000 + lagNanos + 50, 10_000_000, 20_000_000, 30_000_000, 40_000_000, 200, null, null, -1, 10, 3,
-                dev.infergate.record.TokenSource.USAGE, -1, 3, 5_000, null, null, 0, dev.infergate.record.RequestRecord.ABSENT,
-                -1, -1, 1_000, 1_000 + lagNanos, 0);
+        return dev.infergate.record.RequestRecord.builder(9).scheduledNanos(1_000).sentNanos(1_000 + lagNanos + 50)
+                .headersNanos(10_000_000).firstTokenNanos(20_000_000).lastTokenNanos(30_000_000).doneNanos(40_000_000)
+                .status(200).inputTokens(10).outputTokens(3).outputTokensSource(dev.infergate.record.TokenSource.USAGE)
+                .chunks(3).maxStallNanos(5_000).slotNanos(1_000).dispatchNanos(1_000 + lagNanos).connectWaitNanos(0)
+                .build();
     }
 
     @Test

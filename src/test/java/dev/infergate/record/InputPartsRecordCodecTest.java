@@ -9,8 +9,11 @@ import org.junit.jupiter.api.Test;
 class InputPartsRecordCodecTest {
     private static RequestRecord record(InputParts parts) {
         long a = RequestRecord.ABSENT;
-        return new RequestRecord(3, 0, Phase.MEASURED, null, null, -1, 0, 1_000, 2_000, 5_000, 9_000, 10_000, 200, null,
-                null, -1, 1_101, 10, TokenSource.USAGE, -1, 10, a, null, null, 0, a, -1, 100, a, a, a, a, a, 0, -1, parts);
+        return RequestRecord.builder(3).sentNanos(1_000).headersNanos(2_000).firstTokenNanos(5_000)
+                .lastTokenNanos(9_000).doneNanos(10_000).status(200).inputTokens(1_101).outputTokens(10)
+                .outputTokensSource(TokenSource.USAGE).chunks(10).maxStallNanos(a).clientRetryDelayNanos(a)
+                .intendedInputTokens(100).slotNanos(a).dispatchNanos(a).connectWaitNanos(a).firstReasoningNanos(a)
+                .firstAnswerNanos(a).inputParts(parts).build();
     }
 
     @Test
@@ -34,8 +37,9 @@ class InputPartsRecordCodecTest {
                 + "\"sent_ns\":6,\"first_token_ns\":9,\"done_ns\":12,\"input_tokens\":10,\"output_tokens\":3,"
                 + "\"output_tokens_source\":\"usage\",\"chunks\":3}";
         assertThat(RecordCodec.fromJson(older).inputParts()).isEqualTo(InputParts.NONE);
-        assertThat(new RequestRecord(3, 0, Phase.MEASURED, null, null, -1, 0, 1, 2, 3, 4, 5, 200, null, null, -1, 1, 1,
-                TokenSource.USAGE, -1, 1, -1, null, null).inputParts()).isEqualTo(InputParts.NONE);
+        assertThat(RequestRecord.builder(3).sentNanos(1).headersNanos(2).firstTokenNanos(3).lastTokenNanos(4)
+                .doneNanos(5).status(200).inputTokens(1).outputTokens(1).outputTokensSource(TokenSource.USAGE)
+                .chunks(1).build().inputParts()).isEqualTo(InputParts.NONE);
     }
 
     @Test

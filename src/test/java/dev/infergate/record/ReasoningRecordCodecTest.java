@@ -7,9 +7,11 @@ import org.junit.jupiter.api.Test;
 class ReasoningRecordCodecTest {
     private static RequestRecord record(long firstReasoning, long firstAnswer, int reasoningChunks) {
         long a = RequestRecord.ABSENT;
-        return new RequestRecord(3, 0, Phase.MEASURED, null, null, -1, 0, 1_000, 2_000, 5_000, 9_000, 10_000, 200, null,
-                null, -1, 10, 10, TokenSource.USAGE, -1, 10, a, null, null, 0, a, -1, -1, a, a, a, firstReasoning,
-                firstAnswer, reasoningChunks);
+        return RequestRecord.builder(3).sentNanos(1_000).headersNanos(2_000).firstTokenNanos(5_000)
+                .lastTokenNanos(9_000).doneNanos(10_000).status(200).inputTokens(10).outputTokens(10)
+                .outputTokensSource(TokenSource.USAGE).chunks(10).maxStallNanos(a).clientRetryDelayNanos(a)
+                .slotNanos(a).dispatchNanos(a).connectWaitNanos(a).firstReasoningNanos(firstReasoning)
+                .firstAnswerNanos(firstAnswer).reasoningChunks(reasoningChunks).build();
     }
 
     @Test
@@ -27,14 +29,16 @@ class ReasoningRecordCodecTest {
     @Test
     void theServersReasoningTokenCount_roundTrips_andIsAbsentWhenNotSent() {
         long a = RequestRecord.ABSENT;
-        RequestRecord counted = new RequestRecord(3, 0, Phase.MEASURED, null, null, -1, 0, 1_000, 2_000, 5_000, 9_000,
-                10_000, 200, null, null, -1, 10, 10, TokenSource.USAGE, -1, 4, a, null, null, 0, a, -1, -1, a, a, a, 5_000,
-                8_000, 2, 7);
+        RequestRecord counted = RequestRecord.builder(3).sentNanos(1_000).headersNanos(2_000).firstTokenNanos(5_000)
+                .lastTokenNanos(9_000).doneNanos(10_000).status(200).inputTokens(10).outputTokens(10)
+                .outputTokensSource(TokenSource.USAGE).chunks(4).maxStallNanos(a).clientRetryDelayNanos(a)
+                .slotNanos(a).dispatchNanos(a).connectWaitNanos(a).firstReasoningNanos(5_000).firstAnswerNanos(8_000)
+                .reasoningChunks(2).usageReasoningTokens(7).build();
         String line = RecordCodec.toJson(counted);
         assertThat(line).contains("\"reasoning_tokens\":7");
         assertThat(RecordCodec.fromJson(line)).isEqualTo(counted);
         RequestRecord estimated = record(5_000, 8_000, 6);
         assertThat(RecordCodec.toJson(estimated)).doesNotContain("reasoning_tokens");
-        assertThat(RecordCodec.fromJson(RecordCodec.toJson(estimated)).usageReasoningTokens()).isEqualTo(-1);
+        assertThat(RecordCodec.fromJson(RecordCodec.toJson(estimated)).reasoning().usageTokens()).isEqualTo(-1);
     }
 }

@@ -10,9 +10,11 @@ class RecordCodecTest {
 
     static RequestRecord sample(long id, ErrorClass error, int cached) {
         String itl = new ItlCodec().encode(new int[] {20_000, 21_000, 19_500}, 3);
-        return new RequestRecord(id, 1, Phase.MEASURED, "short-chat", null, -1, 1_000, 1_500, 2_000, 50_000_000,
-                110_000_000, 111_000_000, 200, error, error == null ? null : "boom", -1, 512, 4,
-                TokenSource.USAGE, cached, 4, 21_000_000, itl, new long[] {1, 2, 3});
+        return RequestRecord.builder(id).worker(1).condition("short-chat").scheduledNanos(1_000).sentNanos(1_500)
+                .headersNanos(2_000).firstTokenNanos(50_000_000).lastTokenNanos(110_000_000).doneNanos(111_000_000)
+                .status(200).error(error).errorDetail(error == null ? null : "boom").inputTokens(512).outputTokens(4)
+                .outputTokensSource(TokenSource.USAGE).cachedTokens(cached).chunks(4).maxStallNanos(21_000_000)
+                .itlHistogram(itl).eventOffsetsNanos(new long[] {1, 2, 3}).build();
     }
 
     @Test
@@ -25,18 +27,22 @@ class RecordCodecTest {
     @Test
     void roundTrip_keepsTheClientRetryItsDelayConnectionsAndIntendedInput() {
         RequestRecord r = sample(8, null, 0);
-        RequestRecord withRetry = new RequestRecord(r.id(), r.worker(), r.phase(), r.condition(), r.session(), r.turn(),
-                r.scheduledNanos(), r.sentNanos(), r.headersNanos(), r.firstTokenNanos(), r.lastTokenNanos(), r.doneNanos(),
-                r.status(), r.error(), r.errorDetail(), r.retryAfterSeconds(), r.inputTokens(), r.outputTokens(),
-                r.outputTokensSource(), r.cachedTokens(), r.chunks(), r.maxStallNanos(), r.itlHistogram(),
-                r.eventOffsetsNanos(), 1, 2_500_000, 2, 500, RequestRecord.ABSENT, RequestRecord.ABSENT, RequestRecord.ABSENT);
+        RequestRecord withRetry = RequestRecord.builder(r.id()).worker(r.worker()).phase(r.phase())
+                .condition(r.condition()).session(r.session()).turn(r.turn()).scheduledNanos(r.marks().scheduledNanos())
+                .sentNanos(r.marks().sentNanos()).headersNanos(r.marks().headersNanos()).firstTokenNanos(r.marks().firstTokenNanos())
+                .lastTokenNanos(r.marks().lastTokenNanos()).doneNanos(r.marks().doneNanos()).status(r.outcome().status()).error(r.outcome().error())
+                .errorDetail(r.outcome().errorDetail()).retryAfterSeconds(r.outcome().retryAfterSeconds()).inputTokens(r.tokens().input())
+                .outputTokens(r.tokens().output()).outputTokensSource(r.tokens().outputSource())
+                .cachedTokens(r.tokens().cached()).chunks(r.events().chunks()).maxStallNanos(r.events().maxStallNanos())
+                .itlHistogram(r.events().itlHistogram()).eventOffsetsNanos(r.events().eventOffsetsNanos()).clientRetries(1)
+                .clientRetryDelayNanos(2_500_000).connectionsOpened(2).intendedInputTokens(500).build();
         String json = RecordCodec.toJson(withRetry);
         assertThat(json).contains("\"client_retries\":1", "\"client_retry_delay_ns\":2500000", "\"connections_opened\":2",
                 "\"intended_input_tokens\":500");
         assertThat(RecordCodec.fromJson(json)).usingRecursiveComparison().isEqualTo(withRetry);
         // a record of an older log has none of them: no retry, connections and intended input unknown
         assertThat(RecordCodec.toJson(r)).doesNotContain("client_retries", "connections_opened");
-        assertThat(RecordCodec.fromJson(RecordCodec.toJson(r)).connectionsOpened()).isEqualTo(-1);
+        assertThat(RecordCodec.fromJson(RecordCodec.toJson(r)).client().connectionsOpened()).isEqualTo(-1);
     }
 
     @Test
@@ -49,9 +55,8 @@ class RecordCodecTest {
 
     @Test
     void roundTrip_keepsFailuresAndAbsentMarks() {
-        RequestRecord r = new RequestRecord(3, 0, Phase.WARMUP, null, "s1", 2, 10, RequestRecord.ABSENT,
-                RequestRecord.ABSENT, RequestRecord.ABSENT, RequestRecord.ABSENT, 99, 0, ErrorClass.CONNECT,
-                "connection refused", -1, -1, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null);
+        RequestRecord r = RequestRecord.builder(3).phase(Phase.WARMUP).session("s1").turn(2).scheduledNanos(10)
+                .doneNanos(99).error(ErrorClass.CONNECT).errorDetail("connection refused").build();
         String json = RecordCodec.toJson(r);
         assertThat(json).doesNotContain("sent_ns").contains("\"outcome\":\"connect\"");
         assertThat(RecordCodec.fromJson(json)).usingRecursiveComparison().isEqualTo(r);
@@ -59,7 +64,7 @@ class RecordCodecTest {
 
     @Test
     void itlHistogram_decodesToTheRecordedGaps() {
-        Histogram h = ItlCodec.decode(sample(1, null, 0).itlHistogram());
+        Histogram h = ItlCodec.decode(sample(1, null, 0).events().itlHistogram());
         assertThat(h.getTotalCount()).isEqualTo(3);
         // 3 significant digits: every value within 0.1 %
         assertThat(h.getMaxValue()).isBetween(20_979L, 21_021L);
@@ -85,17 +90,19 @@ class RecordCodecTest {
 
     @Test
     void tpot_isUndefinedForOneOutputToken() {
-        RequestRecord r = new RequestRecord(1, 0, Phase.MEASURED, null, null, -1, 0, 0, 1, 5, 5, 6, 200, null,
-                null, -1, 3, 1, TokenSource.USAGE, -1, 1, RequestRecord.ABSENT, null, null);
+        RequestRecord r = RequestRecord.builder(1).sentNanos(0).headersNanos(1).firstTokenNanos(5).lastTokenNanos(5)
+                .doneNanos(6).status(200).inputTokens(3).outputTokens(1).outputTokensSource(TokenSource.USAGE)
+                .chunks(1).build();
         assertThat(r.tpotNanos()).isNaN();
         assertThat(r.effectiveTokensPerSecond()).isNaN();
     }
 
     /** A record with the client-side marks: scheduled 1,000, slot free 4,000, connection after 500, write 6,000..6,100. */
     static RequestRecord withClientMarks(long slot, long dispatch, long connectWait, long sent) {
-        return new RequestRecord(9, 0, Phase.MEASURED, null, null, -1, 1_000, sent, 10_000, 20_000, 30_000, 40_000, 200,
-                null, null, -1, 10, 3, TokenSource.USAGE, -1, 3, 5_000, null, null, 0, RequestRecord.ABSENT, -1, -1, slot, dispatch,
-                connectWait);
+        return RequestRecord.builder(9).scheduledNanos(1_000).sentNanos(sent).headersNanos(10_000)
+                .firstTokenNanos(20_000).lastTokenNanos(30_000).doneNanos(40_000).status(200).inputTokens(10)
+                .outputTokens(3).outputTokensSource(TokenSource.USAGE).chunks(3).maxStallNanos(5_000).slotNanos(slot)
+                .dispatchNanos(dispatch).connectWaitNanos(connectWait).build();
     }
 
     @Test
@@ -111,8 +118,8 @@ class RecordCodecTest {
         String old = "{\"id\":1,\"worker\":0,\"phase\":\"measured\",\"outcome\":\"ok\",\"scheduled_ns\":1000,"
                 + "\"sent_ns\":2500,\"first_token_ns\":9000,\"done_ns\":9500,\"output_tokens\":1,\"chunks\":1}";
         RequestRecord r = RecordCodec.fromJson(old);
-        assertThat(r.slotNanos()).isEqualTo(RequestRecord.ABSENT);
-        assertThat(r.dispatchNanos()).isEqualTo(RequestRecord.ABSENT);
+        assertThat(r.marks().slotNanos()).isEqualTo(RequestRecord.ABSENT);
+        assertThat(r.marks().dispatchNanos()).isEqualTo(RequestRecord.ABSENT);
         assertThat(r.queueWaitNanos()).isEqualTo(1_500); // as those logs meant it: sent - scheduled
         assertThat(r.clientLagNanos()).isEqualTo(RequestRecord.ABSENT);
         assertThat(r.writeNanos()).isEqualTo(RequestRecord.ABSENT);
@@ -137,9 +144,11 @@ class RecordCodecTest {
     @Test
     void aRetrysLostTime_isTheRetrys_notClientLag() {
         // first attempt written at 4,500 on a stale connection, lost; the retry written at 6,000 after 200 of connect
-        RequestRecord r = new RequestRecord(9, 0, Phase.MEASURED, null, null, -1, 1_000, 6_100, 10_000, 20_000, 30_000,
-                40_000, 200, null, null, -1, 10, 3, TokenSource.USAGE, -1, 3, 5_000, null, null, 1, 1_500, 1, -1, 4_000,
-                6_000, 200);
+        RequestRecord r = RequestRecord.builder(9).scheduledNanos(1_000).sentNanos(6_100).headersNanos(10_000)
+                .firstTokenNanos(20_000).lastTokenNanos(30_000).doneNanos(40_000).status(200).inputTokens(10)
+                .outputTokens(3).outputTokensSource(TokenSource.USAGE).chunks(3).maxStallNanos(5_000).clientRetries(1)
+                .clientRetryDelayNanos(1_500).connectionsOpened(1).slotNanos(4_000).dispatchNanos(6_000)
+                .connectWaitNanos(200).build();
         assertThat(r.clientLagNanos()).isEqualTo(6_000 - 4_000 - 200 - 1_500);
     }
 }

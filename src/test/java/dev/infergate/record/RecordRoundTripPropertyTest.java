@@ -35,8 +35,10 @@ class RecordRoundTripPropertyTest {
         Path dir = Files.createTempDirectory("roundtrip");
         try {
             Files.writeString(dir.resolve(RunLog.RUN_FILE), "{\"schema\":\"infergate.run/1\",\"ended_at\":\"x\"}");
-            RequestRecord r = new RequestRecord(0, 0, Phase.MEASURED, condition, session, 1, 10, 20, 30, 40, 50, 60,
-                    429, ErrorClass.HTTP_429, detail, 1.5, 8, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null);
+            RequestRecord r = RequestRecord.builder(0).condition(condition).session(session).turn(1)
+                    .scheduledNanos(10).sentNanos(20).headersNanos(30).firstTokenNanos(40).lastTokenNanos(50)
+                    .doneNanos(60).status(429).error(ErrorClass.HTTP_429).errorDetail(detail).retryAfterSeconds(1.5)
+                    .inputTokens(8).build();
             try (RecordWriter w = new RecordWriter(dir.resolve(RunLog.REQUESTS_FILE)).start()) {
                 w.submit(r);
             }
@@ -46,8 +48,8 @@ class RecordRoundTripPropertyTest {
             RequestRecord b = back.get(0);
             assertThat(b.condition()).isEqualTo(Text.wellFormed(condition));
             assertThat(b.session()).isEqualTo(Text.wellFormed(session));
-            assertThat(b.errorDetail()).isEqualTo(Text.wellFormed(detail));
-            assertThat(b.retryAfterSeconds()).isEqualTo(1.5);
+            assertThat(b.outcome().errorDetail()).isEqualTo(Text.wellFormed(detail));
+            assertThat(b.outcome().retryAfterSeconds()).isEqualTo(1.5);
             Summary summary = Summarizer.write(dir);
             assertThat(summary.figures().requests().sent()).isEqualTo(1L);
             assertThat(summary.partial()).isFalse();

@@ -19,9 +19,8 @@ class RecordWriterTest {
     Path dir;
 
     static RequestRecord failed(long id, String detail) {
-        return new RequestRecord(id, 0, Phase.MEASURED, null, null, -1, 10, 20, 30, RequestRecord.ABSENT,
-                RequestRecord.ABSENT, 40, 500, ErrorClass.HTTP_5XX, detail, -1, -1, 0, TokenSource.NONE, -1, 0,
-                RequestRecord.ABSENT, null, null);
+        return RequestRecord.builder(id).scheduledNanos(10).sentNanos(20).headersNanos(30).doneNanos(40).status(500)
+                .error(ErrorClass.HTTP_5XX).errorDetail(detail).build();
     }
 
     /** A finished request whose output tokens the writer must count in {@code text}. */
@@ -39,9 +38,10 @@ class RecordWriterTest {
 
             @Override
             public RequestRecord toRecord(String itlHistogram, int countedOutputTokens) {
-                return new RequestRecord(record.id(), 0, record.phase(), null, null, -1, 10, 20, 30, 40, 50, 60, 200,
-                        null, null, -1, 3, Math.max(0, countedOutputTokens), TokenSource.CLIENT, -1, 3,
-                        RequestRecord.ABSENT, itlHistogram, null);
+                return RequestRecord.builder(record.id()).phase(record.phase()).scheduledNanos(10).sentNanos(20)
+                        .headersNanos(30).firstTokenNanos(40).lastTokenNanos(50).doneNanos(60).status(200)
+                        .inputTokens(3).outputTokens(Math.max(0, countedOutputTokens))
+                        .outputTokensSource(TokenSource.CLIENT).chunks(3).itlHistogram(itlHistogram).build();
             }
         };
     }
@@ -95,9 +95,9 @@ class RecordWriterTest {
         RunLog.Read read = RunLog.read(dir, back::add);
         assertThat(read.records()).isEqualTo(3);
         assertThat(read.torn()).isFalse();
-        assertThat(back.get(0).errorDetail()).isEqualTo("lone \uFFFD high");
-        assertThat(back.get(1).errorDetail()).endsWith(emoji + "tail");
-        assertThat(back.get(2).errorDetail()).isEqualTo("lone low \uFFFD and " + emoji);
+        assertThat(back.get(0).outcome().errorDetail()).isEqualTo("lone \uFFFD high");
+        assertThat(back.get(1).outcome().errorDetail()).endsWith(emoji + "tail");
+        assertThat(back.get(2).outcome().errorDetail()).isEqualTo("lone low \uFFFD and " + emoji);
     }
 
     @Test
@@ -110,8 +110,8 @@ class RecordWriterTest {
         List<RequestRecord> back = new ArrayList<>();
         RunLog.readRecords(dir, back::add);
         assertThat(back).hasSize(1);
-        assertThat(back.get(0).outputTokens()).isEqualTo("text to count".length());
-        assertThat(back.get(0).itlHistogram()).isEqualTo(new ItlCodec().encode(new int[] {1_000, 2_000}, 2));
+        assertThat(back.get(0).tokens().output()).isEqualTo("text to count".length());
+        assertThat(back.get(0).events().itlHistogram()).isEqualTo(new ItlCodec().encode(new int[] {1_000, 2_000}, 2));
         assertThat(seen).hasSize(1);
         assertThat(RecordCodec.toJson(seen.get(0))).isEqualTo(RecordCodec.toJson(back.get(0)));
     }

@@ -42,7 +42,7 @@ class LocalFleetTest {
     /** What identifies a request of the schedule: its id, when it was due, how long its prompt and answer were meant to be. */
     static List<String> schedule(Path run) {
         List<String> rows = new ArrayList<>();
-        RunLog.readRecords(run, r -> rows.add(r.id() + "@" + r.scheduledNanos() + ":" + r.intendedInputTokens() + "/" + r.inputTokens()));
+        RunLog.readRecords(run, r -> rows.add(r.id() + "@" + r.marks().scheduledNanos() + ":" + r.tokens().intendedInput() + "/" + r.tokens().input()));
         return rows;
     }
 

@@ -48,7 +48,7 @@ public record BurstPhases(Map<String, Measurement.LongestWait> waits, Map<String
         Map<String, List<RequestRecord>> phases = new LinkedHashMap<>();
         NAMES.forEach(n -> phases.put(n, new ArrayList<>()));
         for (RequestRecord r : records) {
-            long t = r.scheduledNanos();
+            long t = r.marks().scheduledNanos();
             phases.get(t < stepStartNanos ? BEFORE : t < stepEndNanos ? DURING : AFTER).add(r);
         }
         Map<String, Measurement.LongestWait> waits = new LinkedHashMap<>();

@@ -30,7 +30,7 @@ public final class BurstTimeline {
     public static List<Second> of(List<RequestRecord> records) {
         long endNanos = 0;
         for (RequestRecord r : records) {
-            endNanos = Math.max(endNanos, Math.max(r.doneNanos(), r.scheduledNanos()));
+            endNanos = Math.max(endNanos, Math.max(r.marks().doneNanos(), r.marks().scheduledNanos()));
         }
         int seconds = (int) (endNanos / 1_000_000_000L) + 1;
         int[] arrivals = new int[seconds];
@@ -40,17 +40,17 @@ public final class BurstTimeline {
         int[] completed = new int[seconds];
         List<long[]> events = new ArrayList<>();
         for (RequestRecord r : records) {
-            int s = second(r.scheduledNanos());
+            int s = second(r.marks().scheduledNanos());
             arrivals[s]++;
-            if (r.sentNanos() != RequestRecord.ABSENT) {
+            if (r.marks().sentNanos() != RequestRecord.ABSENT) {
                 double w = Math.max(0, r.queueWaitNanos()) / 1e6;
                 waitSum[s] += w;
                 waitMax[s] = Math.max(waitMax[s], w);
-                events.add(new long[] {r.sentNanos(), +1});
-                events.add(new long[] {Math.max(r.sentNanos(), r.doneNanos()), -1});
+                events.add(new long[] {r.marks().sentNanos(), +1});
+                events.add(new long[] {Math.max(r.marks().sentNanos(), r.marks().doneNanos()), -1});
             }
-            if (r.doneNanos() != RequestRecord.ABSENT && !r.cancelled()) { // a user's stop is neither
-                (r.succeeded() ? completed : failures)[second(r.doneNanos())]++;
+            if (r.marks().doneNanos() != RequestRecord.ABSENT && !r.cancelled()) { // a user's stop is neither
+                (r.succeeded() ? completed : failures)[second(r.marks().doneNanos())]++;
             }
         }
         int[] maxInFlight = inFlight(events, seconds);

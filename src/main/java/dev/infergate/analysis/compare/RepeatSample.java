@@ -105,8 +105,8 @@ public final class RepeatSample {
         long end = Long.MIN_VALUE;
         for (int i = 0; i < n; i++) {
             RequestRecord r = measured.get(i);
-            start = Math.min(start, r.scheduledNanos());
-            end = Math.max(end, Math.max(r.doneNanos(), r.scheduledNanos()));
+            start = Math.min(start, r.marks().scheduledNanos());
+            end = Math.max(end, Math.max(r.marks().doneNanos(), r.marks().scheduledNanos()));
             RequestDelivery d = r.succeeded() ? DeliveryClassifier.classify(r) : null;
             boolean buffered = d != null && d.kind() == DeliveryKind.BUFFERED;
             for (Metric m : Metric.values()) {
@@ -119,12 +119,12 @@ public final class RepeatSample {
             parts[Part.CLASSIFIED.ordinal()][i] = d != null && d.classified() ? 1 : 0;
             parts[Part.NOT_INCREMENTAL.ordinal()][i] = d != null && d.classified() && d.kind() != DeliveryKind.INCREMENTAL ? 1 : 0;
             parts[Part.BUFFERED.ordinal()][i] = buffered ? 1 : 0;
-            parts[Part.OUTPUT_TOKENS.ordinal()][i] = r.succeeded() ? r.outputTokens() : 0;
+            parts[Part.OUTPUT_TOKENS.ordinal()][i] = r.succeeded() ? r.tokens().output() : 0;
             parts[Part.COMPLETED.ordinal()][i] = r.succeeded() ? 1 : 0;
             parts[Part.GOOD.ordinal()][i] = s.met(r) ? 1 : 0;
             parts[Part.FAILED.ordinal()][i] = r.failed() ? 1 : 0;
             parts[Part.COUNTED.ordinal()][i] = r.cancelled() ? 0 : 1;
-            parts[Part.TIMED_OUT.ordinal()][i] = isTimeout(r.error()) ? 1 : 0;
+            parts[Part.TIMED_OUT.ordinal()][i] = isTimeout(r.outcome().error()) ? 1 : 0;
             parts[Part.CACHE_HIT.ordinal()][i] = r.warmCache() ? 1 : 0;
         }
         double window = n == 0 ? 0 : Math.max(0, end - start) / 1e9;
@@ -143,8 +143,8 @@ public final class RepeatSample {
         double sumMs = 0;
         long fewestGaps = Long.MAX_VALUE;
         for (RequestRecord r : measured) {
-            if (r.succeeded() && r.outputTokens() > 1) {
-                fewestGaps = Math.min(fewestGaps, r.outputTokens() - 1);
+            if (r.succeeded() && r.tokens().output() > 1) {
+                fewestGaps = Math.min(fewestGaps, r.tokens().output() - 1);
             }
             long lagNanos = r.clientLagNanos();
             if (lagNanos != RequestRecord.ABSENT) {
@@ -156,7 +156,7 @@ public final class RepeatSample {
     }
 
     private static boolean reasoned(RequestRecord r) {
-        return r.firstReasoningNanos() != RequestRecord.ABSENT || r.usageReasoningTokens() > 0;
+        return r.reasoning().firstReasoningNanos() != RequestRecord.ABSENT || r.reasoning().usageTokens() > 0;
     }
 
     /** Whether any measured answer of this repeat reasoned: a comparison then shows the reasoning figures. */
@@ -271,22 +271,22 @@ public final class RepeatSample {
         return switch (m) {
             case TTFT -> millis(r.ttftNanos());
             case TTFT_FROM_SCHEDULED -> millis(r.ttftFromScheduledNanos());
-            case TIME_TO_FIRST_ANSWER -> r.firstAnswerOrTokenNanos() == RequestRecord.ABSENT || r.sentNanos() == RequestRecord.ABSENT
-                    ? Double.NaN : millis(r.firstAnswerOrTokenNanos() - r.sentNanos());
+            case TIME_TO_FIRST_ANSWER -> r.firstAnswerOrTokenNanos() == RequestRecord.ABSENT || r.marks().sentNanos() == RequestRecord.ABSENT
+                    ? Double.NaN : millis(r.firstAnswerOrTokenNanos() - r.marks().sentNanos());
             case E2E -> millis(r.e2eNanos());
             case E2E_FROM_SCHEDULED -> millis(r.e2eFromScheduledNanos());
             case TPOT -> r.tpotNanos() / 1e6;
-            case ITL_MEAN_PER_REQUEST -> r.chunks() < 2 || r.firstTokenNanos() == RequestRecord.ABSENT
-                    || r.lastTokenNanos() == RequestRecord.ABSENT
-                    ? Double.NaN : (r.lastTokenNanos() - r.firstTokenNanos()) / 1e6 / (r.chunks() - 1);
-            case QUEUE_WAIT -> r.sentNanos() == RequestRecord.ABSENT ? Double.NaN : Math.max(0, r.queueWaitNanos()) / 1e6;
+            case ITL_MEAN_PER_REQUEST -> r.events().chunks() < 2 || r.marks().firstTokenNanos() == RequestRecord.ABSENT
+                    || r.marks().lastTokenNanos() == RequestRecord.ABSENT
+                    ? Double.NaN : (r.marks().lastTokenNanos() - r.marks().firstTokenNanos()) / 1e6 / (r.events().chunks() - 1);
+            case QUEUE_WAIT -> r.marks().sentNanos() == RequestRecord.ABSENT ? Double.NaN : Math.max(0, r.queueWaitNanos()) / 1e6;
             case EFFECTIVE_TOKENS_PER_S -> r.effectiveTokensPerSecond();
-            case TOKENS_PER_EVENT -> r.chunks() < 1 ? Double.NaN : r.tokensPerChunk();
-            case TTFT_SHARE_OF_E2E -> r.sentNanos() == RequestRecord.ABSENT || r.firstTokenNanos() == RequestRecord.ABSENT
-                    || r.doneNanos() <= r.sentNanos() ? Double.NaN
-                    : (double) (r.firstTokenNanos() - r.sentNanos()) / (r.doneNanos() - r.sentNanos());
+            case TOKENS_PER_EVENT -> r.events().chunks() < 1 ? Double.NaN : r.tokensPerChunk();
+            case TTFT_SHARE_OF_E2E -> r.marks().sentNanos() == RequestRecord.ABSENT || r.marks().firstTokenNanos() == RequestRecord.ABSENT
+                    || r.marks().doneNanos() <= r.marks().sentNanos() ? Double.NaN
+                    : (double) (r.marks().firstTokenNanos() - r.marks().sentNanos()) / (r.marks().doneNanos() - r.marks().sentNanos());
             case REASONING_TOKENS -> ReasoningFigures.reasoningTokens(r);
-            case ANSWER_TOKENS -> Math.max(0, r.outputTokens() - ReasoningFigures.reasoningTokens(r));
+            case ANSWER_TOKENS -> Math.max(0, r.tokens().output() - ReasoningFigures.reasoningTokens(r));
             default -> throw new IllegalArgumentException(m.key() + " is not a per-request metric");
         };
     }

@@ -55,28 +55,28 @@ public final class DeliveryClassifier {
     /** Classifies {@code r}; never throws for a well-formed record. */
     public static RequestDelivery classify(RequestRecord r) {
         ItlGaps gaps = new ItlGaps();
-        return classify(r, gaps.read(r.itlHistogram()) ? gaps : null);
+        return classify(r, gaps.read(r.events().itlHistogram()) ? gaps : null);
     }
 
     /** Classifies {@code r}, whose ITL histogram the caller has decoded ({@code gaps}, null: none). */
     public static RequestDelivery classify(RequestRecord r, ItlGaps gaps) {
-        long sent = r.sentNanos();
-        long first = r.firstTokenNanos();
-        long last = r.lastTokenNanos();
-        long done = r.doneNanos();
-        long[] offsets = r.eventOffsetsNanos();
+        long sent = r.marks().sentNanos();
+        long first = r.marks().firstTokenNanos();
+        long last = r.marks().lastTokenNanos();
+        long done = r.marks().doneNanos();
+        long[] offsets = r.events().eventOffsetsNanos();
         boolean withOffsets = offsets != null && offsets.length > 0;
         double ttftShare = sent == ABSENT || first == ABSENT || done <= sent ? Double.NaN
                 : (double) (first - sent) / (done - sent);
         double tail = tailShare(sent, first, last, done, offsets);
         double firstLump = withOffsets ? firstLumpShare(offsets) : Double.NaN;
-        double lumpRate = first == ABSENT || last == ABSENT || r.outputTokens() < 1 ? Double.NaN
-                : last <= first ? Double.POSITIVE_INFINITY : r.outputTokens() / ((last - first) / 1e9);
-        Evidence e = new Evidence(ttftShare, r.tokensPerChunk(), r.maxStallNanos(), tail, firstLump, lumpRate, withOffsets);
-        if (!r.succeeded() || r.outputTokens() < MIN_OUTPUT_TOKENS || r.chunks() < 1 || first == ABSENT) {
+        double lumpRate = first == ABSENT || last == ABSENT || r.tokens().output() < 1 ? Double.NaN
+                : last <= first ? Double.POSITIVE_INFINITY : r.tokens().output() / ((last - first) / 1e9);
+        Evidence e = new Evidence(ttftShare, r.tokensPerChunk(), r.events().maxStallNanos(), tail, firstLump, lumpRate, withOffsets);
+        if (!r.succeeded() || r.tokens().output() < MIN_OUTPUT_TOKENS || r.events().chunks() < 1 || first == ABSENT) {
             return e.as(DeliveryKind.UNDETERMINED, DeliveryReason.TOO_SHORT);
         }
-        if (r.chunks() == 1) {
+        if (r.events().chunks() == 1) {
             return e.as(DeliveryKind.BUFFERED, DeliveryReason.SINGLE_EVENT);
         }
         if (withOffsets && firstLump >= FIRST_LUMP_SHARE) {
@@ -92,8 +92,8 @@ public final class DeliveryClassifier {
                 && (double) gaps.countBelow(LUMP_GAP_MICROS) / gaps.totalCount() >= CLUSTERED_SHARE) {
             return e.as(DeliveryKind.BURSTY, DeliveryReason.CLUSTERED);
         }
-        if (r.maxStallNanos() >= STALL_MILLIS * 1_000_000L && gaps != null
-                && r.maxStallNanos() / 1e3 >= STALL_TIMES_MEDIAN * gaps.toHistogram().getValueAtPercentile(50)) {
+        if (r.events().maxStallNanos() >= STALL_MILLIS * 1_000_000L && gaps != null
+                && r.events().maxStallNanos() / 1e3 >= STALL_TIMES_MEDIAN * gaps.toHistogram().getValueAtPercentile(50)) {
             return e.as(DeliveryKind.BURSTY, DeliveryReason.STALL);
         }
         return e.as(DeliveryKind.INCREMENTAL, DeliveryReason.NONE);

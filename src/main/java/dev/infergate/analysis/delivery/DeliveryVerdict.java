@@ -49,7 +49,7 @@ public final class DeliveryVerdict {
     /** Classifies {@code r} and counts it; returns its classification. */
     public RequestDelivery add(RequestRecord r) {
         ItlGaps gaps = new ItlGaps();
-        return add(r, gaps.read(r.itlHistogram()) ? gaps : null);
+        return add(r, gaps.read(r.events().itlHistogram()) ? gaps : null);
     }
 
     /** As {@link #add(RequestRecord)}, with {@code r}'s ITL histogram already decoded (null: none). */
@@ -62,10 +62,10 @@ public final class DeliveryVerdict {
         reasons.merge(d.reason(), 1L, Long::sum);
         ttft.recordNanos(Math.max(0, r.ttftNanos()));
         e2e.recordNanos(Math.max(0, r.e2eNanos()));
-        if (r.maxStallNanos() >= 0) {
-            maxStall.recordNanos(r.maxStallNanos());
+        if (r.events().maxStallNanos() >= 0) {
+            maxStall.recordNanos(r.events().maxStallNanos());
         }
-        chunks.recordValue(r.chunks());
+        chunks.recordValue(r.events().chunks());
         tokensPerChunk.recordValue(d.tokensPerChunk());
         if (d.kind() != DeliveryKind.BUFFERED) { // a lump's speed is the client's read, not the server's: not measurable
             effectiveTokensPerSecond.recordValue(r.effectiveTokensPerSecond());

@@ -27,12 +27,12 @@ final class RunColumns {
         if (size == scheduledNanos.length) {
             grow();
         }
-        scheduledNanos[size] = r.scheduledNanos();
-        sentNanos[size] = r.sentNanos();
-        firstTokenNanos[size] = r.firstTokenNanos();
-        lastTokenNanos[size] = r.lastTokenNanos();
-        doneNanos[size] = r.doneNanos();
-        outputTokens[size] = Math.max(0, r.outputTokens());
+        scheduledNanos[size] = r.marks().scheduledNanos();
+        sentNanos[size] = r.marks().sentNanos();
+        firstTokenNanos[size] = r.marks().firstTokenNanos();
+        lastTokenNanos[size] = r.marks().lastTokenNanos();
+        doneNanos[size] = r.marks().doneNanos();
+        outputTokens[size] = Math.max(0, r.tokens().output());
         flags[size] = (byte) ((r.measured() ? 0 : WARMUP) | (r.failed() ? FAILED : 0) | (r.cancelled() ? CANCELLED : 0));
         size++;
     }

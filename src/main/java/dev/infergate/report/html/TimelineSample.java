@@ -37,11 +37,11 @@ final class TimelineSample {
     private final List<Candidate> candidates = new ArrayList<>();
 
     void offer(RequestRecord r) {
-        if (r.eventOffsetsNanos() == null || r.sentNanos() == RequestRecord.ABSENT || !r.measured()) {
+        if (r.events().eventOffsetsNanos() == null || r.marks().sentNanos() == RequestRecord.ABSENT || !r.measured()) {
             return;
         }
-        candidates.add(new Candidate(r.id(), r.ttftNanos(), r.maxStallNanos(), r.warmCache(),
-                r.succeeded() ? null : r.error().key()));
+        candidates.add(new Candidate(r.id(), r.ttftNanos(), r.events().maxStallNanos(), r.warmCache(),
+                r.succeeded() ? null : r.outcome().error().key()));
     }
 
     /** Chooses at most {@code limit} requests: id to the reason it was chosen, in drawing order. */
@@ -124,7 +124,7 @@ final class TimelineSample {
 
     /** One request's marks in milliseconds relative to when it was <b>sent</b> (queue wait is negative time). */
     static Row row(RequestRecord r, String why) {
-        long[] offsets = r.eventOffsetsNanos();
+        long[] offsets = r.events().eventOffsetsNanos();
         List<Double> events = new ArrayList<>();
         int step = offsets.length <= MAX_EVENTS ? 1 : (int) Math.ceil(offsets.length / (double) MAX_EVENTS);
         for (int i = 0; i < offsets.length; i += step) {
@@ -133,9 +133,9 @@ final class TimelineSample {
         if (step > 1 && (offsets.length - 1) % step != 0) {
             events.add(Num.millis(offsets[offsets.length - 1]));
         }
-        return new Row(r.id(), why, r.warmCache() ? "warm" : "cold", r.succeeded() ? "ok" : r.error().key(), r.errorDetail(),
-                Num.millis(Math.max(0, r.queueWaitNanos())), relative(r, r.firstTokenNanos()), relative(r, r.doneNanos()),
-                r.outputTokens(), r.chunks(), r.maxStallNanos() == RequestRecord.ABSENT ? null : Num.millis(r.maxStallNanos()),
+        return new Row(r.id(), why, r.warmCache() ? "warm" : "cold", r.succeeded() ? "ok" : r.outcome().error().key(), r.outcome().errorDetail(),
+                Num.millis(Math.max(0, r.queueWaitNanos())), relative(r, r.marks().firstTokenNanos()), relative(r, r.marks().doneNanos()),
+                r.tokens().output(), r.events().chunks(), r.events().maxStallNanos() == RequestRecord.ABSENT ? null : Num.millis(r.events().maxStallNanos()),
                 events, offsets.length);
     }
 
@@ -151,6 +151,6 @@ final class TimelineSample {
             List<Double> eventsMs, int eventsTotal) {}
 
     private static Double relative(RequestRecord r, long mark) {
-        return mark == RequestRecord.ABSENT ? null : Num.millis(mark - r.sentNanos());
+        return mark == RequestRecord.ABSENT ? null : Num.millis(mark - r.marks().sentNanos());
     }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.infergate.analysis.Slo;
 import dev.infergate.record.ErrorClass;
-import dev.infergate.record.Phase;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
 import java.util.List;
@@ -17,15 +16,16 @@ class BurstPhasesTest {
     /** Scheduled at {@code scheduledMs}, sent 1 ms later, first token {@code waitMs} after scheduling, done 10 ms later. */
     private static RequestRecord ok(long id, long scheduledMs, long waitMs) {
         long s = scheduledMs * MS;
-        return new RequestRecord(id, 0, Phase.MEASURED, null, null, -1, s, s + MS, s + 2 * MS, s + waitMs * MS,
-                s + waitMs * MS, s + (waitMs + 10) * MS, 200, null, null, -1, 10, 2, TokenSource.USAGE, -1, 2, 0, null, null);
+        return RequestRecord.builder(id).scheduledNanos(s).sentNanos(s + MS).headersNanos(s + 2 * MS)
+                .firstTokenNanos(s + waitMs * MS).lastTokenNanos(s + waitMs * MS).doneNanos(s + (waitMs + 10) * MS)
+                .status(200).inputTokens(10).outputTokens(2).outputTokensSource(TokenSource.USAGE).chunks(2)
+                .maxStallNanos(0).build();
     }
 
     private static RequestRecord failed(long id, long scheduledMs) {
         long s = scheduledMs * MS;
-        return new RequestRecord(id, 0, Phase.MEASURED, null, null, -1, s, s + MS, RequestRecord.ABSENT, RequestRecord.ABSENT,
-                RequestRecord.ABSENT, s + 5 * MS, 503, ErrorClass.HTTP_5XX, "busy", -1, -1, 0, TokenSource.NONE, -1, 0,
-                RequestRecord.ABSENT, null, null);
+        return RequestRecord.builder(id).scheduledNanos(s).sentNanos(s + MS).doneNanos(s + 5 * MS).status(503)
+                .error(ErrorClass.HTTP_5XX).errorDetail("busy").build();
     }
 
     @Test

@@ -3,9 +3,7 @@ package dev.infergate.analysis.burst;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.infergate.record.ErrorClass;
-import dev.infergate.record.Phase;
 import dev.infergate.record.RequestRecord;
-import dev.infergate.record.TokenSource;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -14,9 +12,8 @@ class BurstTimelineTest {
     private static final long MS = 1_000_000L;
 
     private static RequestRecord request(long id, long scheduledMs, long sentMs, long doneMs, ErrorClass error) {
-        return new RequestRecord(id, 0, Phase.MEASURED, null, null, -1, scheduledMs * MS, sentMs * MS, RequestRecord.ABSENT,
-                RequestRecord.ABSENT, RequestRecord.ABSENT, doneMs * MS, error == null ? 200 : 500, error, null, -1, -1, 0,
-                TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null);
+        return RequestRecord.builder(id).scheduledNanos(scheduledMs * MS).sentNanos(sentMs * MS)
+                .doneNanos(doneMs * MS).status(error == null ? 200 : 500).error(error).build();
     }
 
     @Test

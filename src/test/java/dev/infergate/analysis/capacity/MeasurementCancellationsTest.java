@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.infergate.analysis.Slo;
 import dev.infergate.record.ErrorClass;
-import dev.infergate.record.Phase;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
 import java.time.Duration;
@@ -16,9 +15,11 @@ class MeasurementCancellationsTest {
     private static final long MS = 1_000_000L;
 
     private static RequestRecord record(long id, long ttftMs, ErrorClass error) {
-        return new RequestRecord(id, 0, Phase.MEASURED, null, null, -1, id * 100 * MS, id * 100 * MS, id * 100 * MS + MS,
-                id * 100 * MS + ttftMs * MS, id * 100 * MS + ttftMs * MS + 5 * MS, id * 100 * MS + ttftMs * MS + 6 * MS, 200,
-                error, null, -1, 10, 4, TokenSource.USAGE, -1, 4, RequestRecord.ABSENT, null, null);
+        return RequestRecord.builder(id).scheduledNanos(id * 100 * MS).sentNanos(id * 100 * MS)
+                .headersNanos(id * 100 * MS + MS).firstTokenNanos(id * 100 * MS + ttftMs * MS)
+                .lastTokenNanos(id * 100 * MS + ttftMs * MS + 5 * MS).doneNanos(id * 100 * MS + ttftMs * MS + 6 * MS)
+                .status(200).error(error).inputTokens(10).outputTokens(4).outputTokensSource(TokenSource.USAGE)
+                .chunks(4).build();
     }
 
     @Test

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.infergate.analysis.Slo;
-import dev.infergate.record.Phase;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
 import java.util.List;
@@ -35,9 +34,9 @@ class MeasurementMarginsTest {
     void missedBy_countsTheLargestOvershoot_andAFailureAsUnexplainable() {
         Slo slo = Slo.parse("ttft=3ms,e2e=4ms");
         RequestRecord late = request(1, 2); // TTFT from scheduled 4 ms (1 over), E2E 5 ms (1 over)
-        RequestRecord failed = new RequestRecord(2, 0, Phase.MEASURED, null, null, -1, 0, 50_000, RequestRecord.ABSENT,
-                RequestRecord.ABSENT, RequestRecord.ABSENT, 1_000_000, 500, dev.infergate.record.ErrorClass.HTTP_5XX, "boom",
-                -1, 10, 0, TokenSource.USAGE, -1, 0, RequestRecord.ABSENT, null, null);
+        RequestRecord failed = RequestRecord.builder(2).sentNanos(50_000).doneNanos(1_000_000).status(500)
+                .error(dev.infergate.record.ErrorClass.HTTP_5XX).errorDetail("boom").inputTokens(10)
+                .outputTokensSource(TokenSource.USAGE).build();
 
         assertThat(slo.missedByNanos(request(3, 0))).isZero();
         assertThat(slo.missedByNanos(late)).isCloseTo(1_000_000, within(1.0));

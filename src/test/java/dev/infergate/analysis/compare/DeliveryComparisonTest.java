@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.Slo;
 import dev.infergate.config.YamlNode;
-import dev.infergate.record.Phase;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
 import java.time.Duration;
@@ -21,8 +20,9 @@ class DeliveryComparisonTest {
     private static RequestRecord lump(long id, double startMs, double ttftMs, int tokens) {
         long scheduled = Math.round(startMs * Synthetic.MS);
         long first = scheduled + Math.round(ttftMs * Synthetic.MS);
-        return new RequestRecord(id, 0, Phase.MEASURED, null, null, -1, scheduled, scheduled, scheduled, first, first,
-                first, 200, null, null, -1, 100, tokens, TokenSource.USAGE, 0, 1, -1, null, null);
+        return RequestRecord.builder(id).scheduledNanos(scheduled).sentNanos(scheduled).headersNanos(scheduled)
+                .firstTokenNanos(first).lastTokenNanos(first).doneNanos(first).status(200).inputTokens(100)
+                .outputTokens(tokens).outputTokensSource(TokenSource.USAGE).cachedTokens(0).chunks(1).build();
     }
 
     private static RepeatSample streamed(int n) {

@@ -20,12 +20,15 @@ class LatenessTest {
     /** A record carrying the client's marks: its write started {@code lagMs} after its scheduled time. */
     private static RequestRecord lagged(RequestRecord r, double lagMs) {
         long lag = Math.round(lagMs * Synthetic.MS);
-        return new RequestRecord(r.id(), r.worker(), r.phase(), r.condition(), r.session(), r.turn(), r.scheduledNanos(),
-                r.sentNanos(), r.headersNanos(), r.firstTokenNanos(), r.lastTokenNanos(), r.doneNanos(), r.status(),
-                r.error(), r.errorDetail(), r.retryAfterSeconds(), r.inputTokens(), r.outputTokens(),
-                r.outputTokensSource(), r.cachedTokens(), r.chunks(), r.maxStallNanos(), r.itlHistogram(),
-                r.eventOffsetsNanos(), 0, RequestRecord.ABSENT, -1, -1, r.scheduledNanos(), r.scheduledNanos() + lag,
-                RequestRecord.ABSENT);
+        return RequestRecord.builder(r.id()).worker(r.worker()).phase(r.phase()).condition(r.condition())
+                .session(r.session()).turn(r.turn()).scheduledNanos(r.marks().scheduledNanos()).sentNanos(r.marks().sentNanos())
+                .headersNanos(r.marks().headersNanos()).firstTokenNanos(r.marks().firstTokenNanos())
+                .lastTokenNanos(r.marks().lastTokenNanos()).doneNanos(r.marks().doneNanos()).status(r.outcome().status()).error(r.outcome().error())
+                .errorDetail(r.outcome().errorDetail()).retryAfterSeconds(r.outcome().retryAfterSeconds()).inputTokens(r.tokens().input())
+                .outputTokens(r.tokens().output()).outputTokensSource(r.tokens().outputSource())
+                .cachedTokens(r.tokens().cached()).chunks(r.events().chunks()).maxStallNanos(r.events().maxStallNanos())
+                .itlHistogram(r.events().itlHistogram()).eventOffsetsNanos(r.events().eventOffsetsNanos()).slotNanos(r.marks().scheduledNanos())
+                .dispatchNanos(r.marks().scheduledNanos() + lag).build();
     }
 
     /** 200 requests of TTFT about {@code medianMs} (the same ids on every call), the client lagging {@code lagMs} each. */

@@ -3,7 +3,6 @@ package dev.infergate.analysis.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.infergate.analysis.Metric;
-import dev.infergate.record.Phase;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
 import java.util.ArrayList;
@@ -26,9 +25,13 @@ class ReasoningComparisonTest {
         long firstAnswer = first + reasoning * 10L * MS;
         long last = first + (reasoning + answer - 1) * 10L * MS;
         long a = RequestRecord.ABSENT;
-        return new RequestRecord(id, 0, Phase.MEASURED, null, null, -1, sent, sent, sent, first, last, last, 200, null, null,
-                -1, 100, reasoning + answer, TokenSource.USAGE, 0, reasoning + answer, 10 * MS, null, null, 0, a, -1, -1, a, a,
-                a, reasoning > 0 ? first : a, reasoning > 0 ? firstAnswer : a, reasoning, usage ? reasoning : -1);
+        return RequestRecord.builder(id).scheduledNanos(sent).sentNanos(sent).headersNanos(sent)
+                .firstTokenNanos(first).lastTokenNanos(last).doneNanos(last).status(200).inputTokens(100)
+                .outputTokens(reasoning + answer).outputTokensSource(TokenSource.USAGE).cachedTokens(0)
+                .chunks(reasoning + answer).maxStallNanos(10 * MS).clientRetryDelayNanos(a).slotNanos(a)
+                .dispatchNanos(a).connectWaitNanos(a).firstReasoningNanos(reasoning > 0 ? first : a)
+                .firstAnswerNanos(reasoning > 0 ? firstAnswer : a).reasoningChunks(reasoning)
+                .usageReasoningTokens(usage ? reasoning : -1).build();
     }
 
     /** {@code n} requests whose reasoning is {@code meanReasoning} give or take 20 %, answers 40 give or take 10. */

@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.infergate.analysis.Metric;
 import dev.infergate.record.ErrorClass;
-import dev.infergate.record.Phase;
 import dev.infergate.record.RequestRecord;
-import dev.infergate.record.TokenSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,9 +29,9 @@ class SessionComparisonTest {
         records.add(Synthetic.turn(1, "a", 1, 200, 100, 5, 10));
         records.add(Synthetic.turn(2, "a", 2, 400, 100, 5, 10));    // done at 540 ms
         records.add(Synthetic.turn(3, "b", 0, 0, 100, 5, 10));
-        records.add(new RequestRecord(4, 0, Phase.MEASURED, null, "b", 1, 200 * Synthetic.MS, 200 * Synthetic.MS,
-                RequestRecord.ABSENT, RequestRecord.ABSENT, RequestRecord.ABSENT, 210 * Synthetic.MS, 500,
-                ErrorClass.HTTP_5XX, "x", -1, -1, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null));
+        records.add(RequestRecord.builder(4).session("b").turn(1).scheduledNanos(200 * Synthetic.MS)
+                .sentNanos(200 * Synthetic.MS).doneNanos(210 * Synthetic.MS).status(500).error(ErrorClass.HTTP_5XX)
+                .errorDetail("x").build());
         records.add(Synthetic.turn(5, "c", 0, 0, 100, 5, 10));      // cut short after 2 of 3 turns
         records.add(Synthetic.turn(6, "c", 1, 200, 100, 5, 10));
         records.add(Synthetic.ok(7, 0, 100, 5, 10));                 // not a session turn

@@ -1,7 +1,6 @@
 package dev.infergate.analysis.compare;
 
 import dev.infergate.record.ErrorClass;
-import dev.infergate.record.Phase;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
 import java.util.ArrayList;
@@ -22,16 +21,20 @@ final class Synthetic {
         long scheduled = Math.round(startMs * MS);
         long first = scheduled + Math.round(ttftMs * MS);
         long last = first + Math.round((tokens - 1) * itlMs * MS);
-        return new RequestRecord(id, 0, Phase.MEASURED, null, null, -1, scheduled, scheduled, scheduled, first, last,
-                last, 200, null, null, -1, 100, tokens, TokenSource.USAGE, 0, tokens, Math.round(itlMs * MS), null, null);
+        return RequestRecord.builder(id).scheduledNanos(scheduled).sentNanos(scheduled).headersNanos(scheduled)
+                .firstTokenNanos(first).lastTokenNanos(last).doneNanos(last).status(200).inputTokens(100)
+                .outputTokens(tokens).outputTokensSource(TokenSource.USAGE).cachedTokens(0).chunks(tokens)
+                .maxStallNanos(Math.round(itlMs * MS)).build();
     }
 
     /** As {@link #ok}, as turn {@code turn} of agent session {@code session}. */
     static RequestRecord turn(long id, String session, int turn, double startMs, double ttftMs, int tokens, double itlMs) {
         RequestRecord r = ok(id, startMs, ttftMs, tokens, itlMs);
-        return new RequestRecord(id, 0, Phase.MEASURED, null, session, turn, r.scheduledNanos(), r.sentNanos(),
-                r.headersNanos(), r.firstTokenNanos(), r.lastTokenNanos(), r.doneNanos(), 200, null, null, -1, 100, tokens,
-                TokenSource.USAGE, 0, tokens, Math.round(itlMs * MS), null, null);
+        return RequestRecord.builder(id).session(session).turn(turn).scheduledNanos(r.marks().scheduledNanos())
+                .sentNanos(r.marks().sentNanos()).headersNanos(r.marks().headersNanos()).firstTokenNanos(r.marks().firstTokenNanos())
+                .lastTokenNanos(r.marks().lastTokenNanos()).doneNanos(r.marks().doneNanos()).status(200).inputTokens(100)
+                .outputTokens(tokens).outputTokensSource(TokenSource.USAGE).cachedTokens(0).chunks(tokens)
+                .maxStallNanos(Math.round(itlMs * MS)).build();
     }
 
     /**
@@ -47,7 +50,7 @@ final class Synthetic {
                 double ttft = medianMs * scale * Math.exp(0.3 * gaussian(random));
                 RequestRecord r = turn(id++, Integer.toString(s), t, at, ttft, 10, 10 * scale);
                 records.add(r);
-                at = r.doneNanos() / (double) MS + 50;
+                at = r.marks().doneNanos() / (double) MS + 50;
             }
         }
         return RepeatSample.of(records, null, turns);
@@ -55,9 +58,8 @@ final class Synthetic {
 
     static RequestRecord failed(long id, double startMs, ErrorClass error) {
         long scheduled = Math.round(startMs * MS);
-        return new RequestRecord(id, 0, Phase.MEASURED, null, null, -1, scheduled, scheduled, RequestRecord.ABSENT,
-                RequestRecord.ABSENT, RequestRecord.ABSENT, scheduled + MS, 500, error, "x", -1, -1, 0,
-                TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null);
+        return RequestRecord.builder(id).scheduledNanos(scheduled).sentNanos(scheduled).doneNanos(scheduled + MS)
+                .status(500).error(error).errorDetail("x").build();
     }
 
     /** {@code n} requests 100 ms apart with log-normal TTFT of median {@code medianMs}, scaled by {@code scale}. */

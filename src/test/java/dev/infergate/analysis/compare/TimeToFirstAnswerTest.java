@@ -3,7 +3,6 @@ package dev.infergate.analysis.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.infergate.analysis.Metric;
-import dev.infergate.record.Phase;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
 import org.junit.jupiter.api.Test;
@@ -11,9 +10,11 @@ import org.junit.jupiter.api.Test;
 class TimeToFirstAnswerTest {
     private static RequestRecord record(long firstReasoning, long firstAnswer, int reasoningChunks) {
         long a = RequestRecord.ABSENT;
-        return new RequestRecord(0, 0, Phase.MEASURED, null, null, -1, 0, 1_000_000, 2_000_000, 5_000_000, 9_000_000,
-                10_000_000, 200, null, null, -1, 10, 10, TokenSource.USAGE, -1, 10, a, null, null, 0, a, -1, -1, a, a, a,
-                firstReasoning, firstAnswer, reasoningChunks);
+        return RequestRecord.builder(0).sentNanos(1_000_000).headersNanos(2_000_000).firstTokenNanos(5_000_000)
+                .lastTokenNanos(9_000_000).doneNanos(10_000_000).status(200).inputTokens(10).outputTokens(10)
+                .outputTokensSource(TokenSource.USAGE).chunks(10).maxStallNanos(a).clientRetryDelayNanos(a)
+                .slotNanos(a).dispatchNanos(a).connectWaitNanos(a).firstReasoningNanos(firstReasoning)
+                .firstAnswerNanos(firstAnswer).reasoningChunks(reasoningChunks).build();
     }
 
     @Test

@@ -122,7 +122,7 @@ class DeliveryClassifierTest {
     void capturedLlamaServerStreams_areIncremental(String fixture) {
         RequestRecord r = Timelines.fromFixture(fixture, true);
         RequestDelivery d = DeliveryClassifier.classify(r);
-        assertThat(r.chunks()).isGreaterThan(50);
+        assertThat(r.events().chunks()).isGreaterThan(50);
         assertThat(d.kind()).as("%s: %s", fixture, d).isEqualTo(DeliveryKind.INCREMENTAL);
         assertThat(d.tailShare()).isLessThan(0.2);
     }

@@ -4,7 +4,6 @@ import dev.infergate.client.StreamResult;
 import dev.infergate.client.StreamTimeline;
 import dev.infergate.record.ErrorClass;
 import dev.infergate.record.ItlCodec;
-import dev.infergate.record.Phase;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
 import dev.infergate.testing.Fixture;
@@ -34,9 +33,11 @@ final class Timelines {
         }
         long first = SENT + offsetsNanos[0];
         long last = SENT + offsetsNanos[n - 1];
-        return new RequestRecord(1, 0, Phase.MEASURED, null, null, -1, 0, SENT, SENT + MS, first, last,
-                last + doneAfterLastNanos, 200, null, null, -1, 100, n * tokensPerEvent, TokenSource.USAGE, -1, n,
-                maxStall, new ItlCodec().encode(gaps, gaps.length), keepOffsets ? offsetsNanos.clone() : null);
+        return RequestRecord.builder(1).sentNanos(SENT).headersNanos(SENT + MS).firstTokenNanos(first)
+                .lastTokenNanos(last).doneNanos(last + doneAfterLastNanos).status(200).inputTokens(100)
+                .outputTokens(n * tokensPerEvent).outputTokensSource(TokenSource.USAGE).chunks(n)
+                .maxStallNanos(maxStall).itlHistogram(new ItlCodec().encode(gaps, gaps.length))
+                .eventOffsetsNanos(keepOffsets ? offsetsNanos.clone() : null).build();
     }
 
     /** {@code count} events {@code gapNanos} apart, the first {@code ttftNanos} after sending. */
@@ -49,9 +50,8 @@ final class Timelines {
     }
 
     static RequestRecord failed() {
-        return new RequestRecord(2, 0, Phase.MEASURED, null, null, -1, 0, SENT, RequestRecord.ABSENT,
-                RequestRecord.ABSENT, RequestRecord.ABSENT, SENT + MS, 0, ErrorClass.CONNECT, "refused", -1, -1, 0,
-                TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null);
+        return RequestRecord.builder(2).sentNanos(SENT).doneNanos(SENT + MS).error(ErrorClass.CONNECT)
+                .errorDetail("refused").build();
     }
 
     /** The record the client would write for a captured response (replayed through the real decoder). */
@@ -83,11 +83,14 @@ final class Timelines {
         StreamResult.Marks m = r.marks();
         StreamResult.Events e = r.events();
         StreamResult.Outcome o = r.outcome();
-        return new RequestRecord(3, 0, Phase.MEASURED, null, null, -1, 0, m.sentNanos(), m.headersNanos(),
-                m.firstTokenNanos(), m.lastTokenNanos(), m.doneNanos(), o.status(), o.failure(), o.errorDetail(), -1,
-                r.usage().promptTokens(), r.hasUsage() ? r.usage().completionTokens() : e.chunks(), // llama-server: one token per event
-                r.hasUsage() ? TokenSource.USAGE : TokenSource.CLIENT, r.usage().cachedTokens(), e.chunks(),
-                e.maxStallNanos(), new ItlCodec().encode(e.itlGapsMicros(), e.itlGapsMicros().length),
-                e.eventOffsetsNanos());
+        return RequestRecord.builder(3).sentNanos(m.sentNanos()).headersNanos(m.headersNanos())
+                .firstTokenNanos(m.firstTokenNanos()).lastTokenNanos(m.lastTokenNanos()).doneNanos(m.doneNanos())
+                .status(o.status()).error(o.failure()).errorDetail(o.errorDetail())
+                .inputTokens(r.usage().promptTokens())
+                .outputTokens(r.hasUsage() ? r.usage().completionTokens() : e.chunks()) // llama-server: one token per event
+                .outputTokensSource(r.hasUsage() ? TokenSource.USAGE : TokenSource.CLIENT)
+                .cachedTokens(r.usage().cachedTokens()).chunks(e.chunks()).maxStallNanos(e.maxStallNanos())
+                .itlHistogram(new ItlCodec().encode(e.itlGapsMicros(), e.itlGapsMicros().length))
+                .eventOffsetsNanos(e.eventOffsetsNanos()).build();
     }
 }

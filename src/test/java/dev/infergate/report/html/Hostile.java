@@ -1,7 +1,6 @@
 package dev.infergate.report.html;
 
 import dev.infergate.record.ErrorClass;
-import dev.infergate.record.Phase;
 import dev.infergate.record.RecordCodec;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
@@ -26,9 +25,11 @@ final class Hostile {
         run.requests = 60;
         run.extraRunJson = ",\"dataset\":{\"prompt_label\":" + json + "}";
         Path dir = run.write(parent);
-        RequestRecord failed = new RequestRecord(10_000, 0, Phase.MEASURED, BOTH, null, -1, 1_000_000, 2_000_000,
-                3_000_000, 50_000_000, 60_000_000, 70_000_000, 200, ErrorClass.STREAM_ERROR, "model said " + BOTH, -1,
-                10, 3, TokenSource.CLIENT, -1, 3, 5_000_000, null, new long[] {48_000_000, 53_000_000, 58_000_000});
+        RequestRecord failed = RequestRecord.builder(10_000).condition(BOTH).scheduledNanos(1_000_000)
+                .sentNanos(2_000_000).headersNanos(3_000_000).firstTokenNanos(50_000_000).lastTokenNanos(60_000_000)
+                .doneNanos(70_000_000).status(200).error(ErrorClass.STREAM_ERROR).errorDetail("model said " + BOTH)
+                .inputTokens(10).outputTokens(3).outputTokensSource(TokenSource.CLIENT).chunks(3)
+                .maxStallNanos(5_000_000).eventOffsetsNanos(new long[] {48_000_000, 53_000_000, 58_000_000}).build();
         Files.writeString(dir.resolve("requests.jsonl"), RecordCodec.toJson(failed) + "\n",
                 java.nio.file.StandardOpenOption.APPEND);
         Files.writeString(dir.resolve(ReportInputs.DELIVERY_FILE), "{\"verdict\":" + json + ",\"reason\":" + json

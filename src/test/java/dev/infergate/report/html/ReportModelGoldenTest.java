@@ -37,9 +37,12 @@ class ReportModelGoldenTest {
             offsets[k] = (ttftMs + k * gapMs) * MS;
         }
         int[] gaps = {(int) (gapMs * 1000), (int) (gapMs * 1000), (int) (gapMs * 1000)};
-        return new RequestRecord(id, 0, phase, condition, null, -1, scheduled, sent, sent + MS, sent + offsets[0],
-                sent + offsets[3], sent + offsets[3] + MS, 200, null, null, -1, 100, 4, TokenSource.USAGE,
-                id % 2 == 0 ? 64 : 0, 4, gapMs * MS, new ItlCodec().encode(gaps, 3), keepEvents ? offsets : null);
+        return RequestRecord.builder(id).phase(phase).condition(condition).scheduledNanos(scheduled).sentNanos(sent)
+                .headersNanos(sent + MS).firstTokenNanos(sent + offsets[0]).lastTokenNanos(sent + offsets[3])
+                .doneNanos(sent + offsets[3] + MS).status(200).inputTokens(100).outputTokens(4)
+                .outputTokensSource(TokenSource.USAGE).cachedTokens(id % 2 == 0 ? 64 : 0).chunks(4)
+                .maxStallNanos(gapMs * MS).itlHistogram(new ItlCodec().encode(gaps, 3))
+                .eventOffsetsNanos(keepEvents ? offsets : null).build();
     }
 
     static Path run(Path parent, String name, String labels, long ttftMs, long gapMs) throws Exception {
@@ -53,9 +56,9 @@ class ReportModelGoldenTest {
         for (long id = 1; id <= 8; id++) {
             lines.add(RecordCodec.toJson(ok(id, Phase.MEASURED, ttftMs + id * 10, gapMs, id <= 4 ? "short" : "long", id % 3 == 0)));
         }
-        lines.add(RecordCodec.toJson(new RequestRecord(9, 0, Phase.MEASURED, "long", null, -1, 9 * 250 * MS, 9 * 250 * MS + MS,
-                RequestRecord.ABSENT, RequestRecord.ABSENT, RequestRecord.ABSENT, 9 * 250 * MS + 30 * MS, 503,
-                ErrorClass.HTTP_5XX, "overloaded", -1, -1, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null)));
+        lines.add(RecordCodec.toJson(RequestRecord.builder(9).condition("long").scheduledNanos(9 * 250 * MS)
+                .sentNanos(9 * 250 * MS + MS).doneNanos(9 * 250 * MS + 30 * MS).status(503).error(ErrorClass.HTTP_5XX)
+                .errorDetail("overloaded").build()));
         Files.write(d.resolve("requests.jsonl"), lines, StandardCharsets.UTF_8);
         Files.writeString(d.resolve(ReportInputs.SERVER_METRICS_FILE),
                 "{\"offset_ns\":500000000,\"engine\":\"vllm\",\"values\":{\"kv_cache_usage\":0.1,\"running_requests\":1,"

@@ -66,9 +66,9 @@ final class SyntheticRun {
         long sent = scheduled + (long) (rng.nextDouble() * 2 * MS);
         int cached = i % 2 == 0 ? 256 : 0;
         if (i % 97 == 13) {
-            return new RequestRecord(i, 0, phase, condition, null, -1, scheduled, sent, RequestRecord.ABSENT,
-                    RequestRecord.ABSENT, RequestRecord.ABSENT, sent + 5 * MS, 429, ErrorClass.HTTP_429,
-                    "rate limited", 1, -1, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null);
+            return RequestRecord.builder(i).phase(phase).condition(condition).scheduledNanos(scheduled)
+                    .sentNanos(sent).doneNanos(sent + 5 * MS).status(429).error(ErrorClass.HTTP_429)
+                    .errorDetail("rate limited").retryAfterSeconds(1).build();
         }
         int outputTokens = 20 + rng.nextInt(80);
         long ttft = (long) ((cached > 0 ? 60 : 140) * MS * speed * (0.5 + rng.nextDouble() + (rng.nextInt(50) == 0 ? 6 : 0)));
@@ -91,8 +91,10 @@ final class SyntheticRun {
         long first = sent + offsets[0];
         long last = sent + offsets[outputTokens - 1];
         boolean keepEvents = i % eventEvery == 0 || buffered || stalled;
-        return new RequestRecord(i, 0, phase, condition, null, -1, scheduled, sent, sent + MS, first, last, last + MS,
-                200, null, null, -1, 512, outputTokens, TokenSource.USAGE, cached, outputTokens, maxStall,
-                itl.encode(gaps, gaps.length), keepEvents ? offsets : null);
+        return RequestRecord.builder(i).phase(phase).condition(condition).scheduledNanos(scheduled).sentNanos(sent)
+                .headersNanos(sent + MS).firstTokenNanos(first).lastTokenNanos(last).doneNanos(last + MS).status(200)
+                .inputTokens(512).outputTokens(outputTokens).outputTokensSource(TokenSource.USAGE)
+                .cachedTokens(cached).chunks(outputTokens).maxStallNanos(maxStall)
+                .itlHistogram(itl.encode(gaps, gaps.length)).eventOffsetsNanos(keepEvents ? offsets : null).build();
     }
 }
