@@ -194,8 +194,7 @@ public final class GpuSummary {
     }
 
     private static double median(List<Double> values) {
-        double[] a = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
+        return Quantiles.of(values.stream().mapToDouble(Double::doubleValue).toArray(), 50);
     }
 
     private static double max(List<Double> values) {

@@ -102,7 +102,7 @@ public final class InputFigures {
             }
             double[] sorted = Arrays.copyOf(values, count);
             Arrays.sort(sorted);
-            return Distribution.round(sorted[Math.max(0, (int) Math.ceil(0.5 * count) - 1)]);
+            return Distribution.round(Quantiles.ofSorted(sorted, 50));
         }
     }
 }

@@ -1,9 +1,9 @@
 package dev.infergate.bench;
 
+import dev.infergate.analysis.Quantiles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.statistics.descriptive.Quantile;
 
 /**
  * A client's timing error against the truth server's own send times ({@code sse_truth_fast}'s log), request by
@@ -12,7 +12,6 @@ import org.apache.commons.statistics.descriptive.Quantile;
  * client's gaps minus the server's gap between the same two events. Positive: the client saw it later.
  */
 public final class FloorErrors {
-    private static final Quantile LINEAR = Quantile.withDefaults().with(Quantile.EstimationMethod.HF7);
 
     /** One request as a client saw it: when each output event arrived, in ms after the client's send mark. */
     public record Seen(String requestId, double[] eventsMs) {}
@@ -58,8 +57,8 @@ public final class FloorErrors {
                 itl.stream().mapToDouble(Double::doubleValue).toArray(), matched, events);
     }
 
-    /** Linear-interpolated percentile ({@code p} in 0-100, Hyndman-Fan type 7); NaN when empty. */
+    /** The percentile ({@code p} in 0-100) as every figure takes it ({@link Quantiles}); NaN when empty. */
     static double percentile(double[] values, double p) {
-        return values.length == 0 ? Double.NaN : LINEAR.evaluate(values, p / 100);
+        return Quantiles.of(values, p);
     }
 }

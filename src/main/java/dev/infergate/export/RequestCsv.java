@@ -3,6 +3,7 @@ package dev.infergate.export;
 import com.fasterxml.jackson.databind.SequenceWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.infergate.analysis.Quantiles;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.RunLog;
 import java.io.IOException;
@@ -64,15 +65,9 @@ public final class RequestCsv {
             number(r.effectiveTokensPerSecond()), withGaps ? join(gaps) : null, withGaps ? Gaps.exact(r) : null};
     }
 
-    /** numpy's default percentile (linear between closest ranks) of sorted values; null when there are none. */
+    /** The percentile of sorted values as every figure takes it ({@link Quantiles}); null when there are none. */
     static Double percentile(double[] sorted, double p) {
-        if (sorted.length == 0) {
-            return null;
-        }
-        double rank = p / 100 * (sorted.length - 1);
-        int lo = (int) Math.floor(rank);
-        int hi = Math.min(sorted.length - 1, lo + 1);
-        return number(sorted[lo] + (sorted[hi] - sorted[lo]) * (rank - lo));
+        return sorted.length == 0 ? null : number(Quantiles.ofSorted(sorted, p));
     }
 
     private static String join(double[] gaps) {

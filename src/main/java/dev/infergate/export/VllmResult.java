@@ -17,7 +17,8 @@ import java.util.Map;
  * (warm-up excluded): TTFT = first token - sent; E2EL = done - sent (infergate's e2e); TPOT =
  * (E2EL - TTFT) / (output tokens - 1) over requests with more than one token (vLLM's, which ends at the
  * response's end, not at the last token as infergate's tpot does); ITL pooled over every gap of every
- * successful request; percentiles as numpy's (linear between ranks); std the population deviation;
+ * successful request; percentiles infergate's nearest rank ({@link dev.infergate.analysis.Quantiles}; vLLM's numpy
+ * interpolates between ranks, which at a few hundred requests differs in the last digits); std the population deviation;
  * {@code duration} from the first send to the last end. Latency from the scheduled time and queue wait have
  * no vLLM key and are not written. Times in the arrays are seconds, as vLLM writes them; {@code itls}
  * come from {@link Gaps} (exact for requests with event times, else from the histogram, see there).

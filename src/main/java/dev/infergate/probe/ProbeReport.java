@@ -1,6 +1,7 @@
 package dev.infergate.probe;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import dev.infergate.analysis.Quantiles;
 import dev.infergate.analysis.delivery.DeliveryKind;
 import dev.infergate.analysis.delivery.DeliveryVerdict;
 import dev.infergate.json.Json;
@@ -299,7 +300,7 @@ public final class ProbeReport {
     static Double p50(List<RequestRecord> records, ToDoubleFunction<RequestRecord> f) {
         double[] v = records.stream().filter(RequestRecord::succeeded).mapToDouble(f)
                 .filter(d -> !Double.isNaN(d) && !Double.isInfinite(d)).sorted().toArray();
-        return v.length == 0 ? null : Math.round(v[(v.length - 1) / 2] * 1000) / 1000.0;
+        return v.length == 0 ? null : Math.round(Quantiles.ofSorted(v, 50) * 1000) / 1000.0;
     }
 
     /** The verdict table for the console: check, status, result. */

@@ -27,8 +27,8 @@ class FloorErrorsTest {
         assertThat(e.events()).isEqualTo(4);
         assertThat(e.ttftMs()).containsExactly(3, 10);
         assertThat(e.itlMs()).containsExactly(1, -1);
-        assertThat(e.ttftAt(50)).isEqualTo(6.5, within(1e-9));
-        assertThat(e.itlAt(99)).isEqualTo(0.98, within(1e-9));
+        assertThat(e.ttftAt(50)).isEqualTo(3, within(1e-9)); // the nearest rank (Quantiles): the lower of 3 and 10
+        assertThat(e.itlAt(99)).isEqualTo(1, within(1e-9));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.infergate.analysis.capacity;
 
+import dev.infergate.analysis.Quantiles;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -159,9 +160,8 @@ public record CurveComparison(List<Point> points, double baselineCrossingRate, d
         return Math.exp(low + u * (high - low));
     }
 
-    /** The {@code q} quantile of sorted {@code v} (nearest rank); infinities kept, NaN never produced by the draws. */
+    /** The {@code q} quantile (0..1) of sorted draws ({@link Quantiles}); infinities kept, NaN never produced by the draws. */
     private static double percentile(double[] sorted, double q) {
-        int i = (int) Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))));
-        return sorted[i];
+        return Quantiles.ofSorted(sorted, q * 100);
     }
 }

@@ -1,13 +1,13 @@
 package dev.infergate.analysis.capacity;
 
 import dev.infergate.analysis.ClientLag;
+import dev.infergate.analysis.Quantiles;
 import dev.infergate.analysis.SimulatorLag;
 import dev.infergate.analysis.Slo;
 import dev.infergate.record.RequestRecord;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import org.apache.commons.statistics.descriptive.Quantile;
 
 /**
  * What one open-loop run at a fixed arrival rate showed: how many requests met the SLO, and how long the
@@ -38,7 +38,6 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
      * its capacity by about 1 %, well inside a search's 5-15 % tolerance, and an idle machine loses none.
      */
     public static final double SERVER_STALL_LIMIT_SHARE = SimulatorLag.STALL_LIMIT_SHARE;
-    private static final Quantile LINEAR = Quantile.withDefaults().with(Quantile.EstimationMethod.HF7);
 
     public Measurement {
         if (!(ratePerSecond > 0)) {
@@ -233,9 +232,9 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
      */
     public record LongestWait(double ttftP99Ms, double ttftMaxMs, double e2eP99Ms, double e2eMaxMs, long count) {}
 
-    /** Linear-interpolated percentile ({@code p} in 0-100, Hyndman-Fan type 7); NaN when empty. */
+    /** The percentile ({@code p} in 0-100) as every figure takes it ({@link Quantiles}); NaN when empty. */
     private static double percentile(double[] values, double p) {
-        return values.length == 0 ? Double.NaN : LINEAR.evaluate(values, p / 100);
+        return Quantiles.of(values, p);
     }
 
     private static double max(double[] values) {

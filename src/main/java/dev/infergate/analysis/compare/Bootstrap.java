@@ -1,6 +1,7 @@
 package dev.infergate.analysis.compare;
 
 import dev.infergate.analysis.Distribution;
+import dev.infergate.analysis.Quantiles;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -133,8 +134,8 @@ public final class Bootstrap {
         Arrays.sort(defined);
         double alpha = (1 - confidence) / 2;
         return new double[] {
-            Evaluator.percentile(defined, defined.length, alpha * 100),
-            Evaluator.percentile(defined, defined.length, (1 - alpha) * 100)
+            Quantiles.ofSorted(defined, alpha * 100),
+            Quantiles.ofSorted(defined, (1 - alpha) * 100)
         };
     }
 

@@ -1,6 +1,7 @@
 package dev.infergate.analysis.compare;
 
 import dev.infergate.analysis.Metric;
+import dev.infergate.analysis.Quantiles;
 import java.util.Arrays;
 import java.util.List;
 
@@ -42,7 +43,7 @@ final class Evaluator {
                     Arrays.sort(scratch, 0, count);
                     sorted = true;
                 }
-                out[i] = percentile(scratch, count, st.percentile());
+                out[i] = Quantiles.ofSorted(scratch, count, st.percentile());
             }
         }
     }
@@ -105,13 +106,5 @@ final class Evaluator {
             sum += values[i];
         }
         return sum / n;
-    }
-
-    /** Linear interpolation between order statistics (type 7) of the sorted {@code values[0..n)}. */
-    static double percentile(double[] sorted, int n, double p) {
-        double h = (n - 1) * p / 100.0;
-        int lo = (int) Math.floor(h);
-        int hi = Math.min(n - 1, lo + 1);
-        return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
     }
 }

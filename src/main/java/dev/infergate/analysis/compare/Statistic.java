@@ -8,8 +8,8 @@ import java.util.Locale;
  * One number summarising a metric over a set of requests: a percentile or the mean of a per-request metric
  * ({@code ttft.p95}, {@code e2e.mean}), or a run metric itself ({@code throughput.output_tokens_per_s}).
  *
- * <p>Percentiles are linearly interpolated between order statistics (Hyndman and Fan type 7) over the raw
- * values, so they can differ slightly from the HdrHistogram figures of summary.json (3 significant digits).
+ * <p>Percentiles are the nearest rank of the raw values ({@link dev.infergate.analysis.Quantiles}), the definition of
+ * summary.json's HdrHistogram figures; they differ from those only by the histogram's 3 significant digits.
  * The maximum is deliberately not offered: a bootstrap cannot put an interval on it.
  *
  * @param metric     what is summarised
