@@ -47,10 +47,9 @@ public final class PromptReconciliation {
     public record Figures(int requests, int differenceP50, int differenceP99, int differenceMin, int differenceMax,
             double exactShare) {}
 
-    /** The nearest-rank percentile. */
+    /** The percentile as every figure takes it ({@link Quantiles}). */
     private static int at(int[] sorted, double quantile) {
-        int rank = (int) Math.ceil(quantile * sorted.length);
-        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
+        return sorted[Quantiles.rank(sorted.length, quantile * 100) - 1];
     }
 
     private static long countZero(int[] sorted) {

@@ -135,7 +135,7 @@ public final class ServerMetricsSummary {
         if (values.length == 0) {
             return null;
         }
-        return new ServerFigures.Gauge(Distribution.round(values[(values.length - 1) / 2]),
+        return new ServerFigures.Gauge(Distribution.round(Quantiles.ofSorted(values, 50)),
                 Distribution.round(values[values.length - 1]), values.length);
     }
 

@@ -1,5 +1,6 @@
 package dev.infergate.cli;
 
+import dev.infergate.analysis.Quantiles;
 import java.time.Duration;
 import dev.infergate.bench.LagBench;
 import dev.infergate.config.Durations;
@@ -141,8 +142,7 @@ public final class BenchLagCommand implements Callable<Integer> {
     }
 
     private static double median(List<double[]> rows, int column) {
-        double[] v = rows.stream().mapToDouble(r -> r[column]).sorted().toArray();
-        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+        return Quantiles.of(rows.stream().mapToDouble(r -> r[column]).toArray(), 50);
     }
 
     /** The 1, 5 and 15 minute load averages ({@code /proc/loadavg}), or the JVM's 1 minute figure elsewhere. */

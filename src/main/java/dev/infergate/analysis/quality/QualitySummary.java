@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.analysis.Quantiles;
 import dev.infergate.json.Json;
 import dev.infergate.record.AtomicFiles;
 import java.io.FileNotFoundException;
@@ -96,7 +97,8 @@ public final class QualitySummary {
         if (ns.length == 0) {
             return new Latency(0, null, null, null);
         }
-        return new Latency(ns.length, Interval.round(ns[(ns.length - 1) / 2] / 1e6), Interval.round(ns[ns.length - 1] / 1e6),
+        double[] sorted = Arrays.stream(ns).asDoubleStream().toArray();
+        return new Latency(ns.length, Interval.round(Quantiles.ofSorted(sorted, 50) / 1e6), Interval.round(ns[ns.length - 1] / 1e6),
                 Interval.round(Arrays.stream(ns).average().orElse(0) / 1e6));
     }
 

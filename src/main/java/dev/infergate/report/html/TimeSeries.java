@@ -2,6 +2,7 @@ package dev.infergate.report.html;
 
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.infergate.analysis.Quantiles;
 import dev.infergate.record.RequestRecord;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -124,13 +125,12 @@ final class TimeSeries {
                 out.add(null);
                 continue;
             }
-            float[] sorted = new float[values.size()];
+            double[] sorted = new double[values.size()];
             for (int i = 0; i < sorted.length; i++) {
                 sorted[i] = values.get(i);
             }
             Arrays.sort(sorted);
-            int rank = (int) Math.ceil(q * sorted.length) - 1;
-            out.add(Num.round3(sorted[Math.max(0, rank)]));
+            out.add(Num.round3(Quantiles.ofSorted(sorted, q * 100)));
         }
         return out;
     }
