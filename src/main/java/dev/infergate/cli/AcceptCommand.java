@@ -55,7 +55,7 @@ public final class AcceptCommand implements Callable<Integer> {
             + "with an estimate of the time left (docs/acceptance.md, \"Until decided\").")
     boolean untilDecided;
 
-    @Option(names = "--budget", paramLabel = "DURATION", defaultValue = "30m", converter = DurationConverter.class,
+    @Option(names = "--budget", paramLabel = "DURATION", defaultValue = "30m",
             description = "With --until-decided: the time the added looks may take (the plan's own runs not counted); "
                     + "a look that would not fit is not started. Default: ${DEFAULT-VALUE}.")
     java.time.Duration budget;

@@ -39,7 +39,7 @@ public final class BenchAccuracyCommand implements Callable<Integer> {
     @Option(names = "--tokens", defaultValue = "200", paramLabel = "N", description = "Output events per request. Default: ${DEFAULT-VALUE}.")
     int tokens;
 
-    @Option(names = "--itl", defaultValue = "20ms", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--itl", defaultValue = "20ms", paramLabel = "DURATION",
             description = "Server gap between events. Default: ${DEFAULT-VALUE}.")
     Duration itl;
 

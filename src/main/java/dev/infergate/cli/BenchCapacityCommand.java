@@ -32,7 +32,7 @@ public final class BenchCapacityCommand implements Callable<Integer> {
             description = "Offered event rate of each point: each stream's ITL is streams / rate. Several rates make a grid with --streams. Default: ${DEFAULT-VALUE}.")
     List<Double> rates = new ArrayList<>();
 
-    @Option(names = "--itl", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--itl", paramLabel = "DURATION",
             description = "A fixed ITL for every point instead of --events-per-second.")
     Duration itl;
 

@@ -41,7 +41,7 @@ public final class BenchLagCommand implements Callable<Integer> {
     @Option(names = "--requests", defaultValue = "200", paramLabel = "N", description = "Requests per repeat, all measured. Default: ${DEFAULT-VALUE}.")
     long requests;
 
-    @Option(names = "--ttft", defaultValue = "50ms", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--ttft", defaultValue = "50ms", paramLabel = "DURATION",
             description = "The server's TTFT and gap between events. Default: ${DEFAULT-VALUE}.")
     Duration ttft;
 
@@ -51,7 +51,7 @@ public final class BenchLagCommand implements Callable<Integer> {
     @Option(names = "--repeats", defaultValue = "3", paramLabel = "N", description = "Repeats, each in a fresh JVM. Default: ${DEFAULT-VALUE}.")
     int repeats;
 
-    @Option(names = "--target", defaultValue = "5ms", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--target", defaultValue = "5ms", paramLabel = "DURATION",
             description = "The lag p99 to hold (issue 14). Default: ${DEFAULT-VALUE}.")
     Duration target;
 

@@ -37,7 +37,7 @@ public final class BenchMemoryCommand implements Callable<Integer> {
     @Option(names = "--tokens", defaultValue = "32", paramLabel = "N", description = "Output events per request. Default: ${DEFAULT-VALUE}.")
     int tokens;
 
-    @Option(names = "--itl", defaultValue = "2ms", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--itl", defaultValue = "2ms", paramLabel = "DURATION",
             description = "Server gap between events (and TTFT). Default: ${DEFAULT-VALUE}.")
     Duration itl;
 
@@ -51,7 +51,7 @@ public final class BenchMemoryCommand implements Callable<Integer> {
     @Option(names = "--no-fork", description = "Run in this JVM (then start it with the heap you want, e.g. INFERGATE_JAVA_OPTS=-Xmx512m).")
     boolean noFork;
 
-    @Option(names = "--soak", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--soak", paramLabel = "DURATION",
             description = "Soak mode: send at a steady --rate for this long (e.g. 1h) instead of --requests, and print a sample line every --sample-every.")
     Duration soak;
 
@@ -59,7 +59,7 @@ public final class BenchMemoryCommand implements Callable<Integer> {
             description = "With --soak: requests per second, evenly spaced. Default: ${DEFAULT-VALUE}.")
     double rate;
 
-    @Option(names = "--sample-every", defaultValue = "1m", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--sample-every", defaultValue = "1m", paramLabel = "DURATION",
             description = "With --soak: how often to sample. Default: ${DEFAULT-VALUE}.")
     Duration sampleEvery;
 

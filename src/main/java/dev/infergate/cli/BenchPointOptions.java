@@ -9,7 +9,7 @@ import picocli.CommandLine.Option;
 
 /** How each point of an accuracy benchmark runs: shared by {@code bench accuracy} and {@code bench capacity}. */
 final class BenchPointOptions {
-    @Option(names = "--ttft", defaultValue = "50ms", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--ttft", defaultValue = "50ms", paramLabel = "DURATION",
             description = "Server delay before the first event. Default: ${DEFAULT-VALUE}.")
     Duration ttft;
 

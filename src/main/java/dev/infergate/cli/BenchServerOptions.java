@@ -20,7 +20,7 @@ final class BenchServerOptions {
             description = "I/O threads of a metronome server started here. Default: ${DEFAULT-VALUE}.")
     int serverEventLoops;
 
-    @Option(names = "--spin", defaultValue = "0us", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--spin", defaultValue = "0us", paramLabel = "DURATION",
             description = "0us: each stream is timed on its connection's event loop (epoll timerfd, sub-millisecond, no extra "
                     + "thread). More: a dedicated metronome thread parks until this long before each due time and spins "
                     + "(exact, but it burns a core the client shares). Default: ${DEFAULT-VALUE}.")

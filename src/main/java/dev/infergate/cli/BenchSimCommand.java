@@ -36,11 +36,11 @@ public final class BenchSimCommand implements Callable<Integer> {
     @Option(names = "--tokens", defaultValue = "100", paramLabel = "N", description = "Output tokens per request. Default: ${DEFAULT-VALUE}.")
     int tokens;
 
-    @Option(names = "--step", defaultValue = "50ms", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--step", defaultValue = "50ms", paramLabel = "DURATION",
             description = "The modelled cost of every engine step, i.e. the model's ITL. Default: ${DEFAULT-VALUE}.")
     Duration step;
 
-    @Option(names = "--output-cost", defaultValue = "20us", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--output-cost", defaultValue = "20us", paramLabel = "DURATION",
             description = "The output stage's time per streamed token (cost.output_us_per_token): a step's tokens leave "
                     + "one after another, this far apart, as a serving engine streams a batch's outputs. 0 sends all of a "
                     + "step's tokens at its end, a burst no server can write at once. Default: ${DEFAULT-VALUE}.")

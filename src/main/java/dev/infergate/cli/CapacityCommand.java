@@ -54,13 +54,13 @@ public final class CapacityCommand extends SendingCommand {
             description = "The first rate tried, in requests per second (1, 60/m, 3600/h). Default: ${DEFAULT-VALUE}.")
     double startRate;
 
-    @Option(names = "--probe-duration", defaultValue = "20s", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--probe-duration", defaultValue = "20s", paramLabel = "DURATION",
             description = "How long each rate is offered, after 3 s of warm-up: a probe at R req/s sends exactly R x DURATION "
                     + "requests. Refining probes run long enough for ln(0.025) / ln(target) requests (72 at 95%%), said at start. "
                     + "Default: ${DEFAULT-VALUE}.")
     Duration probeDuration;
 
-    @Option(names = "--ramp-duration", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--ramp-duration", paramLabel = "DURATION",
             description = "How long each ramp probe (the doubling that finds the region) is offered; after the first, ramp "
                     + "probes warm up for 1 s, not 3 s. Default: half of --probe-duration, at least 2 s (at most --probe-duration).")
     Duration rampDuration;

@@ -68,11 +68,11 @@ public final class EndpointOptions {
     @Option(names = "--insecure", description = "Trust any TLS certificate (for testing only).")
     boolean insecure;
 
-    @Option(names = "--connect-timeout", defaultValue = "10s", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--connect-timeout", defaultValue = "10s", paramLabel = "DURATION",
             description = "How long opening a connection may take. Default: ${DEFAULT-VALUE}.")
     Duration connectTimeout;
 
-    @Option(names = "--idle-connection-timeout", defaultValue = "4s", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--idle-connection-timeout", defaultValue = "4s", paramLabel = "DURATION",
             description = "Close a connection idle this long rather than send the next request on it: keep it below the "
                     + "server's own idle timeout (5 s for uvicorn and llama-server), so the server never closes a "
                     + "connection the client is writing to. Shorter Keep-Alive timeouts a server announces win. "

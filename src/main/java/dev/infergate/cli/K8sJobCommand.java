@@ -40,7 +40,7 @@ public final class K8sJobCommand implements Callable<Integer> {
     String headerSecret;
 
 
-    @Option(names = "--ttl", defaultValue = "24h", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--ttl", defaultValue = "24h", paramLabel = "DURATION",
             description = "How long Kubernetes keeps the finished Job and its pods (ttlSecondsAfterFinished). Default: ${DEFAULT-VALUE}.")
     Duration ttl;
 

@@ -58,12 +58,12 @@ public final class K8sRunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "The merged run directory; shards in DIR/shards. Default: results/k8s-run-<date>-<time>.")
     Path out;
 
-    @Option(names = "--start-lead", defaultValue = "5s", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--start-lead", defaultValue = "5s", paramLabel = "DURATION",
             description = "How far ahead of the moment every worker is ready the schedule starts: time for every worker to learn the "
                     + "start, and room for node clocks to disagree. Default: ${DEFAULT-VALUE}.")
     Duration startLead;
 
-    @Option(names = "--ready-timeout", defaultValue = "10m", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--ready-timeout", defaultValue = "10m", paramLabel = "DURATION",
             description = "Give up when not every worker is set up after this long (image pulls, scheduling). Default: ${DEFAULT-VALUE}.")
     Duration readyTimeout;
 

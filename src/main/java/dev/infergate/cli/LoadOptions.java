@@ -64,7 +64,7 @@ public final class LoadOptions {
             description = "With --rate: at most N requests wait in the client for a slot under --max-concurrency; an arrival beyond them is recorded as not_sent (the client's, never counted against the server). Default: 65536 (about 10 MB).")
     Integer maxQueued;
 
-    @Option(names = "--think-time", defaultValue = "0ms", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--think-time", defaultValue = "0ms", paramLabel = "DURATION",
             description = "Closed loop and --sessions: pause between a user's requests (between a session's turns). Default: ${DEFAULT-VALUE}.")
     Duration thinkTime;
 
@@ -81,7 +81,7 @@ public final class LoadOptions {
                     + "--num-prompts (vLLM), --request-count (AIPerf) and --max-requests (guidellm) are the same option.")
     Long requests;
 
-    @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--duration", paramLabel = "DURATION",
             description = "Measured time to keep sending (after warm-up), e.g. 60s or 5m.")
     Duration duration;
 
@@ -89,7 +89,7 @@ public final class LoadOptions {
             description = "Warm-up before measuring, as a request count (20) or a time (10s); recorded but excluded from every figure. Default: none.")
     Warmup warmup;
 
-    @Option(names = "--drain-timeout", defaultValue = "60s", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--drain-timeout", defaultValue = "60s", paramLabel = "DURATION",
             description = "After scheduling stops, how long requests in flight may take before they are cancelled (and recorded as cancelled). Default: ${DEFAULT-VALUE}.")
     Duration drainTimeout;
 
@@ -103,7 +103,7 @@ public final class LoadOptions {
 
     @Option(names = "--start-at", paramLabel = "INSTANT",
             description = "Start the schedule at this wall-clock time (ISO-8601, e.g. 2026-12-02T16:30:00Z), so the shards of one run on several machines start together.")
-    String startAt;
+    java.time.Instant startAt;
 
     /**
      * {@code --warmup}: a count of requests (sessions with {@code --sessions}) or a time; exactly one is set.
@@ -146,18 +146,13 @@ public final class LoadOptions {
         if (startAt == null) {
             return null;
         }
-        try {
-            java.time.Instant at = java.time.Instant.parse(startAt.trim());
-            java.time.Instant now = java.time.Instant.now();
-            if (at.isBefore(now.minus(START_AT_TOLERANCE))) {
-                throw UserError.usage("--start-at " + at + " is " + java.time.Duration.between(at, now).toSeconds()
-                        + " s in the past (at most " + START_AT_TOLERANCE.toSeconds() + " s is allowed: a shard started a "
-                        + "little late); give a time ahead, e.g. " + now.plusSeconds(30).truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
-            }
-            return at;
-        } catch (java.time.format.DateTimeParseException e) {
-            throw UserError.usage("--start-at '" + startAt + "' is not an ISO-8601 instant; write it like 2026-12-02T16:30:00Z");
+        java.time.Instant now = java.time.Instant.now();
+        if (startAt.isBefore(now.minus(START_AT_TOLERANCE))) {
+            throw UserError.usage("--start-at " + startAt + " is " + java.time.Duration.between(startAt, now).toSeconds()
+                    + " s in the past (at most " + START_AT_TOLERANCE.toSeconds() + " s is allowed: a shard started a "
+                    + "little late); give a time ahead, e.g. " + now.plusSeconds(30).truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
         }
+        return startAt;
     }
 
     /** Whether {@code --sessions} was given (agent sessions). */
@@ -175,7 +170,7 @@ public final class LoadOptions {
     @Option(names = "--ramp-up", paramLabel = "DURATION",
             description = "With --rate: the rate rises linearly from 0 to R over this time, then stays at R (a Poisson "
                     + "schedule stays Poisson at the rising rate), e.g. 30s. Default: none.")
-    String rampUp;
+    Duration rampUp;
 
     /** {@link #model()} ramped up with {@code --ramp-up}, or as it is without one. */
     LoadModel rampedModel() {
@@ -187,12 +182,7 @@ public final class LoadOptions {
         if (model.kind() != LoadModel.Kind.OPEN || model.arrivals().isEmpty()) {
             throw UserError.usage("--ramp-up ramps an open loop: give it with --rate (not --concurrency or --sessions)");
         }
-        Duration ramp;
-        try {
-            ramp = Durations.parse(rampUp);
-        } catch (IllegalArgumentException e) {
-            throw UserError.usage("--ramp-up: " + e.getMessage());
-        }
+        Duration ramp = rampUp;
         checkRampFits(ramp, load);
         try {
             return model.withArrivals(new RampUpSchedule(model.arrivals().get(), ramp));

@@ -61,7 +61,7 @@ public final class Main implements Runnable {
     }
 
     static CommandLine commandLine() {
-        CommandLine cli = new CommandLine(new Main());
+        CommandLine cli = Converters.registered(new CommandLine(new Main()));
         cli.setExecutionExceptionHandler(Main::handleExecutionException);
         cli.setParameterExceptionHandler(Main::handleParameterException);
         cli.setExitCodeExceptionMapper(t -> t instanceof UserError u ? u.exitCode().code() : ExitCode.CANNOT_RUN.code());

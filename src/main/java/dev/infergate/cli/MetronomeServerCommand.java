@@ -25,7 +25,7 @@ public final class MetronomeServerCommand implements Callable<Integer> {
     @Option(names = "--event-loops", defaultValue = "1", paramLabel = "N", description = "Server I/O threads. Default: ${DEFAULT-VALUE}.")
     int eventLoops;
 
-    @Option(names = "--spin", defaultValue = "0us", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--spin", defaultValue = "0us", paramLabel = "DURATION",
             description = "How long before each due time the metronome spins instead of parking. Default: ${DEFAULT-VALUE}.")
     Duration spin;
 

@@ -5,7 +5,7 @@ import dev.infergate.analysis.Slo;
 import dev.infergate.client.Endpoint;
 import dev.infergate.workload.WorkloadDefinition;
 import dev.infergate.client.Timeouts;
-import dev.infergate.config.ByteSizes;
+import dev.infergate.config.ByteSize;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.RunLimits;
 import dev.infergate.report.ConsoleSummary;
@@ -43,11 +43,11 @@ public final class RunCommand extends SendingCommand {
 
     @Option(names = "--max-body-size", defaultValue = "64MiB", paramLabel = "SIZE",
             description = "With --no-stream: fail a request whose body is longer (too_large) and close its connection, so an endless body cannot exhaust memory. Default: ${DEFAULT-VALUE}.")
-    String maxBodySize;
+    ByteSize maxBodySize;
 
     @Option(names = "--max-event-size", defaultValue = "16MiB", paramLabel = "SIZE",
             description = "Fail a streaming request with an SSE event longer than this (too_large); the event's bytes are dropped as they come. Default: ${DEFAULT-VALUE}.")
-    String maxEventSize;
+    ByteSize maxEventSize;
 
     @Mixin
     SloOptions slo = new SloOptions();
@@ -189,8 +189,8 @@ public final class RunCommand extends SendingCommand {
         Timeouts requestTimeouts;
         Slo slos = slo.slo();
         try {
-            requestTimeouts = endpoint.timeouts.timeouts().withSizeLimits(ByteSizes.parse("--max-body-size", maxBodySize),
-                    ByteSizes.parse("--max-event-size", maxEventSize)).withCancellations(traffic.cancellations(load.seed));
+            requestTimeouts = endpoint.timeouts.timeouts().withSizeLimits(maxBodySize.bytes(), maxEventSize.bytes())
+                    .withCancellations(traffic.cancellations(load.seed));
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
         }

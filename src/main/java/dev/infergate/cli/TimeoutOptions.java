@@ -6,16 +6,16 @@ import picocli.CommandLine.Option;
 
 /** Per-request time limits, the same options and defaults ({@link Timeouts#DEFAULT}) for every command that sends requests. */
 final class TimeoutOptions {
-    @Option(names = "--ttft-timeout", defaultValue = "2m", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--ttft-timeout", defaultValue = "2m", paramLabel = "DURATION",
             description = "Fail a request with no output this long after sending (timeout_first_token); a non-streamed "
                     + "answer's output is its whole body. Default: ${DEFAULT-VALUE}.")
     Duration ttftTimeout;
 
-    @Option(names = "--idle-timeout", defaultValue = "60s", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--idle-timeout", defaultValue = "60s", paramLabel = "DURATION",
             description = "Fail a request that receives no bytes for this long once its response started (timeout_idle). Default: ${DEFAULT-VALUE}.")
     Duration idleTimeout;
 
-    @Option(names = "--timeout", defaultValue = "10m", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(names = "--timeout", defaultValue = "10m", paramLabel = "DURATION",
             description = "Fail a request that takes longer than this in total (timeout_total). Default: ${DEFAULT-VALUE}.")
     Duration totalTimeout;
 

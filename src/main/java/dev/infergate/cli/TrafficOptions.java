@@ -35,7 +35,7 @@ public final class TrafficOptions {
 
     @Option(names = "--trace-window", paramLabel = "FROM..TO",
             description = "Replay only the requests that arrived in this slice of the trace's own time (before --time-scale), e.g. 0s..15s or 10m.. Default: all.")
-    String traceWindow;
+    TraceWindow traceWindow;
 
     @Option(names = "--max-context", paramLabel = "TOKENS",
             description = "The server's context (prompt + output tokens): longer trace requests are skipped and counted, never cut. "
@@ -85,7 +85,7 @@ public final class TrafficOptions {
         }
         try {
             return TraceSpec.of(trace, traceFormat,
-                    traceWindow == null ? TraceWindow.ALL : TraceWindow.parse(traceWindow), timeScale,
+                    traceWindow == null ? TraceWindow.ALL : traceWindow, timeScale,
                     maxContext == null ? 0 : maxContext);
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());

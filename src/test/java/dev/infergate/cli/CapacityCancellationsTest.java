@@ -13,7 +13,7 @@ class CapacityCancellationsTest {
     @Test
     void cancelOptions_becomeThePlansCancelBlock_withTheCapacitySeed() {
         CapacityCommand cmd = new CapacityCommand();
-        new CommandLine(cmd).parseArgs("--base-url", "http://127.0.0.1:19400/v1", "--seed", "7", "--cancel-rate", "0.3",
+        Converters.registered(new CommandLine(cmd)).parseArgs("--base-url", "http://127.0.0.1:19400/v1", "--seed", "7", "--cancel-rate", "0.3",
                 "--cancel-after", "1.5s");
         AcceptPlan plan = cmd.plan(cmd.endpoint.endpoint());
         assertThat(plan.timeouts().cancellations())
@@ -23,7 +23,7 @@ class CapacityCancellationsTest {
     @Test
     void withoutCancelOptions_nobodyCancels() {
         CapacityCommand cmd = new CapacityCommand();
-        new CommandLine(cmd).parseArgs("--base-url", "http://127.0.0.1:19400/v1");
+        Converters.registered(new CommandLine(cmd)).parseArgs("--base-url", "http://127.0.0.1:19400/v1");
         assertThat(cmd.plan(cmd.endpoint.endpoint()).timeouts().cancellations()).isEqualTo(Cancellations.NONE);
     }
 }

@@ -17,7 +17,7 @@ class CapacityOptionsTest {
     @Test
     void capacityOptions_becomeThePlansCapacityStep_andTheEndpointCarriesHeadersAndTls() {
         CapacityCommand cmd = new CapacityCommand();
-        new CommandLine(cmd).parseArgs("--base-url", "https://gw.example/v1", "--api", "completions", "--model", "m'1",
+        Converters.registered(new CommandLine(cmd)).parseArgs("--base-url", "https://gw.example/v1", "--api", "completions", "--model", "m'1",
                 "--header", "x-tenant: blue", "--http2", "--insecure", "--goodput", "ttft:500", "e2el:4000",
                 "--seed", "7", "--prefix", "shared", "--preset", "long-doc", "--start-rate", "120/m", "--target", "90%",
                 "--tolerance", "0.1", "--probe-duration", "15s", "--ttft-timeout", "30s", "--timeout", "3m",
@@ -52,7 +52,7 @@ class CapacityOptionsTest {
     void rampProbes_areHalfAProbe_atLeast2s_neverLongerThanOne_orAsAsked() {
         for (String[] c : new String[][] {{"5s", null, "2.5s"}, {"3s", null, "2s"}, {"1s", null, "1s"}, {"20s", "4s", "4s"}}) {
             CapacityCommand cmd = new CapacityCommand();
-            new CommandLine(cmd).parseArgs(c[1] == null ? new String[] {"--base-url", "http://h:1/v1", "--probe-duration", c[0]}
+            Converters.registered(new CommandLine(cmd)).parseArgs(c[1] == null ? new String[] {"--base-url", "http://h:1/v1", "--probe-duration", c[0]}
                     : new String[] {"--base-url", "http://h:1/v1", "--probe-duration", c[0], "--ramp-duration", c[1]});
             assertThat(cmd.plan(cmd.endpoint.endpoint()).capacity().rampDuration()).as(String.join(" ", c[0], String.valueOf(c[1])))
                     .isEqualTo(dev.infergate.config.Durations.parse(c[2]));

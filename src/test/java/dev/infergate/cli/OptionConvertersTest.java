@@ -40,14 +40,14 @@ class OptionConvertersTest {
     @Test
     void slo_spaceSeparatedGoodputParts_combineIntoOneSlo() {
         SloOptions options = new SloOptions();
-        new CommandLine(options).parseArgs("--goodput", "ttft:500", "tpot:50");
+        Converters.registered(new CommandLine(options)).parseArgs("--goodput", "ttft:500", "tpot:50");
         assertThat(options.slo()).isEqualTo(new Slo(Duration.ofMillis(500), Duration.ofMillis(50), null));
     }
 
     @Test
     void slo_default_isThePlansDefault() {
         SloOptions options = new SloOptions();
-        new CommandLine(options).parseArgs();
+        Converters.registered(new CommandLine(options)).parseArgs();
         assertThat(options.slo()).isEqualTo(dev.infergate.accept.PlanReader.DEFAULT_SLO);
     }
 

@@ -46,7 +46,7 @@ class ServeSimCommandTest {
     void serves_andPrintsOneBannerLineSayingItIsASimulation() throws Exception {
         ServeSimCommand command = new ServeSimCommand();
         StringWriter out = new StringWriter();
-        CommandLine cli = new CommandLine(command);
+        CommandLine cli = Converters.registered(new CommandLine(command));
         cli.setOut(new PrintWriter(out, true));
         CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> cli.execute("--port", "0", "--profile", "managed-buffered"));
         try {

@@ -18,7 +18,7 @@ class SwitcherAliasesTest {
         all[0] = "--base-url";
         all[1] = "http://127.0.0.1:9/v1";
         System.arraycopy(args, 0, all, 2, args.length);
-        new CommandLine(run).parseArgs(all);
+        Converters.registered(new CommandLine(run)).parseArgs(all);
         return run;
     }
 
@@ -47,7 +47,7 @@ class SwitcherAliasesTest {
 
     @Test
     void helpShowsEachAliasBesideItsOption() {
-        String help = new CommandLine(new RunCommand()).getUsageMessage(CommandLine.Help.Ansi.OFF);
+        String help = Converters.registered(new CommandLine(new RunCommand())).getUsageMessage(CommandLine.Help.Ansi.OFF);
         assertThat(help).contains("--requests, --num-prompts, --max-requests, --request-count=N",
                 "--out, --result-dir, --output-dir, --artifact-dir=DIR", "--rate, --request-rate=R",
                 "--isl, --input-tokens=", "--osl, --output-tokens=", "--label, --metadata=KEY=VALUE");
@@ -56,12 +56,12 @@ class SwitcherAliasesTest {
     @Test
     void probeAndCapacity_takeTheSameWorkloadNamesAndLabelsAsRun() {
         ProbeCommand probe = new ProbeCommand();
-        new CommandLine(probe).parseArgs("--base-url", "http://h/v1", "--isl", "300", "--osl", "20", "--label", "gpu=L4");
+        Converters.registered(new CommandLine(probe)).parseArgs("--base-url", "http://h/v1", "--isl", "300", "--osl", "20", "--label", "gpu=L4");
         assertThat(probe.plan().inputTokens()).isEqualTo(300);
         assertThat(probe.plan().outputTokens()).isEqualTo(20);
         assertThat(probe.plan().labels()).containsExactly(java.util.Map.entry("gpu", "L4"));
         CapacityCommand capacity = new CapacityCommand();
-        new CommandLine(capacity).parseArgs("--base-url", "http://h/v1", "--label", "gpu=L4", "--label", "engine=vllm");
+        Converters.registered(new CommandLine(capacity)).parseArgs("--base-url", "http://h/v1", "--label", "gpu=L4", "--label", "engine=vllm");
         assertThat(capacity.labels.labels()).containsExactly(java.util.Map.entry("gpu", "L4"), java.util.Map.entry("engine", "vllm"));
     }
 }

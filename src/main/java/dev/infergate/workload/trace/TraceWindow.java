@@ -38,7 +38,7 @@ public record TraceWindow(long fromNanos, long toNanos) {
         String t = text == null ? "" : text.trim();
         int dots = t.indexOf("..");
         if (dots < 0) {
-            throw new WorkloadException("--trace-window '" + text + "' must be FROM..TO in the trace's own time, e.g. 0s..15s or 2m..");
+            throw new WorkloadException("'" + text + "' must be FROM..TO in the trace's own time, e.g. 0s..15s or 2m..");
         }
         try {
             String from = t.substring(0, dots).trim();
@@ -46,7 +46,7 @@ public record TraceWindow(long fromNanos, long toNanos) {
             return new TraceWindow(from.isEmpty() ? 0 : Durations.parse(from).toNanos(),
                     to.isEmpty() ? Long.MAX_VALUE : Durations.parse(to).toNanos());
         } catch (IllegalArgumentException e) {
-            throw new WorkloadException("--trace-window '" + text + "': " + e.getMessage(), e);
+            throw new WorkloadException("'" + text + "': " + e.getMessage(), e);
         }
     }
 
