@@ -5,6 +5,7 @@ import dev.infergate.record.UrlCredentials;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,8 +69,14 @@ public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<S
         if (!"http".equals(scheme) && !"https".equals(scheme)) {
             throw new IllegalArgumentException("base URL scheme (" + scheme + ") must be http or https");
         }
-        headers = Map.copyOf(headers == null ? Map.of() : headers);
-        headers.forEach(Endpoint::checkHeader);
+        // in the order given, not Map.copyOf's (seeded per JVM start): run.json's header_names must not move between runs
+        headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers == null ? Map.of() : headers));
+        headers.forEach((name, value) -> {
+            if (name == null || value == null) {
+                throw new IllegalArgumentException("header names and values must not be null");
+            }
+            checkHeader(name, value);
+        });
         if (connectTimeout == null || connectTimeout.isNegative() || connectTimeout.isZero()) {
             throw new IllegalArgumentException("connect timeout (" + connectTimeout + ") must be > 0");
         }

@@ -54,7 +54,7 @@ class RunJsonBytesTest {
     @TempDir
     Path dir;
 
-    private static Map<String, String> headers() { // one: client.Endpoint keeps them in Map.copyOf's order, per JVM
+    private static Map<String, String> headers() { // client.Endpoint keeps the order given (EndpointHeadersTest)
         return Map.of("Authorization", "Bearer secret");
     }
 
