@@ -2,9 +2,11 @@ package dev.infergate.json;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import java.util.AbstractMap;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -33,15 +35,46 @@ public final class Json {
      * {@code map} with a key order that does not change from one JVM start to the next, for a JSON object:
      * a map that keeps an order ({@link LinkedHashMap}, {@link SortedMap}) keeps it, any other map with more than
      * one entry ({@code Map.of}, {@code Map.copyOf}, {@code HashMap}: their iteration order is seeded per JVM) is
-     * sorted by key. The result is unmodifiable; null stays null.
+     * sorted by key. The result is unmodifiable and is returned as it is when passed in again, so a value copied
+     * through a second record (run.json's labels, load and workload at the run's end) keeps the order it had at the
+     * start instead of being sorted as an unmodifiable view of unknown order; null stays null.
      */
     public static <V> Map<String, V> ordered(Map<String, V> map) {
-        if (map == null) {
-            return null;
+        if (map == null || map instanceof Ordered) {
+            return map;
         }
         if (map.size() <= 1 || map instanceof LinkedHashMap || map instanceof SortedMap) {
-            return Collections.unmodifiableMap(new LinkedHashMap<>(map));
+            return new Ordered<>(new LinkedHashMap<>(map));
         }
-        return Collections.unmodifiableMap(new LinkedHashMap<>(new TreeMap<>(map)));
+        return new Ordered<>(new LinkedHashMap<>(new TreeMap<>(map)));
+    }
+
+    /** An unmodifiable map of a settled key order: what {@link #ordered} returns. */
+    private static final class Ordered<V> extends AbstractMap<String, V> {
+        private final Map<String, V> entries;
+
+        Ordered(LinkedHashMap<String, V> entries) {
+            this.entries = Collections.unmodifiableMap(entries);
+        }
+
+        @Override
+        public Set<Entry<String, V>> entrySet() {
+            return entries.entrySet();
+        }
+
+        @Override
+        public V get(Object key) {
+            return entries.get(key);
+        }
+
+        @Override
+        public boolean containsKey(Object key) {
+            return entries.containsKey(key);
+        }
+
+        @Override
+        public int size() {
+            return entries.size();
+        }
     }
 }

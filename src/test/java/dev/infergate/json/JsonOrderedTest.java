@@ -37,4 +37,20 @@ class JsonOrderedTest {
         assertThat(Json.<Object>ordered(null)).isNull();
         assertThat(Json.ordered(withNull)).containsEntry("requests", null);
     }
+
+    /** RunFile copies its labels, load and workload through a second record when the run ends: they must not be re-sorted. */
+    @Test
+    void anOrderedResult_passedAgain_keepsItsOrder_andStaysUnmodifiable() {
+        Map<String, Object> given = new LinkedHashMap<>();
+        given.put("gpu", "L4");
+        given.put("engine", "vllm");
+        given.put("commit", "abc");
+
+        Map<String, Object> once = Json.ordered(given);
+        assertThat(Json.ordered(once)).isSameAs(once);
+        assertThat(Json.ordered(once).keySet()).containsExactly("gpu", "engine", "commit");
+        assertThat(once).isEqualTo(given);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> once.put("x", 1))
+                .isInstanceOf(UnsupportedOperationException.class);
+    }
 }

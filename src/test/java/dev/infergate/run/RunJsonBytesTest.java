@@ -42,7 +42,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * run.json as a run writes it, byte for byte: the checked-in files under {@code run/run-json/} were written by the
  * writer before run.json had one model (RunFile's own map through Summarizer.JSON, at 8e28a9c), so a change of key
- * order, number format or a key's presence in the one writer fails here. Every load model's block is covered.
+ * order, number format or a key's presence in the one writer fails here. Every load model's block is covered. The
+ * {@code -ended} files were rewritten once since: the run's end no longer re-sorts labels, load and workload, so they
+ * keep the order of the {@code -start} files (json.Json.ordered returns its own result as it is).
  * {@code -Dgolden.update=true} rewrites them; do that only in a commit that means to change run.json.
  */
 class RunJsonBytesTest {
