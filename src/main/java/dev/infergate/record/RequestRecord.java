@@ -207,7 +207,7 @@ public record RequestRecord(
                 .inputParts(inputParts);
     }
 
-    /** The first answer output: {@link #firstAnswerNanos} after reasoning, else the first token (or ABSENT). */
+    /** The first answer output: {@link Reasoning#firstAnswerNanos} after reasoning, else the first token (or ABSENT). */
     public long firstAnswerOrTokenNanos() {
         return reasoning.chunks() > 0 ? reasoning.firstAnswerNanos() : marks.firstTokenNanos();
     }
