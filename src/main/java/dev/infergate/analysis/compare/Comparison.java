@@ -202,13 +202,46 @@ public final class Comparison {
             byStatistic.put(e.statistic(), e);
         }
         List<Judgement> judgements = new ArrayList<>();
+        Criterion.AtBest atBest = atBest(pair, bootstrap, name);
         for (Criterion c : criteria) {
             double allowance = runToRunAllowance > 0 && c.bound().relative()
                     ? measuredAllowance(c.statistic(), pair, runToRunAllowance) : runToRunAllowance;
             judgements.add(c.judge(byStatistic.get(c.statistic()), allowance, pair.baseline().lateness(),
-                    pair.candidate().lateness()));
+                    pair.candidate().lateness(), atBest));
         }
         Verdict verdict = Verdict.combine(judgements.stream().map(Judgement::verdict).toList());
         return new ConditionResult(name, List.copyOf(byStatistic.values()), judgements, verdict, runToRunAllowance);
+    }
+
+    /**
+     * Estimates with one side's requests each moved by its own lateness ({@link Sample#atBest}), on the condition's own
+     * random stream so they resample the same requests as the estimates they bound; each side moved only when a
+     * criterion asks (a verdict to hold back), at most once.
+     */
+    private static Criterion.AtBest atBest(Pair pair, Bootstrap bootstrap, String name) {
+        return new Criterion.AtBest() {
+            private Sample baseline;
+            private Sample candidate;
+            private boolean baselineMoved;
+            private boolean candidateMoved;
+
+            @Override
+            public Estimate baseline(Statistic s) {
+                if (!baselineMoved) {
+                    baseline = pair.baseline().atBest();
+                    baselineMoved = true;
+                }
+                return baseline == null ? null : bootstrap.compare(List.of(s), baseline, pair.candidate(), name).get(0);
+            }
+
+            @Override
+            public Estimate candidate(Statistic s) {
+                if (!candidateMoved) {
+                    candidate = pair.candidate().atBest();
+                    candidateMoved = true;
+                }
+                return candidate == null ? null : bootstrap.compare(List.of(s), pair.baseline(), candidate, name).get(0);
+            }
+        };
     }
 }

@@ -72,6 +72,27 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
      * inconclusive and its note names the lateness in the way, its size and where it would have moved the interval.
      */
     public Judgement judge(Estimate e, double runToRunAllowance, Lateness baseline, Lateness candidate) {
+        return judge(e, runToRunAllowance, baseline, candidate, null);
+    }
+
+    /**
+     * The estimate of a criterion's statistic with one side's requests each moved as far toward "better" as its own
+     * lateness allows ({@link Sample#atBest}), the other side as measured; null when that side has no per-request
+     * lateness (the run-wide bound then applies).
+     */
+    public interface AtBest {
+        Estimate baseline(Statistic s);
+
+        Estimate candidate(Statistic s);
+    }
+
+    /**
+     * As {@link #judge(Estimate, double, Lateness, Lateness)}, but where {@code atBest} has each request's own
+     * lateness for the statistic ({@link RequestLateness#bounds}), a fail stands when the interval stays past the limit
+     * with every candidate request moved by its own lateness (a pass: every baseline request), rather than every
+     * value by the side's worst: a stall that hit a few requests cannot hold back a median.
+     */
+    public Judgement judge(Estimate e, double runToRunAllowance, Lateness baseline, Lateness candidate, AtBest atBest) {
         if (!(runToRunAllowance >= 0) || runToRunAllowance >= 1) {
             throw new IllegalArgumentException("run-to-run allowance (" + runToRunAllowance + ") must be in [0, 1)");
         }
@@ -91,8 +112,8 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
         boolean pass = atMost() ? widenedHigh <= limit : widenedLow >= limit;
         boolean fail = atMost() ? widenedLow > limit : widenedHigh < limit;
         if (pass || fail) {
-            String held = fail ? heldBackFail(e, atMost() ? widenedLow : widenedHigh, candidate)
-                    : heldBackPass(e, atMost() ? widenedHigh : widenedLow, baseline);
+            String held = fail ? heldBackFail(e, atMost() ? widenedLow : widenedHigh, candidate, allowance, atBest)
+                    : heldBackPass(e, atMost() ? widenedHigh : widenedLow, baseline, allowance, atBest);
             return held == null ? new Judgement(this, e, pass ? Verdict.PASS : Verdict.FAIL, 0, null)
                     : new Judgement(this, e, Verdict.INCONCLUSIVE, -1, held);
         }
@@ -107,10 +128,16 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
      * Why a fail does not stand, or null when it does: the candidate's lateness, taken off its figure at the
      * interval's near end ({@code end}), brings that end back within the limit.
      */
-    private String heldBackFail(Estimate e, double end, Lateness candidate) {
+    private String heldBackFail(Estimate e, double end, Lateness candidate, double allowance, AtBest atBest) {
         var m = statistic.metric();
         if (!Lateness.bounds(m) || !candidate.any()) {
             return null;
+        }
+        Estimate best = atBest != null && RequestLateness.bounds(m) ? atBest.candidate(statistic) : null;
+        double movedEnd = best == null ? Double.NaN : widenedEnd(best, allowance, true);
+        if (!Double.isNaN(movedEnd)) {
+            boolean stands = atMost() ? movedEnd > limit() : movedEnd < limit();
+            return stands ? null : heldNote("fail", "candidate", candidate, m, movedEnd, true);
         }
         double moved;
         if (bound.relative()) {
@@ -123,7 +150,21 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
             moved = candidate.truthAtBest(m, end);
         }
         boolean stands = atMost() ? moved > limit() : moved < limit();
-        return stands ? null : heldNote("fail", "candidate", candidate, m, moved);
+        return stands ? null : heldNote("fail", "candidate", candidate, m, moved, false);
+    }
+
+    /**
+     * The end of {@code e}'s interval, widened by {@code allowance} as {@link #judge} widens it, nearest the limit
+     * ({@code near}: the end a fail rests on) or farthest from it (the end a pass rests on).
+     */
+    private double widenedEnd(Estimate e, double allowance, boolean near) {
+        double point = bound.relative() ? e.delta() : e.candidate();
+        double low = bound.relative() ? e.deltaLow() : e.candidateLow();
+        double high = bound.relative() ? e.deltaHigh() : e.candidateHigh();
+        double widenedLow = point - Math.hypot(point - low, allowance);
+        double widenedHigh = point + Math.hypot(high - point, allowance);
+        boolean lowEnd = atMost() == near; // a fail on an at-most bound rests on the low end; a pass on the high end
+        return lowEnd ? widenedLow : widenedHigh;
     }
 
     /**
@@ -131,10 +172,16 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
      * interval's far end ({@code end}) past the limit. An absolute bound judges the candidate alone, and lateness
      * only ever makes a figure worse, so its pass always stands.
      */
-    private String heldBackPass(Estimate e, double end, Lateness baseline) {
+    private String heldBackPass(Estimate e, double end, Lateness baseline, double allowance, AtBest atBest) {
         var m = statistic.metric();
         if (!bound.relative() || !Lateness.bounds(m) || !baseline.any()) {
             return null;
+        }
+        Estimate best = atBest != null && RequestLateness.bounds(m) ? atBest.baseline(statistic) : null;
+        double movedEnd = best == null ? Double.NaN : widenedEnd(best, allowance, false);
+        if (!Double.isNaN(movedEnd)) {
+            boolean stands = atMost() ? movedEnd <= limit() : movedEnd >= limit();
+            return stands ? null : heldNote("pass", "baseline", baseline, m, movedEnd, true);
         }
         double b = e.baseline();
         if (!(b > 0)) {
@@ -143,20 +190,24 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
         double truth = baseline.truthAtBest(m, b);
         double moved = truth == 0 ? Double.POSITIVE_INFINITY : (1 + end) * b / truth - 1;
         boolean stands = atMost() ? moved <= limit() : moved >= limit();
-        return stands ? null : heldNote("pass", "baseline", baseline, m, moved);
+        return stands ? null : heldNote("pass", "baseline", baseline, m, moved, false);
     }
 
     /**
      * {@code would fail, but the candidate's lateness (186 ms (the simulator's stalls and late tokens)) could explain
      * it: taken off the candidate's figure it brings the interval's near end to +8.0 %, within the 10% limit; ...}.
      */
-    private String heldNote(String would, String side, Lateness lateness, dev.infergate.analysis.Metric m, double moved) {
+    private String heldNote(String would, String side, Lateness lateness, dev.infergate.analysis.Metric m, double moved,
+            boolean perRequest) {
         String where = bound.relative() ? (Double.isInfinite(moved) ? (moved > 0 ? "+inf" : "-inf")
                 : String.format(java.util.Locale.ROOT, "%+.1f %%", moved * 100))
                 : String.format(java.util.Locale.ROOT, "%.1f%s", moved, m.isLatency() ? " ms" : " " + m.unit());
         boolean fail = would.equals("fail");
-        return "would " + would + ", but the " + side + "'s lateness, " + lateness.describe(m) + ", could explain it:"
-                + " taken off the " + side + "'s figure it brings the interval's " + (fail ? "near" : "far") + " end to "
+        String takenOff = perRequest ? " with each of the " + side + "'s requests moved by its own lateness, the"
+                + " interval's " + (fail ? "near" : "far") + " end comes to "
+                : " taken off the " + side + "'s figure it brings the interval's " + (fail ? "near" : "far") + " end to ";
+        return "would " + would + ", but the " + side + "'s lateness, " + (perRequest ? "at most " : "")
+                + lateness.describe(m) + ", could explain it:" + takenOff
                 + where + ", " + (fail ? "within" : "past") + " the " + formatThreshold() + " limit;"
                 + " free CPU and run again";
     }

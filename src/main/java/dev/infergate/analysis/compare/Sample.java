@@ -41,6 +41,22 @@ public record Sample(List<RepeatSample> repeats) {
         return Lateness.worstOf(repeats.stream().map(RepeatSample::lateness).toList());
     }
 
+    /**
+     * This side with every per-request latency moved as far toward "better" as each request's own lateness allows
+     * ({@link RepeatSample#atBest}); null when a repeat has no per-request lateness (the run-wide bound then applies).
+     */
+    public Sample atBest() {
+        List<RepeatSample> moved = new java.util.ArrayList<>();
+        for (RepeatSample r : repeats) {
+            RepeatSample m = r.atBest();
+            if (m == null) {
+                return null;
+            }
+            moved.add(m);
+        }
+        return new Sample(moved);
+    }
+
     /** Requests with a defined value of {@code m}, across repeats (for a per-session metric: sessions). */
     public int defined(Metric m) {
         return repeats.stream().mapToInt(r -> r.defined(m)).sum();

@@ -105,7 +105,7 @@ class LatenessTest {
         Judgement j = judged(base, cand);
         assertThat(j.estimate().deltaLow()).as("the interval clears the limit").isGreaterThan(0.10);
         assertThat(j.verdict()).isEqualTo(Verdict.INCONCLUSIVE);
-        assertThat(j.note()).startsWith("would fail, but the candidate's lateness, 52 ms (the simulator's stalls and"
+        assertThat(j.note()).startsWith("would fail, but the candidate's lateness, at most 52 ms (the simulator's stalls and"
                 + " late tokens 51, the client's lag 0.5)").contains("within the 10% limit");
 
         Judgement quiet = judged(base, Sample.of(repeat(4, 130, 0.5), repeat(5, 130, 0.5), repeat(6, 130, 0.5)));
@@ -157,5 +157,85 @@ class LatenessTest {
                 Sample.of(repeat(2, 100, 30).servedWith(served(300)))));
         assertThat(LateRuns.note(late)).startsWith("late runs: in 1 of 2 run(s) the client fell behind")
                 .contains("kept, with what the lateness can have added as a bound");
+    }
+
+    /**
+     * As {@link #repeat}, but the simulator stalled {@code stallMs} while the requests {@code hit} were in its engine:
+     * their TTFT and E2E grew by it, and the simulator said so for each of them (and 0.2 ms of late tokens for the rest).
+     */
+    private static RepeatSample stalledOn(long seed, double medianMs, java.util.Set<Long> hit, double stallMs) {
+        SplittableRandom random = new SplittableRandom(seed);
+        List<RequestRecord> records = new ArrayList<>();
+        Map<Long, double[]> delays = new java.util.HashMap<>();
+        for (int i = 0; i < 200; i++) {
+            double ttft = medianMs * Math.exp(0.2 * Synthetic.gaussian(random));
+            double late = hit.contains((long) i) ? stallMs : 0.2;
+            records.add(lagged(Synthetic.ok(i, i * 1000.0, ttft + late, 10, 10), 0.5));
+            delays.put((long) i, new double[] {late, late});
+        }
+        // the run-wide bound: every stall summed, and the latest token
+        SimulatorLag lag = served(stallMs * hit.size());
+        return RepeatSample.of(records, null).servedWith(lag, dev.infergate.analysis.SimulatorDelays.of(delays));
+    }
+
+    @Test
+    void aStallThatHitAFewRequests_cannotHoldBackAMedian_whenTheSimulatorNamesThem() {
+        // +14 % TTFT against a 10 % limit; in each candidate run the simulator stalled 300 ms while 3 of 200 requests
+        // were in its engine. The run-wide bound (900 ms of stalls) could explain anything; each request's own
+        // delay explains only those three.
+        java.util.Set<Long> three = java.util.Set.of(5L, 77L, 150L);
+        Sample base = Sample.of(stalledOn(1, 100, java.util.Set.of(), 0), stalledOn(2, 100, java.util.Set.of(), 0),
+                stalledOn(3, 100, java.util.Set.of(), 0));
+        Sample cand = Sample.of(stalledOn(4, 114, three, 300), stalledOn(5, 114, three, 300), stalledOn(6, 114, three, 300));
+        Judgement j = judged(base, cand);
+        assertThat(j.verdict()).as("TTFT p50 %+.1f %% [%+.1f, %+.1f]", j.estimate().delta() * 100,
+                j.estimate().deltaLow() * 100, j.estimate().deltaHigh() * 100).isEqualTo(Verdict.FAIL);
+
+        Sample noWord = Sample.of(repeat(4, 114, 0.5).servedWith(served(900)), repeat(5, 114, 0.5).servedWith(served(900)),
+                repeat(6, 114, 0.5).servedWith(served(900)));
+        Judgement worst = judged(base, noWord);
+        assertThat(worst.verdict()).as("without the simulator's word on each request, the run-wide bound holds it back")
+                .isEqualTo(Verdict.INCONCLUSIVE);
+        assertThat(worst.note()).startsWith("would fail, but the candidate's lateness");
+    }
+
+    @Test
+    void identicalSides_whoseStallsHitSomeRequests_areNeverRejected() {
+        // The same server on both sides; in every candidate run a stall of 30 to 300 ms hit 10 to 120 of 200 requests
+        // (up to 60 %: a median moves by all of it). Each request's own delay covers what it did: never a fail.
+        for (long seed = 1; seed <= 8; seed++) {
+            for (double stallMs : new double[] {30, 300}) {
+                for (int hitCount : new int[] {10, 60, 120}) {
+                    java.util.Set<Long> hit = new java.util.HashSet<>();
+                    SplittableRandom pick = new SplittableRandom(seed * 31 + hitCount);
+                    while (hit.size() < hitCount) {
+                        hit.add((long) pick.nextInt(200));
+                    }
+                    Sample base = Sample.of(stalledOn(seed, 100, java.util.Set.of(), 0),
+                            stalledOn(seed + 100, 100, java.util.Set.of(), 0), stalledOn(seed + 200, 100, java.util.Set.of(), 0));
+                    Sample cand = Sample.of(stalledOn(seed + 300, 100, hit, stallMs), stalledOn(seed + 400, 100, hit, stallMs),
+                            stalledOn(seed + 500, 100, hit, stallMs));
+                    Judgement j = judged(base, cand);
+                    assertThat(j.verdict()).as("seed %d, stall %.0f ms on %d requests: TTFT p50 %+.1f %%", seed, stallMs,
+                            hitCount, j.estimate().delta() * 100).isNotEqualTo(Verdict.FAIL);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aRequestsClientPart_isTheLargestLagOfAnyRequestStartedWhileItWasInFlight() {
+        // three requests: 0 runs 0-300 ms, 1 starts at 100 ms with a 7 ms lag, 2 starts at 400 ms with none
+        List<RequestRecord> records = List.of(lagged(Synthetic.ok(0, 0, 200, 11, 10), 1),
+                lagged(Synthetic.ok(1, 100, 50, 11, 10), 7), lagged(Synthetic.ok(2, 400, 50, 11, 10), 0));
+        RequestLateness l = RequestLateness.ofClient(records);
+        assertThat(l.clientMs()).containsExactly(7, 7, 0);
+        RequestLateness served = l.servedWith(dev.infergate.analysis.SimulatorDelays.of(Map.of(0L, new double[] {2, 5})),
+                new long[] {0, 1, 2});
+        assertThat(served.lateMs(Metric.TTFT, 0, 40)).as("the client's 7 + the simulator's 2 at the first token").isEqualTo(9);
+        assertThat(served.lateMs(Metric.E2E, 0, 40)).as("... and 5 at the end").isEqualTo(12);
+        assertThat(served.lateMs(Metric.TPOT, 0, 40)).as("over 10 gaps between tokens").isCloseTo(1.2,
+                org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(served.lateMs(Metric.TTFT, 1, 40)).as("no word on request 1: the run-wide 40").isEqualTo(47);
     }
 }
