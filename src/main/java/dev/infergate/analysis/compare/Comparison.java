@@ -202,45 +202,55 @@ public final class Comparison {
             byStatistic.put(e.statistic(), e);
         }
         List<Judgement> judgements = new ArrayList<>();
-        Criterion.AtBest atBest = atBest(pair, bootstrap, name);
+        Criterion.WithoutLateness without = withoutLateness(pair, bootstrap, name, runToRunAllowance);
         for (Criterion c : criteria) {
             double allowance = runToRunAllowance > 0 && c.bound().relative()
                     ? measuredAllowance(c.statistic(), pair, runToRunAllowance) : runToRunAllowance;
             judgements.add(c.judge(byStatistic.get(c.statistic()), allowance, pair.baseline().lateness(),
-                    pair.candidate().lateness(), atBest));
+                    pair.candidate().lateness(), without));
         }
         Verdict verdict = Verdict.combine(judgements.stream().map(Judgement::verdict).toList());
         return new ConditionResult(name, List.copyOf(byStatistic.values()), judgements, verdict, runToRunAllowance);
     }
 
     /**
-     * Estimates with one side's requests each moved by its own lateness ({@link Sample#atBest}), on the condition's own
-     * random stream so they resample the same requests as the estimates they bound; each side moved only when a
-     * criterion asks (a verdict to hold back), at most once.
+     * Estimates with each side's requests moved by their own lateness ({@link Sample#moved}), on the condition's own
+     * random stream so they resample the same requests as the estimates they bound, judged with the run-to-run
+     * allowance measured on the moved runs (drift that was this machine's delays goes with them). Each moved side is
+     * built once, when a criterion first asks.
      */
-    private static Criterion.AtBest atBest(Pair pair, Bootstrap bootstrap, String name) {
-        return new Criterion.AtBest() {
-            private Sample baseline;
-            private Sample candidate;
-            private boolean baselineMoved;
-            private boolean candidateMoved;
+    private static Criterion.WithoutLateness withoutLateness(Pair pair, Bootstrap bootstrap, String name,
+            double runToRunAllowance) {
+        return new Criterion.WithoutLateness() {
+            private final Map<String, Sample> moved = new java.util.HashMap<>();
 
-            @Override
-            public Estimate baseline(Statistic s) {
-                if (!baselineMoved) {
-                    baseline = pair.baseline().atBest();
-                    baselineMoved = true;
+            private Sample side(boolean candidate, RequestLateness.Take take) {
+                String key = (candidate ? "c" : "b") + take;
+                if (!moved.containsKey(key)) {
+                    moved.put(key, (candidate ? pair.candidate() : pair.baseline()).moved(take));
                 }
-                return baseline == null ? null : bootstrap.compare(List.of(s), baseline, pair.candidate(), name).get(0);
+                return moved.get(key);
+            }
+
+            private Criterion.Moved estimate(Criterion c, Sample baseline, Sample candidate) {
+                if (baseline == null || candidate == null) {
+                    return null;
+                }
+                Pair movedPair = new Pair(baseline, candidate);
+                double allowance = runToRunAllowance > 0 && c.bound().relative()
+                        ? measuredAllowance(c.statistic(), movedPair, runToRunAllowance) : runToRunAllowance;
+                return new Criterion.Moved(bootstrap.compare(List.of(c.statistic()), baseline, candidate, name).get(0),
+                        allowance);
             }
 
             @Override
-            public Estimate candidate(Statistic s) {
-                if (!candidateMoved) {
-                    candidate = pair.candidate().atBest();
-                    candidateMoved = true;
-                }
-                return candidate == null ? null : bootstrap.compare(List.of(s), pair.baseline(), candidate, name).get(0);
+            public Criterion.Moved forFail(Criterion c) {
+                return estimate(c, side(false, RequestLateness.Take.LEAST), side(true, RequestLateness.Take.MOST));
+            }
+
+            @Override
+            public Criterion.Moved forPass(Criterion c) {
+                return estimate(c, side(false, RequestLateness.Take.MOST), side(true, RequestLateness.Take.LEAST));
             }
         };
     }

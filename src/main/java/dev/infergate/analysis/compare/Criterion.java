@@ -76,23 +76,32 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
     }
 
     /**
-     * The estimate of a criterion's statistic with one side's requests each moved as far toward "better" as its own
-     * lateness allows ({@link Sample#atBest}), the other side as measured; null when that side has no per-request
-     * lateness (the run-wide bound then applies).
+     * The estimates a verdict must survive when each request's own lateness is known ({@link RequestLateness}): the
+     * side the verdict goes against moved by the most its lateness can have added, the other by the least it surely
+     * added, with the run-to-run allowance measured again on the moved runs. Null from either method when a side has
+     * no per-request lateness (the run-wide bound then applies).
      */
-    public interface AtBest {
-        Estimate baseline(Statistic s);
+    public interface WithoutLateness {
+        /** What a fail must survive: the candidate's requests moved by the most, the baseline's by the least. */
+        Moved forFail(Criterion c);
 
-        Estimate candidate(Statistic s);
+        /** What a pass must survive: the baseline's requests moved by the most, the candidate's by the least. */
+        Moved forPass(Criterion c);
     }
 
+    /** An estimate on moved sides, and the run-to-run allowance to judge it with. */
+    public record Moved(Estimate estimate, double allowance) {}
+
     /**
-     * As {@link #judge(Estimate, double, Lateness, Lateness)}, but where {@code atBest} has each request's own
-     * lateness for the statistic ({@link RequestLateness#bounds}), a fail stands when the interval stays past the limit
-     * with every candidate request moved by its own lateness (a pass: every baseline request), rather than every
-     * value by the side's worst: a stall that hit a few requests cannot hold back a median.
+     * As {@link #judge(Estimate, double, Lateness, Lateness)}, but where {@code without} has each request's own
+     * lateness for the statistic ({@link RequestLateness#bounds}), the verdict rests on the moved estimates instead
+     * of the side's worst: a fail stands when {@link WithoutLateness#forFail} stays past the limit, a pass when
+     * {@link WithoutLateness#forPass} stays within, so a stall that hit a few requests cannot hold back a median. And
+     * where the measured interval straddles only because this machine's delays widened it, a moved estimate that
+     * clears the limit decides (its note gives the figure as measured): what lateness added is bounded, never a veto.
      */
-    public Judgement judge(Estimate e, double runToRunAllowance, Lateness baseline, Lateness candidate, AtBest atBest) {
+    public Judgement judge(Estimate e, double runToRunAllowance, Lateness baseline, Lateness candidate,
+            WithoutLateness without) {
         if (!(runToRunAllowance >= 0) || runToRunAllowance >= 1) {
             throw new IllegalArgumentException("run-to-run allowance (" + runToRunAllowance + ") must be in [0, 1)");
         }
@@ -112,10 +121,14 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
         boolean pass = atMost() ? widenedHigh <= limit : widenedLow >= limit;
         boolean fail = atMost() ? widenedLow > limit : widenedHigh < limit;
         if (pass || fail) {
-            String held = fail ? heldBackFail(e, atMost() ? widenedLow : widenedHigh, candidate, allowance, atBest)
-                    : heldBackPass(e, atMost() ? widenedHigh : widenedLow, baseline, allowance, atBest);
+            String held = fail ? heldBackFail(e, atMost() ? widenedLow : widenedHigh, candidate, without)
+                    : heldBackPass(e, atMost() ? widenedHigh : widenedLow, baseline, without);
             return held == null ? new Judgement(this, e, pass ? Verdict.PASS : Verdict.FAIL, 0, null)
                     : new Judgement(this, e, Verdict.INCONCLUSIVE, -1, held);
+        }
+        Judgement moved = baseline.any() || candidate.any() ? decidedWithoutLateness(e, without) : null;
+        if (moved != null) {
+            return moved;
         }
         boolean settledWithoutAllowance = atMost() ? high <= limit || low > limit : low >= limit || high < limit;
         if (settledWithoutAllowance) {
@@ -124,17 +137,54 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
         return new Judgement(this, e, Verdict.INCONCLUSIVE, samplesToSettle(point, low, high, limit, e), null);
     }
 
+    /** The moved estimate {@code m}'s interval end a fail ({@code fail}) or a pass rests on; NaN when there is none. */
+    private double movedEnd(Moved m, boolean fail) {
+        return m == null ? Double.NaN : widenedEnd(m.estimate(), bound.relative() ? m.allowance() : 0, fail);
+    }
+
+    /**
+     * A verdict the measured interval could not give, decided on the moved estimates ({@link WithoutLateness}); null
+     * when neither clears the limit or there are none.
+     */
+    private Judgement decidedWithoutLateness(Estimate measured, WithoutLateness without) {
+        if (without == null || !RequestLateness.bounds(statistic.metric())) {
+            return null;
+        }
+        Moved forFail = without.forFail(this);
+        double failEnd = movedEnd(forFail, true);
+        if (!Double.isNaN(failEnd) && (atMost() ? failEnd > limit() : failEnd < limit())) {
+            return new Judgement(this, forFail.estimate(), Verdict.FAIL, 0, movedNote(measured, "candidate", "baseline"));
+        }
+        Moved forPass = without.forPass(this);
+        double passEnd = movedEnd(forPass, false);
+        if (!Double.isNaN(passEnd) && (atMost() ? passEnd <= limit() : passEnd >= limit())) {
+            return new Judgement(this, forPass.estimate(), Verdict.PASS, 0, movedNote(measured, "baseline", "candidate"));
+        }
+        return null;
+    }
+
+    /** {@code each request's own delay taken off (the most from the candidate's, the least from the baseline's); as measured +2.6 % [-16.8, +25.7]}. */
+    private String movedNote(Estimate measured, String most, String least) {
+        String asMeasured = bound.relative()
+                ? String.format(java.util.Locale.ROOT, "%+.1f %% [%+.1f, %+.1f]", measured.delta() * 100,
+                        measured.deltaLow() * 100, measured.deltaHigh() * 100)
+                : String.format(java.util.Locale.ROOT, "%.1f [%.1f, %.1f]", measured.candidate(), measured.candidateLow(),
+                        measured.candidateHigh());
+        return "decided with each request's own delay on this machine taken off (the most it can have added to the " + most
+                + "'s requests, the least it surely added to the " + least + "'s); as measured " + asMeasured
+                + ", widened by those delays";
+    }
+
     /**
      * Why a fail does not stand, or null when it does: the candidate's lateness, taken off its figure at the
      * interval's near end ({@code end}), brings that end back within the limit.
      */
-    private String heldBackFail(Estimate e, double end, Lateness candidate, double allowance, AtBest atBest) {
+    private String heldBackFail(Estimate e, double end, Lateness candidate, WithoutLateness without) {
         var m = statistic.metric();
         if (!Lateness.bounds(m) || !candidate.any()) {
             return null;
         }
-        Estimate best = atBest != null && RequestLateness.bounds(m) ? atBest.candidate(statistic) : null;
-        double movedEnd = best == null ? Double.NaN : widenedEnd(best, allowance, true);
+        double movedEnd = without != null && RequestLateness.bounds(m) ? movedEnd(without.forFail(this), true) : Double.NaN;
         if (!Double.isNaN(movedEnd)) {
             boolean stands = atMost() ? movedEnd > limit() : movedEnd < limit();
             return stands ? null : heldNote("fail", "candidate", candidate, m, movedEnd, true);
@@ -172,13 +222,12 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
      * interval's far end ({@code end}) past the limit. An absolute bound judges the candidate alone, and lateness
      * only ever makes a figure worse, so its pass always stands.
      */
-    private String heldBackPass(Estimate e, double end, Lateness baseline, double allowance, AtBest atBest) {
+    private String heldBackPass(Estimate e, double end, Lateness baseline, WithoutLateness without) {
         var m = statistic.metric();
         if (!bound.relative() || !Lateness.bounds(m) || !baseline.any()) {
             return null;
         }
-        Estimate best = atBest != null && RequestLateness.bounds(m) ? atBest.baseline(statistic) : null;
-        double movedEnd = best == null ? Double.NaN : widenedEnd(best, allowance, false);
+        double movedEnd = without != null && RequestLateness.bounds(m) ? movedEnd(without.forPass(this), false) : Double.NaN;
         if (!Double.isNaN(movedEnd)) {
             boolean stands = atMost() ? movedEnd <= limit() : movedEnd >= limit();
             return stands ? null : heldNote("pass", "baseline", baseline, m, movedEnd, true);
@@ -203,8 +252,8 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
                 : String.format(java.util.Locale.ROOT, "%+.1f %%", moved * 100))
                 : String.format(java.util.Locale.ROOT, "%.1f%s", moved, m.isLatency() ? " ms" : " " + m.unit());
         boolean fail = would.equals("fail");
-        String takenOff = perRequest ? " with each of the " + side + "'s requests moved by its own lateness, the"
-                + " interval's " + (fail ? "near" : "far") + " end comes to "
+        String takenOff = perRequest ? " with each of the " + side + "'s requests moved by its own lateness (and the"
+                + " other side's by what it surely added), the interval's " + (fail ? "near" : "far") + " end comes to "
                 : " taken off the " + side + "'s figure it brings the interval's " + (fail ? "near" : "far") + " end to ";
         return "would " + would + ", but the " + side + "'s lateness, " + (perRequest ? "at most " : "")
                 + lateness.describe(m) + ", could explain it:" + takenOff

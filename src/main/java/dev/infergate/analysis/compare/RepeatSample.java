@@ -210,18 +210,18 @@ public final class RepeatSample {
     }
 
     /**
-     * This sample with every per-request latency moved as far toward "better" as each request's own lateness allows
+     * This sample with every per-request latency moved by {@code take} of each request's own lateness
      * ({@link RequestLateness}); null when it has no per-request lateness (built without records, or imported): the
      * run-wide bound then applies ({@link Lateness#truthAtBest}).
      */
-    RepeatSample atBest() {
+    RepeatSample moved(RequestLateness.Take take) {
         if (perRequest == null || imported) {
             return null;
         }
         double[][] v = values.clone();
         for (Metric m : Metric.values()) {
             if (RequestLateness.bounds(m)) {
-                v[m.ordinal()] = perRequest.atBest(m, values[m.ordinal()], lateness.simulatorMs());
+                v[m.ordinal()] = perRequest.moved(m, values[m.ordinal()], lateness.simulatorMs(), take);
             }
         }
         return new RepeatSample(v, contributions, windowSeconds, sessions, ids, clientLimited, imported, reasoning,

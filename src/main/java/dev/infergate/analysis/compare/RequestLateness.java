@@ -27,6 +27,20 @@ import java.util.List;
  */
 record RequestLateness(double[] clientMs, double[] simFirstMs, double[] simEndMs, long[] tpotGaps, long[] itlGaps) {
 
+    /** How much of each request's lateness to take off its values. */
+    enum Take {
+        /**
+         * The most it can have added: the client's part and the simulator's word (the run-wide simulator bound where
+         * it has none). What the side a verdict goes against is moved by (a fail: the candidate).
+         */
+        MOST,
+        /**
+         * The least it surely added: the simulator's own word on the request, nothing where it has none (the
+         * client's part is a proxy, not a measurement of this request). What the other side is moved by.
+         */
+        LEAST
+    }
+
     /** The client's part of each of {@code measured}, in their order, with the simulator's unknown. */
     static RequestLateness ofClient(List<RequestRecord> measured) {
         int n = measured.size();
@@ -98,23 +112,29 @@ record RequestLateness(double[] clientMs, double[] simFirstMs, double[] simEndMs
     }
 
     /**
-     * {@code values} of {@code m} with each request's own lateness taken off (never below 0), NaN kept;
-     * {@code runWideSimulatorMs} stands in for a request the simulator said nothing about.
+     * {@code values} of {@code m} with {@code take} of each request's own lateness taken off (never below 0), NaN
+     * kept; {@code runWideSimulatorMs} stands in for the most of a request the simulator said nothing about.
      */
-    double[] atBest(Metric m, double[] values, double runWideSimulatorMs) {
+    double[] moved(Metric m, double[] values, double runWideSimulatorMs, Take take) {
         double[] out = new double[values.length];
         for (int i = 0; i < values.length; i++) {
             double v = values[i];
-            out[i] = Double.isNaN(v) ? v : Math.max(0, v - lateMs(m, i, runWideSimulatorMs));
+            out[i] = Double.isNaN(v) ? v : Math.max(0, v - lateMs(m, i, runWideSimulatorMs, take));
         }
         return out;
     }
 
-    /** What request {@code i}'s lateness can have added to its value of {@code m}, ms. */
+    /** The most request {@code i}'s lateness can have added to its value of {@code m}, ms. */
     double lateMs(Metric m, int i, double runWideSimulatorMs) {
+        return lateMs(m, i, runWideSimulatorMs, Take.MOST);
+    }
+
+    /** {@code take} of what request {@code i}'s lateness added to its value of {@code m}, ms. */
+    double lateMs(Metric m, int i, double runWideSimulatorMs, Take take) {
         boolean first = m == Metric.TTFT || m == Metric.TTFT_FROM_SCHEDULED || m == Metric.TIME_TO_FIRST_ANSWER;
         double sim = m == Metric.QUEUE_WAIT ? 0 : first ? simFirstMs[i] : simEndMs[i];
-        double total = clientMs[i] + (Double.isNaN(sim) ? runWideSimulatorMs : sim);
+        double total = take == Take.LEAST ? (Double.isNaN(sim) ? 0 : sim)
+                : clientMs[i] + (Double.isNaN(sim) ? runWideSimulatorMs : sim);
         return switch (m) {
             case TPOT -> total / tpotGaps[i];
             case ITL_MEAN_PER_REQUEST -> total / itlGaps[i];

@@ -42,13 +42,13 @@ public record Sample(List<RepeatSample> repeats) {
     }
 
     /**
-     * This side with every per-request latency moved as far toward "better" as each request's own lateness allows
-     * ({@link RepeatSample#atBest}); null when a repeat has no per-request lateness (the run-wide bound then applies).
+     * This side with every per-request latency moved by {@code take} of each request's own lateness
+     * ({@link RepeatSample#moved}); null when a repeat has no per-request lateness (the run-wide bound then applies).
      */
-    public Sample atBest() {
+    Sample moved(RequestLateness.Take take) {
         List<RepeatSample> moved = new java.util.ArrayList<>();
         for (RepeatSample r : repeats) {
-            RepeatSample m = r.atBest();
+            RepeatSample m = r.moved(take);
             if (m == null) {
                 return null;
             }

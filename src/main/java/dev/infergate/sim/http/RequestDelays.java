@@ -10,12 +10,13 @@ import java.util.Map;
  * {@code X-Request-Id}) and served at {@code GET /sim/request-delays?prefix=P} as one JSON line per request:
  * {@code {"id": "<the id after P>", "first_token_ms": ..., "end_ms": ...}}.
  *
- * <p>A request's delay at a token is the engine's stalls while it was in the engine (every request in flight waits
- * out a stall) plus how late that token reached its connection's event loop (a busy loop). It is this process's
- * lateness on this machine, not the profile's timing: a comparison takes each request's own delay off its figures
- * to bound what the machine added (analysis.compare.Lateness), which is much tighter than assuming that every
- * request was as late as the latest token of the run. Both parts only ever overstate the delay (a stall's late
- * tokens are counted twice), so the bound stays a bound.
+ * <p>A request's delay at a token is the engine's stalls since the request arrived that pushed that token's model
+ * time back (every request in the engine waits out a stall) plus how late the token reached its connection's event
+ * loop (a late step, a busy loop). Each stall is counted once: the stall of the late step that made a token itself late
+ * is in that token's lateness, not in the stalls ({@code StreamTarget#onEmission} with the counter at the hand-over).
+ * It is what this process measured of its own lateness on this machine, not the profile's timing, and the least the
+ * machine delayed the request: a delay before the request reached its handler is not seen. A comparison takes it off
+ * the figures it judges (analysis.compare.RequestLateness).
  *
  * <p>Bounded: the oldest entries go beyond {@link #CAPACITY}; a client that asks after that falls back to the
  * run-wide bound for the requests it cannot find.

@@ -105,10 +105,15 @@ final class StreamResponder implements StreamTarget {
 
     @Override
     public void onEmission(Emission e, long intendedNanos) {
+        onEmission(e, intendedNanos, setup.delays() == null ? 0 : setup.delays().stalledNanos());
+    }
+
+    @Override
+    public void onEmission(Emission e, long intendedNanos, long stalledNanos) {
         if (ended) {
             return;
         }
-        noteDelay(e, intendedNanos);
+        noteDelay(e, intendedNanos, stalledNanos);
         if (!request.stream()) {
             if (e.finished()) {
                 sendBody(e);
@@ -142,15 +147,16 @@ final class StreamResponder implements StreamTarget {
 
     /**
      * This request's delay behind the model at {@code e} ({@link RequestDelays}): the engine's stalls since it arrived
-     * plus how late the token reached this event loop. The model's own holds (buffered delivery, an injected stall)
-     * are the profile's timing, not a delay, so the token's intended time is the reference, not its write.
+     * that pushed this token's model time back ({@code stalledNanos}, the counter at the hand-over) plus how late the
+     * token reached this event loop. The model's own holds (buffered delivery, an injected stall) are the profile's
+     * timing, not a delay, so the token's intended time is the reference, not its write.
      */
-    private void noteDelay(Emission e, long intendedNanos) {
+    private void noteDelay(Emission e, long intendedNanos, long stalledNanos) {
         RequestDelays delays = setup.delays();
         if (delays == null) {
             return;
         }
-        long delay = delays.stalledNanos() - stalledAtBeginNanos + Math.max(0, System.nanoTime() - intendedNanos);
+        long delay = Math.max(0, stalledNanos - stalledAtBeginNanos) + Math.max(0, System.nanoTime() - intendedNanos);
         if (firstTokenDelayNanos < 0) {
             firstTokenDelayNanos = delay;
         }
