@@ -10,7 +10,7 @@
 #   CASES=buffered N=10 scripts/hog-verdicts.sh  # baseline vs managed-buffered: REJECTED naming the delivery criterion
 #   CASES=pair UNTIL=1 N=1 HOGS=0 scripts/hog-verdicts.sh  # the demo's pair (baseline vs candidate-fp8-kv), --until-decided
 #
-# Environment: CASES (aa), N (20 of each), HOGS (6), OUT (results/hog-verdicts), UNTIL (set: accept --until-decided
+# Environment: CASES (aa), N (20 of each), HOGS (6), OUT (results/hog-verdicts), PORT (18101 and up), UNTIL (set: accept --until-decided
 # --budget BUDGET, 6m). Prints, per accept, the load before and after, the wall time and the chat audience's line
 # (with its note when held back); at the end the counts by case and verdict.
 set -uo pipefail
@@ -20,6 +20,7 @@ N=${N:-20}
 HOGS=${HOGS:-6}
 OUT=${OUT:-results/hog-verdicts}
 BUDGET=${BUDGET:-6m}
+PORT=${PORT:-18101}
 mkdir -p "$OUT"
 ./infergate --version > /dev/null || exit 1 # builds the jar first
 JAR=target/infergate.jar
@@ -36,8 +37,8 @@ serve() { # profile port log
     for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$2/health" > /dev/null && return 0; sleep 0.2; done
     echo "serve-sim $1 did not start: $(cat "$3")"; exit 1
 }
-serve baseline 18101 "$OUT/baseline-sim.log"
-port=18102
+serve baseline $PORT "$OUT/baseline-sim.log"
+port=$((PORT + 1))
 for c in $CASES; do
     case "$c" in
         aa) cand=baseline ;;
@@ -49,7 +50,7 @@ for c in $CASES; do
     serve "$cand" $port "$OUT/$c-sim.log"
     mkdir -p "$OUT/$c"
     cat > "$OUT/$c/plan.yaml" <<PLAN
-baseline: {url: http://127.0.0.1:18101, labels: {kv_cache: bf16}}
+baseline: {url: http://127.0.0.1:$PORT, labels: {kv_cache: bf16}}
 candidate: {url: http://127.0.0.1:$port, labels: {kv_cache: $c}}
 matrix:
   workloads: [long-doc]
