@@ -8,9 +8,11 @@
 #   CASES=slower   scripts/hog-verdicts.sh   # the candidate's prefill 30 % slower (45 -> 59 us a token): REJECTED 19+ of 20
 #   CASES="aa slower" scripts/hog-verdicts.sh  # both, one accept of each in turn (the same hogs, the same hour)
 #   CASES=buffered N=10 scripts/hog-verdicts.sh  # baseline vs managed-buffered: REJECTED naming the delivery criterion
-#   CASES=pair UNTIL=1 N=1 HOGS=0 scripts/hog-verdicts.sh  # the demo's pair (baseline vs candidate-fp8-kv), --until-decided
+#   CASES=pair UNTIL=1 REQUESTS=3 N=1 HOGS=0 scripts/hog-verdicts.sh  # the demo's pair (baseline vs
+#                                            # candidate-fp8-kv), 2 repeats x 3 requests, then --until-decided
 #
-# Environment: CASES (aa), N (20 of each), HOGS (6), OUT (results/hog-verdicts), PORT (18101 and up), UNTIL (set: accept --until-decided
+# Environment: CASES (aa), N (20 of each), HOGS (6), REQUESTS (6 a repeat), OUT (results/hog-verdicts), PORT (18101
+# and up), UNTIL (set: accept --until-decided
 # --budget BUDGET, 6m). Prints, per accept, the load before and after, the wall time and the chat audience's line
 # (with its note when held back); at the end the counts by case and verdict.
 set -uo pipefail
@@ -21,6 +23,7 @@ HOGS=${HOGS:-6}
 OUT=${OUT:-results/hog-verdicts}
 BUDGET=${BUDGET:-6m}
 PORT=${PORT:-18101}
+REQUESTS=${REQUESTS:-6}
 mkdir -p "$OUT"
 ./infergate --version > /dev/null || exit 1 # builds the jar first
 JAR=target/infergate.jar
@@ -58,7 +61,7 @@ matrix:
   loads:
     single-user: {concurrency: 1}
 repeats: 2
-requests: 6
+requests: $REQUESTS
 warmup: 0
 slo: {ttft: 2s, tpot: 100ms}
 audiences:
