@@ -232,7 +232,7 @@ public final class Comparison {
                 return moved.get(key);
             }
 
-            private Criterion.Moved estimate(Criterion c, Sample baseline, Sample candidate) {
+            private Criterion.Moved estimate(Criterion c, Sample baseline, Sample candidate, Sample original, Sample most) {
                 if (baseline == null || candidate == null) {
                     return null;
                 }
@@ -240,17 +240,19 @@ public final class Comparison {
                 double allowance = runToRunAllowance > 0 && c.bound().relative()
                         ? measuredAllowance(c.statistic(), movedPair, runToRunAllowance) : runToRunAllowance;
                 return new Criterion.Moved(bootstrap.compare(List.of(c.statistic()), baseline, candidate, name).get(0),
-                        allowance);
+                        allowance, Sample.largestMove(original, most, c.statistic().metric()));
             }
 
             @Override
             public Criterion.Moved forFail(Criterion c) {
-                return estimate(c, side(false, RequestLateness.Take.LEAST), side(true, RequestLateness.Take.MOST));
+                Sample most = side(true, RequestLateness.Take.MOST);
+                return estimate(c, side(false, RequestLateness.Take.LEAST), most, pair.candidate(), most);
             }
 
             @Override
             public Criterion.Moved forPass(Criterion c) {
-                return estimate(c, side(false, RequestLateness.Take.MOST), side(true, RequestLateness.Take.LEAST));
+                Sample most = side(false, RequestLateness.Take.MOST);
+                return estimate(c, most, side(true, RequestLateness.Take.LEAST), pair.baseline(), most);
             }
         };
     }

@@ -89,8 +89,11 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
         Moved forPass(Criterion c);
     }
 
-    /** An estimate on moved sides, and the run-to-run allowance to judge it with. */
-    public record Moved(Estimate estimate, double allowance) {}
+    /**
+     * An estimate on moved sides, the run-to-run allowance to judge it with, and the most any one request of the side
+     * moved by the most was moved, ms (for the note).
+     */
+    public record Moved(Estimate estimate, double allowance, double largestMs) {}
 
     /**
      * As {@link #judge(Estimate, double, Lateness, Lateness)}, but where {@code without} has each request's own
@@ -184,10 +187,11 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
         if (!Lateness.bounds(m) || !candidate.any()) {
             return null;
         }
-        double movedEnd = without != null && RequestLateness.bounds(m) ? movedEnd(without.forFail(this), true) : Double.NaN;
+        Moved forFail = without != null && RequestLateness.bounds(m) ? without.forFail(this) : null;
+        double movedEnd = movedEnd(forFail, true);
         if (!Double.isNaN(movedEnd)) {
             boolean stands = atMost() ? movedEnd > limit() : movedEnd < limit();
-            return stands ? null : heldNote("fail", "candidate", candidate, m, movedEnd, true);
+            return stands ? null : perRequestNote("fail", "candidate", forFail.largestMs(), movedEnd);
         }
         double moved;
         if (bound.relative()) {
@@ -200,7 +204,7 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
             moved = candidate.truthAtBest(m, end);
         }
         boolean stands = atMost() ? moved > limit() : moved < limit();
-        return stands ? null : heldNote("fail", "candidate", candidate, m, moved, false);
+        return stands ? null : heldNote("fail", "candidate", candidate, m, moved);
     }
 
     /**
@@ -227,10 +231,11 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
         if (!bound.relative() || !Lateness.bounds(m) || !baseline.any()) {
             return null;
         }
-        double movedEnd = without != null && RequestLateness.bounds(m) ? movedEnd(without.forPass(this), false) : Double.NaN;
+        Moved forPass = without != null && RequestLateness.bounds(m) ? without.forPass(this) : null;
+        double movedEnd = movedEnd(forPass, false);
         if (!Double.isNaN(movedEnd)) {
             boolean stands = atMost() ? movedEnd <= limit() : movedEnd >= limit();
-            return stands ? null : heldNote("pass", "baseline", baseline, m, movedEnd, true);
+            return stands ? null : perRequestNote("pass", "baseline", forPass.largestMs(), movedEnd);
         }
         double b = e.baseline();
         if (!(b > 0)) {
@@ -239,26 +244,43 @@ public record Criterion(Statistic statistic, Bound bound, double threshold) {
         double truth = baseline.truthAtBest(m, b);
         double moved = truth == 0 ? Double.POSITIVE_INFINITY : (1 + end) * b / truth - 1;
         boolean stands = atMost() ? moved <= limit() : moved >= limit();
-        return stands ? null : heldNote("pass", "baseline", baseline, m, moved, false);
+        return stands ? null : heldNote("pass", "baseline", baseline, m, moved);
     }
 
     /**
      * {@code would fail, but the candidate's lateness (186 ms (the simulator's stalls and late tokens)) could explain
      * it: taken off the candidate's figure it brings the interval's near end to +8.0 %, within the 10% limit; ...}.
      */
-    private String heldNote(String would, String side, Lateness lateness, dev.infergate.analysis.Metric m, double moved,
-            boolean perRequest) {
-        String where = bound.relative() ? (Double.isInfinite(moved) ? (moved > 0 ? "+inf" : "-inf")
+    private String heldNote(String would, String side, Lateness lateness, dev.infergate.analysis.Metric m, double moved) {
+        boolean fail = would.equals("fail");
+        return "would " + would + ", but the " + side + "'s lateness, " + lateness.describe(m) + ", could explain it:"
+                + " taken off the " + side + "'s figure it brings the interval's " + (fail ? "near" : "far") + " end to "
+                + where(moved, m) + ", " + (fail ? "within" : "past") + " the " + formatThreshold() + " limit;"
+                + " free CPU and run again";
+    }
+
+    /**
+     * {@code would fail, but the candidate's requests were late by up to 380 ms each on this machine (...), which
+     * could explain it: with each moved by its own, ... the interval's near end comes to +8.0 %, within the 10% limit; ...}.
+     */
+    private String perRequestNote(String would, String side, double largestMs, double moved) {
+        boolean fail = would.equals("fail");
+        String other = fail ? "baseline" : "candidate";
+        return "would " + would + ", but the " + side + "'s requests were late by up to " + ms(largestMs) + " ms each"
+                + " on this machine (the simulator's stalls and late tokens for each, the client's lag while it was in"
+                + " flight), which could explain it: with each moved by its own and the " + other + "'s by what surely"
+                + " delayed them, the interval's " + (fail ? "near" : "far") + " end comes to " + where(moved, statistic.metric())
+                + ", " + (fail ? "within" : "past") + " the " + formatThreshold() + " limit; free CPU and run again";
+    }
+
+    private String where(double moved, dev.infergate.analysis.Metric m) {
+        return bound.relative() ? (Double.isInfinite(moved) ? (moved > 0 ? "+inf" : "-inf")
                 : String.format(java.util.Locale.ROOT, "%+.1f %%", moved * 100))
                 : String.format(java.util.Locale.ROOT, "%.1f%s", moved, m.isLatency() ? " ms" : " " + m.unit());
-        boolean fail = would.equals("fail");
-        String takenOff = perRequest ? " with each of the " + side + "'s requests moved by its own lateness (and the"
-                + " other side's by what it surely added), the interval's " + (fail ? "near" : "far") + " end comes to "
-                : " taken off the " + side + "'s figure it brings the interval's " + (fail ? "near" : "far") + " end to ";
-        return "would " + would + ", but the " + side + "'s lateness, " + (perRequest ? "at most " : "")
-                + lateness.describe(m) + ", could explain it:" + takenOff
-                + where + ", " + (fail ? "within" : "past") + " the " + formatThreshold() + " limit;"
-                + " free CPU and run again";
+    }
+
+    private static String ms(double v) {
+        return v >= 10 ? String.format(java.util.Locale.ROOT, "%,.0f", v) : String.format(java.util.Locale.ROOT, "%.1f", v);
     }
 
     /**

@@ -57,6 +57,25 @@ public record Sample(List<RepeatSample> repeats) {
         return new Sample(moved);
     }
 
+    /** The most any request's value of {@code m} moved between {@code original} and {@code moved} (ms); 0 when none. */
+    static double largestMove(Sample original, Sample moved, Metric m) {
+        double largest = 0;
+        if (moved == null || !m.perRequest()) {
+            return largest;
+        }
+        for (int r = 0; r < original.repeats().size(); r++) {
+            RepeatSample a = original.repeats().get(r);
+            RepeatSample b = moved.repeats().get(r);
+            for (int i = 0; i < a.size(); i++) {
+                double d = a.value(m, i) - b.value(m, i);
+                if (d > largest) {
+                    largest = d;
+                }
+            }
+        }
+        return largest;
+    }
+
     /** Requests with a defined value of {@code m}, across repeats (for a per-session metric: sessions). */
     public int defined(Metric m) {
         return repeats.stream().mapToInt(r -> r.defined(m)).sum();
