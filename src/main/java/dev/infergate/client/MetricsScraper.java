@@ -35,7 +35,8 @@ import java.util.concurrent.TimeUnit;
  * <p>It runs on its own thread and its own JDK HTTP client, never on the request event loops, so a slow
  * {@code /metrics} cannot delay a measured request's timestamps. One scrape at start, one every
  * {@code interval}, one at {@link #close()}, so counter deltas cover the whole run. Request headers (the API
- * key) are sent only when the metrics URL is on the endpoint's own host and port.
+ * key) are sent only when the metrics URL is on the endpoint's own host and port. Against infergate's simulator it can
+ * also fetch, at close, each request's own delay behind the model ({@link #fetchingSimulatorDelays}).
  */
 public final class MetricsScraper implements AutoCloseable {
     /** Default scrape period. */
@@ -60,6 +61,11 @@ public final class MetricsScraper implements AutoCloseable {
     private int errors;
     private int skipped;
     private boolean closed;
+    /** The server's /metrics carried infergate's simulator's series at least once. */
+    private boolean simulatorSeen;
+    /** The run's X-Request-Id prefix, when the simulator's per-request delays are to be fetched at close; else null. */
+    private String delaysPrefix;
+    private final Path dir;
     /** The scrape asked last, until it answered; never cancelled. */
     private CompletableFuture<?> inFlight;
 
@@ -86,6 +92,7 @@ public final class MetricsScraper implements AutoCloseable {
         this.headers = sameHost ? endpoint.headers() : Map.of();
         this.interval = interval;
         this.originNanos = originNanos;
+        this.dir = dir;
         this.out = Files.newBufferedWriter(dir.resolve(fileName), StandardCharsets.UTF_8);
         this.thread = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "infergate-metrics-scraper");
@@ -97,6 +104,16 @@ public final class MetricsScraper implements AutoCloseable {
 
     private static int port(URI u) {
         return u.getPort() > 0 ? u.getPort() : "https".equals(u.getScheme()) ? 443 : 80;
+    }
+
+    /**
+     * Also fetches, at {@link #close()}, the per-request delays of infergate's simulator for the requests whose
+     * {@code X-Request-Id} starts with {@code requestIdPrefix} ({@link SimulatorDelayFetch}), when the server turns out
+     * to be the simulator. Call before {@link #start()}.
+     */
+    public MetricsScraper fetchingSimulatorDelays(String requestIdPrefix) {
+        this.delaysPrefix = requestIdPrefix;
+        return this;
     }
 
     /**
@@ -187,6 +204,7 @@ public final class MetricsScraper implements AutoCloseable {
             SimulatorSelfReport simulator = SimulatorSelfReport.of(e);
             if (simulator.present()) { // infergate's simulator: how far it fell behind its model (analysis.SimulatorLag)
                 line.put("simulator", simulator.json());
+                simulatorSeen = true;
             }
             scrapes++;
         } catch (Throwable e) {
@@ -236,6 +254,7 @@ public final class MetricsScraper implements AutoCloseable {
         awaitInFlight();
         scrapeOnce();
         awaitInFlight();
+        boolean fetchDelays;
         synchronized (this) {
             closed = true;
             try {
@@ -243,6 +262,10 @@ public final class MetricsScraper implements AutoCloseable {
             } catch (IOException e) {
                 // the lines written so far are flushed already
             }
+            fetchDelays = simulatorSeen && delaysPrefix != null;
+        }
+        if (fetchDelays) {
+            SimulatorDelayFetch.fetch(http, url, headers, delaysPrefix, dir);
         }
     }
 }

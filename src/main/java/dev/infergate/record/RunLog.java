@@ -26,6 +26,11 @@ public final class RunLog {
     public static final String SERVER_METRICS_FILE = "server_metrics.jsonl";
     /** A GPU exporter's scrapes ({@code run --gpu-metrics}), in the same line format (optional). */
     public static final String GPU_METRICS_FILE = "gpu_metrics.jsonl";
+    /**
+     * infergate's simulator's own delay behind its model for each request of the run, fetched once at the run's end
+     * (optional; only a run served by the simulator has it): {@code {"id": request id, "first_token_ms", "end_ms"}}.
+     */
+    public static final String SIMULATOR_DELAYS_FILE = "simulator_delays.jsonl";
     /** The run.json key written null before the first request and set to the end time once the run ended. */
     public static final String ENDED_AT = "ended_at";
 

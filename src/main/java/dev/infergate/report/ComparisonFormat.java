@@ -79,6 +79,8 @@ final class ComparisonFormat {
                         ? String.format(Locale.ROOT, "; ~%,d %s per side would settle it", j.samplesToSettle(),
                                 s.metric().perSession() ? "completed sessions" : "requests")
                         : j.note() != null ? "; " + j.note() : "; more samples will not settle it");
+            } else if (j.note() != null) { // decided on figures with this machine's delays taken off (Criterion.judge)
+                sb.append("; ").append(j.note());
             }
             sb.append(')');
         }

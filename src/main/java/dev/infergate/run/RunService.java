@@ -181,7 +181,7 @@ public final class RunService {
             long loadStartNanos = System.nanoTime();
             try (MetricsScraper scraper = plan.serverMetrics() == null ? null
                     : new MetricsScraper(plan.serverMetrics(), http.endpoint(), MetricsScraper.DEFAULT_INTERVAL, origin,
-                            plan.out()).start();
+                            plan.out()).fetchingSimulatorDelays(http.requestIdPrefix()).start();
                     MetricsScraper gpu = plan.gpuMetrics() == null ? null
                     : new MetricsScraper(plan.gpuMetrics(), http.endpoint(), MetricsScraper.DEFAULT_INTERVAL, origin,
                             plan.out(), RunLog.GPU_METRICS_FILE).start()) {

@@ -71,4 +71,35 @@ class ServerMetricsRunTest {
             assertThat(summary).doesNotContainKey("server").containsKey("delivery");
         }
     }
+
+    @Test
+    void aRunServedByTheSimulator_keepsEachRequestsOwnDelayBehindTheModel() throws Exception {
+        try (SimServer server = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 7)) {
+            run(server);
+            Path run = dir.resolve("run");
+            dev.infergate.analysis.SimulatorDelays delays = dev.infergate.analysis.SimulatorDelays.read(run);
+            assertThat(delays.known()).isTrue();
+            java.util.Set<Long> measured = new java.util.HashSet<>();
+            dev.infergate.record.RunLog.readRecords(run, r -> {
+                if (r.measured()) {
+                    measured.add(r.id());
+                }
+            });
+            assertThat(measured).hasSize(16).allSatisfy(id -> {
+                assertThat(delays.firstTokenMs(id)).as("request %d", id).isNotNaN().isGreaterThanOrEqualTo(0);
+                assertThat(delays.endMs(id)).as("request %d", id).isNotNaN().isGreaterThanOrEqualTo(0);
+            });
+            // the file holds only checked lines: an id of digits and two finite delays
+            assertThat(Files.readAllLines(run.resolve(dev.infergate.record.RunLog.SIMULATOR_DELAYS_FILE)))
+                    .allMatch(l -> l.matches("\\{\"id\":[0-9]+,\"first_token_ms\":[0-9.Ee-]+,\"end_ms\":[0-9.Ee-]+}"));
+        }
+    }
+
+    @Test
+    void withoutServerMetrics_noPerRequestDelaysAreFetched() throws Exception {
+        try (SimServer server = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 7)) {
+            run(server, "--server-metrics", "off");
+            assertThat(dir.resolve("run").resolve(dev.infergate.record.RunLog.SIMULATOR_DELAYS_FILE)).doesNotExist();
+        }
+    }
 }

@@ -87,8 +87,8 @@ final class AudienceText {
         if (g.verdict() == Verdict.INCONCLUSIVE && !hasInterval(c, g.estimate())) {
             return figure + " undecided against the " + limit(c) + " limit" + where;
         }
-        if (failed) {
-            return figure + " " + side(c) + " " + limit(c) + " limit" + where;
+        if (failed) { // a fail decided on figures with this machine's delays taken off says so (Criterion.judge)
+            return figure + " " + side(c) + " " + limit(c) + " limit" + where + (g.note() != null ? " (" + g.note() + ")" : "");
         }
         // "straddles" only where it does: an interval wholly past (or within) the limit was held back by something else
         // (the run-to-run allowance, a side's lateness), which the note that follows names

@@ -202,13 +202,58 @@ public final class Comparison {
             byStatistic.put(e.statistic(), e);
         }
         List<Judgement> judgements = new ArrayList<>();
+        Criterion.WithoutLateness without = withoutLateness(pair, bootstrap, name, runToRunAllowance);
         for (Criterion c : criteria) {
             double allowance = runToRunAllowance > 0 && c.bound().relative()
                     ? measuredAllowance(c.statistic(), pair, runToRunAllowance) : runToRunAllowance;
             judgements.add(c.judge(byStatistic.get(c.statistic()), allowance, pair.baseline().lateness(),
-                    pair.candidate().lateness()));
+                    pair.candidate().lateness(), without));
         }
         Verdict verdict = Verdict.combine(judgements.stream().map(Judgement::verdict).toList());
         return new ConditionResult(name, List.copyOf(byStatistic.values()), judgements, verdict, runToRunAllowance);
+    }
+
+    /**
+     * Estimates with each side's requests moved by their own lateness ({@link Sample#moved}), on the condition's own
+     * random stream so they resample the same requests as the estimates they bound, judged with the run-to-run
+     * allowance measured on the moved runs (drift that was this machine's delays goes with them). Each moved side is
+     * built once, when a criterion first asks.
+     */
+    private static Criterion.WithoutLateness withoutLateness(Pair pair, Bootstrap bootstrap, String name,
+            double runToRunAllowance) {
+        return new Criterion.WithoutLateness() {
+            private final Map<String, Sample> moved = new java.util.HashMap<>();
+
+            private Sample side(boolean candidate, RequestLateness.Take take) {
+                String key = (candidate ? "c" : "b") + take;
+                if (!moved.containsKey(key)) {
+                    moved.put(key, (candidate ? pair.candidate() : pair.baseline()).moved(take));
+                }
+                return moved.get(key);
+            }
+
+            private Criterion.Moved estimate(Criterion c, Sample baseline, Sample candidate, Sample original, Sample most) {
+                if (baseline == null || candidate == null) {
+                    return null;
+                }
+                Pair movedPair = new Pair(baseline, candidate);
+                double allowance = runToRunAllowance > 0 && c.bound().relative()
+                        ? measuredAllowance(c.statistic(), movedPair, runToRunAllowance) : runToRunAllowance;
+                return new Criterion.Moved(bootstrap.compare(List.of(c.statistic()), baseline, candidate, name).get(0),
+                        allowance, Sample.largestMove(original, most, c.statistic().metric()));
+            }
+
+            @Override
+            public Criterion.Moved forFail(Criterion c) {
+                Sample most = side(true, RequestLateness.Take.MOST);
+                return estimate(c, side(false, RequestLateness.Take.LEAST), most, pair.candidate(), most);
+            }
+
+            @Override
+            public Criterion.Moved forPass(Criterion c) {
+                Sample most = side(false, RequestLateness.Take.MOST);
+                return estimate(c, most, side(true, RequestLateness.Take.LEAST), pair.baseline(), most);
+            }
+        };
     }
 }

@@ -4,6 +4,7 @@ import dev.infergate.analysis.ClientLag;
 import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.ReasoningFigures;
 import dev.infergate.analysis.SessionTrack;
+import dev.infergate.analysis.SimulatorDelays;
 import dev.infergate.analysis.SimulatorLag;
 import dev.infergate.analysis.Slo;
 import dev.infergate.analysis.delivery.DeliveryClassifier;
@@ -37,6 +38,8 @@ public final class RepeatSample {
     private final boolean simulatorBehind;
     /** What the client's (and the simulator's) lateness can have added to this run's figures. */
     private final Lateness lateness;
+    /** Each request's own lateness, when the sample was built from records and not yet moved by it; else null. */
+    private final RequestLateness perRequest;
 
     /** Contribution columns of the run metrics. */
     enum Part {
@@ -62,13 +65,15 @@ public final class RepeatSample {
 
     RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions, long[] ids,
             boolean clientLimited) {
-        this(values, contributions, windowSeconds, sessions, ids, clientLimited, false, false, false, Lateness.NONE);
+        this(values, contributions, windowSeconds, sessions, ids, clientLimited, false, false, false, Lateness.NONE, null);
     }
 
     private RepeatSample(double[][] values, double[][] contributions, double windowSeconds, int sessions, long[] ids,
-            boolean clientLimited, boolean imported, boolean reasoning, boolean simulatorBehind, Lateness lateness) {
+            boolean clientLimited, boolean imported, boolean reasoning, boolean simulatorBehind, Lateness lateness,
+            RequestLateness perRequest) {
         this.clientLimited = clientLimited;
         this.lateness = lateness;
+        this.perRequest = perRequest;
         this.simulatorBehind = simulatorBehind;
         this.imported = imported;
         this.reasoning = reasoning;
@@ -134,7 +139,7 @@ public final class RepeatSample {
         measured.forEach(lag::add);
         boolean reasoning = measured.stream().anyMatch(RepeatSample::reasoned);
         return new RepeatSample(values, parts, window, sessions, ids, lag.limited(), false, reasoning, false,
-                clientLateness(measured, window));
+                clientLateness(measured, window), RequestLateness.ofClient(measured));
     }
 
     /** The client's part of this run's {@link Lateness}: its largest lag, and the lag summed over the window. */
@@ -187,13 +192,40 @@ public final class RepeatSample {
     /** This sample with {@code other} as its lateness (tests, and samples built without records). */
     RepeatSample withLateness(Lateness other) {
         return new RepeatSample(values, contributions, windowSeconds, sessions, ids, clientLimited, imported, reasoning,
-                simulatorBehind, other);
+                simulatorBehind, other, perRequest);
     }
 
     /** This sample, marked as served by a simulator that fell behind its model when {@code lag} says so. */
     RepeatSample servedWith(SimulatorLag lag) {
+        return servedWith(lag, SimulatorDelays.NONE);
+    }
+
+    /**
+     * This sample, marked as served by a simulator that fell behind its model when {@code lag} says so, with what
+     * the simulator said about each request's own delay ({@code delays}; none: the run-wide bound for each).
+     */
+    RepeatSample servedWith(SimulatorLag lag, SimulatorDelays delays) {
         return new RepeatSample(values, contributions, windowSeconds, sessions, ids, clientLimited, imported, reasoning,
-                lag.behind(), lateness.servedWith(lag));
+                lag.behind(), lateness.servedWith(lag), perRequest == null ? null : perRequest.servedWith(delays, ids));
+    }
+
+    /**
+     * This sample with every per-request latency moved by {@code take} of each request's own lateness
+     * ({@link RequestLateness}); null when it has no per-request lateness (built without records, or imported): the
+     * run-wide bound then applies ({@link Lateness#truthAtBest}).
+     */
+    RepeatSample moved(RequestLateness.Take take) {
+        if (perRequest == null || imported) {
+            return null;
+        }
+        double[][] v = values.clone();
+        for (Metric m : Metric.values()) {
+            if (RequestLateness.bounds(m)) {
+                v[m.ordinal()] = perRequest.moved(m, values[m.ordinal()], lateness.simulatorMs(), take);
+            }
+        }
+        return new RepeatSample(v, contributions, windowSeconds, sessions, ids, clientLimited, imported, reasoning,
+                simulatorBehind, lateness, null);
     }
 
     /**
@@ -247,7 +279,7 @@ public final class RepeatSample {
         c[Part.NOT_INCREMENTAL.ordinal()] = new double[size];
         c[Part.BUFFERED.ordinal()] = new double[size];
         return new RepeatSample(v, c, windowSeconds, sessions, ids, clientLimited, imported, reasoning, simulatorBehind,
-                lateness);
+                lateness, perRequest);
     }
 
     /** Answers whose delivery was classified, and of them those not incremental and those buffered. */
@@ -316,7 +348,7 @@ public final class RepeatSample {
             }
         }
         return new RepeatSample(v, c, windowSeconds, sessions, ids, clientLimited, true, reasoning, simulatorBehind,
-                lateness);
+                lateness, null);
     }
 
     /** Whether this sample came from another tool's result (a fixed baseline: never paired). */

@@ -1,5 +1,6 @@
 package dev.infergate.analysis.compare;
 
+import dev.infergate.analysis.SimulatorDelays;
 import dev.infergate.analysis.SimulatorLag;
 import dev.infergate.analysis.Slo;
 import dev.infergate.record.ImportedFrom;
@@ -54,11 +55,12 @@ public record RunSet(Path root, Map<String, Sample> conditions, List<RunDocument
             int turns = run.turnsPerSession();
             ImportedFrom imported = run.imported();
             SimulatorLag lag = SimulatorLag.read(dir);
+            SimulatorDelays delays = SimulatorDelays.read(dir);
             Map<String, List<RequestRecord>> records = new LinkedHashMap<>();
             RunLog.readRecords(dir, r -> records.computeIfAbsent(r.condition() == null ? fallback : r.condition(),
                     k -> new ArrayList<>()).add(r));
             records.forEach((condition, list) -> {
-                RepeatSample of = RepeatSample.of(list, slo, turns).servedWith(lag);
+                RepeatSample of = RepeatSample.of(list, slo, turns).servedWith(lag, delays);
                 RepeatSample streamed = Boolean.FALSE.equals(run.stream()) ? of.unstreamed() : of;
                 RepeatSample sample = imported == null ? streamed : streamed.imported(imported.missing());
                 if (sample.size() > 0) {

@@ -41,6 +41,41 @@ public record Sample(List<RepeatSample> repeats) {
         return Lateness.worstOf(repeats.stream().map(RepeatSample::lateness).toList());
     }
 
+    /**
+     * This side with every per-request latency moved by {@code take} of each request's own lateness
+     * ({@link RepeatSample#moved}); null when a repeat has no per-request lateness (the run-wide bound then applies).
+     */
+    Sample moved(RequestLateness.Take take) {
+        List<RepeatSample> moved = new java.util.ArrayList<>();
+        for (RepeatSample r : repeats) {
+            RepeatSample m = r.moved(take);
+            if (m == null) {
+                return null;
+            }
+            moved.add(m);
+        }
+        return new Sample(moved);
+    }
+
+    /** The most any request's value of {@code m} moved between {@code original} and {@code moved} (ms); 0 when none. */
+    static double largestMove(Sample original, Sample moved, Metric m) {
+        double largest = 0;
+        if (moved == null || !m.perRequest()) {
+            return largest;
+        }
+        for (int r = 0; r < original.repeats().size(); r++) {
+            RepeatSample a = original.repeats().get(r);
+            RepeatSample b = moved.repeats().get(r);
+            for (int i = 0; i < a.size(); i++) {
+                double d = a.value(m, i) - b.value(m, i);
+                if (d > largest) {
+                    largest = d;
+                }
+            }
+        }
+        return largest;
+    }
+
     /** Requests with a defined value of {@code m}, across repeats (for a per-session metric: sessions). */
     public int defined(Metric m) {
         return repeats.stream().mapToInt(r -> r.defined(m)).sum();

@@ -158,6 +158,7 @@ public final class RealTimeDriver implements AutoCloseable {
      */
     private void dispatchDue(long horizonNanos) {
         Map<EventLoop, List<Delivery>> byLoop = new LinkedHashMap<>();
+        long stalled = lateness.stalledNanos(); // before this step's own stall is recorded (loop())
         while (!pending.isEmpty() && pending.peekFirst().atNanos() <= horizonNanos) {
             Emission emission = pending.pollFirst();
             StreamTarget target = emission.finished()
@@ -166,7 +167,7 @@ public final class RealTimeDriver implements AutoCloseable {
             if (target != null) {
                 ContextInternal context = (ContextInternal) target.context();
                 byLoop.computeIfAbsent(context.nettyEventLoop(), l -> new ArrayList<>())
-                        .add(new Delivery(context, target, emission));
+                        .add(new Delivery(context, target, emission, stalled));
             }
         }
         byLoop.forEach((loop, deliveries) -> loop.execute(() -> {
@@ -189,9 +190,9 @@ public final class RealTimeDriver implements AutoCloseable {
         }
     }
 
-    private record Delivery(ContextInternal context, StreamTarget target, Emission emission) {
+    private record Delivery(ContextInternal context, StreamTarget target, Emission emission, long stalledNanos) {
         void send() {
-            target.onEmission(emission, emission.atNanos());
+            target.onEmission(emission, emission.atNanos(), stalledNanos);
         }
     }
 }

@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  * {@code /v1/completions}, {@code /v1/responses} (the Responses API, same timing model as chat),
  * {@code /v1/embeddings} (the cost of a prefill, no decode), rerank ({@code /rerank}, {@code /v1/rerank},
  * {@code /v2/rerank}) and score ({@code /score}, {@code /v1/score}) (a prefill of every query-document pair, no
- * decode; {@link ScoringRequest}), {@code /tokenize}, {@code /health} and {@code /metrics}.
+ * decode; {@link ScoringRequest}), {@code /tokenize}, {@code /health}, {@code /metrics} and its own {@code /sim/request-delays} ({@link RequestDelays}).
  */
 public final class SimRoutes {
     /** Shown as {@code owned_by}: anyone listing models learns that this is not a real engine. */
@@ -49,6 +49,7 @@ public final class SimRoutes {
     private final AnswerModel answers;
     private final SplittableRandom faultRandom;
     private final AtomicLong nextId = new AtomicLong();
+    private final RequestDelays delays;
     private final long createdEpochSeconds = System.currentTimeMillis() / 1000;
 
     public SimRoutes(SimProfile profile, long serverSeed, RealTimeDriver driver, EngineMetrics metrics,
@@ -63,6 +64,7 @@ public final class SimRoutes {
         this.parser = new RequestParser(profile);
         this.answers = new AnswerModel(profile.answerAccuracy(), serverSeed);
         this.faultRandom = new SplittableRandom(Tokenizer.mix(serverSeed ^ 0x5EED_FA17L));
+        this.delays = new RequestDelays(lateness);
     }
 
     /** A router for one HTTP server instance (one per event loop). */
@@ -83,6 +85,9 @@ public final class SimRoutes {
         router.get("/metrics").handler(rc -> rc.response()
                 .putHeader("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
                 .end(MetricsText.render(profile.model(), metrics, lateness)));
+        router.get("/sim/request-delays").handler(rc -> rc.response()
+                .putHeader("Content-Type", "application/x-ndjson; charset=utf-8")
+                .end(delays.jsonLines(rc.request().getParam("prefix"))));
         router.route().handler(rc -> error(rc, ApiError.notFound(rc.request().method() + " " + rc.request().path())));
         return router;
     }
@@ -124,7 +129,7 @@ public final class SimRoutes {
                 profile.streamInterval(), faults, profile.faults().stall().pause().toNanos(), tap,
                 new StreamResponder.Wire(rc.request().version() == io.vertx.core.http.HttpVersion.HTTP_1_0,
                         acceptEncoding != null && acceptEncoding.toLowerCase(java.util.Locale.ROOT).contains("gzip"),
-                        profile.xAccelBuffering()));
+                        profile.xAccelBuffering()), delays);
         StreamResponder responder = new StreamResponder(rc.vertx().getOrCreateContext(), rc.response(), driver, setup);
         responder.begin(nanoClock.getAsLong());
         Sequence seq = new Sequence(id, request.promptTokens(),

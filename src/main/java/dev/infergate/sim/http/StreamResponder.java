@@ -19,11 +19,12 @@ import java.util.concurrent.TimeUnit;
 final class StreamResponder implements StreamTarget {
     /** What every response needs from its request and the server. */
     record Setup(long sequenceId, String requestId, CompletionRequest request, SimFormat format, ResponseText text,
-            Delivery delivery, int streamInterval, FaultPlan faults, long stallNanos, EmissionTap tap, Wire wire) {
+            Delivery delivery, int streamInterval, FaultPlan faults, long stallNanos, EmissionTap tap, Wire wire,
+            RequestDelays delays) {
         Setup(long sequenceId, String requestId, CompletionRequest request, SimFormat format, ResponseText text,
                 Delivery delivery, int streamInterval, FaultPlan faults, long stallNanos, EmissionTap tap) {
             this(sequenceId, requestId, request, format, text, delivery, streamInterval, faults, stallNanos, tap,
-                    new Wire(false, false, "no"));
+                    new Wire(false, false, "no"), null);
         }
     }
 
@@ -48,6 +49,10 @@ final class StreamResponder implements StreamTarget {
     private long nextFlushNanos;
     private boolean finishedSeen;
     private boolean ended;
+    /** The engine's stall counter when the request arrived, ns ({@link RequestDelays}). */
+    private long stalledAtBeginNanos;
+    /** This request's delay at its first token, ns; -1 until it left. */
+    private long firstTokenDelayNanos = -1;
 
     StreamResponder(Context context, HttpServerResponse response, RealTimeDriver driver, Setup setup) {
         this.context = context;
@@ -59,6 +64,9 @@ final class StreamResponder implements StreamTarget {
 
     /** Sends the stream's headers at once (a streaming server does, before any token), and watches for hang-ups. */
     void begin(long nowNanos) {
+        if (setup.delays() != null) {
+            stalledAtBeginNanos = setup.delays().stalledNanos();
+        }
         response.closeHandler(v -> {
             if (!ended) {
                 ended = true;
@@ -97,9 +105,15 @@ final class StreamResponder implements StreamTarget {
 
     @Override
     public void onEmission(Emission e, long intendedNanos) {
+        onEmission(e, intendedNanos, setup.delays() == null ? 0 : setup.delays().stalledNanos());
+    }
+
+    @Override
+    public void onEmission(Emission e, long intendedNanos, long stalledNanos) {
         if (ended) {
             return;
         }
+        noteDelay(e, intendedNanos, stalledNanos);
         if (!request.stream()) {
             if (e.finished()) {
                 sendBody(e);
@@ -128,6 +142,26 @@ final class StreamResponder implements StreamTarget {
         finishedSeen = e.finished();
         if (release(intendedNanos)) {
             setup.tap().written(setup.requestId(), e.tokenIndex(), intendedNanos, System.nanoTime());
+        }
+    }
+
+    /**
+     * This request's delay behind the model at {@code e} ({@link RequestDelays}): the engine's stalls since it arrived
+     * that pushed this token's model time back ({@code stalledNanos}, the counter at the hand-over) plus how late the
+     * token reached this event loop. The model's own holds (buffered delivery, an injected stall) are the profile's
+     * timing, not a delay, so the token's intended time is the reference, not its write.
+     */
+    private void noteDelay(Emission e, long intendedNanos, long stalledNanos) {
+        RequestDelays delays = setup.delays();
+        if (delays == null) {
+            return;
+        }
+        long delay = Math.max(0, stalledNanos - stalledAtBeginNanos) + Math.max(0, System.nanoTime() - intendedNanos);
+        if (firstTokenDelayNanos < 0) {
+            firstTokenDelayNanos = delay;
+        }
+        if (e.finished()) {
+            delays.record(setup.requestId(), firstTokenDelayNanos, delay);
         }
     }
 
