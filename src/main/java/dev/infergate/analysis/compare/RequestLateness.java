@@ -48,12 +48,12 @@ record RequestLateness(double[] clientMs, double[] simFirstMs, double[] simEndMs
         for (int i = 0; i < n; i++) {
             bySchedule[i] = i;
         }
-        Arrays.sort(bySchedule, Comparator.comparingLong(i -> measured.get(i).scheduledNanos()));
+        Arrays.sort(bySchedule, Comparator.comparingLong(i -> measured.get(i).marks().scheduledNanos()));
         long[] scheduled = new long[n];
         long[] lag = new long[n];
         for (int k = 0; k < n; k++) {
             RequestRecord r = measured.get(bySchedule[k]);
-            scheduled[k] = r.scheduledNanos();
+            scheduled[k] = r.marks().scheduledNanos();
             lag[k] = r.clientLagNanos() == RequestRecord.ABSENT ? 0 : Math.max(0, r.clientLagNanos());
         }
         RangeMax max = new RangeMax(lag);
@@ -63,11 +63,11 @@ record RequestLateness(double[] clientMs, double[] simFirstMs, double[] simEndMs
         for (int k = 0; k < n; k++) {
             int i = bySchedule[k];
             RequestRecord r = measured.get(i);
-            long end = Math.max(r.doneNanos(), r.scheduledNanos());
+            long end = Math.max(r.marks().doneNanos(), r.marks().scheduledNanos());
             int last = lastAtOrBefore(scheduled, end);
             client[i] = max.of(k, Math.max(k, last)) / 1e6;
-            tpotGaps[i] = Math.max(1, r.outputTokens() - 1);
-            itlGaps[i] = Math.max(1, r.chunks() - 1);
+            tpotGaps[i] = Math.max(1, r.tokens().output() - 1);
+            itlGaps[i] = Math.max(1, r.events().chunks() - 1);
         }
         double[] unknown = new double[n];
         Arrays.fill(unknown, Double.NaN);
