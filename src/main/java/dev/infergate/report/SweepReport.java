@@ -34,14 +34,7 @@ public final class SweepReport {
             out.append(String.format(Locale.ROOT, "%nchange, candidate vs baseline (candidate / baseline - 1, %s %% interval)%n",
                     trim(doc.confidence() * 100)));
             out.append(changes(doc));
-            if (doc.levels().stream().anyMatch(l -> l.changes().stream().anyMatch(SweepDocument.Change::lowSample))) {
-                out.append("* a tail percentile from too few requests beyond it: little more than a maximum (p99 wants about"
-                        + " 1,000 a side)\n");
-            }
-            if (doc.levels().stream().anyMatch(l -> l.changes().stream().anyMatch(c -> "too few runs".equals(c.direction())))) {
-                out.append("req/s, out tok/s and goodput are figures of a whole run: from fewer than 3 runs a side they get no"
-                        + " interval (resampling one run's requests cannot show another run); pass --repeats 3\n");
-            }
+            notes(doc).forEach(n -> out.append(n).append('\n'));
             if (doc.flips().isEmpty()) {
                 out.append("direction: no figure flips between levels with both intervals excluding 0\n");
             } else {
@@ -76,6 +69,7 @@ public final class SweepReport {
                     trim(doc.confidence() * 100)));
             out.append(table(changeRows(doc)));
             out.append('\n');
+            notes(doc).forEach(n -> out.append("- ").append(n.startsWith("*") ? "\\" + n : n).append('\n'));
             doc.flips().forEach(f -> out.append("- direction: ").append(f).append('\n'));
             if (doc.flips().isEmpty()) {
                 out.append("- direction: no figure flips between levels with both intervals excluding 0\n");
@@ -102,6 +96,20 @@ public final class SweepReport {
         out.append('\n');
         rows.subList(1, rows.size()).forEach(r -> out.append("| ").append(String.join(" | ", r)).append(" |\n"));
         return out.toString();
+    }
+
+    /** What the marks of the change table mean, where they appear. */
+    private static List<String> notes(SweepDocument doc) {
+        List<String> out = new ArrayList<>();
+        if (doc.levels().stream().anyMatch(l -> l.changes().stream().anyMatch(SweepDocument.Change::lowSample))) {
+            out.add("* a tail percentile from too few requests beyond it: little more than a maximum (p99 wants about"
+                    + " 1,000 a side)");
+        }
+        if (doc.levels().stream().anyMatch(l -> l.changes().stream().anyMatch(c -> "too few runs".equals(c.direction())))) {
+            out.add("req/s, out tok/s and goodput are figures of a whole run: from fewer than 3 runs a side they get no"
+                    + " interval (resampling one run's requests cannot show another run); pass --repeats 3");
+        }
+        return out;
     }
 
     /** Per level and side: the figures, in milliseconds and per second. */
