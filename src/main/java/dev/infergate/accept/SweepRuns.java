@@ -156,8 +156,9 @@ public final class SweepRuns {
             if (levels.auto()) {
                 SweepDocument.LevelResult r = doc.levels().isEmpty() ? null : doc.levels().get(doc.levels().size() - 1);
                 if (r != null && r.sides().values().stream().noneMatch(SweepDocument.SideFigures::held)) {
-                    stop = String.format(Locale.ROOT, "%s broke the SLO on every side (attainment below %.0f %%)", level.label(),
-                            settings.analysis().target() * 100);
+                    stop = String.format(Locale.ROOT, "%s broke the SLO on every side (attainment below %.0f %%)%s", level.label(),
+                            settings.analysis().target() * 100, r.late().isEmpty() ? ""
+                                    : "; the client fell behind at this level too, so the break may be partly the client's");
                     doc = settings.analysis().document(out, levels.kind(), done, stop);
                 }
             }

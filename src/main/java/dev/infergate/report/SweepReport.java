@@ -30,6 +30,7 @@ public final class SweepReport {
         out.append(String.format(Locale.ROOT, "sweep over %s (%s levels), %s%n", doc.kind(), doc.levelsMode(),
                 String.join(" vs ", doc.sides())));
         out.append(figures(doc));
+        late(doc).forEach(l -> out.append(l).append('\n'));
         if (doc.compared()) {
             out.append(String.format(Locale.ROOT, "%nchange, candidate vs baseline (candidate / baseline - 1, %s %% interval)%n",
                     trim(doc.confidence() * 100)));
@@ -64,6 +65,11 @@ public final class SweepReport {
                 + " sweep.json under sweep/.%n%n", shape, doc.levels().size(), doc.kind(), doc.levels().size() == 1 ? "" : "s",
                 doc.levelsMode(), String.join(" and ", doc.sides())));
         out.append(table(figureRows(doc)));
+        List<String> late = late(doc);
+        if (!late.isEmpty()) {
+            out.append('\n');
+            late.forEach(l -> out.append("- **").append(l).append("**\n"));
+        }
         if (doc.compared()) {
             out.append(String.format(Locale.ROOT, "%nChange, candidate vs baseline (candidate / baseline - 1, %s %% interval):%n%n",
                     trim(doc.confidence() * 100)));
@@ -96,6 +102,13 @@ public final class SweepReport {
         out.append('\n');
         rows.subList(1, rows.size()).forEach(r -> out.append("| ").append(String.join(" | ", r)).append(" |\n"));
         return out.toString();
+    }
+
+    /** One warning per run whose client fell behind: the level's figures of that side are flagged, never trusted silently. */
+    static List<String> late(SweepDocument doc) {
+        List<String> out = new ArrayList<>();
+        doc.levels().forEach(l -> l.late().forEach(x -> out.add("WARNING: client behind at " + l.label() + ": " + x)));
+        return out;
     }
 
     /** What the marks of the change table mean, where they appear. */
