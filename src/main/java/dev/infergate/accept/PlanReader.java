@@ -34,7 +34,7 @@ import java.util.Set;
 public final class PlanReader {
     static final Set<String> TOP = Set.of("baseline", "candidate", "matrix", "repeats", "requests", "warmup", "seed",
             "slo", "criteria", "capacity", "burst", "timeouts", "drain_timeout", "tokenizer", "quality", "agent", "audiences",
-            "trace", "cancel", "run_to_run_allowance", "sweep");
+            "trace", "cancel", "run_to_run_allowance", "sweep", "images");
     /** The default load levels: closed-loop users, independent of any capacity measurement. */
     public static final List<LoadLevel> DEFAULT_LOADS = List.of(new LoadLevel("low", 1, 0, 0),
             new LoadLevel("typical", 8, 0, 0), new LoadLevel("near-limit", 32, 0, 0));
@@ -113,7 +113,8 @@ public final class PlanReader {
                 timeouts(root.get("timeouts")).withCancellations(PlanCancel.parse(root.get("cancel"), seed)),
                 PlanValues.duration(root.get("drain_timeout"), Duration.ofSeconds(60)),
                 PlanValues.tokenizer(root.get("tokenizer")), quality(root.get("quality")), audiences,
-                PlanValues.runToRunAllowance(root.get("run_to_run_allowance")), sweep));
+                PlanValues.runToRunAllowance(root.get("run_to_run_allowance")), sweep,
+                PlanImages.parse(root.get("images"), baseline, candidate)));
     }
 
     /** A matrix row: {@code agent} (shaped by the agent block), or a preset of independent requests. */

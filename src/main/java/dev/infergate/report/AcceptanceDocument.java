@@ -46,12 +46,13 @@ public record AcceptanceDocument(String schema, String verdict, String speedVerd
     /**
      * What was asked.
      *
-     * @param agent the agent sessions' shape; absent when the plan has none
+     * @param agent  the agent sessions' shape; absent when the plan has none
+     * @param images the images each request of the preset rows carries ({@code 1 x 1024x768 jpeg}); absent for text
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Plan(Side baseline, Side candidate, List<String> conditions, Map<String, String> loads, int repeats,
             int requestsPerRun, int warmupRequestsPerRun, Slo.Targets slo, long seed,
-            @JsonInclude(JsonInclude.Include.NON_NULL) Agent agent) {}
+            @JsonInclude(JsonInclude.Include.NON_NULL) Agent agent, @JsonInclude(JsonInclude.Include.NON_NULL) String images) {}
 
     /**
      * The plan's agent sessions: their shape (token lengths as the plan wrote them) and the sessions each run starts.

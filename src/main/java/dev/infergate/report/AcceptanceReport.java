@@ -37,7 +37,7 @@ public final class AcceptanceReport {
         AcceptPlan p = r.plan();
         AcceptanceDocument.Plan plan = new AcceptanceDocument.Plan(side(p.baseline()), side(p.candidate()), p.conditions(),
                 r.loads(), p.repeats(), p.requests(), p.warmupRequests(), p.slo().targets(), p.seed(),
-                agent(p.agent(), p.requests(), p.warmupRequests()));
+                agent(p.agent(), p.requests(), p.warmupRequests()), images(p));
         Map<String, CapacityJson.Side> capacity = new LinkedHashMap<>();
         r.capacity().forEach((side, c) -> capacity.put(side, CapacityJson.side(c)));
         CapacityJson.Difference difference = r.capacity().containsKey(BASE) && r.capacity().containsKey(CAND)
@@ -200,6 +200,9 @@ public final class AcceptanceReport {
                 .append(r.plan().repeats()).append(" (interleaved), ").append(r.plan().requests())
                 .append(" measured requests per run after ").append(r.plan().warmupRequests()).append(" warm-up\n");
         r.loads().forEach((k, v) -> sb.append("- load ").append(k).append(": ").append(v).append('\n'));
+        if (images(r.plan()) != null) {
+            sb.append("- images: ").append(images(r.plan())).append('\n');
+        }
         if (r.plan().agent() != null) {
             sb.append("- agent: ").append(agentLine(r)).append('\n');
         }
@@ -234,6 +237,13 @@ public final class AcceptanceReport {
 
     private static String ms(double v) {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.0fms", v);
+    }
+
+    /** {@code 1 x 1024x768 jpeg} (sizes drawn from a list: {@code 2 x 512x384|1024x768 png}), or null for text. */
+    static String images(AcceptPlan p) {
+        var m = p.media();
+        return m.images() == 0 ? null : m.images() + " x " + String.join("|", m.imageSizes().stream().map(Object::toString)
+                .toList()) + " " + m.imageFormat().key() + " per request of the preset rows, the capacity, burst and sweep steps";
     }
 
     /** What the plan's sweep sent: {@code long-doc/fresh, 8x requests after 1x warm-up, 1 repeat}. */

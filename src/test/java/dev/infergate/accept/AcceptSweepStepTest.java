@@ -38,7 +38,7 @@ class AcceptSweepStepTest {
     }
 
     @Test
-    void aPlansSweepStep_runsEveryLevelOnBothSides_andTheAcceptanceShowsItsChangesAndErrorRule() throws Exception {
+    void aPlansSweepStep_runsEveryLevelOnBothSides_withThePlansImages_andTheAcceptanceShowsItsChangesAndErrorRule() throws Exception {
         Path result = dir.resolve("result");
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
@@ -55,6 +55,7 @@ class AcceptSweepStepTest {
                     burst: false
                     tokenizer: cl100k_base
                     sweep: {concurrency: [1, 2], requests: 2x, warmup: 0, gpus: 2}
+                    images: {count: 1, size: 64x48}
                     """.formatted(base.baseUrl(), cand.baseUrl()));
             int code = Main.execute(new String[] {"accept", plan.toString(), "--out", result.toString(), "--no-progress"},
                     new PrintWriter(out, true), new PrintWriter(err, true));
@@ -69,6 +70,13 @@ class AcceptSweepStepTest {
         for (String side : List.of("baseline", "candidate")) {
             assertThat(result.resolve("sweep").resolve(side).resolve("concurrency-2/r1/requests.jsonl")).isRegularFile();
         }
+        for (Path run : List.of(result.resolve("sweep/candidate/concurrency-2/r1"), result.resolve("baseline/short-chat/fresh/low/r1"))) {
+            List<dev.infergate.record.RequestRecord> records = new java.util.ArrayList<>();
+            dev.infergate.record.RunLog.readRecords(run, records::add);
+            assertThat(records).as("the plan's images: on every request of " + run).isNotEmpty()
+                    .allSatisfy(r -> assertThat(r.inputParts().images()).isEqualTo(1));
+        }
+        assertThat(Files.readString(result.resolve("acceptance.md"))).contains("- images: 1 x 64x48 jpeg per request");
         SweepDocument sweep = SweepDocument.read(result.resolve("sweep"));
         assertThat(sweep.levels()).extracting(SweepDocument.LevelResult::label).containsExactly("c=1", "c=2");
         assertThat(sweep.confidence()).isEqualTo(1 - 0.05 / 2);
