@@ -9,7 +9,7 @@ import dev.infergate.cli.Main;
 import dev.infergate.json.Json;
 import dev.infergate.report.html.ReportModel;
 import dev.infergate.sim.SimServer;
-import dev.infergate.sim.profile.SimProfile;
+import dev.infergate.sim.FastSim;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -27,23 +27,13 @@ class AcceptSweepStepTest {
     @TempDir
     Path dir;
 
-    /** A bundled profile with a 12x cheaper step, so a short-chat answer takes ~0.1 s instead of ~0.8 s. */
-    private SimProfile fast(String name) throws java.io.IOException {
-        String yaml;
-        try (java.io.InputStream in = SimProfile.class.getResourceAsStream("/sim-profiles/" + name + ".yaml")) {
-            yaml = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        }
-        return SimProfile.load(Files.writeString(dir.resolve(name + ".yaml"),
-                yaml.replaceFirst("step_overhead_us: 6000", "step_overhead_us: 500")));
-    }
-
     @Test
     void aPlansSweepStep_runsEveryLevelOnBothSides_withThePlansImages_andTheAcceptanceShowsItsChangesAndErrorRule() throws Exception {
         Path result = dir.resolve("result");
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        try (SimServer base = SimServer.start(fast("baseline"), "127.0.0.1", 0, 1);
-                SimServer cand = SimServer.start(fast("candidate-fp8-kv"), "127.0.0.1", 0, 1)) {
+        try (SimServer base = SimServer.start(FastSim.profile("baseline", dir), "127.0.0.1", 0, 1);
+                SimServer cand = SimServer.start(FastSim.profile("candidate-fp8-kv", dir), "127.0.0.1", 0, 1)) {
             Path plan = Files.writeString(dir.resolve("plan.yaml"), """
                     baseline: '%s'
                     candidate: '%s'
