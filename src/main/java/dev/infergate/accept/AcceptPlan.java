@@ -5,6 +5,7 @@ import dev.infergate.analysis.audience.Audience;
 import dev.infergate.analysis.compare.Criteria;
 import dev.infergate.client.Timeouts;
 import dev.infergate.client.ExtraBody;
+import dev.infergate.workload.MediaShape;
 import dev.infergate.workload.PrefixMode;
 import dev.infergate.workload.Preset;
 import java.nio.file.Path;
@@ -40,13 +41,17 @@ import java.util.Map;
  * @param runToRunAllowance below 3 runs per side, how far (a fraction of delta, e.g. 0.15) a relative criterion's
  *                          interval is widened for the drift between runs it cannot see, as {@code compare
  *                          --run-to-run-allowance} (docs/acceptance.md, "Too few runs per side"); in [0, 1)
+ * @param sweep             the load sweep step ({@code sweep:}), or null to skip it
+ * @param media             the images every request of a preset row (and of the capacity, burst and sweep steps)
+ *                          carries ({@code images:}, as {@code run --images}); {@link MediaShape#NONE}: text only
  */
 public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> workloads, List<PrefixMode> prefixes,
         List<LoadLevel> loads, int repeats, int requests, int warmupRequests, long seed, Slo slo, Criteria criteria,
         Capacity capacity, Burst burst, Timeouts timeouts, Duration drainTimeout, String tokenizer, QualityStep quality,
-        List<Audience> audiences, double runToRunAllowance) {
+        List<Audience> audiences, double runToRunAllowance, SweepStep sweep, MediaShape media) {
 
     public AcceptPlan {
+        media = media == null ? MediaShape.NONE : media;
         if (baseline == null || candidate == null) {
             throw new IllegalArgumentException("baseline and candidate must be set");
         }
@@ -64,6 +69,30 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
         if (!(runToRunAllowance >= 0 && runToRunAllowance < 1)) {
             throw new IllegalArgumentException("run_to_run_allowance (" + runToRunAllowance + ") must be in [0, 1)");
         }
+    }
+
+    /** A plan without a sweep step. */
+    public AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> workloads, List<PrefixMode> prefixes,
+            List<LoadLevel> loads, int repeats, int requests, int warmupRequests, long seed, Slo slo, Criteria criteria,
+            Capacity capacity, Burst burst, Timeouts timeouts, Duration drainTimeout, String tokenizer, QualityStep quality,
+            List<Audience> audiences, double runToRunAllowance) {
+        this(baseline, candidate, workloads, prefixes, loads, repeats, requests, warmupRequests, seed, slo, criteria,
+                capacity, burst, timeouts, drainTimeout, tokenizer, quality, audiences, runToRunAllowance, null, MediaShape.NONE);
+    }
+
+    /** A plan of text requests. */
+    public AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> workloads, List<PrefixMode> prefixes,
+            List<LoadLevel> loads, int repeats, int requests, int warmupRequests, long seed, Slo slo, Criteria criteria,
+            Capacity capacity, Burst burst, Timeouts timeouts, Duration drainTimeout, String tokenizer, QualityStep quality,
+            List<Audience> audiences, double runToRunAllowance, SweepStep sweep) {
+        this(baseline, candidate, workloads, prefixes, loads, repeats, requests, warmupRequests, seed, slo, criteria,
+                capacity, burst, timeouts, drainTimeout, tokenizer, quality, audiences, runToRunAllowance, sweep, MediaShape.NONE);
+    }
+
+    /** This plan with {@code step} as its sweep step (null: none). */
+    public AcceptPlan withSweep(SweepStep step) {
+        return new AcceptPlan(baseline, candidate, workloads, prefixes, loads, repeats, requests, warmupRequests, seed, slo,
+                criteria, capacity, burst, timeouts, drainTimeout, tokenizer, quality, audiences, runToRunAllowance, step, media);
     }
 
     /** The condition names of the matrix, {@code workload/prefix/load}, in run order. */
@@ -132,7 +161,7 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
     /** This plan with another baseline (e.g. one imported from a file: {@code accept --baseline-import}). */
     public AcceptPlan withBaseline(Side side) {
         return new AcceptPlan(side, candidate, workloads, prefixes, loads, repeats, requests, warmupRequests, seed, slo,
-                criteria, capacity, burst, timeouts, drainTimeout, tokenizer, quality, audiences, runToRunAllowance);
+                criteria, capacity, burst, timeouts, drainTimeout, tokenizer, quality, audiences, runToRunAllowance, sweep, media);
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.infergate.analysis.capacity.Measurement;
 import dev.infergate.analysis.compare.ComparisonRun;
 import dev.infergate.analysis.compare.Verdict;
 import dev.infergate.analysis.quality.QualityComparison;
+import dev.infergate.analysis.sweep.SweepDocument;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -25,16 +26,24 @@ import java.util.Map;
  * @param caveats     things the reader must know (low samples, skipped steps, environment warnings)
  * @param quality     the task-quality comparison, or null when the plan skipped it
  * @param untilDecided how {@code --until-decided} added repeats, or null when it was not asked for
+ * @param sweep       the plan's load sweep (sweep/sweep.json), or null when the plan has no sweep step
  */
 public record AcceptResult(AcceptPlan plan, Path out, Map<String, CapacitySearch.Result> capacity,
         Map<String, String> loads, Map<String, BurstRun> burst, ComparisonRun comparison, List<String> caveats,
-        QualityComparison quality, UntilDecided.Outcome untilDecided) {
+        QualityComparison quality, UntilDecided.Outcome untilDecided, SweepDocument sweep) {
+
+    /** A result without a sweep step. */
+    public AcceptResult(AcceptPlan plan, Path out, Map<String, CapacitySearch.Result> capacity, Map<String, String> loads,
+            Map<String, BurstRun> burst, ComparisonRun comparison, List<String> caveats, QualityComparison quality,
+            UntilDecided.Outcome untilDecided) {
+        this(plan, out, capacity, loads, burst, comparison, caveats, quality, untilDecided, null);
+    }
 
     /** A result without {@code --until-decided}. */
     public AcceptResult(AcceptPlan plan, Path out, Map<String, CapacitySearch.Result> capacity, Map<String, String> loads,
             Map<String, BurstRun> burst, ComparisonRun comparison, List<String> caveats,
             QualityComparison quality) {
-        this(plan, out, capacity, loads, burst, comparison, caveats, quality, null);
+        this(plan, out, capacity, loads, burst, comparison, caveats, quality, null, null);
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.infergate.analysis.capacity.CapacitySearch;
 import dev.infergate.analysis.compare.Bootstrap;
 import dev.infergate.analysis.compare.ComparisonRun;
 import dev.infergate.analysis.quality.QualityComparison;
+import dev.infergate.analysis.sweep.SweepDocument;
 import dev.infergate.client.Endpoint;
 import dev.infergate.run.RunService;
 import java.io.IOException;
@@ -19,11 +20,12 @@ import java.util.function.Consumer;
 /**
  * Runs an acceptance plan end to end: capacity at the SLO on each side ({@link CapacityProbes}), the matrix of
  * conditions with repeats interleaved ({@link MatrixRuns}), {@code --until-decided}'s looks ({@link SequentialStep}),
- * the burst scenario ({@link BurstScenario}), the quality step ({@link QualitySides}), then the comparison. Result layout under {@code out}:
+ * the load sweep ({@link SweepRuns}), the burst scenario ({@link BurstScenario}), the quality step ({@link QualitySides}), then the comparison. Result layout under {@code out}:
  *
  * <pre>
  * baseline/WORKLOAD/PREFIX/LOAD/rK/   one run directory per condition and repeat (same for candidate/)
  * capacity/SIDE/rate-R-aK/            the capacity probes
+ * sweep/SIDE/LEVEL/rK/, sweep.json      the load sweep (as {@code infergate sweep} lays it out)
  * burst/SIDE/                         the burst run
  * </pre>
  *
@@ -142,6 +144,8 @@ public final class Acceptance {
             sequential = new SequentialStep(plan, out, untilDecided, progress, (c, k) -> matrix.repeat(c, k, baselineCapacity));
             outcome = sequential.run(System.nanoTime() - matrixStart);
         }
+        SweepDocument sweep = plan.sweep() == null ? null
+                : SweepRuns.step(plan, plan.sweep(), runner, out.resolve(SweepStep.DIR), progress);
         Map<String, AcceptResult.BurstRun> burst = new LinkedHashMap<>();
         if (plan.burst() != null) {
             double base = plan.burst().baseRate() > 0 ? plan.burst().baseRate() : baselineCapacity / 2;
@@ -166,7 +170,7 @@ public final class Acceptance {
                 new Bootstrap(plan.seed()), plan.runToRunAllowance());
         caveats.addAll(comparison.environment().warnings().stream().filter(w -> w.startsWith("WARNING")).toList());
         caveats.addAll(comparison.notes());
-        return new AcceptResult(plan, out, capacity, loads, burst, comparison, caveats, quality, outcome);
+        return new AcceptResult(plan, out, capacity, loads, burst, comparison, caveats, quality, outcome, sweep);
     }
 
 }

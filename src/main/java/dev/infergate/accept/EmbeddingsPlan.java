@@ -55,6 +55,6 @@ final class EmbeddingsPlan {
                 plan.repeats(), plan.requests(), plan.warmupRequests(), plan.seed(), slo, criteria, plan.capacity(),
                 plan.burst(), plan.timeouts(), plan.drainTimeout(), plan.tokenizer(), plan.quality(),
                 root.get("audiences") != null ? plan.audiences() : List.of(), // none: one audience of these criteria
-                plan.runToRunAllowance());
+                plan.runToRunAllowance(), plan.sweep(), plan.media());
     }
 }

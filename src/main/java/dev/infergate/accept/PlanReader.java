@@ -34,7 +34,7 @@ import java.util.Set;
 public final class PlanReader {
     static final Set<String> TOP = Set.of("baseline", "candidate", "matrix", "repeats", "requests", "warmup", "seed",
             "slo", "criteria", "capacity", "burst", "timeouts", "drain_timeout", "tokenizer", "quality", "agent", "audiences",
-            "trace", "cancel", "run_to_run_allowance");
+            "trace", "cancel", "run_to_run_allowance", "sweep", "images");
     /** The default load levels: closed-loop users, independent of any capacity measurement. */
     public static final List<LoadLevel> DEFAULT_LOADS = List.of(new LoadLevel("low", 1, 0, 0),
             new LoadLevel("typical", 8, 0, 0), new LoadLevel("near-limit", 32, 0, 0));
@@ -101,6 +101,11 @@ public final class PlanReader {
         if (capacity == null && loads.stream().anyMatch(l -> l.capacityFraction() > 0)) {
             throw matrix.get("loads").error("a load given as a fraction needs the capacity step; enable capacity or give a rate");
         }
+        SweepStep sweep = SweepPlan.parse(root.get("sweep"));
+        if (sweep != null && baseline.importFile() != null) {
+            throw root.get("sweep").error("measures both sides at every level, and the baseline is imported (not measured);"
+                    + " remove sweep:, or measure the baseline");
+        }
         long seed = root.get("seed") == null ? 0 : root.get("seed").as(Long::parseLong);
         return EmbeddingsPlan.adapt(root, new AcceptPlan(baseline, candidate, workloads, prefixes, loads, PlanValues.positive(root, "repeats", 3),
                 PlanValues.positive(root, "requests", 200), PlanValues.atLeastZero(root, "warmup", 10),
@@ -108,7 +113,8 @@ public final class PlanReader {
                 timeouts(root.get("timeouts")).withCancellations(PlanCancel.parse(root.get("cancel"), seed)),
                 PlanValues.duration(root.get("drain_timeout"), Duration.ofSeconds(60)),
                 PlanValues.tokenizer(root.get("tokenizer")), quality(root.get("quality")), audiences,
-                PlanValues.runToRunAllowance(root.get("run_to_run_allowance"))));
+                PlanValues.runToRunAllowance(root.get("run_to_run_allowance")), sweep,
+                PlanImages.parse(root.get("images"), baseline, candidate)));
     }
 
     /** A matrix row: {@code agent} (shaped by the agent block), or a preset of independent requests. */

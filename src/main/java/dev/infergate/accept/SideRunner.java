@@ -101,7 +101,7 @@ final class SideRunner {
             builder.prefix(prefix);
             builder.sessions(agent.shape(prefix)).outputTokens(agent.outputTokens());
         } else {
-            builder.prefix(prefix).preset(((MatrixWorkload.Requests) workload).preset());
+            builder.prefix(prefix).preset(((MatrixWorkload.Requests) workload).preset()).media(plan.media()); // images: rows of requests only
         }
         WorkloadDefinition definition = builder.build();
         Endpoint endpoint = fixed != null ? fixed : reached.containsKey(side) ? reached.get(side) : endpoint(side);

@@ -4,6 +4,7 @@ import dev.infergate.analysis.compare.ComparisonRun;
 import dev.infergate.analysis.sweep.LevelCount;
 import dev.infergate.analysis.sweep.SweepAnalysis;
 import dev.infergate.analysis.sweep.SweepDocument;
+import dev.infergate.analysis.sweep.SweepErrorRule;
 import dev.infergate.analysis.sweep.SweepLevels;
 import dev.infergate.client.Endpoint;
 import dev.infergate.load.ArrivalKind;
@@ -97,6 +98,43 @@ public final class SweepRuns {
         return new SweepRuns(plan, settings, runner, out, progress).execute();
     }
 
+    /**
+     * A plan's {@code sweep:} step inside {@code accept}: both sides, reached by the accept run's {@code runner}, into
+     * {@code out} ({@code ACCEPT_OUT/sweep}); the same levels, interleaving, prompts and error rule as the command.
+     */
+    static SweepDocument step(AcceptPlan plan, SweepStep step, SideRunner runner, Path out, Consumer<String> progress)
+            throws RunService.SetupException, IOException {
+        return new SweepRuns(plan, settings(plan, step), runner, out, progress).execute();
+    }
+
+    /**
+     * A plan's sweep step analysed again from the runs under {@code dir} (a recorded {@code ACCEPT_OUT/sweep}): every
+     * level of its list, as the step's last document says them. For a fixed list only: where auto stopped is known to the
+     * run alone (read its sweep.json).
+     */
+    public static SweepDocument analyse(AcceptPlan plan, Path dir) {
+        SweepStep step = plan.sweep();
+        if (step == null || step.levels().auto()) {
+            throw new IllegalArgumentException("the plan has no sweep step of listed levels to analyse again");
+        }
+        List<SweepLevels.Level> levels = new ArrayList<>();
+        for (int i = 0; i < step.levels().planned(); i++) {
+            levels.add(step.levels().level(i));
+        }
+        Settings settings = settings(plan, step);
+        return settings.analysis().document(dir, step.levels().kind(), levels, new SweepRuns(plan, settings, null, dir, null)
+                .lastStop(step.levels()));
+    }
+
+    /** The settings of a plan's step: the command's, with the plan's sides, SLO and seed. */
+    static Settings settings(AcceptPlan plan, SweepStep step) {
+        SweepAnalysis analysis = new SweepAnalysis(List.of(ComparisonRun.BASELINE_DIR, ComparisonRun.CANDIDATE_DIR),
+                step.gpus() == 0 ? 1 : step.gpus(), step.gpus() == 0 ? "the default: gpus not given in the plan's sweep"
+                        : "the plan's sweep.gpus", plan.slo().text(), step.target(),
+                new SweepErrorRule(step.levels().planned(), SweepErrorRule.DEFAULT_FAMILY_ERROR), plan.seed(), step.levels().auto());
+        return new Settings(step.levels(), step.preset(), step.prefix(), step.requests(), step.warmup(), step.repeats(), analysis);
+    }
+
     private SweepDocument execute() throws RunService.SetupException, IOException {
         SweepLevels levels = settings.levels();
         List<String> sides = settings.analysis().sides();
@@ -118,8 +156,9 @@ public final class SweepRuns {
             if (levels.auto()) {
                 SweepDocument.LevelResult r = doc.levels().isEmpty() ? null : doc.levels().get(doc.levels().size() - 1);
                 if (r != null && r.sides().values().stream().noneMatch(SweepDocument.SideFigures::held)) {
-                    stop = String.format(Locale.ROOT, "%s broke the SLO on every side (attainment below %.0f %%)", level.label(),
-                            settings.analysis().target() * 100);
+                    stop = String.format(Locale.ROOT, "%s broke the SLO on every side (attainment below %.0f %%)%s", level.label(),
+                            settings.analysis().target() * 100, r.late().isEmpty() ? ""
+                                    : "; the client fell behind at this level too, so the break may be partly the client's");
                     doc = settings.analysis().document(out, levels.kind(), done, stop);
                 }
             }

@@ -16,6 +16,7 @@ import dev.infergate.analysis.compare.Verdict;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.report.AudienceJson;
 import dev.infergate.report.ComparisonReport;
+import dev.infergate.report.SweepReport;
 import dev.infergate.report.TerminalText;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -145,6 +146,9 @@ public final class CompareCommand implements Callable<Integer> {
         }
         if (audiences.size() > 1) {
             verdicts.forEach(a -> spec.commandLine().getOut().println(TerminalText.sanitize(a.line())));
+        }
+        if (candidate != null && ImportedPaths.sweeps(base, candidate)) { // each level's change, the error held across levels
+            spec.commandLine().getOut().print(TerminalText.sanitizeLines(SweepReport.console(ImportedPaths.sweepPair(base, candidate))));
         }
         if (out != null) {
             write(run, verdicts);

@@ -1,7 +1,10 @@
 package dev.infergate.cli;
 
 import dev.infergate.analysis.compare.AggregateBaseline;
+import dev.infergate.imports.ImportedSweep;
 import dev.infergate.imports.Imports;
+import dev.infergate.analysis.sweep.SweepDocument;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +24,9 @@ final class ImportedPaths {
             throw UserError.usage(path + " does not exist; pass a run directory or a result file of vLLM, AIPerf or guidellm");
         }
         try {
+            if (Files.isDirectory(path) && ImportedSweep.isSweep(path)) { // another tool's runs at several loads
+                return ImportedSweep.materialize(path).sideDir(); // LEVEL/rK: compare judges every level
+            }
             return Imports.runDirectory(path);
         } catch (IllegalArgumentException e) {
             throw UserError.usage(e.getMessage());
@@ -43,12 +49,46 @@ final class ImportedPaths {
         return dir;
     }
 
+    /**
+     * The folders {@code report} draws: another tool's sweep folder becomes an imported sweep (one, or two side by side,
+     * with each level's change), any other path its run directory.
+     */
     static List<Path> resolve(List<Path> paths) {
-        return paths.stream().map(ImportedPaths::resolveRequests).toList();
+        long sweeps = paths.stream().filter(p -> Files.isDirectory(p) && ImportedSweep.isSweep(p)).count();
+        if (sweeps == 0) {
+            return paths.stream().map(ImportedPaths::resolveRequests).toList();
+        }
+        if (sweeps != paths.size() || sweeps > 2) {
+            throw UserError.usage("a folder of vLLM or AIPerf results at several loads is drawn as a sweep: pass one such"
+                    + " folder, or two (baseline and candidate), and no other run");
+        }
+        try {
+            return List.of(sweeps == 1 ? ImportedSweep.materialize(paths.get(0)).root() : ImportedSweep.pair(paths.get(0), paths.get(1)));
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        } catch (UncheckedIOException e) {
+            throw UserError.cannotRun(e.getMessage(), e);
+        }
+    }
+
+    /** Whether both are folders of another tool's results at several loads. */
+    static boolean sweeps(Path base, Path candidate) {
+        return Files.isDirectory(base) && Files.isDirectory(candidate) && ImportedSweep.isSweep(base) && ImportedSweep.isSweep(candidate);
+    }
+
+    /** The two sweeps' document: each level's figures and change with its interval, Bonferroni over the levels. */
+    static SweepDocument sweepPair(Path base, Path candidate) {
+        try {
+            return SweepDocument.read(ImportedSweep.pair(base, candidate));
+        } catch (IllegalArgumentException e) {
+            throw UserError.usage(e.getMessage());
+        } catch (IOException | UncheckedIOException e) {
+            throw UserError.cannotRun(e.getMessage(), e);
+        }
     }
 
     /** Whether any of {@code paths} is another tool's result. */
     static boolean anyForeign(List<Path> paths) {
-        return paths.stream().anyMatch(p -> Files.exists(p) && Imports.isForeign(p));
+        return paths.stream().anyMatch(p -> Files.exists(p) && (Imports.isForeign(p) || ImportedSweep.isSweep(p)));
     }
 }

@@ -122,12 +122,7 @@ public final class Imports {
                     .toMillis() + "|" + IMPORT_VERSION;
             byte[] hash = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
             String name = file.getFileName().toString().replaceAll("[^A-Za-z0-9._-]", "_");
-            Path root = Path.of(System.getProperty("java.io.tmpdir"), "infergate-imports-" + user());
-            Files.createDirectories(root);
-            if (!Files.getOwner(root).getName().equals(user())) { // someone else's: never read imports from it
-                root = Files.createTempDirectory("infergate-imports-");
-            }
-            return root.resolve(HexFormat.of().formatHex(hash, 0, 6)).resolve(name); // named as the file in reports
+            return cacheRoot().resolve(HexFormat.of().formatHex(hash, 0, 6)).resolve(name); // named as the file in reports
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read " + path + ": " + e.getMessage(), e);
         } catch (NoSuchAlgorithmException e) {
@@ -135,12 +130,22 @@ public final class Imports {
         }
     }
 
+    /** The user's own cache folder of imports ({@code $TMPDIR/infergate-imports-USER}), created when absent. */
+    static Path cacheRoot() throws IOException {
+        Path root = Path.of(System.getProperty("java.io.tmpdir"), "infergate-imports-" + user());
+        Files.createDirectories(root);
+        if (!Files.getOwner(root).getName().equals(user())) { // someone else's: never read imports from it
+            root = Files.createTempDirectory("infergate-imports-");
+        }
+        return root;
+    }
+
     private static String user() {
         return System.getProperty("user.name", "user").replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
     /** Bumped when the import of a file changes, so cached imports are rebuilt. */
-    private static final int IMPORT_VERSION = 2;
+    static final int IMPORT_VERSION = 2;
 
     private static JsonNode parse(String text) {
         try {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.infergate.analysis.Slo;
 import dev.infergate.analysis.burst.BurstTimeline;
 import dev.infergate.analysis.quality.QualityComparison;
+import dev.infergate.analysis.sweep.SweepDocument;
 import java.util.List;
 import java.util.Map;
 
@@ -26,10 +27,12 @@ import java.util.Map;
  * @param reason             the headline, or which criteria decided
  * @param runs               the runs to overlay: the last condition's first repeat of each side
  * @param factorsChanged     the declared labels that differ; absent when none were compared
+ * @param sweep              the plan's load sweep (sweep/sweep.json, as written): every level's figures and changes with
+ *                           intervals, and how the error is held across levels; absent without a sweep step
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonPropertyOrder({"schema", "verdict", "speed_verdict", "audiences", "until_decided", "quality", "headline", "plan", "capacity", "capacity_difference", "capacity_curves",
-    "burst", "caveats", "comparison", "reason", "matrix", "runs", "factors_changed", "slo"})
+    "burst", "sweep", "caveats", "comparison", "reason", "matrix", "runs", "factors_changed", "slo"})
 public record AcceptanceDocument(String schema, String verdict, String speedVerdict, List<AudienceJson.Audience> audiences,
         @JsonInclude(JsonInclude.Include.NON_NULL) UntilDecidedJson untilDecided, QualityComparison.Document quality,
         String headline, Plan plan, Map<String, CapacityJson.Side> capacity,
@@ -37,17 +40,19 @@ public record AcceptanceDocument(String schema, String verdict, String speedVerd
         @JsonInclude(JsonInclude.Include.NON_NULL) CapacityJson.Curves capacityCurves, Map<String, Burst> burst,
         List<String> caveats, ComparisonDocument comparison, String reason, List<Cell> matrix,
         @JsonInclude(JsonInclude.Include.NON_NULL) List<Run> runs,
-        @JsonInclude(JsonInclude.Include.NON_NULL) List<String> factorsChanged, Slo.Targets slo) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) List<String> factorsChanged, Slo.Targets slo,
+        @JsonInclude(JsonInclude.Include.NON_NULL) SweepDocument sweep) {
 
     /**
      * What was asked.
      *
-     * @param agent the agent sessions' shape; absent when the plan has none
+     * @param agent  the agent sessions' shape; absent when the plan has none
+     * @param images the images each request of the preset rows carries ({@code 1 x 1024x768 jpeg}); absent for text
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Plan(Side baseline, Side candidate, List<String> conditions, Map<String, String> loads, int repeats,
             int requestsPerRun, int warmupRequestsPerRun, Slo.Targets slo, long seed,
-            @JsonInclude(JsonInclude.Include.NON_NULL) Agent agent) {}
+            @JsonInclude(JsonInclude.Include.NON_NULL) Agent agent, @JsonInclude(JsonInclude.Include.NON_NULL) String images) {}
 
     /**
      * The plan's agent sessions: their shape (token lengths as the plan wrote them) and the sessions each run starts.

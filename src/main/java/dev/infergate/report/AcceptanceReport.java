@@ -37,7 +37,7 @@ public final class AcceptanceReport {
         AcceptPlan p = r.plan();
         AcceptanceDocument.Plan plan = new AcceptanceDocument.Plan(side(p.baseline()), side(p.candidate()), p.conditions(),
                 r.loads(), p.repeats(), p.requests(), p.warmupRequests(), p.slo().targets(), p.seed(),
-                agent(p.agent(), p.requests(), p.warmupRequests()));
+                agent(p.agent(), p.requests(), p.warmupRequests()), images(p));
         Map<String, CapacityJson.Side> capacity = new LinkedHashMap<>();
         r.capacity().forEach((side, c) -> capacity.put(side, CapacityJson.side(c)));
         CapacityJson.Difference difference = r.capacity().containsKey(BASE) && r.capacity().containsKey(CAND)
@@ -58,7 +58,7 @@ public final class AcceptanceReport {
                 last == null ? null : List.of(run(BASE, last), run(CAND, last)),
                 comparison.environment().declaredDifferences() == null ? null
                         : List.copyOf(comparison.environment().declaredDifferences().keySet()),
-                p.slo().targets());
+                p.slo().targets(), r.sweep());
     }
 
     /**
@@ -193,10 +193,16 @@ public final class AcceptanceReport {
                     "- %s: peak concurrency reached %d, longest client queue wait %s (per second: acceptance.json)%n",
                     side, peak(b.timeline()), ms(maxWait(b.timeline())))));
         }
+        if (r.sweep() != null) {
+            sb.append(SweepReport.markdown(r.sweep(), sweepShape(r)));
+        }
         sb.append("\n## Plan\n\n- conditions: ").append(r.plan().conditions().size()).append(", repeats: ")
                 .append(r.plan().repeats()).append(" (interleaved), ").append(r.plan().requests())
                 .append(" measured requests per run after ").append(r.plan().warmupRequests()).append(" warm-up\n");
         r.loads().forEach((k, v) -> sb.append("- load ").append(k).append(": ").append(v).append('\n'));
+        if (images(r.plan()) != null) {
+            sb.append("- images: ").append(images(r.plan())).append('\n');
+        }
         if (r.plan().agent() != null) {
             sb.append("- agent: ").append(agentLine(r)).append('\n');
         }
@@ -233,6 +239,24 @@ public final class AcceptanceReport {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.0fms", v);
     }
 
+    /** {@code 1 x 1024x768 jpeg} (sizes drawn from a list: {@code 2 x 512x384|1024x768 png}), or null for text. */
+    static String images(AcceptPlan p) {
+        var m = p.media();
+        return m.images() == 0 ? null : m.images() + " x " + String.join("|", m.imageSizes().stream().map(Object::toString)
+                .toList()) + " " + m.imageFormat().key() + " per request of the preset rows, the capacity, burst and sweep steps";
+    }
+
+    /** What the plan's sweep sent: {@code long-doc/fresh, 8x requests after 1x warm-up, 1 repeat}. */
+    static String sweepShape(AcceptResult r) {
+        var s = r.plan().sweep();
+        if (s == null) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "%s/%s, %s requests after %s warm-up per level, side and repeat, %d repeat%s",
+                s.preset().label(), s.prefix().label(), s.requests().text(), s.warmup().text(), s.repeats(),
+                s.repeats() == 1 ? "" : "s");
+    }
+
     /** The console: the comparison table, then capacity and burst in brief. */
     public static String console(AcceptResult r) {
         StringBuilder sb = new StringBuilder(ComparisonReport.console(r.comparison().result(), r.comparison().environment(),
@@ -247,6 +271,10 @@ public final class AcceptanceReport {
             UntilDecidedText.summary(r.untilDecided()).forEach(l -> sb.append(l).append('\n'));
         }
         sb.append("quality: ").append(qualityLine(r)).append('\n');
+        if (r.sweep() != null) {
+            sb.append("load sweep (").append(sweepShape(r)).append("; shown beside the verdict, not part of it):\n")
+                    .append(SweepReport.console(r.sweep()));
+        }
         if (r.plan().agent() != null) {
             var a = r.plan().agent();
             sb.append(String.format(Locale.ROOT, "agent: %d sessions of %d turns per run, think time %s; session_total "

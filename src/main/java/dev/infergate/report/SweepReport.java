@@ -30,18 +30,12 @@ public final class SweepReport {
         out.append(String.format(Locale.ROOT, "sweep over %s (%s levels), %s%n", doc.kind(), doc.levelsMode(),
                 String.join(" vs ", doc.sides())));
         out.append(figures(doc));
+        late(doc).forEach(l -> out.append(l).append('\n'));
         if (doc.compared()) {
             out.append(String.format(Locale.ROOT, "%nchange, candidate vs baseline (candidate / baseline - 1, %s %% interval)%n",
                     trim(doc.confidence() * 100)));
             out.append(changes(doc));
-            if (doc.levels().stream().anyMatch(l -> l.changes().stream().anyMatch(SweepDocument.Change::lowSample))) {
-                out.append("* a tail percentile from too few requests beyond it: little more than a maximum (p99 wants about"
-                        + " 1,000 a side)\n");
-            }
-            if (doc.levels().stream().anyMatch(l -> l.changes().stream().anyMatch(c -> "too few runs".equals(c.direction())))) {
-                out.append("req/s, out tok/s and goodput are figures of a whole run: from fewer than 3 runs a side they get no"
-                        + " interval (resampling one run's requests cannot show another run); pass --repeats 3\n");
-            }
+            notes(doc).forEach(n -> out.append(n).append('\n'));
             if (doc.flips().isEmpty()) {
                 out.append("direction: no figure flips between levels with both intervals excluding 0\n");
             } else {
@@ -57,8 +51,86 @@ public final class SweepReport {
         return out.toString();
     }
 
+    /**
+     * The {@code ## Load sweep} section of acceptance.md: the figures per level and side, each level's change with its
+     * interval, where a change turns, and how the error is held across levels. It is shown beside the verdict; the
+     * matrix's criteria make the verdict.
+     *
+     * @param shape what was sent, e.g. {@code long-doc/fresh, 8x requests after 1x warm-up ...}
+     */
+    public static String markdown(SweepDocument doc, String shape) {
+        StringBuilder out = new StringBuilder("\n## Load sweep\n\n");
+        out.append(String.format(Locale.ROOT, "One work shape (%s) at %d %s level%s (%s), %s interleaved per level with the"
+                + " same prompts; shown beside the verdict, not part of it (the matrix's criteria decide). Runs and"
+                + " sweep.json under sweep/.%n%n", shape, doc.levels().size(), doc.kind(), doc.levels().size() == 1 ? "" : "s",
+                doc.levelsMode(), String.join(" and ", doc.sides())));
+        out.append(table(figureRows(doc)));
+        List<String> late = late(doc);
+        if (!late.isEmpty()) {
+            out.append('\n');
+            late.forEach(l -> out.append("- **").append(l).append("**\n"));
+        }
+        if (doc.compared()) {
+            out.append(String.format(Locale.ROOT, "%nChange, candidate vs baseline (candidate / baseline - 1, %s %% interval):%n%n",
+                    trim(doc.confidence() * 100)));
+            out.append(table(changeRows(doc)));
+            out.append('\n');
+            notes(doc).forEach(n -> out.append("- ").append(n.startsWith("*") ? "\\" + n : n).append('\n'));
+            doc.flips().forEach(f -> out.append("- direction: ").append(f).append('\n'));
+            if (doc.flips().isEmpty()) {
+                out.append("- direction: no figure flips between levels with both intervals excluding 0\n");
+            }
+            if (!doc.leans().isEmpty()) {
+                out.append("- leans (the sign turns, an interval holds 0): ").append(String.join(", ", doc.leans())).append('\n');
+            }
+            out.append("- ").append(doc.rule()).append('\n');
+        }
+        out.append(String.format(Locale.ROOT, "- levels: %s; SLO %s held at %s %% attainment; tok/s per GPU with %d GPU%s (%s)%n",
+                doc.stop(), doc.slo(), trim(doc.target() * 100), doc.gpus(), doc.gpus() == 1 ? "" : "s", doc.gpusFrom()));
+        return out.toString();
+    }
+
+    /** A Markdown table of {@code rows} (the first the heading), every column but the first two right-aligned. */
+    private static String table(List<String[]> rows) {
+        StringBuilder out = new StringBuilder();
+        String[] head = rows.get(0);
+        out.append("| ").append(String.join(" | ", head)).append(" |\n|");
+        boolean sideColumn = head.length > 1 && head[1].equals("side");
+        for (int i = 0; i < head.length; i++) {
+            out.append(i == 0 || (i == 1 && sideColumn) ? "---|" : "---:|");
+        }
+        out.append('\n');
+        rows.subList(1, rows.size()).forEach(r -> out.append("| ").append(String.join(" | ", r)).append(" |\n"));
+        return out.toString();
+    }
+
+    /** One warning per run whose client fell behind: the level's figures of that side are flagged, never trusted silently. */
+    static List<String> late(SweepDocument doc) {
+        List<String> out = new ArrayList<>();
+        doc.levels().forEach(l -> l.late().forEach(x -> out.add("WARNING: client behind at " + l.label() + ": " + x)));
+        return out;
+    }
+
+    /** What the marks of the change table mean, where they appear. */
+    private static List<String> notes(SweepDocument doc) {
+        List<String> out = new ArrayList<>();
+        if (doc.levels().stream().anyMatch(l -> l.changes().stream().anyMatch(SweepDocument.Change::lowSample))) {
+            out.add("* a tail percentile from too few requests beyond it: little more than a maximum (p99 wants about"
+                    + " 1,000 a side)");
+        }
+        if (doc.levels().stream().anyMatch(l -> l.changes().stream().anyMatch(c -> "too few runs".equals(c.direction())))) {
+            out.add("req/s, out tok/s and goodput are figures of a whole run: from fewer than 3 runs a side they get no"
+                    + " interval (resampling one run's requests cannot show another run); pass --repeats 3");
+        }
+        return out;
+    }
+
     /** Per level and side: the figures, in milliseconds and per second. */
     static String figures(SweepDocument doc) {
+        return aligned(figureRows(doc));
+    }
+
+    private static List<String[]> figureRows(SweepDocument doc) {
         List<String[]> rows = new ArrayList<>();
         List<String> head = new ArrayList<>(List.of("level", "side"));
         COLUMNS.forEach(f -> head.add(heading(f)));
@@ -72,11 +144,15 @@ public final class SweepReport {
                 first = false;
             }
         }
-        return aligned(rows);
+        return rows;
     }
 
     /** One row per figure, one column per level: the change and its interval. */
     static String changes(SweepDocument doc) {
+        return aligned(changeRows(doc));
+    }
+
+    private static List<String[]> changeRows(SweepDocument doc) {
         List<String[]> rows = new ArrayList<>();
         List<String> head = new ArrayList<>(List.of("figure"));
         doc.levels().forEach(l -> head.add(l.label()));
@@ -86,7 +162,7 @@ public final class SweepReport {
             doc.levels().forEach(l -> row.add(change(l.change(f))));
             rows.add(row.toArray(String[]::new));
         }
-        return aligned(rows);
+        return rows;
     }
 
     /** {@code +2.3 % [+1.0, +3.5]}, {@code n/a} when not measurable. */

@@ -55,7 +55,7 @@ class RecordedResultGoldenTest {
         try (Stream<Path> files = Files.walk(result)) {
             runs = files.filter(p -> p.getFileName().toString().equals("run.json")).map(Path::getParent).sorted().toList();
         }
-        assertThat(runs).hasSize(14);
+        assertThat(runs).as("14 runs of the matrix, capacity and burst, 4 of the sweep step").hasSize(18);
         StringBuilder console = new StringBuilder();
         for (Path run : runs) {
             Path summary = run.resolve("summary.json");

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.infergate.analysis.sweep.SweepDocument;
 import dev.infergate.analysis.sweep.SweepFigure;
 import dev.infergate.sim.SimServer;
-import dev.infergate.sim.profile.SimProfile;
+import dev.infergate.sim.FastSim;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -31,8 +31,8 @@ class SweepCommandTest {
     @Test
     void aBaselineAndACandidate_runEveryLevelOnBothSides_andPrintEachLevelsChangeWithItsInterval() throws Exception {
         Path result = dir.resolve("sweep");
-        try (SimServer base = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1);
-                SimServer cand = SimServer.start(SimProfile.bundled("candidate-fp8-kv"), "127.0.0.1", 0, 1)) {
+        try (SimServer base = SimServer.start(FastSim.profile("baseline", dir), "127.0.0.1", 0, 1);
+                SimServer cand = SimServer.start(FastSim.profile("candidate-fp8-kv", dir), "127.0.0.1", 0, 1)) {
             int code = sweep("--base-url", base.baseUrl(), "--candidate-url", cand.baseUrl(), "--concurrency", "1,2",
                     "--requests", "3x", "--warmup", "0", "--gpus", "2", "--out", result.toString());
             assertThat(code).as(err.toString()).isZero();
@@ -69,7 +69,7 @@ class SweepCommandTest {
     @Test
     void oneEndpoint_withAutoLevels_doublesUntilItsMostLevels_whileTheSloHolds() throws Exception {
         Path result = dir.resolve("auto");
-        try (SimServer base = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
+        try (SimServer base = SimServer.start(FastSim.profile("baseline", dir), "127.0.0.1", 0, 1)) {
             int code = sweep("--base-url", base.baseUrl(), "--levels", "auto", "--max-levels", "2", "--requests", "2",
                     "--warmup", "0", "--slo", "ttft=30s", "--out", result.toString());
             assertThat(code).as(err.toString()).isZero();
@@ -86,7 +86,7 @@ class SweepCommandTest {
     @Test
     void autoLevels_stopAtTheFirstLevelThatBreaksTheSloOnEverySide() throws Exception {
         Path result = dir.resolve("broken");
-        try (SimServer base = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
+        try (SimServer base = SimServer.start(FastSim.profile("baseline", dir), "127.0.0.1", 0, 1)) {
             int code = sweep("--base-url", base.baseUrl(), "--levels", "auto", "--max-levels", "4", "--requests", "2",
                     "--warmup", "0", "--slo", "e2e=1ms", "--out", result.toString());
             assertThat(code).as(err.toString()).isZero();

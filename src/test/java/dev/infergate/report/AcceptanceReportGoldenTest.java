@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.infergate.accept.AcceptPlan;
 import dev.infergate.accept.AcceptResult;
 import dev.infergate.accept.PlanReader;
+import dev.infergate.accept.SweepRuns;
+import dev.infergate.accept.SweepStep;
+import dev.infergate.analysis.sweep.SweepDocument;
+import dev.infergate.json.Json;
 import dev.infergate.analysis.burst.BurstPhases;
 import dev.infergate.analysis.burst.BurstTimeline;
 import dev.infergate.analysis.capacity.CapacityFit;
@@ -33,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (golden/accept-small, see RecordedResultGoldenTest) must stay byte-identical through refactors of the
  * result model. The {@link AcceptResult} is assembled here from the recorded logs the way {@code Acceptance}
  * assembles it during a run (capacity from the probe runs, burst phases from the burst runs, the matrix
- * comparison and the quality comparison), so no endpoint is needed. An intended change of an output is
+ * comparison, the quality comparison, the sweep step from its recorded runs), so no endpoint is needed. An intended change of an output is
  * regenerated with {@code -Dgolden.update=true} in a commit of its own.
  */
 class AcceptanceReportGoldenTest {
@@ -55,6 +59,16 @@ class AcceptanceReportGoldenTest {
         assertGolden("accept-console.txt", AcceptanceReport.console(result));
     }
 
+    @Test
+    void theSweepStep_analysedAgainFromItsRecordedRuns_isTheDocumentTheStepWrote() throws IOException {
+        AcceptPlan plan = PlanReader.read(PLAN.toString(), Files.readString(PLAN));
+
+        SweepDocument again = SweepRuns.analyse(plan, FIXTURE.resolve(SweepStep.DIR));
+
+        assertThat(Json.PRETTY.writeValueAsString(again))
+                .isEqualTo(Json.PRETTY.writeValueAsString(SweepDocument.read(FIXTURE.resolve(SweepStep.DIR))));
+    }
+
     static AcceptResult recorded() throws IOException {
         AcceptPlan plan = PlanReader.read(PLAN.toString(), Files.readString(PLAN));
         Map<String, CapacitySearch.Result> capacity = new LinkedHashMap<>();
@@ -73,7 +87,8 @@ class AcceptanceReportGoldenTest {
         QualityComparison quality = QualityComparison.compare(FIXTURE.resolve("quality").resolve(ComparisonRun.BASELINE_DIR),
                 FIXTURE.resolve("quality").resolve(ComparisonRun.CANDIDATE_DIR), QualityCriterion.maxDrop(plan.quality().maxDrop()));
         List<String> caveats = new ArrayList<>(comparison.notes());
-        return new AcceptResult(plan, FIXTURE, capacity, Map.of("typical", "concurrency 8"), burst, comparison, caveats, quality);
+        return new AcceptResult(plan, FIXTURE, capacity, Map.of("typical", "concurrency 8"), burst, comparison, caveats, quality,
+                null, SweepRuns.analyse(plan, FIXTURE.resolve(SweepStep.DIR)));
     }
 
     /** The probes as run: each rate's measurement, read through their fit as the search reads them. */

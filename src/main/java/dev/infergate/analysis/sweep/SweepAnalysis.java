@@ -5,12 +5,16 @@ import dev.infergate.analysis.compare.Estimate;
 import dev.infergate.analysis.compare.RunSet;
 import dev.infergate.analysis.compare.Sample;
 import dev.infergate.analysis.compare.Statistic;
+import dev.infergate.analysis.ClientLag;
+import dev.infergate.record.Phase;
+import dev.infergate.record.RunLog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -67,11 +71,44 @@ public record SweepAnalysis(List<String> sides, int gpus, String gpusFrom, Strin
             Sample cand = sides.size() == 2 ? samples.get(sides.get(1)).get(level.name()) : null;
             List<SweepDocument.Change> changes = cand == null ? List.of() : changes(bootstrap.compare(STATISTICS, base, cand,
                     level.name()), Math.min(base.repeats().size(), cand.repeats().size()));
-            results.add(new SweepDocument.LevelResult(level.name(), level.label(), level.value(), figures, changes));
+            results.add(new SweepDocument.LevelResult(level.name(), level.label(), level.value(), figures, changes,
+                    late(out, level)));
         }
         return new SweepDocument(SweepDocument.SCHEMA, kind.key(), auto ? "auto" : "fixed", sides, gpus, gpusFrom, slo, target,
                 rule.confidence(), rule.familyError(), rule.levels(), rule.line(), stop, results, Flips.of(results),
                 Flips.leans(results));
+    }
+
+    /**
+     * The runs of {@code level} whose client fell behind its schedule, one line each ({@code baseline r1: ...}), from
+     * their records' client lag as summary.json's {@code client} block judges it.
+     */
+    private List<String> late(Path out, SweepLevels.Level level) {
+        List<String> lines = new ArrayList<>();
+        for (String side : sides) {
+            Path dir = out.resolve(side).resolve(level.name());
+            if (!Files.isDirectory(dir)) {
+                continue;
+            }
+            try (var runs = Files.list(dir)) {
+                for (Path run : runs.filter(p -> Files.isRegularFile(p.resolve(RunLog.REQUESTS_FILE))).sorted().toList()) {
+                    ClientLag lag = new ClientLag();
+                    RunLog.readRecords(run, r -> {
+                        if (r.phase() == Phase.MEASURED) {
+                            lag.add(r);
+                        }
+                    });
+                    if (lag.limited()) {
+                        lines.add(String.format(Locale.ROOT, "%s %s: the client fell behind its schedule (lag p99 %.1f ms,"
+                                + " limit %.0f ms; %d requests late): its figures describe the client as much as the server",
+                                side, run.getFileName(), lag.lagP99Millis(), ClientLag.LIMIT_P99_MILLIS, lag.laggedRequests()));
+                    }
+                }
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException("cannot list " + dir, e);
+            }
+        }
+        return lines;
     }
 
     /** One side's figures from its estimates (the baseline column of a comparison of the side with itself). */

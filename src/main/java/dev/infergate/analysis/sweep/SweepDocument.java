@@ -82,12 +82,22 @@ public record SweepDocument(String schema, String kind, String levelsMode, List<
      * @param value   users or requests per second
      * @param sides   each side's figures, in {@link SweepDocument#sides()} order
      * @param changes with two sides: the candidate's change of every figure, with its interval; else empty
+     * @param late    the runs of this level whose client fell behind its schedule ({@code analysis.ClientLag}: lag p99
+     *                above 10 ms in at least 2 requests), one line each: their figures describe the client as much as
+     *                the server, so the level is flagged, never silently trusted; absent when none
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    public record LevelResult(String name, String label, double value, Map<String, SideFigures> sides, List<Change> changes) {
+    public record LevelResult(String name, String label, double value, Map<String, SideFigures> sides, List<Change> changes,
+            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> late) {
         public LevelResult {
             sides = Collections.unmodifiableMap(new LinkedHashMap<>(sides));
             changes = changes == null ? List.of() : List.copyOf(changes);
+            late = late == null ? List.of() : List.copyOf(late);
+        }
+
+        /** A level whose client kept its schedule. */
+        public LevelResult(String name, String label, double value, Map<String, SideFigures> sides, List<Change> changes) {
+            this(name, label, value, sides, changes, List.of());
         }
 
         /** The change of {@code figure}, or null. */

@@ -18,7 +18,7 @@ import java.util.Set;
  * docs/report.md). Each run directory is one side; two sides are drawn as baseline (first) and candidate
  * (second). A directory holding {@code acceptance.json} without a run of its own brings in the runs of the cell
  * the decision rests on, with every other cell and repeat as a choice ({@link CellRuns}); when its runs are not
- * laid out by cell, the runs that acceptance.json lists. A directory holding {@code capacity.json} (a {@code capacity}
+ * laid out by cell, the runs that acceptance.json lists; with a sweep step ({@code sweep/sweep.json}), its frontier. A directory holding {@code capacity.json} (a {@code capacity}
  * run) draws its capacity curves, with each side's probe at its capacity as that side's run ({@link CapacityFolder}). A
  * directory holding {@code sweep.json} draws the sweep's frontier, with each side's run at the highest level as its run
  * ({@link SweepFolder}). The model is records in a fixed order ({@link ReportData}), so it serializes the same
@@ -52,6 +52,9 @@ public final class ReportModel {
                 JsonNode a = ReportInputs.readObject(dir, ReportInputs.ACCEPTANCE_FILE, caveats);
                 acceptance = acceptance == null ? a : acceptance;
                 cells = dirs.size() == 1 ? CellRuns.of(dir, a, DecisionBlock.of(a)) : null;
+                if (sweep == null && Files.exists(dir.resolve(SweepFolder.STEP_DIR).resolve(SweepFolder.FILE))) {
+                    sweep = ReportInputs.readObject(dir.resolve(SweepFolder.STEP_DIR), SweepFolder.FILE, caveats); // the plan's sweep step
+                }
                 sides.addAll(cells != null ? CellChoice.sides(cells, cells.shown()) : listedRuns(dir, a, caveats));
                 continue;
             }

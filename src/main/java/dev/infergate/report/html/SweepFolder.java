@@ -15,6 +15,8 @@ import java.util.List;
 final class SweepFolder {
     /** The sweep's file, as {@code analysis.sweep.SweepDocument} writes it (report does not import the analysis). */
     static final String FILE = "sweep.json";
+    /** Where an accept result keeps its plan's sweep step ({@code accept.SweepStep.DIR}). */
+    static final String STEP_DIR = "sweep";
 
     private SweepFolder() {}
 

@@ -75,6 +75,9 @@
     });
     add(s, table(['level', { label: 'side', text: true }, 'req/s', 'out tok/s', 'out tok/s per GPU', 'TTFT p50 (ms)', 'TTFT p99 (ms)', 'ITL p50 (ms)',
       'E2E p50 (ms)', 'E2E p99 (ms)', 'goodput (req/s)', 'tok/s per user', 'SLO attainment'], rows));
+    levels.forEach(function (l) { /* a run whose client fell behind: flagged, never trusted silently */
+      (l.late || []).forEach(function (x) { add(s, el('p', 'note warn', 'Client behind at ' + l.label + ': ' + x)); });
+    });
     if (names.length === 2) {
       var keys = [['throughput_rps', 'req/s'], ['output_tokens_per_s', 'out tok/s'], ['ttft_p50_ms', 'TTFT p50'], ['ttft_p99_ms', 'TTFT p99'],
         ['itl_p50_ms', 'ITL p50'], ['e2e_p50_ms', 'E2E p50'], ['e2e_p99_ms', 'E2E p99'], ['goodput_rps', 'goodput'], ['tokens_per_s_per_user', 'tok/s per user']];

@@ -52,8 +52,7 @@ class CellChoiceBrowserTest {
         HtmlReport.write(List.of(DecisionBlockTest.RECORDED), page);
 
         String first = Chromium.dumpDom(page, dir);
-        String chosen = Chromium.dumpDom(page, "#cell=2", dir);
-        Chromium.screenshot(page, "#cell=2", dir, HtmlReportBrowserTest.ARTIFACTS.resolve("cell-choice.png"));
+        String chosen = Chromium.dumpDomAndScreenshot(page, "#cell=2", dir, HtmlReportBrowserTest.ARTIFACTS.resolve("cell-choice.png"));
 
         HtmlReportBrowserTest.assertDrawnWithoutErrors(first);
         HtmlReportBrowserTest.assertDrawnWithoutErrors(chosen);

@@ -54,13 +54,14 @@ class DecisionBrowserTest {
         Path page = HtmlReportBrowserTest.ARTIFACTS.resolve("decision.html");
         HtmlReport.write(List.of(fixture(null)), page);
 
-        String dom = Chromium.dumpDom(page, dir);
-        Chromium.screenshot(page, dir, HtmlReportBrowserTest.ARTIFACTS.resolve("decision.png"));
+        String dom = Chromium.dumpDomAndScreenshot(page, dir, HtmlReportBrowserTest.ARTIFACTS.resolve("decision.png"));
 
         HtmlReportBrowserTest.assertDrawnWithoutErrors(dom);
         Map<String, String> sections = sections(dom);
-        assertThat(sections.keySet()).startsWith("decision", "headline", "acceptance", "quality", "burst")
+        assertThat(sections.keySet()).startsWith("decision", "headline", "acceptance", "sweep", "quality", "burst")
                 .contains("distributions", "over-time", "cache", "environment");
+        assertThat(SweepBrowserTest.drawn(dom, "frontier")).as("the plan's sweep step, from sweep/sweep.json")
+                .isEqualTo("baseline:c=1,c=4|candidate:c=1,c=4");
         String decision = sections.get("decision");
         // the verdict per audience (no audiences in this acceptance.json: the top-level verdict as one audience)
         assertThat(decision).contains("all users (one audience)").contains("? INCONCLUSIVE")
@@ -96,8 +97,7 @@ class DecisionBrowserTest {
         Path page = HtmlReportBrowserTest.ARTIFACTS.resolve("decision-audiences.html");
         HtmlReport.write(List.of(accept), page);
 
-        String dom = Chromium.dumpDom(page, dir);
-        Chromium.screenshot(page, dir, HtmlReportBrowserTest.ARTIFACTS.resolve("decision-audiences.png"));
+        String dom = Chromium.dumpDomAndScreenshot(page, dir, HtmlReportBrowserTest.ARTIFACTS.resolve("decision-audiences.png"));
 
         HtmlReportBrowserTest.assertDrawnWithoutErrors(dom); // no alert was called
         String decision = sections(dom).get("decision");

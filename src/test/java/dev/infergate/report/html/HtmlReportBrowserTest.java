@@ -45,8 +45,7 @@ class HtmlReportBrowserTest {
         Path page = ARTIFACTS.resolve("comparison.html");
         HtmlReport.write(List.of(baseline, candidate), page);
 
-        String dom = Chromium.dumpDom(page, dir);
-        Chromium.screenshot(page, dir, ARTIFACTS.resolve("comparison.png"));
+        String dom = Chromium.dumpDomAndScreenshot(page, dir, ARTIFACTS.resolve("comparison.png"));
 
         assertDrawnWithoutErrors(dom);
         assertThat(Integer.parseInt(attribute(dom, "data-charts-expected"))).isGreaterThanOrEqualTo(11);
@@ -60,8 +59,7 @@ class HtmlReportBrowserTest {
         Path page = ARTIFACTS.resolve("acceptance.html");
         HtmlReport.write(List.of(accept), page);
 
-        String dom = Chromium.dumpDom(page, dir);
-        Chromium.screenshot(page, dir, ARTIFACTS.resolve("acceptance.png"));
+        String dom = Chromium.dumpDomAndScreenshot(page, dir, ARTIFACTS.resolve("acceptance.png"));
 
         assertDrawnWithoutErrors(dom);
         // 4 CDFs + 6 over time + timeline + 2 capacity + 5 server metrics
@@ -82,8 +80,7 @@ class HtmlReportBrowserTest {
         java.nio.file.Files.createDirectories(ARTIFACTS);
         java.nio.file.Files.copy(page, ARTIFACTS.resolve("demo.html"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
 
-        String dom = Chromium.dumpDom(page, dir);
-        Chromium.screenshot(page, dir, ARTIFACTS.resolve("demo.png"));
+        String dom = Chromium.dumpDomAndScreenshot(page, dir, ARTIFACTS.resolve("demo.png"));
 
         assertDrawnWithoutErrors(dom);
         // the matrix comes from acceptance.json as accept writes it: the demo's one condition as a cell
@@ -130,8 +127,7 @@ class HtmlReportBrowserTest {
         Path page = ARTIFACTS.resolve("simulator.html");
         HtmlReport.write(List.of(incremental, buffered), page);
 
-        String dom = Chromium.dumpDom(page, dir);
-        Chromium.screenshot(page, dir, ARTIFACTS.resolve("simulator.png"));
+        String dom = Chromium.dumpDomAndScreenshot(page, dir, ARTIFACTS.resolve("simulator.png"));
 
         assertDrawnWithoutErrors(dom);
         assertThat(dom).contains("sim-baseline").contains("sim-buffered").contains("Streaming timelines")
@@ -157,8 +153,7 @@ class HtmlReportBrowserTest {
         Path page = ARTIFACTS.resolve("sessions.html");
         HtmlReport.write(List.of(runs[0], runs[1]), page);
 
-        String dom = Chromium.dumpDom(page, dir);
-        Chromium.screenshot(page, dir, ARTIFACTS.resolve("sessions.png"));
+        String dom = Chromium.dumpDomAndScreenshot(page, dir, ARTIFACTS.resolve("sessions.png"));
 
         assertDrawnWithoutErrors(dom);
         assertThat(dom).contains("id=\"sessions\"", "href=\"#sessions\"", "TTFT p50 by turn", "E2E p50 by turn (agent turn latency)",

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.infergate.cli.Main;
 import dev.infergate.sim.SimServer;
-import dev.infergate.sim.profile.SimProfile;
+import dev.infergate.sim.FastSim;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -33,8 +33,8 @@ class SweepBrowserTest {
         Chromium.binary();
         Path out = dir.resolve("sweep");
         StringWriter err = new StringWriter();
-        try (SimServer base = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1);
-                SimServer cand = SimServer.start(SimProfile.bundled("candidate-fp8-kv"), "127.0.0.1", 0, 1)) {
+        try (SimServer base = SimServer.start(FastSim.profile("baseline", dir), "127.0.0.1", 0, 1);
+                SimServer cand = SimServer.start(FastSim.profile("candidate-fp8-kv", dir), "127.0.0.1", 0, 1)) {
             int code = Main.execute(new String[] {"sweep", "--base-url", base.baseUrl(), "--candidate-url", cand.baseUrl(),
                     "--concurrency", "1,2,4", "--requests", "2x", "--warmup", "0", "--out", out.toString()},
                     new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
@@ -44,8 +44,7 @@ class SweepBrowserTest {
         Files.createDirectories(ARTIFACTS);
         Files.copy(page, ARTIFACTS.resolve("sweep.html"), StandardCopyOption.REPLACE_EXISTING);
 
-        String dom = Chromium.dumpDom(page, dir);
-        Chromium.screenshot(page, dir, ARTIFACTS.resolve("sweep.png"));
+        String dom = Chromium.dumpDomAndScreenshot(page, dir, ARTIFACTS.resolve("sweep.png"));
 
         assertDrawnWithoutErrors(dom);
         String everyLevel = "baseline:c=1,c=2,c=4|candidate:c=1,c=2,c=4";
