@@ -64,6 +64,9 @@ class AcceptanceReportGoldenTest {
         AcceptPlan plan = PlanReader.read(PLAN.toString(), Files.readString(PLAN));
 
         SweepDocument again = SweepRuns.analyse(plan, FIXTURE.resolve(SweepStep.DIR));
+        if (Boolean.getBoolean("golden.update")) { // the figures' definitions moved: the step would write this now
+            again.write(FIXTURE.resolve(SweepStep.DIR));
+        }
 
         assertThat(Json.PRETTY.writeValueAsString(again))
                 .isEqualTo(Json.PRETTY.writeValueAsString(SweepDocument.read(FIXTURE.resolve(SweepStep.DIR))));
