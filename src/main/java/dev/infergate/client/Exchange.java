@@ -14,6 +14,7 @@ import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.internal.buffer.BufferInternal;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One request in flight: sends it, stamps every read, and finishes exactly once — on the end of the
@@ -65,6 +66,11 @@ final class Exchange {
     private ScheduledFuture<?> cancelTimer;
     private volatile boolean aborting;
     private boolean finished;
+    /**
+     * Who records this request's end: its own {@link #finish} on the event loop, or the run's end when the
+     * event loop did not deliver the end in time ({@link RequestClient#abandonRemaining}); exactly one of them.
+     */
+    private final AtomicBoolean endClaimed = new AtomicBoolean();
     /** This request's end of its connection's {@link BodyTap}. */
     private final BodyTap.Sink sink = this::onBody;
     /** Decodes a compressed response body after each read was stamped; null for a body sent as it is. */
@@ -88,6 +94,15 @@ final class Exchange {
 
     long id() {
         return dispatch.spec().id();
+    }
+
+    Dispatch dispatch() {
+        return dispatch;
+    }
+
+    /** Takes the right to record this request's end; true once, for whoever asks first. Safe from any thread. */
+    boolean claimEnd() {
+        return endClaimed.compareAndSet(false, true);
     }
 
     /** Starts the request on its lane's event loop; safe from any thread. */
@@ -436,7 +451,6 @@ final class Exchange {
             limitTimer = null;
         }
         stopCancelTimer();
-        owner.done(this);
         StreamResult r = timeline.result();
         ErrorClass error = override != null ? override : r.outcome().failure();
         String errorDetail = owner.redactor.redact(override != null ? detail : r.outcome().errorDetail());
@@ -451,8 +465,15 @@ final class Exchange {
                 new Completion.ClientFigures(retries,
                         retries > 0 && dispatchNanos != ABSENT ? dispatchNanos - firstAttemptDispatchNanos : ABSENT,
                         connectionsOpened, dispatchNanos, connectWaitNanos, documentsSent()));
-        owner.writer.submit(completion); // the record is built there, once
-        listener.finished(completion);
+        try {
+            if (claimEnd()) { // else the run's end recorded it already (abandoned)
+                owner.writer.submit(completion); // the record is built there, once
+                listener.finished(completion);
+            }
+        } finally {
+            // only now: a run that sees nothing in flight closes the writer, and this record must be in it
+            owner.done(this);
+        }
     }
 
     /** The documents of a rerank or score request (what {@link RequestEncoder} cut the input into), else 0. */

@@ -2,6 +2,8 @@ package dev.infergate.client;
 
 import dev.infergate.record.ErrorClass;
 import dev.infergate.record.RecordWriter;
+import dev.infergate.record.RequestRecord;
+import dev.infergate.record.TokenSource;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -33,6 +35,8 @@ public final class RequestClient {
     private final int eventSampleMax;
     private final AtomicLong eventSamples = new AtomicLong();
     final ConcurrentHashMap<Long, Exchange> inFlight = new ConcurrentHashMap<>();
+    /** Set by {@link #abandonRemaining}: the run ended, and a request handed over late is recorded, not sent. */
+    private volatile boolean abandoned;
 
     /**
      * @param originNanos      the run origin: records store marks relative to it
@@ -62,6 +66,11 @@ public final class RequestClient {
                 && eventSamples.incrementAndGet() <= eventSampleMax;
         Exchange exchange = new Exchange(this, dispatch, listener, sample);
         inFlight.put(dispatch.spec().id(), exchange);
+        if (abandoned) { // put first, then look: either this sees the flag or abandonRemaining sees the exchange
+            abandon(exchange, "never sent: the run had ended");
+            exchange.abort(ErrorClass.CANCELLED, "never sent: the run had ended", System.nanoTime()); // gives its lane back
+            return;
+        }
         exchange.start();
     }
 
@@ -77,7 +86,38 @@ public final class RequestClient {
         }
     }
 
+    /**
+     * Records every request still in flight as {@code cancelled} now, on the calling thread, and sends no more:
+     * the run's end when the event loops did not deliver the ends {@link #cancelAll} asked for in time (a starved
+     * machine). A request whose own end is being recorded meanwhile keeps that record; each gets exactly one.
+     * Their partial marks are not kept (they belong to the event loop), and their listeners are not called.
+     *
+     * @return how many this recorded
+     */
+    public long abandonRemaining(String reason) {
+        abandoned = true;
+        long recorded = 0;
+        for (Exchange e : inFlight.values()) {
+            recorded += abandon(e, reason) ? 1 : 0;
+        }
+        return recorded;
+    }
+
+    private boolean abandon(Exchange e, String reason) {
+        if (!e.claimEnd()) {
+            return false; // it is recording its own end and leaves the in-flight set once that is handed over
+        }
+        Dispatch d = e.dispatch();
+        writer.submit(new RequestRecord(d.spec().id(), worker, d.phase(), d.condition(), d.session(), d.turn(),
+                Math.max(0, d.scheduledNanos() - originNanos), RequestRecord.ABSENT, RequestRecord.ABSENT,
+                RequestRecord.ABSENT, RequestRecord.ABSENT, Math.max(0, System.nanoTime() - originNanos), 0,
+                ErrorClass.CANCELLED, redactor.redact(reason), -1, -1, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT,
+                null, null));
+        inFlight.remove(e.id(), e);
+        return true;
+    }
+
     void done(Exchange exchange) {
-        inFlight.remove(exchange.id());
+        inFlight.remove(exchange.id(), exchange);
     }
 }

@@ -165,4 +165,16 @@ public final class RunContext {
         gate.cancelWaiting();
         client.cancelAll(reason);
     }
+
+    /**
+     * Records the requests whose cancellation did not end in time as cancelled, here and now, so that none is
+     * left without a record when the writer closes; each counts as failed (no user waits for it any more).
+     */
+    void abandonRemaining(String reason) {
+        gate.cancelWaiting(); // a request that left the gate late
+        long abandoned = client.abandonRemaining(reason);
+        for (long i = 0; i < abandoned; i++) {
+            count(false);
+        }
+    }
 }

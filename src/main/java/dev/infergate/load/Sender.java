@@ -18,6 +18,12 @@ interface Sender {
     /** Fails every request still in flight as cancelled, with {@code reason}. */
     void cancelAll(String reason);
 
+    /**
+     * Records every request still in flight as cancelled with {@code reason}, now and on the calling thread, and
+     * sends no more: for the ends {@link #cancelAll} asked for that did not come in time. Returns how many.
+     */
+    long abandonRemaining(String reason);
+
     static Sender of(RequestClient client) {
         return new Sender() {
             @Override
@@ -33,6 +39,11 @@ interface Sender {
             @Override
             public void cancelAll(String reason) {
                 client.cancelAll(reason);
+            }
+
+            @Override
+            public long abandonRemaining(String reason) {
+                return client.abandonRemaining(reason);
             }
         };
     }

@@ -9,6 +9,7 @@ import dev.infergate.record.RequestRecord;
 import dev.infergate.record.RunLog;
 import dev.infergate.record.TokenSource;
 import dev.infergate.testing.Fixture;
+import dev.infergate.testing.HostileServer;
 import dev.infergate.testing.ReplayServer;
 import dev.infergate.testing.Script;
 import dev.infergate.workload.Message;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,6 +66,57 @@ class RequestClientTest {
         RunLog.readRecords(dir, written::add);
         assertThat(written).hasSize(count);
         return written.get(count - 1);
+    }
+
+    @Test
+    void requestsAbandonedAtTheRunsEnd_getOneRecordEach_thoughTheirStarvedEventLoopEndsThemLater() throws Exception {
+        try (HostileServer server = HostileServer.start(HostileServer.Mode.HOLD)) {
+            Endpoint endpoint = new Endpoint(URI.create(server.baseUrl()), Api.CHAT, "hostile", true, Map.of(), null, false,
+                    false, Duration.ofSeconds(5));
+            List<Completion> told = java.util.Collections.synchronizedList(new ArrayList<>());
+            try (HttpExecutor http = new HttpExecutor(endpoint, 4, 1); // one event loop: blocking it starves every request
+                    RecordWriter writer = new RecordWriter(dir.resolve(RunLog.REQUESTS_FILE)).start()) {
+                RequestClient client = new RequestClient(http, Timeouts.DEFAULT, true, System.nanoTime(), 0, writer, 0, 0);
+                for (int i = 0; i < 3; i++) {
+                    client.send(Dispatch.of(spec(i), System.nanoTime(), Phase.MEASURED), told::add);
+                }
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (server.measuredRequests() < 3 && System.nanoTime() < deadline) {
+                    Thread.sleep(5);
+                }
+                assertThat(server.measuredRequests()).as("all three held by the server").isEqualTo(3);
+                CountDownLatch starved = new CountDownLatch(1);
+                HttpExecutor.Lane lane = http.acquireLane();
+                http.releaseLane(lane);
+                lane.context().runOnContext(v -> awaitQuietly(starved));
+                client.cancelAll("the drain ended"); // these aborts wait behind the starved loop
+
+                assertThat(client.abandonRemaining("the run ended")).isEqualTo(3);
+                assertThat(client.inFlight()).isZero();
+                client.send(Dispatch.of(spec(3), System.nanoTime(), Phase.MEASURED), told::add); // handed over too late
+                starved.countDown();
+                CountDownLatch caughtUp = new CountDownLatch(1);
+                lane.context().runOnContext(v -> caughtUp.countDown());
+                assertThat(caughtUp.await(30, TimeUnit.SECONDS)).isTrue();
+                assertThat(told).as("the late ends are not told a second time").isEmpty();
+            }
+            List<RequestRecord> written = new ArrayList<>();
+            RunLog.readRecords(dir, written::add);
+            assertThat(written).extracting(RequestRecord::id).containsExactlyInAnyOrder(0L, 1L, 2L, 3L);
+            assertThat(written).allSatisfy(r -> assertThat(r.error()).isEqualTo(ErrorClass.CANCELLED));
+            assertThat(written).filteredOn(r -> r.id() < 3).extracting(RequestRecord::errorDetail).containsOnly("the run ended");
+            assertThat(written).filteredOn(r -> r.id() == 3).extracting(RequestRecord::errorDetail)
+                    .containsOnly("never sent: the run had ended");
+            assertThat(server.measuredRequests()).as("the request handed over after the end was not sent").isEqualTo(3);
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.infergate.client.Dispatch;
 import dev.infergate.client.RequestClient;
 import dev.infergate.client.StreamResult;
 import dev.infergate.record.ErrorClass;
+import dev.infergate.record.RecordWriter;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.TokenSource;
 import java.util.ArrayList;
@@ -34,6 +35,14 @@ final class FakeServer implements Sender {
     /** Called on every send, before the request is in flight (tests stop or interrupt the run from here). */
     Consumer<Dispatch> onSend = d -> { };
     int maxInFlight;
+    /**
+     * How long a cancellation takes to end a request (0: at once); a starved event loop delivers it late.
+     */
+    long cancelDelayMillis;
+    /** Whether the run's record writer gets each request's record as it ends, like the measuring client. */
+    boolean writesTo;
+    /** The run's writer when {@link #writesTo}; else null and the tests read {@link #finished}. */
+    RecordWriter writer;
 
     FakeServer(FakeClock clock, long originNanos, LongUnaryOperator serviceMillis) {
         this.clock = clock;
@@ -59,8 +68,29 @@ final class FakeServer implements Sender {
     @Override
     public void cancelAll(String reason) {
         for (Long id : List.copyOf(inFlight.keySet())) {
-            finish(id, ErrorClass.CANCELLED);
+            if (cancelDelayMillis == 0) {
+                finish(id, ErrorClass.CANCELLED);
+            } else {
+                clock.schedule(cancelDelayMillis, () -> finish(id, ErrorClass.CANCELLED));
+            }
         }
+    }
+
+    @Override
+    public long abandonRemaining(String reason) {
+        List<Long> ids = List.copyOf(inFlight.keySet());
+        for (Long id : ids) {
+            Pending p = inFlight.remove(id);
+            RequestRecord r = new RequestRecord(id, 0, p.dispatch().phase(), null, null, -1,
+                    p.dispatch().scheduledNanos() - originNanos, RequestRecord.ABSENT, RequestRecord.ABSENT,
+                    RequestRecord.ABSENT, RequestRecord.ABSENT, clock.nanoTime() - originNanos, 0, ErrorClass.CANCELLED,
+                    reason, -1, -1, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null);
+            finished.add(r);
+            if (writer != null) {
+                writer.submit(r);
+            }
+        }
+        return ids.size();
     }
 
     private void finish(long id, ErrorClass error) {
@@ -81,6 +111,9 @@ final class FakeServer implements Sender {
                 ok ? TokenSource.USAGE : TokenSource.NONE, ok ? 4 : 0,
                 new Completion.ClientFigures(0, absent, 0, p.sentNanos(), 0));
         finished.add(c.toRecord(null, -1));
+        if (writer != null) {
+            writer.submit(c);
+        }
         p.listener().finished(c);
     }
 }

@@ -40,7 +40,10 @@ final class LoopHarness {
             LongUnaryOperator serviceMillis) {
         this.dir = dir;
         this.server = new FakeServer(clock, ORIGIN, serviceMillis);
-        this.runner = new Runner((writer, originNanos) -> server, clock, workload, model, limits, shard,
+        this.runner = new Runner((writer, originNanos) -> {
+            server.writer = server.writesTo ? writer : null;
+            return server;
+        }, clock, workload, model, limits, shard,
                 new Runner.RequestSettings(Timeouts.DEFAULT, false, 0, 0, null));
     }
 

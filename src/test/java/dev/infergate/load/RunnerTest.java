@@ -40,6 +40,27 @@ class RunnerTest {
     }
 
     @Test
+    void cancellationsThatEndTooLate_stillLeaveEveryRequestWithOneRecord_beforeTheWriterCloses() throws Exception {
+        // a starved machine: the event loops deliver the cancellations 5 s late, after the run's grace period. The
+        // writer closed before them, and every request in flight was missing from requests.jsonl
+        LoopHarness h = new LoopHarness(dir, new OpenLoop(new ConstantRateSchedule(10), 2, 3),
+                requests(8, Duration.ofSeconds(1)), id -> TEN_MINUTES_MS);
+        h.server.cancelDelayMillis = 5_000;
+        h.server.writesTo = true;
+        Runner.Outcome outcome = h.run();
+
+        assertThat(h.server.inFlight()).as("nothing left in flight once the run returned").isZero();
+        assertThat(h.logged()).extracting(RequestRecord::id).containsExactlyInAnyOrder(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L);
+        assertThat(h.logged()).filteredOn(r -> r.id() < 2).allSatisfy(r -> {
+            assertThat(r.error()).isEqualTo(ErrorClass.CANCELLED);
+            assertThat(r.errorDetail()).contains("its cancellation did not complete within 1000 ms");
+            assertThat(r.doneNanos()).isEqualTo(1_700 * MS + Runner.INTERRUPTED_GRACE.toNanos());
+        });
+        assertThat(outcome.finished()).isEqualTo(8);
+        assertThat(outcome.notSent()).isEqualTo(3);
+    }
+
+    @Test
     void requestsWaitingForASlotWhenTheRunEnds_areRecordedAsNeverSent_andNoneStartsLate() throws Exception {
         LoopHarness h = new LoopHarness(dir, new OpenLoop(new ConstantRateSchedule(10), 1),
                 requests(3, Duration.ofSeconds(1)), id -> TEN_MINUTES_MS);
