@@ -3,7 +3,6 @@ package dev.infergate.client;
 import dev.infergate.record.ErrorClass;
 import dev.infergate.record.RecordWriter;
 import dev.infergate.record.RequestRecord;
-import dev.infergate.record.TokenSource;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -108,11 +107,10 @@ public final class RequestClient {
             return false; // it is recording its own end and leaves the in-flight set once that is handed over
         }
         Dispatch d = e.dispatch();
-        writer.submit(new RequestRecord(d.spec().id(), worker, d.phase(), d.condition(), d.session(), d.turn(),
-                Math.max(0, d.scheduledNanos() - originNanos), RequestRecord.ABSENT, RequestRecord.ABSENT,
-                RequestRecord.ABSENT, RequestRecord.ABSENT, Math.max(0, System.nanoTime() - originNanos), 0,
-                ErrorClass.CANCELLED, redactor.redact(reason), -1, -1, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT,
-                null, null));
+        writer.submit(RequestRecord.builder(d.spec().id()).worker(worker).phase(d.phase()).condition(d.condition())
+                .session(d.session()).turn(d.turn()).scheduledNanos(Math.max(0, d.scheduledNanos() - originNanos))
+                .doneNanos(Math.max(0, System.nanoTime() - originNanos)).error(ErrorClass.CANCELLED)
+                .errorDetail(redactor.redact(reason)).build());
         inFlight.remove(e.id(), e);
         return true;
     }

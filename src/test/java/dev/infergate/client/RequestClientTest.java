@@ -103,9 +103,9 @@ class RequestClientTest {
             List<RequestRecord> written = new ArrayList<>();
             RunLog.readRecords(dir, written::add);
             assertThat(written).extracting(RequestRecord::id).containsExactlyInAnyOrder(0L, 1L, 2L, 3L);
-            assertThat(written).allSatisfy(r -> assertThat(r.error()).isEqualTo(ErrorClass.CANCELLED));
-            assertThat(written).filteredOn(r -> r.id() < 3).extracting(RequestRecord::errorDetail).containsOnly("the run ended");
-            assertThat(written).filteredOn(r -> r.id() == 3).extracting(RequestRecord::errorDetail)
+            assertThat(written).allSatisfy(r -> assertThat(r.outcome().error()).isEqualTo(ErrorClass.CANCELLED));
+            assertThat(written).filteredOn(r -> r.id() < 3).extracting(r -> r.outcome().errorDetail()).containsOnly("the run ended");
+            assertThat(written).filteredOn(r -> r.id() == 3).extracting(r -> r.outcome().errorDetail())
                     .containsOnly("never sent: the run had ended");
             assertThat(server.measuredRequests()).as("the request handed over after the end was not sent").isEqualTo(3);
         }

@@ -81,10 +81,9 @@ final class FakeServer implements Sender {
         List<Long> ids = List.copyOf(inFlight.keySet());
         for (Long id : ids) {
             Pending p = inFlight.remove(id);
-            RequestRecord r = new RequestRecord(id, 0, p.dispatch().phase(), null, null, -1,
-                    p.dispatch().scheduledNanos() - originNanos, RequestRecord.ABSENT, RequestRecord.ABSENT,
-                    RequestRecord.ABSENT, RequestRecord.ABSENT, clock.nanoTime() - originNanos, 0, ErrorClass.CANCELLED,
-                    reason, -1, -1, 0, TokenSource.NONE, -1, 0, RequestRecord.ABSENT, null, null);
+            RequestRecord r = RequestRecord.builder(id).phase(p.dispatch().phase())
+                    .scheduledNanos(p.dispatch().scheduledNanos() - originNanos).doneNanos(clock.nanoTime() - originNanos)
+                    .error(ErrorClass.CANCELLED).errorDetail(reason).build();
             finished.add(r);
             if (writer != null) {
                 writer.submit(r);

@@ -52,9 +52,9 @@ class RunnerTest {
         assertThat(h.server.inFlight()).as("nothing left in flight once the run returned").isZero();
         assertThat(h.logged()).extracting(RequestRecord::id).containsExactlyInAnyOrder(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L);
         assertThat(h.logged()).filteredOn(r -> r.id() < 2).allSatisfy(r -> {
-            assertThat(r.error()).isEqualTo(ErrorClass.CANCELLED);
-            assertThat(r.errorDetail()).contains("its cancellation did not complete within 1000 ms");
-            assertThat(r.doneNanos()).isEqualTo(1_700 * MS + Runner.INTERRUPTED_GRACE.toNanos());
+            assertThat(r.outcome().error()).isEqualTo(ErrorClass.CANCELLED);
+            assertThat(r.outcome().errorDetail()).contains("its cancellation did not complete within 1000 ms");
+            assertThat(r.marks().doneNanos()).isEqualTo(1_700 * MS + Runner.INTERRUPTED_GRACE.toNanos());
         });
         assertThat(outcome.finished()).isEqualTo(8);
         assertThat(outcome.notSent()).isEqualTo(3);
