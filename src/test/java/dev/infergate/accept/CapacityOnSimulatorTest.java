@@ -7,6 +7,7 @@ import dev.infergate.sim.SimServer;
 import dev.infergate.sim.profile.SimProfile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,7 +56,7 @@ class CapacityOnSimulatorTest {
                     burst: false
                     quality: false
                     capacity: {workload: short-chat, target: 0.95, start_rate: 16, duration: 3s, warmup: 1s,
-                               ramp_duration: 2s, tolerance: 15%%, max_probes: 6}
+                               ramp_duration: 2s, tolerance: 15%%, max_probes: 5}
                     """.formatted(sim.baseUrl(), sim.baseUrl()));
             java.util.concurrent.atomic.AtomicInteger opened = new java.util.concurrent.atomic.AtomicInteger();
             java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
@@ -95,6 +96,19 @@ class CapacityOnSimulatorTest {
             assertThat(r.ratePerSecond()).as("capacity (req/s)").isBetween(SERVICE_BOUND_PER_S * 0.5, SERVICE_BOUND_PER_S * 1.15);
             assertThat(r.bounded()).as("a failing rate was found above it").isTrue();
             assertThat(r.upperRate()).isLessThanOrEqualTo(SERVICE_BOUND_PER_S * 2);
+            // a probe far above capacity stops waiting for its backlog once its miss is decided: what was still out is
+            // recorded as cancelled with that reason and counted as missed, never lost
+            String cut = "still in flight when the probe's miss of the 95 % target was decided";
+            List<String> logs = new java.util.ArrayList<>();
+            try (java.util.stream.Stream<Path> runs = Files.find(dir.resolve("out"), 8, (f, a) -> f.endsWith("requests.jsonl"))) {
+                for (Path log : runs.toList()) {
+                    logs.add(Files.readString(log));
+                }
+            }
+            assertThat(logs).anySatisfy(log -> assertThat(log).contains(cut));
+            CapacitySearch.Step highest = r.curve().get(r.curve().size() - 1);
+            assertThat(highest.pooled().sent()).as("every arrival of the highest probe counted").isEqualTo(
+                    Math.round(highest.ratePerSecond() * 2)); // its 2 s ramp probe
             assertThat(r.steps()).as("every probe offers the rate it names over its measured time").allSatisfy(s ->
                     assertThat(s.pooled().offeredPerSecond()).isCloseTo(s.ratePerSecond(), org.assertj.core.data.Percentage.withPercentage(5)));
         }

@@ -28,7 +28,8 @@ import org.apache.commons.statistics.descriptive.Quantile;
  *                               scheduled there, cancelled ones too) / the measured time; NaN when not known
  * @param missMarginsMs          for each measured request that completed but missed the SLO: by how much it missed
  *                               ({@link Slo#missedByNanos}) less its own client lag, ms, sorted; a miss whose margin
- *                               is within the server's reported lateness may be the machine's, not the server's
+ *                               is within the server's reported lateness may be the machine's, not the server's; -inf
+ *                               for each one the client cancelled when the run ended (its outcome unknown)
  * @param recordedWait           the longest wait as a capacity.json recorded it, for a measurement read back from the
  *                               file without its requests ({@link #counted}); null when the requests are here
  */
@@ -207,6 +208,13 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         double[] margins = measured.stream().filter(RequestRecord::succeeded).filter(r -> !slo.met(r))
                 .mapToDouble(r -> (slo.missedByNanos(r) - Math.max(0, r.clientLagNanos() == RequestRecord.ABSENT ? 0 : r.clientLagNanos())) / 1e6)
                 .filter(Double::isFinite).toArray();
+        // a request the client cancelled when the run ended (its drain's end, or a probe's miss already decided) counts
+        // as a miss, but its outcome is unknown: for the lateness bound it may have been good (-inf: within any allowance)
+        long cut = measured.stream().filter(r -> r.error() == dev.infergate.record.ErrorClass.CANCELLED).count();
+        if (cut > 0) {
+            margins = java.util.stream.DoubleStream.concat(Arrays.stream(margins),
+                    java.util.stream.DoubleStream.generate(() -> Double.NEGATIVE_INFINITY).limit(cut)).toArray();
+        }
         return new Measurement(ratePerSecond, measured.size(), good, ttft, e2e, lag.lagP99Millis(), lag.laggedRequests(),
                 Double.NaN, Double.NaN, offered, margins);
     }
