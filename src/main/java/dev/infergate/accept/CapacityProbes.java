@@ -4,6 +4,7 @@ import dev.infergate.accept.AcceptPlan.LoadLevel;
 import dev.infergate.accept.AcceptPlan.Side;
 import dev.infergate.analysis.SimulatorLag;
 import dev.infergate.analysis.capacity.CapacitySearch;
+import dev.infergate.analysis.capacity.DecidedMiss;
 import dev.infergate.analysis.capacity.Measurement;
 import dev.infergate.load.ExactCountSchedule;
 import dev.infergate.load.LoadModel;
@@ -118,11 +119,24 @@ final class CapacityProbes {
         progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s for %.1f s (%s, run %d)", sideName, rate,
                 measured.toMillis() / 1e3, ramp ? "ramp" : "refining", attempt + 1));
         Path dir = out.resolve("capacity").resolve(sideName).resolve(String.format(Locale.ROOT, "rate-%.4f-a%d", rate, attempt));
+        ExactCountSchedule schedule = ExactCountSchedule.over(rate, plan.seed() + attempt, warmup, measured);
         LoadModel load = c.trace() != null ? runner.traces().load(c.trace().trace(), new LoadLevel("capacity", 0, rate, 0), rate)
-                : new OpenLoop(ExactCountSchedule.over(rate, plan.seed() + attempt, warmup, measured), 0);
+                : new OpenLoop(schedule, 0);
         MatrixWorkload workload = c.trace() != null ? c.trace() : new MatrixWorkload.Requests(c.workload());
-        List<RequestRecord> records = runner.run(side, workload, c.prefix(), load,
-                runner.timedLimits(measured, warmup), "capacity", dir);
+        // a probe whose miss is decided stops waiting for its backlog (a trace's arrivals are not counted ahead: it drains)
+        DecidedMiss decided = c.trace() != null ? null
+                : new DecidedMiss(plan.slo(), c.target(), schedule.arrivalsIn(schedule.windowsNanos().size() - 1));
+        List<RequestRecord> records = runner.run(side, workload, c.prefix(), load, runner.timedLimits(measured, warmup), "capacity",
+                dir, decided == null ? null : context -> {
+                    context.progress().onRecord(decided::recorded);
+                    context.endDrainWhen(decided::decided, decided::reason);
+                });
+        long cut = records.stream().filter(r -> r.measured() && r.outcome().error() == dev.infergate.record.ErrorClass.CANCELLED).count();
+        if (cut > 0 && decided.decided()) {
+            progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s run %d: its miss was decided after its arrivals"
+                    + " ended; %d requests still out were cancelled then and count as misses (docs/acceptance.md)", sideName, rate,
+                    attempt + 1, cut));
+        }
         SimulatorLag lag = SimulatorLag.read(dir);
         Measurement m = Measurement.of(rate, records, plan.slo(), measured).withServerLateness(lag.stalledShare(), lag.lateQuantileMs(0.99));
         if (m.decidesNothing(c.target())) {

@@ -93,6 +93,13 @@ final class SideRunner {
      */
     List<RequestRecord> run(AcceptPlan.Side side, MatrixWorkload workload, PrefixMode prefix, LoadModel load, RunLimits limits,
             String condition, Path dir) throws RunService.SetupException, IOException {
+        return run(side, workload, prefix, load, limits, condition, dir, null);
+    }
+
+    /** As {@link #run(AcceptPlan.Side, MatrixWorkload, PrefixMode, LoadModel, RunLimits, String, Path)}, telling {@code onStart} of the live run too (null: nothing). */
+    List<RequestRecord> run(AcceptPlan.Side side, MatrixWorkload workload, PrefixMode prefix, LoadModel load, RunLimits limits,
+            String condition, Path dir, java.util.function.Consumer<dev.infergate.load.RunContext> onStart)
+            throws RunService.SetupException, IOException {
         WorkloadDefinition.Builder builder = WorkloadDefinition.builder().seed(plan.seed())
                 .promptSalt(promptSalt(condition, dir));
         if (workload instanceof MatrixWorkload.Trace trace) {
@@ -109,7 +116,12 @@ final class SideRunner {
                 side.labels(), condition, dir, true, 10, eventLoops, apiKeyEnv, apiKeySet,
                 URI.create(endpoint.rootUrl("/metrics")), null);
         try (dev.infergate.run.RunWatch.Session session = watch.open(run)) {
-            new RunService().execute(run, session::started);
+            new RunService().execute(run, context -> {
+                if (onStart != null) {
+                    onStart.accept(context);
+                }
+                session.started(context);
+            });
         }
         List<RequestRecord> records = new ArrayList<>();
         RunLog.readRecords(dir, records::add);

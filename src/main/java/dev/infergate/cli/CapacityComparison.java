@@ -5,11 +5,13 @@ import dev.infergate.analysis.audience.AudienceJudge;
 import dev.infergate.analysis.audience.AudienceVerdict;
 import dev.infergate.analysis.audience.CapacityCriterion;
 import dev.infergate.analysis.capacity.CapacityFile;
+import dev.infergate.analysis.capacity.CapacitySearch;
 import dev.infergate.analysis.compare.Bound;
 import dev.infergate.analysis.compare.Comparison;
 import dev.infergate.analysis.compare.ComparisonRun;
 import dev.infergate.analysis.compare.Criteria;
 import dev.infergate.analysis.compare.Verdict;
+import dev.infergate.report.AudienceJson;
 import dev.infergate.report.CapacityReport;
 import dev.infergate.report.TerminalText;
 import java.io.IOException;
@@ -17,7 +19,9 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code compare CAPDIR_A CAPDIR_B} (two {@code capacity} output folders) and {@code compare DIR} (one capacity.json
@@ -52,8 +56,9 @@ final class CapacityComparison {
      * measure the same thing).
      *
      * @param audiences the --criteria file's audiences, or null for {@link #DEFAULT}
+     * @param outDir    where to write comparison.json and comparison.md ({@code --out}), or null
      */
-    static int run(Path base, Path cand, List<Audience> audiences, PrintWriter out) {
+    static int run(Path base, Path cand, List<Audience> audiences, Path outDir, PrintWriter out) {
         Sides sides = cand == null ? oneFile(read(base)) : twoFiles(read(base), read(cand));
         String mismatch = sides.base().mismatch(sides.cand());
         if (mismatch != null) {
@@ -77,8 +82,9 @@ final class CapacityComparison {
                 }
             }
         }
-        out.print(TerminalText.sanitizeLines(CapacityReport.comparisonConsole(sides.base().target(), sides.base().slo(),
-                workload(sides), describe(sides.base(), sides.baseSide()), b, describe(sides.cand(), sides.candSide()), c)));
+        String console = CapacityReport.comparisonConsole(sides.base().target(), sides.base().slo(),
+                workload(sides), describe(sides.base(), sides.baseSide()), b, describe(sides.cand(), sides.candSide()), c);
+        out.print(TerminalText.sanitizeLines(console));
         if (judged.isEmpty()) {
             out.println("VERDICT: none: the criteria judge no " + CapacityCriterion.KEY + "; a capacity result has no matrix runs"
                     + " to judge them on");
@@ -93,13 +99,49 @@ final class CapacityComparison {
                     + TerminalText.sanitize(String.join(", ", notJudged)));
         }
         Verdict worst = AudienceVerdict.worst(verdicts);
-        out.println("VERDICT: " + switch (worst) {
+        String verdict = switch (worst) {
             case PASS -> "ACCEPTED";
             case FAIL -> "REJECTED";
             case INCONCLUSIVE -> "INCONCLUSIVE";
-        });
+        };
+        if (outDir != null) {
+            write(outDir, sides, verdicts, notJudged, verdict, console);
+            out.println("results: " + outDir.resolve("comparison.md") + ", " + outDir.resolve("comparison.json"));
+        }
+        out.println("VERDICT: " + verdict);
         out.flush();
         return CompareCommand.exitCode(worst).code();
+    }
+
+    /**
+     * comparison.json and comparison.md (atomically): both sides as re-fitted here, the difference, the verdicts; what
+     * the console showed, so the comparison outlives it as a comparison of runs does.
+     */
+    private static void write(Path dir, Sides sides, List<AudienceVerdict> verdicts, List<String> notJudged, String verdict,
+            String console) {
+        Map<String, CapacitySearch.Result> results = new LinkedHashMap<>();
+        results.put(ComparisonRun.BASELINE_DIR, sides.base().sides().get(sides.baseSide()).result());
+        results.put(ComparisonRun.CANDIDATE_DIR, sides.cand().sides().get(sides.candSide()).result());
+        Map<String, String> endpoints = new LinkedHashMap<>();
+        putIfKnown(endpoints, ComparisonRun.BASELINE_DIR, sides.base().endpoints().get(sides.baseSide()));
+        putIfKnown(endpoints, ComparisonRun.CANDIDATE_DIR, sides.cand().endpoints().get(sides.candSide()));
+        Map<String, String> sources = new LinkedHashMap<>();
+        sources.put(ComparisonRun.BASELINE_DIR, describe(sides.base(), sides.baseSide()));
+        sources.put(ComparisonRun.CANDIDATE_DIR, describe(sides.cand(), sides.candSide()));
+        CapacityReport.Document capacity = CapacityReport.document(results, sides.base().target(), sides.base().slo(),
+                workload(sides), endpoints);
+        try {
+            CapacityReport.writeComparison(dir, new CapacityReport.ComparisonDocument("capacity_comparison", sources, capacity,
+                    AudienceJson.list(verdicts), List.copyOf(notJudged), verdict), console);
+        } catch (IOException e) {
+            throw UserError.cannotRun("cannot write to " + dir + " (" + e + "); free space or pass another --out", e);
+        }
+    }
+
+    private static void putIfKnown(Map<String, String> map, String key, String value) {
+        if (value != null) {
+            map.put(key, value);
+        }
     }
 
     /** {@code dir}'s capacity.json when it holds both sides (an accept result's); null when absent or one-sided. */

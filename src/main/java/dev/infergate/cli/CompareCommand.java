@@ -99,7 +99,7 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (CapacityComparison.applies(base, candidate)) { // capacity folders: their capacity.json is what is compared
-            return CapacityComparison.run(base, candidate, criteriaFile == null ? null : audiences(true),
+            return CapacityComparison.run(base, candidate, criteriaFile == null ? null : audiences(true), out,
                     spec.commandLine().getOut());
         }
         Path basePath = base;

@@ -31,9 +31,15 @@ public final class Progress {
     private final Recorder lagMicros = new Recorder(DIGITS);
     private final AtomicLongArray errors = new AtomicLongArray(ErrorClass.values().length);
     private final Totals totals = new Totals();
+    /** Told of every final record as it is written (a capacity probe deciding its outcome early); null for none. */
+    private volatile java.util.function.Consumer<RequestRecord> listener;
 
     /** Counts {@code record}'s output tokens and, for a measured request, its latencies or its error class. */
     void recorded(RequestRecord record) {
+        java.util.function.Consumer<RequestRecord> l = listener;
+        if (l != null) {
+            l.accept(record);
+        }
         outputTokens.addAndGet(record.tokens().output());
         if (record.phase() != Phase.MEASURED) {
             return; // the warm-up is not measured: the live view shows what the summary will
@@ -55,6 +61,14 @@ public final class Progress {
         if (nanos >= 0) {
             recorder.recordValue(Math.max(1, nanos / 1_000));
         }
+    }
+
+    /**
+     * Tells {@code listener} of every final record from now on, on the record writer's thread (never an event loop),
+     * warm-up included; set it before the load starts to see them all.
+     */
+    public void onRecord(java.util.function.Consumer<RequestRecord> listener) {
+        this.listener = listener;
     }
 
     public long started() {

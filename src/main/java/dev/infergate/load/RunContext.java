@@ -30,6 +30,8 @@ public final class RunContext {
     private final Progress progress;
     private final AtomicLong nextShardIndex = new AtomicLong();
     private volatile boolean stopped;
+    private volatile java.util.function.BooleanSupplier drainDecided;
+    private volatile Supplier<String> drainDecidedReason;
 
     RunContext(Sender client, RunClock clock, Workload workload, RunLimits limits, Shard shard, long originNanos,
             RecordWriter writer, Progress progress, String condition, int maxConcurrency, int maxQueued) {
@@ -68,6 +70,28 @@ public final class RunContext {
     /** Stops scheduling; requests in flight go on until drained or cancelled. */
     public void stop() {
         stopped = true;
+    }
+
+    /**
+     * Ends the drain before its timeout once {@code decided} says the run's outcome can no longer change (a capacity
+     * probe whose miss of the SLO target is decided whatever the requests still in flight do): they are cancelled then,
+     * recorded as such with {@code reason}'s text, never lost. Scheduling is never cut short: every arrival is offered.
+     */
+    public void endDrainWhen(java.util.function.BooleanSupplier decided, Supplier<String> reason) {
+        this.drainDecidedReason = reason;
+        this.drainDecided = decided;
+    }
+
+    /** Whether the drain may end now ({@link #endDrainWhen}). */
+    boolean drainDecided() {
+        java.util.function.BooleanSupplier d = drainDecided;
+        return d != null && d.getAsBoolean();
+    }
+
+    /** Why the drain ended early, for the cancelled requests' records. */
+    String drainDecidedReason() {
+        Supplier<String> r = drainDecidedReason;
+        return r == null ? "the run's outcome was decided" : r.get();
     }
 
     /** Requests waiting in the client for a concurrency slot. */

@@ -17,7 +17,8 @@ import java.util.function.ToIntFunction;
  * Runs one load against one endpoint: schedules requests with a {@link LoadModel}, lets the client send
  * them, and has every finished request appended to {@code requests.jsonl}. Scheduling stops at the limits
  * or on {@link #stop()}; requests in flight then get {@link RunLimits#drainTimeout()} to finish before they
- * are cancelled (and recorded as such). The summary is built afterwards from the log.
+ * are cancelled (and recorded as such), or less when the run's watcher decided its outcome already
+ * ({@link RunContext#endDrainWhen}). The summary is built afterwards from the log.
  */
 public final class Runner {
     /**
@@ -134,7 +135,8 @@ public final class Runner {
     /** Waits for requests in flight; cancels what is left at the deadline. Returns how many were cancelled. */
     private long drain(RunContext ctx, Duration drain) {
         long deadline = clock.nanoTime() + drain.toNanos();
-        while ((ctx.inFlight() > 0 || ctx.waiting() > 0) && clock.nanoTime() < deadline) {
+        boolean decided = false;
+        while ((ctx.inFlight() > 0 || ctx.waiting() > 0) && clock.nanoTime() < deadline && !(decided = ctx.drainDecided())) {
             clock.sleep(10);
             if (interrupted) {
                 deadline = Math.min(deadline, clock.nanoTime() + INTERRUPTED_GRACE.toNanos());
@@ -143,6 +145,7 @@ public final class Runner {
         long left = ctx.inFlight() + ctx.waiting();
         if (left > 0) {
             ctx.cancelRemaining(interrupted ? "still in flight when the run was interrupted"
+                    : decided ? "still in flight when " + ctx.drainDecidedReason()
                     : "still in flight when the drain period (" + drain.toSeconds() + " s) ended");
             long hardDeadline = clock.nanoTime() + INTERRUPTED_GRACE.toNanos();
             while (ctx.inFlight() > 0 && clock.nanoTime() < hardDeadline) {

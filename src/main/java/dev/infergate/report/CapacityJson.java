@@ -41,11 +41,15 @@ final class CapacityJson {
      *
      * @param offeredRps       the rate really offered over the measured time (arrivals / time); absent when not known
      * @param fittedAttainment the fitted (monotone) attainment at this rate; absent without a fit
+     * @param longestWaitMs    the wait of its longest-waiting users (so a re-fit that lands elsewhere, in {@code compare}
+     *                         or a reused capacity, can still say the wait there); absent when no request of it completed,
+     *                         and in files written before it was recorded
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record Probe(double ratePerS, int runs, long sent, double attainment, boolean passed,
             @JsonInclude(JsonInclude.Include.NON_NULL) Double offeredRps,
-            @JsonInclude(JsonInclude.Include.NON_NULL) Double fittedAttainment) {}
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double fittedAttainment,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Wait longestWaitMs) {}
 
     /**
      * One point of a side's attainment curve, with the 95 % Wilson interval of its attainment.
@@ -125,9 +129,16 @@ final class CapacityJson {
                 Arrays.asList(ComparisonFormat.round(c.lowerRate() * 3600), ComparisonFormat.round(c.upperRate() * 3600)),
                 c.atCapacity() == null ? null : Wait.of(c.atCapacity().longestWait()),
                 c.steps().stream().map(s -> new Probe(s.ratePerSecond(), s.runs(), s.pooled().sent(), s.pooled().attainment(),
-                        s.passed(), ComparisonFormat.round(s.pooled().offeredPerSecond()), fitted(c, s.ratePerSecond()))).toList(),
+                        s.passed(), ComparisonFormat.round(s.pooled().offeredPerSecond()), fitted(c, s.ratePerSecond()),
+                        probeWait(s.pooled()))).toList(),
                 ComparisonFormat.round(c.ratePerSecond()), c.curve().stream().map(s -> curvePoint(c, s)).toList(),
                 c.stop() == null ? null : c.stop().name().toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /** A probe's longest wait, or null when it has none to say (no request completed, or read from an older file). */
+    private static Wait probeWait(Measurement m) {
+        boolean known = m.recordedWait() != null || m.e2eFromScheduledMs().length > 0 || m.ttftFromScheduledMs().length > 0;
+        return known ? Wait.of(m.longestWait()) : null;
     }
 
     /** The fitted attainment at {@code rate}, or null without a fit. */

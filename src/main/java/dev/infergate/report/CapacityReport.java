@@ -62,12 +62,51 @@ public final class CapacityReport {
      */
     public static Document document(Map<String, CapacitySearch.Result> results, double target, Slo slo, String workload,
             Map<String, String> endpoints) {
+        return document(results, target, slo.text(), workload, endpoints);
+    }
+
+    /** As {@link #document(Map, double, Slo, String, Map)}, with the SLO as its text (as a capacity.json read back holds it). */
+    public static Document document(Map<String, CapacitySearch.Result> results, double target, String slo, String workload,
+            Map<String, String> endpoints) {
         Map<String, CapacityJson.Side> sides = new LinkedHashMap<>();
         results.forEach((side, r) -> sides.put(side, CapacityJson.side(r)));
         CapacitySearch.Result base = results.get("baseline");
         CapacitySearch.Result cand = results.get("candidate");
         CapacityJson.Difference d = base != null && cand != null ? CapacityJson.difference(CapacityDifference.of(base, cand)) : null;
-        return new Document("capacity", target, slo.text(), METHOD, workload, new LinkedHashMap<>(endpoints), sides, d);
+        return new Document("capacity", target, slo, METHOD, workload, new LinkedHashMap<>(endpoints), sides, d);
+    }
+
+    /**
+     * comparison.json of {@code compare --out} on two capacities: what was compared and the verdict.
+     *
+     * @param kind      always "capacity_comparison"
+     * @param sources   where each side was read from ("baseline", "candidate" to the folder, and the side taken from it)
+     * @param capacity  both sides re-fitted from their probes and the difference, as a capacity.json holds them
+     * @param audiences the audiences' verdicts on their capacity criteria
+     * @param notJudged audiences with no capacity criterion (a capacity result has no matrix runs to judge them on)
+     * @param verdict   ACCEPTED, REJECTED or INCONCLUSIVE
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    public record ComparisonDocument(String kind, Map<String, String> sources, Document capacity,
+            java.util.List<AudienceJson.Audience> audiences, @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<String> notJudged,
+            String verdict) {}
+
+    /**
+     * Writes comparison.json and comparison.md of two capacities compared into {@code dir} (created), each atomically;
+     * {@code console} is what {@code compare} printed, kept as the markdown's body.
+     */
+    public static void writeComparison(Path dir, ComparisonDocument document, String console) throws IOException {
+        Files.createDirectories(dir);
+        AtomicFiles.writeJson(Json.PRETTY, dir.resolve("comparison.json"), document);
+        AtomicFiles.writeString(dir.resolve("comparison.md"), "# Capacity comparison: " + document.verdict() + "\n\n"
+                + "Baseline " + code(document.sources().get("baseline")) + ", candidate "
+                + code(document.sources().get("candidate")) + " (each side re-fitted from its probes).\n\n```\n"
+                + console.replace("```", "'''") + "```\n");
+    }
+
+    /** {@code text} as inline code (a path may hold markdown's own characters); a backtick in it becomes a quote. */
+    private static String code(String text) {
+        return "`" + text.replace('`', '\'').replace('\n', ' ') + "`";
     }
 
     /** Writes {@code dir/capacity.json} atomically (a crash leaves the old file or the new one, never half). */

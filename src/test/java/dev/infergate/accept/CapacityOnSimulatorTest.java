@@ -7,25 +7,31 @@ import dev.infergate.sim.SimServer;
 import dev.infergate.sim.profile.SimProfile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The capacity search against a simulated server whose capacity follows from its cost model: every step
- * costs 10 ms whatever it holds, at most 8 sequences run at once, and a short-chat request (one prefill
+ * costs 10 ms whatever it holds, at most 32 sequences run at once, and a short-chat request (one prefill
  * step, then 127 decode steps for its 128 output tokens) holds a slot for 128 steps = 1.28 s. No server
- * can then complete more than 8 / 1.28 s = 6.25 requests/s; above that the queue grows without bound and
- * the TTFT target fails, below it (utilisation under ~0.8) it holds. The search must land in between.
+ * can then complete more than 32 / 1.28 s = 25 requests/s; above that the queue grows without bound and
+ * the TTFT target fails, below it (utilisation under ~0.85) it holds. The search must land in between.
+ * (32 sequences rather than 8: the same knee at four times the rate, so a probe holds its requests in a quarter of
+ * the time and the whole search takes seconds, not a minute.) A probe of L seconds (warm-up included) sees a rate a
+ * share e above the bound only once its backlog makes the last arrivals wait longer than the TTFT target,
+ * e x L > target: with 4 s probes a 200 ms target shows an overload of 5 %, a 500 ms one only of 12.5 % (the
+ * search then lands up to a quarter above the bound).
  */
 class CapacityOnSimulatorTest {
-    static final double SERVICE_BOUND_PER_S = 8 / 1.28;
-    /** Every step 10 ms whatever it holds, 8 sequences, about 128 tokens an answer: a slot is held 1.28 s. */
+    static final double SERVICE_BOUND_PER_S = 32 / 1.28;
+    /** Every step 10 ms whatever it holds, 32 sequences, about 128 tokens an answer: a slot is held 1.28 s. */
     static final String FIXED_COST_PROFILE = """
             name: fixed-cost
-            description: every step 10 ms, 8 sequences at most
+            description: every step 10 ms, 32 sequences at most
             model: sim-fixed
             max_model_len: 8192
-            max_num_seqs: 8
+            max_num_seqs: 32
             max_num_batched_tokens: 4096
             block_size: 16
             num_gpu_blocks: 4096
@@ -45,12 +51,12 @@ class CapacityOnSimulatorTest {
             AcceptPlan plan = PlanReader.read("test", """
                     baseline: '%s'
                     candidate: '%s'
-                    slo: {ttft: 500ms}
+                    slo: {ttft: 200ms}
                     tokenizer: cl100k_base
                     burst: false
                     quality: false
-                    capacity: {workload: short-chat, target: 0.95, start_rate: 4, duration: 10s, warmup: 1s,
-                               tolerance: 25%%, max_probes: 6}
+                    capacity: {workload: short-chat, target: 0.95, start_rate: 16, duration: 3s, warmup: 1s,
+                               ramp_duration: 2s, tolerance: 15%%, max_probes: 5}
                     """.formatted(sim.baseUrl(), sim.baseUrl()));
             java.util.concurrent.atomic.AtomicInteger opened = new java.util.concurrent.atomic.AtomicInteger();
             java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
@@ -86,10 +92,23 @@ class CapacityOnSimulatorTest {
             assertThat(opened.get()).as("each probe run watched").isEqualTo(probeRuns).isPositive();
             assertThat(started.get()).isEqualTo(opened.get());
             assertThat(closed.get()).isEqualTo(opened.get());
-            System.out.println("capacity on the fixed-cost simulator: " + r.ratePerSecond() + " req/s, interval " + r.lowerRate() + " .. " + r.upperRate());
+            System.out.println("capacity on the fixed-cost simulator: " + r.ratePerSecond() + " req/s, interval " + r.lowerRate() + " .. " + r.upperRate() + "; probes " + r.curve().stream().map(s -> String.format(java.util.Locale.ROOT, "%.1f: %d/%d", s.ratePerSecond(), s.pooled().good(), s.pooled().sent())).toList());
             assertThat(r.ratePerSecond()).as("capacity (req/s)").isBetween(SERVICE_BOUND_PER_S * 0.5, SERVICE_BOUND_PER_S * 1.15);
             assertThat(r.bounded()).as("a failing rate was found above it").isTrue();
             assertThat(r.upperRate()).isLessThanOrEqualTo(SERVICE_BOUND_PER_S * 2);
+            // a probe far above capacity stops waiting for its backlog once its miss is decided: what was still out is
+            // recorded as cancelled with that reason and counted as missed, never lost
+            String cut = "still in flight when the probe's miss of the 95 % target was decided";
+            List<String> logs = new java.util.ArrayList<>();
+            try (java.util.stream.Stream<Path> runs = Files.find(dir.resolve("out"), 8, (f, a) -> f.endsWith("requests.jsonl"))) {
+                for (Path log : runs.toList()) {
+                    logs.add(Files.readString(log));
+                }
+            }
+            assertThat(logs).anySatisfy(log -> assertThat(log).contains(cut));
+            CapacitySearch.Step highest = r.curve().get(r.curve().size() - 1);
+            assertThat(highest.pooled().sent()).as("every arrival of the highest probe counted").isEqualTo(
+                    Math.round(highest.ratePerSecond() * 2)); // its 2 s ramp probe
             assertThat(r.steps()).as("every probe offers the rate it names over its measured time").allSatisfy(s ->
                     assertThat(s.pooled().offeredPerSecond()).isCloseTo(s.ratePerSecond(), org.assertj.core.data.Percentage.withPercentage(5)));
         }

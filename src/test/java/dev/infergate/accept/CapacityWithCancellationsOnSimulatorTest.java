@@ -12,9 +12,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * User cancellations change capacity: the fixed-cost simulator of {@link CapacityOnSimulatorTest} (10 ms a step,
- * 8 sequences) holds a 128-token answer's slot for 1.28 s, so it completes at most 6.25 requests/s. When half the
+ * 32 sequences) holds a 128-token answer's slot for 1.28 s, so it completes at most 25 requests/s. When half the
  * users press stop after 40 tokens, those requests free their slot after 0.4 s (the simulator aborts a request
- * whose client went away): a slot is held 0.84 s on average, and the bound rises to about 9.5 requests/s. The same
+ * whose client went away): a slot is held 0.84 s on average, and the bound rises to about 38 requests/s. The same
  * search, with and without the plan's {@code cancel} block, must find the higher capacity with it.
  */
 class CapacityWithCancellationsOnSimulatorTest {
@@ -37,13 +37,13 @@ class CapacityWithCancellationsOnSimulatorTest {
         AcceptPlan plan = PlanReader.read("test", """
                 baseline: '%s'
                 candidate: '%s'
-                slo: {ttft: 500ms}
+                slo: {ttft: 200ms}
                 tokenizer: cl100k_base
                 burst: false
                 quality: false
                 seed: 3
-                capacity: {workload: short-chat, target: 0.9, start_rate: 4, duration: 4s, warmup: 1s,
-                           tolerance: 20%%, max_probes: 5}
+                capacity: {workload: short-chat, target: 0.9, start_rate: 16, max_rate: 48, duration: 2s, warmup: 1s,
+                           tolerance: 20%%, max_probes: 4}
                 %s""".formatted(sim.baseUrl(), sim.baseUrl(), cancel));
         Path out = dir.resolve(cancel.isEmpty() ? "without" : "with");
         CapacitySearch.Result r = Acceptance.capacity(plan, out, line -> { });

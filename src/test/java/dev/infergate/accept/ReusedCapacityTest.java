@@ -39,7 +39,7 @@ class ReusedCapacityTest {
     }
 
     @Test
-    void aMatchingAcceptResult_givesBothSidesReFittedToTheSameAnswer_andSaysItWasReused() throws Exception {
+    void aMatchingAcceptResult_givesBothSidesReFittedToTheSameAnswerAndLongestWait_andSaysItWasReused() throws Exception {
         Path earlierDir = acceptFolder("ttft=2s,tpot=25ms", "short-chat/fresh", "http://cand:8000");
         AcceptPlan plan = plan(earlierDir.toString());
         List<String> progress = new ArrayList<>();
@@ -48,6 +48,8 @@ class ReusedCapacityTest {
         for (String side : List.of("baseline", "candidate")) {
             assertThat(reused.get(side).ratePerSecond()).isEqualTo(earlier.get(side).ratePerSecond());
             assertThat(reused.get(side).upperRate()).isEqualTo(earlier.get(side).upperRate());
+            // the longest wait at the estimate, as the probe there recorded it (not "-")
+            assertThat(reused.get(side).atCapacity().longestWait()).isEqualTo(earlier.get(side).atCapacity().longestWait());
         }
         assertThat(progress).hasSize(2).allSatisfy(l -> assertThat(l).contains("reused from " + earlierDir).contains("not probed again"));
         assertThat(ReusedCapacity.caveat(plan)).startsWith("capacity reused from " + earlierDir);

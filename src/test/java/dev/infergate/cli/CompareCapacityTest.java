@@ -42,6 +42,34 @@ class CompareCapacityTest {
     }
 
     @Test
+    void withOut_theComparisonIsWrittenAsComparisonJsonAndMd_bothSidesReFittedWithTheirWaits_andTheVerdict() throws Exception {
+        Path out = dir.resolve("cmp");
+        CliErrorsTest.Outcome o = CliErrorsTest.run("compare", capacityFolder("a", 20, 1).toString(),
+                capacityFolder("b", 24, 2).toString(), "--out", out.toString());
+        assertThat(o.code()).as(o.all()).isZero();
+        assertThat(o.out()).contains("results: " + out.resolve("comparison.md") + ", " + out.resolve("comparison.json"));
+
+        com.fasterxml.jackson.databind.JsonNode doc = dev.infergate.json.Json.COMPACT.readTree(out.resolve("comparison.json").toFile());
+        assertThat(doc.path("kind").asText()).isEqualTo("capacity_comparison");
+        assertThat(doc.path("verdict").asText()).isEqualTo("ACCEPTED");
+        assertThat(doc.path("sources").path("baseline").asText()).contains(dir.resolve("a").toString());
+        com.fasterxml.jackson.databind.JsonNode capacity = doc.path("capacity");
+        assertThat(capacity.path("slo").asText()).isEqualTo("ttft=2s,tpot=25ms");
+        assertThat(capacity.path("workload").asText()).isEqualTo("short-chat/fresh");
+        assertThat(capacity.path("endpoints").path("candidate").asText()).isEqualTo("http://b:8000");
+        assertThat(capacity.path("sides").path("baseline").path("longest_wait_ms").path("e2e_from_scheduled_max").asDouble())
+                .isEqualTo(2500);
+        assertThat(capacity.path("difference").path("excludes_zero").asBoolean()).isTrue();
+        assertThat(capacity.path("difference").path("requests_per_hour").asDouble()).isPositive();
+        assertThat(doc.path("audiences").get(0).path("verdict").asText()).isEqualTo("ACCEPTED");
+        assertThat(Files.readString(out.resolve("comparison.md"))).startsWith("# Capacity comparison: ACCEPTED")
+                .contains("candidate - baseline: +");
+        try (var files = Files.list(out)) { // written atomically: no temporary file left beside them
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("comparison.json", "comparison.md");
+        }
+    }
+
+    @Test
     void aCandidateWithAThirdLessCapacity_isRejectedWithExitCode1() throws Exception {
         CliErrorsTest.Outcome o = CliErrorsTest.run("compare", capacityFolder("a", 24, 1).toString(),
                 capacityFolder("b", 16, 2).toString());

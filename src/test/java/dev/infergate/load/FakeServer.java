@@ -65,8 +65,12 @@ final class FakeServer implements Sender {
         return inFlight.size();
     }
 
+    /** Why the run last cancelled what it had in flight, or null. */
+    volatile String lastCancelReason;
+
     @Override
     public void cancelAll(String reason) {
+        lastCancelReason = reason;
         for (Long id : List.copyOf(inFlight.keySet())) {
             if (cancelDelayMillis == 0) {
                 finish(id, ErrorClass.CANCELLED);

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.infergate.record.ErrorClass;
 import dev.infergate.record.RequestRecord;
 import java.nio.file.Path;
+import java.util.List;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -77,6 +78,30 @@ class RunnerTest {
             assertThat(r.queueWaitNanos()).isEqualTo(RequestRecord.ABSENT);
             assertThat(r.marks().doneNanos()).isEqualTo(1_200 * MS);
         });
+    }
+
+    @Test
+    void aDrainWhoseOutcomeTheWatcherDecided_endsThen_andCancelsWhatIsLeftWithItsReason() throws Exception {
+        LoopHarness h = new LoopHarness(dir, new OpenLoop(new ConstantRateSchedule(10), 0),
+                requests(3, Duration.ofSeconds(60)), id -> id == 0 ? 100 : TEN_MINUTES_MS);
+        Runner.Outcome outcome = h.runner.run(dir, LoopHarness.ORIGIN, text -> 0, ctx -> {
+            ctx.endDrainWhen(() -> h.clock.nanoTime() - LoopHarness.ORIGIN >= 500 * MS, () -> "the outcome was decided");
+        });
+
+        assertThat(outcome.cancelled()).isEqualTo(2);
+        assertThat(h.server.lastCancelReason).isEqualTo("still in flight when the outcome was decided");
+        assertThat(h.server.finished).filteredOn(r -> r.outcome().error() == ErrorClass.CANCELLED).hasSize(2)
+                .allSatisfy(r -> assertThat(r.marks().doneNanos()).isBetween(500 * MS, 510 * MS)); // not the 60 s drain
+    }
+
+    @Test
+    void aRecordListener_isToldOfEveryFinalRecord() {
+        Progress progress = new Progress();
+        List<RequestRecord> seen = new java.util.ArrayList<>();
+        progress.onRecord(seen::add);
+        RequestRecord r = dev.infergate.analysis.ClientLagTest.lagging(1, 0);
+        progress.recorded(r);
+        assertThat(seen).containsExactly(r);
     }
 
     @Test

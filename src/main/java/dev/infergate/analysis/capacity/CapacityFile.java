@@ -113,7 +113,7 @@ public record CapacityFile(Path source, double target, String slo, String worklo
                 throw new IllegalArgumentException(file + ": a probe of " + name + " lacks rate_per_s, sent or attainment");
             }
             long good = Math.round(attainment * sent); // attainment is written to 1e-6: exact for any probe's count
-            Measurement m = new Measurement(rate, sent, good, new double[0], new double[0]);
+            Measurement m = Measurement.counted(rate, sent, good, number(p, "offered_rps"), wait(p.path("longest_wait_ms")));
             steps.add(new CapacitySearch.Step(rate, m, Math.max(1, p.path("runs").asInt(1)), m.attainment() >= target, sent >= minimum));
             probes.add(new CapacityFit.Probe(rate, sent, good));
         }
@@ -129,11 +129,13 @@ public record CapacityFile(Path source, double target, String slo, String worklo
             }
         }
         CapacitySearch.Result result = CapacitySearch.Result.of(CapacityFit.of(target, probes), steps, stop);
-        JsonNode w = side.path("longest_wait_ms");
-        Measurement.LongestWait wait = w.isObject() ? new Measurement.LongestWait(number(w, "ttft_from_scheduled_p99"),
-                number(w, "ttft_from_scheduled_max"), number(w, "e2e_from_scheduled_p99"), number(w, "e2e_from_scheduled_max"),
-                w.path("count").asLong()) : null;
-        return new Side(result, wait);
+        return new Side(result, wait(side.path("longest_wait_ms")));
+    }
+
+    /** A {@code longest_wait_ms} object, or null when absent (an older file; none held). */
+    private static Measurement.LongestWait wait(JsonNode w) {
+        return w.isObject() ? new Measurement.LongestWait(number(w, "ttft_from_scheduled_p99"), number(w, "ttft_from_scheduled_max"),
+                number(w, "e2e_from_scheduled_p99"), number(w, "e2e_from_scheduled_max"), w.path("count").asLong()) : null;
     }
 
     private static double number(JsonNode n, String key) {

@@ -28,11 +28,14 @@ import java.util.Locale;
  *                               scheduled there, cancelled ones too) / the measured time; NaN when not known
  * @param missMarginsMs          for each measured request that completed but missed the SLO: by how much it missed
  *                               ({@link Slo#missedByNanos}) less its own client lag, ms, sorted; a miss whose margin
- *                               is within the server's reported lateness may be the machine's, not the server's
+ *                               is within the server's reported lateness may be the machine's, not the server's; -inf
+ *                               for each one the client cancelled when the run ended (its outcome unknown)
+ * @param recordedWait           the longest wait as a capacity.json recorded it, for a measurement read back from the
+ *                               file without its requests ({@link #counted}); null when the requests are here
  */
 public record Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs,
         double[] e2eFromScheduledMs, double clientLagP99Ms, long clientLaggedRequests, double serverStalledShare,
-        double serverLateP99Ms, double offeredPerSecond, double[] missMarginsMs) {
+        double serverLateP99Ms, double offeredPerSecond, double[] missMarginsMs, LongestWait recordedWait) {
     /**
      * A run is server-stalled when the server lost more than this share of its time: 1 % of its serving time moves
      * its capacity by about 1 %, well inside a search's 5-15 % tolerance, and an idle machine loses none.
@@ -50,6 +53,26 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         e2eFromScheduledMs = e2eFromScheduledMs.clone();
         missMarginsMs = missMarginsMs.clone();
         Arrays.sort(missMarginsMs);
+        if (recordedWait != null && (ttftFromScheduledMs.length > 0 || e2eFromScheduledMs.length > 0)) {
+            throw new IllegalArgumentException("recordedWait must be null when the waits themselves are here");
+        }
+    }
+
+    /** A measurement of requests that are all here (its longest wait computed from them). */
+    public Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs, double[] e2eFromScheduledMs,
+            double clientLagP99Ms, long clientLaggedRequests, double serverStalledShare, double serverLateP99Ms,
+            double offeredPerSecond, double[] missMarginsMs) {
+        this(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, clientLagP99Ms, clientLaggedRequests,
+                serverStalledShare, serverLateP99Ms, offeredPerSecond, missMarginsMs, null);
+    }
+
+    /**
+     * A probe read back from capacity.json: its counts, the rate it offered (NaN: not recorded) and its longest wait as
+     * the file recorded it ({@code wait} null: the file is older than that figure, and the wait shows as unknown, never 0).
+     */
+    public static Measurement counted(double ratePerSecond, long sent, long good, double offeredPerSecond, LongestWait wait) {
+        return new Measurement(ratePerSecond, sent, good, new double[0], new double[0], Double.NaN, 0, Double.NaN, Double.NaN,
+                offeredPerSecond, new double[0], wait);
     }
 
     /** A measurement that knows nothing of its misses' margins (each miss counts as the server's). */
@@ -154,7 +177,7 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
     /** This measurement with what the server reported of its own lateness (NaN: unknown). */
     public Measurement withServerLateness(double stalledShare, double lateP99Ms) {
         return new Measurement(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, clientLagP99Ms,
-                clientLaggedRequests, stalledShare, lateP99Ms, offeredPerSecond, missMarginsMs);
+                clientLaggedRequests, stalledShare, lateP99Ms, offeredPerSecond, missMarginsMs, recordedWait);
     }
 
     /**
@@ -184,6 +207,13 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         double[] margins = measured.stream().filter(RequestRecord::succeeded).filter(r -> !slo.met(r))
                 .mapToDouble(r -> (slo.missedByNanos(r) - Math.max(0, r.clientLagNanos() == RequestRecord.ABSENT ? 0 : r.clientLagNanos())) / 1e6)
                 .filter(Double::isFinite).toArray();
+        // a request the client cancelled when the run ended (its drain's end, or a probe's miss already decided) counts
+        // as a miss, but its outcome is unknown: for the lateness bound it may have been good (-inf: within any allowance)
+        long cut = measured.stream().filter(r -> r.outcome().error() == dev.infergate.record.ErrorClass.CANCELLED).count();
+        if (cut > 0) {
+            margins = java.util.stream.DoubleStream.concat(Arrays.stream(margins),
+                    java.util.stream.DoubleStream.generate(() -> Double.NEGATIVE_INFINITY).limit(cut)).toArray();
+        }
         return new Measurement(ratePerSecond, measured.size(), good, ttft, e2e, lag.lagP99Millis(), lag.laggedRequests(),
                 Double.NaN, Double.NaN, offered, margins);
     }
@@ -219,8 +249,14 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         return percentile(e2eFromScheduledMs, p);
     }
 
-    /** The wait of the longest-waiting users: p99 and max of TTFT and E2E from scheduled, ms (NaN when empty). */
+    /**
+     * The wait of the longest-waiting users: p99 and max of TTFT and E2E from scheduled, ms (NaN when empty); for a
+     * probe read back from a file, what the file recorded ({@link #recordedWait}).
+     */
     public LongestWait longestWait() {
+        if (recordedWait != null) {
+            return recordedWait;
+        }
         return new LongestWait(percentile(ttftFromScheduledMs, 99), max(ttftFromScheduledMs),
                 percentile(e2eFromScheduledMs, 99), max(e2eFromScheduledMs), e2eFromScheduledMs.length);
     }

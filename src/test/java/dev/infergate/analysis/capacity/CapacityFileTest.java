@@ -46,6 +46,28 @@ class CapacityFileTest {
     }
 
     @Test
+    void eachProbesLongestWait_isReadBack_soARefitSaysTheWaitAtItsEstimate_andAnOlderFileWithoutIt_saysUnknownNotZero()
+            throws Exception {
+        CapacityReport.write(dir, CapacityReport.document(Map.of("baseline", CapacityReportTest.search(20, 1)), 0.95,
+                Slo.parse("ttft=2s,tpot=25ms"), "short-chat/fresh", Map.of()));
+
+        CapacitySearch.Result read = CapacityFile.read(dir).sides().get("baseline").result();
+        Measurement.LongestWait there = read.atCapacity().longestWait();
+        assertThat(there.e2eMaxMs()).isEqualTo(2500);
+        assertThat(there.ttftP99Ms()).isCloseTo(298, org.assertj.core.api.Assertions.within(0.01)); // p99 of {100, 300}
+        assertThat(there.count()).isEqualTo(2);
+        assertThat(read.steps()).allSatisfy(s -> assertThat(s.pooled().offeredPerSecond()).isPositive());
+
+        // a file written before the probes kept their waits: the wait is unknown (NaN, shown as "-"), never 0
+        Path file = dir.resolve(CapacityFile.NAME);
+        Files.writeString(file, Files.readString(file).replaceAll("(?s),\\s*\"longest_wait_ms\"\\s*:\\s*\\{[^}]*\\}(?=\\s*\\})", ""));
+        CapacitySearch.Result old = CapacityFile.read(dir).sides().get("baseline").result();
+        assertThat(Files.readString(file)).contains("longest_wait_ms"); // the side's own, as it was written then
+        assertThat(old.atCapacity().longestWait().e2eMaxMs()).isNaN();
+        assertThat(old.atCapacity().longestWait().count()).isZero();
+    }
+
+    @Test
     void aFileThatIsNotACapacityResult_isRefusedInOneLine() throws Exception {
         Files.writeString(dir.resolve("capacity.json"), "{\"kind\": \"other\"}");
         assertThatThrownBy(() -> CapacityFile.read(dir)).isInstanceOf(IllegalArgumentException.class)
