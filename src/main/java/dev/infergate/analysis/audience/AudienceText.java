@@ -2,6 +2,7 @@ package dev.infergate.analysis.audience;
 
 import dev.infergate.analysis.Metric;
 import dev.infergate.analysis.compare.Bound;
+import dev.infergate.analysis.compare.Comparison;
 import dev.infergate.analysis.compare.Criterion;
 import dev.infergate.analysis.compare.Estimate;
 import dev.infergate.analysis.compare.Judgement;
@@ -37,6 +38,20 @@ final class AudienceText {
         List<AudienceVerdict.Judged> failed = AudienceJudge.with(judged, Verdict.FAIL);
         List<CapacityJudgement> capFailed = capacity.stream().filter(k -> k.verdict() == Verdict.FAIL).toList();
         int others = failed.size() + capFailed.size() - 1;
+        // a candidate that stopped streaming is named as such first (the checklist's lesson: stream: true proves
+        // nothing), with the worst of the rest beside it, however much larger that one's figure is
+        List<AudienceVerdict.Judged> delivery = failed.stream()
+                .filter(j -> Comparison.deliveryShare(j.judgement().criterion().statistic().metric())).toList();
+        List<AudienceVerdict.Judged> rest = failed.stream().filter(j -> !delivery.contains(j)).toList();
+        if (!delivery.isEmpty()) {
+            String line = judged(delivery.get(0), many, true);
+            if (!rest.isEmpty()) {
+                line += "; " + judged(rest.stream().max(Comparator.comparingDouble(j -> AudienceJudge.pastLimit(j.judgement())))
+                        .get(), many, true);
+                others--;
+            }
+            return line + (others > 0 ? "; " + others + " more failed" : "");
+        }
         String first = failed.isEmpty() ? capacity(capFailed.get(0)) + " " + side(capFailed.get(0).criterion()) + " limit"
                 : judged(failed.stream().max(Comparator.comparingDouble(j -> AudienceJudge.pastLimit(j.judgement()))).get(),
                         many, true);

@@ -91,6 +91,36 @@ class AudienceJudgeTest {
     }
 
     @Test
+    void aCandidateThatStoppedStreaming_isNamedFirst_besideItsWorstOtherFailure() {
+        String plan = """
+                audiences:
+                  chat:
+                    label: chat users
+                    criteria:
+                      ttft.p95: {max_regression: 10%}
+                      delivery: incremental
+                """;
+        List<Audience> audiences = AudienceCriteria.parse("plan.yaml", plan);
+        List<Judgement> judgements = new ArrayList<>();
+        List<Estimate> estimates = new ArrayList<>();
+        for (Criterion k : audiences.get(0).criteria().forCondition("c")) {
+            boolean delivery = Comparison.deliveryShare(k.statistic().metric());
+            // a buffered candidate: every answer in one lump (100 % not incremental), its first token 6 times later
+            Estimate e = delivery ? new Estimate(k.statistic(), 0, 1, Double.NaN, Double.NaN, Double.NaN, 1, 1, 300, 300, 3, 3,
+                    0.95, false) : new Estimate(k.statistic(), 100, 700, 6, 5.8, 6.3, 680, 730, 300, 300, 3, 3, 0.95, false);
+            estimates.add(e);
+            judgements.add(k.judge(e));
+        }
+        Comparison.Result result = new Comparison.Result(List.of(new Comparison.ConditionResult("c", estimates, judgements,
+                Verdict.combine(judgements.stream().map(Judgement::verdict).toList()), 0)), Verdict.FAIL, 0.95);
+
+        String line = AudienceJudge.judge(audiences, result, null, null).get(0).line();
+        assertTrue(line.startsWith("chat users: REJECTED, answers not streamed incrementally (delivery: incremental)"), line);
+        assertTrue(line.contains("; TTFT p95 +600.0 % [+580.0, +630.0] over the 10 % limit"), line);
+        assertTrue(!line.contains("more failed"), line);
+    }
+
+    @Test
     void aCapacityDifferenceStraddlingTheLimit_leavesTheAudienceInconclusive() {
         List<Audience> audiences = AudienceCriteria.parse("plan.yaml", PLAN);
         Comparison.Result result = result(Audiences.union(audiences), "short-chat/fresh/typical");
