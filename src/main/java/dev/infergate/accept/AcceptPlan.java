@@ -5,6 +5,7 @@ import dev.infergate.analysis.audience.Audience;
 import dev.infergate.analysis.compare.Criteria;
 import dev.infergate.client.Timeouts;
 import dev.infergate.client.ExtraBody;
+import dev.infergate.config.Durations;
 import dev.infergate.workload.MediaShape;
 import dev.infergate.workload.PrefixMode;
 import dev.infergate.workload.Preset;
@@ -211,6 +212,64 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
          * probe only needs to say which side of the capacity its rate lies on, within a factor of two.
          */
         public static final Duration RAMP_WARMUP = Duration.ofSeconds(1);
+        /** The highest rate tried when the plan names none (req/s); {@code capacity} always uses it. */
+        public static final double DEFAULT_MAX_RATE = 1000;
+        /** The warm-up of each probe when the plan names none; {@code capacity} always uses it. */
+        public static final Duration DEFAULT_WARMUP = Duration.ofSeconds(3);
+
+        /**
+         * Checked here, not where the values are read, so that a plan file ({@link PlanReader}) and {@code capacity}'s
+         * options are refused with the same sentence; each reader names the value its own way (a plan's key, an option).
+         */
+        public Capacity {
+            if (!(target > 0 && target < 1)) {
+                throw new Invalid("target", "(" + target + ") must be a share above 0 and below 1, e.g. 0.95 or 95%");
+            }
+            if (!(startRate > 0 && Double.isFinite(startRate))) {
+                throw new Invalid("start_rate", "(" + startRate + ") must be > 0 req/s");
+            }
+            if (!(maxRate >= startRate && Double.isFinite(maxRate))) {
+                throw new Invalid("max_rate", "(" + maxRate + ") must be >= start_rate (" + startRate
+                        + "); the search starts at start_rate and stays below max_rate");
+            }
+            if (maxProbes < 2) {
+                throw new Invalid("max_probes", "(" + maxProbes + ") must be >= 2");
+            }
+            if (!(tolerance > 0)) {
+                throw new Invalid("tolerance", "(" + tolerance + ") must be a share above 0, e.g. 5% or 0.05");
+            }
+            if (probeDuration == null || probeDuration.isNegative() || probeDuration.isZero()) {
+                throw new Invalid("duration", "(" + (probeDuration == null ? "none" : Durations.format(probeDuration)) + ") must be more than 0, e.g. 20s");
+            }
+            if (rampDuration != null && (rampDuration.isNegative() || rampDuration.isZero())) {
+                throw new Invalid("ramp_duration", "(" + Durations.format(rampDuration) + ") must be more than 0, e.g. 10s");
+            }
+        }
+
+        /**
+         * A capacity value out of its range: {@link #key()} names it as a plan does ({@code start_rate}), {@link #problem()}
+         * says what is wrong with it ({@code (0.0) must be > 0 req/s}); the message is both.
+         */
+        public static final class Invalid extends IllegalArgumentException {
+            private final String key;
+            private final String problem;
+
+            Invalid(String key, String problem) {
+                super(key + " " + problem);
+                this.key = key;
+                this.problem = problem;
+            }
+
+            /** The value's key in a plan's {@code capacity:} block. */
+            public String key() {
+                return key;
+            }
+
+            /** What is wrong with it, without its name. */
+            public String problem() {
+                return problem;
+            }
+        }
 
         /** A capacity step that probes, its ramp probes as long as any other. */
         public Capacity(Preset workload, PrefixMode prefix, double target, double startRate, double maxRate,

@@ -1,7 +1,5 @@
 package dev.infergate.accept;
 
-import dev.infergate.analysis.Slo;
-import dev.infergate.analysis.compare.Criteria;
 import dev.infergate.analysis.compare.EmbeddingsCriteria;
 import dev.infergate.client.Api;
 import dev.infergate.config.YamlNode;
@@ -35,8 +33,7 @@ final class EmbeddingsPlan {
             }
             return plan;
         }
-        Slo slo = plan.slo().applicable(false);
-        if (plan.capacity() != null && slo.e2e() == null) {
+        if (plan.capacity() != null && plan.slo().e2e() == null) {
             throw root.error("the capacity step of embeddings needs an e2e target: ttft and tpot do not apply (no output"
                     + " tokens); add slo: {e2e: 500ms} or set capacity: {enabled: false}");
         }
@@ -44,17 +41,26 @@ final class EmbeddingsPlan {
             throw root.error("quality does not apply to embeddings (there are no answers to grade); remove quality:");
         }
         boolean given = root.get("criteria") != null || root.get("audiences") != null;
-        Criteria criteria = given ? plan.criteria() : EmbeddingsCriteria.DEFAULT;
-        List<String> notApplicable = EmbeddingsCriteria.notApplicable(criteria);
+        List<String> notApplicable = EmbeddingsCriteria.notApplicable(given ? plan.criteria() : EmbeddingsCriteria.DEFAULT);
         if (!notApplicable.isEmpty()) {
             YamlNode at = root.get("criteria") != null ? root.get("criteria") : root.get("audiences");
             throw at.error(String.join(", ", notApplicable) + ": not applicable to embeddings (no output tokens, so no"
                     + " TTFT, TPOT or ITL); judge e2e, throughput.requests_per_s or errors.rate");
         }
+        return judgedAsEmbeddings(plan, given, root.get("audiences") != null);
+    }
+
+    /**
+     * {@code plan}, whose sides are both embeddings, as embeddings are judged: the SLO's e2e target alone, the
+     * criteria given ({@code criteriaGiven}) or else {@link EmbeddingsCriteria#DEFAULT}, and its audiences only when
+     * they were given (none: one audience of those criteria). A plan read from a file and {@code capacity}'s plan,
+     * built from options, both come through here.
+     */
+    static AcceptPlan judgedAsEmbeddings(AcceptPlan plan, boolean criteriaGiven, boolean audiencesGiven) {
         return new AcceptPlan(plan.baseline(), plan.candidate(), plan.workloads(), plan.prefixes(), plan.loads(),
-                plan.repeats(), plan.requests(), plan.warmupRequests(), plan.seed(), slo, criteria, plan.capacity(),
-                plan.burst(), plan.timeouts(), plan.drainTimeout(), plan.tokenizer(), plan.quality(),
-                root.get("audiences") != null ? plan.audiences() : List.of(), // none: one audience of these criteria
+                plan.repeats(), plan.requests(), plan.warmupRequests(), plan.seed(), plan.slo().applicable(false),
+                criteriaGiven ? plan.criteria() : EmbeddingsCriteria.DEFAULT, plan.capacity(), plan.burst(), plan.timeouts(),
+                plan.drainTimeout(), plan.tokenizer(), plan.quality(), audiencesGiven ? plan.audiences() : List.of(),
                 plan.runToRunAllowance(), plan.sweep(), plan.media());
     }
 }

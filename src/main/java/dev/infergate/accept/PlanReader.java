@@ -39,6 +39,14 @@ public final class PlanReader {
     public static final List<LoadLevel> DEFAULT_LOADS = List.of(new LoadLevel("low", 1, 0, 0),
             new LoadLevel("typical", 8, 0, 0), new LoadLevel("near-limit", 32, 0, 0));
     public static final Slo DEFAULT_SLO = new Slo(Duration.ofSeconds(2), Duration.ofMillis(100), null);
+    /** The default matrix rows: every preset of independent requests. */
+    static final List<MatrixWorkload> DEFAULT_WORKLOADS = java.util.Arrays.stream(Preset.values())
+            .<MatrixWorkload>map(MatrixWorkload.Requests::new).toList();
+    /** The plan's defaults of {@code repeats}, {@code requests}, {@code warmup} and {@code drain_timeout}. */
+    static final int DEFAULT_REPEATS = 3;
+    static final int DEFAULT_REQUESTS = 200;
+    static final int DEFAULT_WARMUP = 10;
+    static final Duration DEFAULT_DRAIN_TIMEOUT = Duration.ofSeconds(60);
 
     private PlanReader() {}
 
@@ -60,8 +68,7 @@ public final class PlanReader {
         YamlNode matrix = root.get("matrix");
         MatrixWorkload.Agent agent = agent(root.get("agent"));
         MatrixWorkload.Trace trace = root.get("trace") == null ? null : new MatrixWorkload.Trace(TraceRows.parse(root.get("trace")));
-        List<MatrixWorkload> workloads = java.util.Arrays.stream(Preset.values())
-                .<MatrixWorkload>map(MatrixWorkload.Requests::new).toList();
+        List<MatrixWorkload> workloads = DEFAULT_WORKLOADS;
         List<PrefixMode> prefixes = List.of(PrefixMode.values());
         List<LoadLevel> loads = DEFAULT_LOADS;
         if (matrix != null) {
@@ -107,11 +114,11 @@ public final class PlanReader {
                     + " remove sweep:, or measure the baseline");
         }
         long seed = root.get("seed") == null ? 0 : root.get("seed").as(Long::parseLong);
-        return EmbeddingsPlan.adapt(root, new AcceptPlan(baseline, candidate, workloads, prefixes, loads, PlanValues.positive(root, "repeats", 3),
-                PlanValues.positive(root, "requests", 200), PlanValues.atLeastZero(root, "warmup", 10),
+        return EmbeddingsPlan.adapt(root, new AcceptPlan(baseline, candidate, workloads, prefixes, loads, PlanValues.positive(root, "repeats", DEFAULT_REPEATS),
+                PlanValues.positive(root, "requests", DEFAULT_REQUESTS), PlanValues.atLeastZero(root, "warmup", DEFAULT_WARMUP),
                 seed, slo, criteria, capacity, burst,
                 timeouts(root.get("timeouts")).withCancellations(PlanCancel.parse(root.get("cancel"), seed)),
-                PlanValues.duration(root.get("drain_timeout"), Duration.ofSeconds(60)),
+                PlanValues.duration(root.get("drain_timeout"), DEFAULT_DRAIN_TIMEOUT),
                 PlanValues.tokenizer(root.get("tokenizer")), quality(root.get("quality")), audiences,
                 PlanValues.runToRunAllowance(root.get("run_to_run_allowance")), sweep,
                 PlanImages.parse(root.get("images"), baseline, candidate)));
@@ -301,29 +308,24 @@ public final class PlanReader {
         c.allowOnly(Set.of("enabled", "workload", "prefix", "target", "start_rate", "max_rate", "duration", "warmup",
                 "tolerance", "max_probes", "from", "ramp_duration"));
         double target = c.get("target") == null ? 0.95 : c.get("target").as(PlanValues::share);
-        if (target >= 1) {
-            throw c.get("target").error("(" + c.get("target").text().trim() + ") must be a share below 1, e.g. 0.95 or 95%");
-        }
         double startRate = c.get("start_rate") == null ? 1 : c.get("start_rate").asDouble();
-        if (!(startRate > 0 && Double.isFinite(startRate))) {
-            throw (c.get("start_rate") == null ? c : c.get("start_rate")).error("(" + startRate + ") must be > 0 req/s");
-        }
-        double maxRate = c.get("max_rate") == null ? 1000 : c.get("max_rate").asDouble();
-        if (!(maxRate >= startRate && Double.isFinite(maxRate))) {
-            throw (c.get("max_rate") == null ? c : c.get("max_rate")).error("(" + maxRate
-                    + ") must be >= start_rate (" + startRate + "); the search starts at start_rate and stays below max_rate");
-        }
+        double maxRate = c.get("max_rate") == null ? Capacity.DEFAULT_MAX_RATE : c.get("max_rate").asDouble();
         int maxProbes = c.get("max_probes") == null ? 10 : c.get("max_probes").asInt();
-        if (maxProbes < 2) {
-            throw c.get("max_probes").error("(" + maxProbes + ") must be >= 2");
-        }
         boolean replay = c.get("workload") != null && TraceRows.isTrace(c.get("workload"));
-        return new Capacity(c.get("workload") == null || replay ? Preset.SHORT_CHAT : preset(c.get("workload")),
-                c.get("prefix") == null ? PrefixMode.FRESH : c.get("prefix").as(PrefixMode::parse), target, startRate,
-                maxRate, PlanValues.duration(c.get("duration"), Duration.ofSeconds(20)), PlanValues.duration(c.get("warmup"), Duration.ofSeconds(3)),
-                c.get("tolerance") == null ? 0.05 : c.get("tolerance").as(PlanValues::share), maxProbes,
-                replay ? TraceRows.row(c.get("workload"), trace) : null, from(c.get("from")),
-                c.get("ramp_duration") == null ? null : PlanValues.duration(c.get("ramp_duration"), null));
+        Preset workload = c.get("workload") == null || replay ? Preset.SHORT_CHAT : preset(c.get("workload"));
+        PrefixMode prefix = c.get("prefix") == null ? PrefixMode.FRESH : c.get("prefix").as(PrefixMode::parse);
+        Duration duration = PlanValues.duration(c.get("duration"), Duration.ofSeconds(20));
+        Duration warmup = PlanValues.duration(c.get("warmup"), Capacity.DEFAULT_WARMUP);
+        double tolerance = c.get("tolerance") == null ? 0.05 : c.get("tolerance").as(PlanValues::share);
+        MatrixWorkload.Trace replayed = replay ? TraceRows.row(c.get("workload"), trace) : null;
+        Capacity.From from = from(c.get("from"));
+        Duration ramp = c.get("ramp_duration") == null ? null : PlanValues.duration(c.get("ramp_duration"), null);
+        try {
+            return new Capacity(workload, prefix, target, startRate, maxRate, duration, warmup, tolerance, maxProbes,
+                    replayed, from, ramp);
+        } catch (Capacity.Invalid e) { // the record's check, at the key it names (the block when the key is a default)
+            throw c.get(e.key()) != null ? c.get(e.key()).error(e.problem()) : c.error(e.getMessage());
+        }
     }
 
     /** {@code from: DIR} or {@code from: {baseline: DIR, candidate: DIR}}: reuse an earlier capacity result. */

@@ -2,22 +2,22 @@ package dev.infergate.cli;
 
 import dev.infergate.accept.AcceptPlan;
 import dev.infergate.accept.Acceptance;
-import dev.infergate.accept.PlanReader;
+import dev.infergate.accept.CapacityPlan;
+import dev.infergate.accept.MatrixWorkload;
 import dev.infergate.analysis.Slo;
 import dev.infergate.analysis.capacity.CapacitySearch;
 import dev.infergate.client.Endpoint;
 import dev.infergate.client.Timeouts;
-import dev.infergate.config.Durations;
 import dev.infergate.report.CapacityReport;
 import dev.infergate.report.TerminalText;
 import dev.infergate.run.RunService;
+import dev.infergate.workload.PrefixMode;
+import dev.infergate.workload.Preset;
+import dev.infergate.workload.trace.TraceSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -118,25 +118,44 @@ public final class CapacityCommand extends SendingCommand {
             throw UserError.usage("capacity of embeddings needs an e2e target: ttft and tpot do not apply (no output tokens);"
                     + " pass --slo e2e=500ms");
         }
-        Timeouts t = endpoint.timeouts.timeouts();
-        String url = quoted(target.baseUrl().toString());
-        StringBuilder labelYaml = new StringBuilder();
-        labels.labels().forEach((k, v) -> labelYaml.append(labelYaml.isEmpty() ? ", labels: {" : ", ").append(quoted(k))
-                .append(": ").append(quoted(v)));
-        String yaml = String.format(Locale.ROOT, "baseline: {url: %s, api: %s%s%s}%ncandidate: {url: %s, api: %s}%nseed: %d%nslo: %s%n"
-                + "timeouts: {ttft: %s, idle: %s, total: %s}%nburst: false%n"
-                + "capacity: {target: %s, workload: %s, prefix: %s, start_rate: %s, duration: %s, tolerance: %s, max_probes: %d,"
-                + " ramp_duration: %s}%n",
-                url, target.api().name().toLowerCase(Locale.ROOT), target.model() == null ? "" : ", model: " + quoted(target.model()),
-                labelYaml.isEmpty() ? "" : labelYaml + "}",
-                url, target.api().key(), seed, quoted(targets.text()), Durations.format(t.firstToken()), Durations.format(t.idle()),
-                Durations.format(t.total()), this.target, quoted(traffic.capacityWorkload(preset)), quoted(prefix), startRate,
-                Durations.format(probeDuration), tolerance, maxProbes, Durations.format(ramp())) + traffic.planYaml();
+        Timeouts timeouts = endpoint.timeouts.timeouts().withCancellations(traffic.cancellations(seed));
+        TraceSpec trace = traffic.trace();
+        AcceptPlan.Side side = new AcceptPlan.Side(target.baseUrl().toString(), target.model(), target.api().key(),
+                labels.labels());
         try {
-            return PlanReader.read("options", yaml);
+            AcceptPlan.Capacity step = new AcceptPlan.Capacity(trace == null ? parsed("--preset", preset, Preset::parse) : Preset.SHORT_CHAT,
+                    parsed("--prefix", prefix, PrefixMode::parse), this.target, startRate, AcceptPlan.Capacity.DEFAULT_MAX_RATE,
+                    probeDuration, AcceptPlan.Capacity.DEFAULT_WARMUP, tolerance, maxProbes,
+                    trace == null ? null : new MatrixWorkload.Trace(trace), null, ramp());
+            return CapacityPlan.of(side, targets, step, timeouts, seed);
+        } catch (AcceptPlan.Capacity.Invalid e) {
+            throw UserError.usage(option(e.key(), e.problem()));
+        }
+    }
+
+    /**
+     * The option a capacity value comes from, with what is wrong with it: the same sentence a plan file gets at its key.
+     * The highest rate is not an option ({@link AcceptPlan.Capacity#DEFAULT_MAX_RATE}): a start above it is the start's fault.
+     */
+    private String option(String key, String problem) {
+        return switch (key) {
+            case "target" -> "--target: " + problem;
+            case "start_rate" -> "--start-rate: " + problem;
+            case "max_rate" -> "--start-rate: (" + startRate + ") must be at most " + AcceptPlan.Capacity.DEFAULT_MAX_RATE
+                    + " req/s, the highest rate capacity tries";
+            case "max_probes" -> "--max-probes: " + problem;
+            case "tolerance" -> "--tolerance: " + problem;
+            case "duration" -> "--probe-duration: " + problem;
+            case "ramp_duration" -> "--ramp-duration: " + problem;
+            default -> key + " " + problem;
+        };
+    }
+
+    private static <T> T parsed(String option, String text, java.util.function.Function<String, T> parser) {
+        try {
+            return parser.apply(text);
         } catch (IllegalArgumentException e) {
-            throw UserError.usage(e.getMessage().replaceAll("options(?: line \\d+)?, key (?:capacity\\.)?", "--")
-                    .replace("--workload", "--preset").replace("--start_rate", "--start-rate").replace("--duration", "--probe-duration").replace("--max_probes", "--max-probes").replace("--ramp_duration", "--ramp-duration"));
+            throw UserError.usage(option + ": " + e.getMessage());
         }
     }
 
@@ -151,9 +170,5 @@ public final class CapacityCommand extends SendingCommand {
         Duration half = probeDuration.dividedBy(2);
         Duration floor = Duration.ofSeconds(2);
         return half.compareTo(floor) >= 0 ? half : floor.compareTo(probeDuration) <= 0 ? floor : probeDuration;
-    }
-
-    private static String quoted(String text) {
-        return "'" + text.replace("'", "''") + "'";
     }
 }

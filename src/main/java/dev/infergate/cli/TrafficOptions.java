@@ -13,7 +13,6 @@ import dev.infergate.workload.trace.TraceReader;
 import dev.infergate.workload.trace.TraceSpec;
 import dev.infergate.workload.trace.TraceWindow;
 import java.nio.file.Path;
-import java.util.Locale;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -94,32 +93,6 @@ public final class TrafficOptions {
 
     @Mixin
     CancelOptions cancel = new CancelOptions();
-
-    /**
-     * For plans built from options ({@code capacity}): the plan's {@code cancel} block with {@code --cancel-rate},
-     * and its {@code trace} block with {@code --trace}; "" without either.
-     */
-    String planYaml() {
-        Cancellations cancel = cancellations(0);
-        String cancelYaml = cancel.enabled() ? String.format(Locale.ROOT, "cancel: {rate: %s, after: '%s'}%n",
-                cancel.share(), cancel.after().label()) : "";
-        TraceSpec spec = trace();
-        if (spec == null) {
-            return cancelYaml;
-        }
-        return cancelYaml + String.format(Locale.ROOT, "trace: {file: %s, format: %s, window: '%s', time_scale: %s%s}%n",
-                quoted(spec.file().toString()), spec.format().label(), spec.window(), spec.timeScale(),
-                spec.maxContextTokens() > 0 ? ", max_context: " + spec.maxContextTokens() : "");
-    }
-
-    /** The work shape a capacity step runs: {@code trace} with {@code --trace}, else {@code preset}. */
-    String capacityWorkload(String preset) {
-        return trace == null ? preset : "trace";
-    }
-
-    private static String quoted(String text) {
-        return "'" + text.replace("'", "''") + "'";
-    }
 
     /** The trace's open loop, or {@code load}'s model without a trace (ramped up with {@code --ramp-up}). */
     LoadModel model(LoadOptions load) {

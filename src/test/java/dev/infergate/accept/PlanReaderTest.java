@@ -184,6 +184,23 @@ class PlanReaderTest {
     }
 
     @Test
+    void capacityValuesOutOfRange_areRefusedAtTheirKey_withTheCapacityRecordsOwnSentence() {
+        refused("capacity: {max_probes: 1}\n", "line 3", "key capacity.max_probes: (1) must be >= 2");
+        refused("capacity: {duration: 0s}\n", "line 3", "key capacity.duration: (0us) must be more than 0, e.g. 20s");
+        refused("capacity: {ramp_duration: 0s}\n", "line 3", "key capacity.ramp_duration: (0us) must be more than 0");
+        refused("capacity: {start_rate: 2000}\n", "line 3", "key capacity: max_rate (1000.0) must be >= start_rate (2000.0)");
+    }
+
+    @Test
+    void aCapacityBuiltFromTypedValues_isCheckedLikeAPlansBlock() {
+        assertThatThrownBy(() -> new AcceptPlan.Capacity(Preset.SHORT_CHAT, dev.infergate.workload.PrefixMode.FRESH, 0.95, 1,
+                1000, Duration.ofSeconds(20), Duration.ofSeconds(3), 0, 10, null))
+                .isInstanceOf(AcceptPlan.Capacity.Invalid.class)
+                .hasMessage("tolerance (0.0) must be a share above 0, e.g. 5% or 0.05")
+                .satisfies(e -> assertThat(((AcceptPlan.Capacity.Invalid) e).key()).isEqualTo("tolerance"));
+    }
+
+    @Test
     void anUnknownTokenizer_isRefusedWhenThePlanIsRead() {
         refused("tokenizer: gpt9\n", "line 3", "key tokenizer", "gpt9", "cl100k_base");
         assertThat(PlanReader.read("plan.yaml", SIDES + "tokenizer: o200k_base\n").tokenizer()).isEqualTo("o200k_base");
