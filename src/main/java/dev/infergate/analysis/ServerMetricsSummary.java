@@ -1,11 +1,9 @@
 package dev.infergate.analysis;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.infergate.json.Json;
+import dev.infergate.json.JsonLines;
 import dev.infergate.metrics.ServerFigure;
 import dev.infergate.record.RunLog;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -95,29 +93,15 @@ public final class ServerMetricsSummary {
     }
 
     private static long read(Path file, List<Scrape> scrapes) {
-        long errors = 0;
-        try {
-            for (String line : Files.readAllLines(file)) {
-                if (line.isBlank()) {
-                    continue;
-                }
-                JsonNode json;
-                try {
-                    json = Json.COMPACT.readTree(line);
-                } catch (IOException e) {
-                    errors++; // a torn last line of a killed run
-                    continue;
-                }
-                if (!json.isObject() || json.has("error") || !json.path("values").isObject()) {
-                    errors++;
-                    continue;
-                }
+        long[] errors = {0};
+        long unparsed = JsonLines.forEach(file, json -> { // a line that is not JSON: the torn last line of a killed run
+            if (!json.isObject() || json.has("error") || !json.path("values").isObject()) {
+                errors[0]++;
+            } else {
                 scrapes.add(new Scrape(json.path("offset_ns").longValue(), json.path("engine").textValue(), json.get("values")));
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
-        return errors;
+        });
+        return errors[0] + unparsed;
     }
 
     private static ServerFigures.Amount counterDelta(Scrape first, Scrape last, String key) {

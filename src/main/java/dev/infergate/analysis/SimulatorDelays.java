@@ -1,10 +1,7 @@
 package dev.infergate.analysis;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.infergate.json.Json;
+import dev.infergate.json.JsonLines;
 import dev.infergate.record.RunLog;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -40,26 +37,13 @@ public final class SimulatorDelays {
             return NONE;
         }
         Map<Long, double[]> byId = new HashMap<>();
-        try {
-            for (String line : Files.readAllLines(file)) {
-                if (line.isBlank()) {
-                    continue;
-                }
-                JsonNode json;
-                try {
-                    json = Json.COMPACT.readTree(line);
-                } catch (IOException torn) {
-                    continue;
-                }
-                double first = json.path("first_token_ms").asDouble(Double.NaN);
-                double end = json.path("end_ms").asDouble(Double.NaN);
-                if (json.path("id").canConvertToLong() && first >= 0 && end >= 0) {
-                    byId.put(json.path("id").asLong(), new double[] {first, end});
-                }
+        JsonLines.forEach(file, json -> {
+            double first = json.path("first_token_ms").asDouble(Double.NaN);
+            double end = json.path("end_ms").asDouble(Double.NaN);
+            if (json.path("id").canConvertToLong() && first >= 0 && end >= 0) {
+                byId.put(json.path("id").asLong(), new double[] {first, end});
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
+        });
         return new SimulatorDelays(byId);
     }
 

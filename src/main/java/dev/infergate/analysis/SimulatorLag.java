@@ -3,11 +3,9 @@ package dev.infergate.analysis;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.infergate.json.Json;
+import dev.infergate.json.JsonLines;
 import dev.infergate.metrics.SimulatorSelfReport;
 import dev.infergate.record.RunLog;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -60,33 +58,19 @@ public record SimulatorLag(double stalledSeconds, double wallSeconds, TreeMap<Do
         if (!Files.exists(file)) {
             return UNKNOWN;
         }
-        SimulatorSelfReport first = null;
-        SimulatorSelfReport last = null;
-        long firstOffset = 0;
-        long lastOffset = 0;
-        try {
-            for (String line : Files.readAllLines(file)) {
-                JsonNode json;
-                try {
-                    json = line.isBlank() ? null : Json.COMPACT.readTree(line);
-                } catch (IOException torn) { // the torn last line of a killed run
-                    continue;
-                }
-                if (json == null || !json.path("simulator").isObject()) {
-                    continue;
-                }
-                SimulatorSelfReport report = SimulatorSelfReport.fromJson(json.get("simulator"));
-                if (first == null) {
-                    first = report;
-                    firstOffset = json.path("offset_ns").longValue();
-                }
-                last = report;
-                lastOffset = json.path("offset_ns").longValue();
+        java.util.List<JsonNode> scrapes = new java.util.ArrayList<>(); // those carrying the simulator's series
+        JsonLines.forEach(file, json -> { // the torn last line of a killed run is skipped
+            if (json.path("simulator").isObject()) {
+                scrapes.add(json);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
+        });
+        if (scrapes.size() < 2) {
+            return UNKNOWN;
         }
-        return first == null || last == first ? UNKNOWN : between(first, last, (lastOffset - firstOffset) / 1e9);
+        JsonNode first = scrapes.get(0);
+        JsonNode last = scrapes.get(scrapes.size() - 1);
+        return between(SimulatorSelfReport.fromJson(first.get("simulator")), SimulatorSelfReport.fromJson(last.get("simulator")),
+                (last.path("offset_ns").longValue() - first.path("offset_ns").longValue()) / 1e9);
     }
 
     /** Whether the simulator reported anything over the run. */

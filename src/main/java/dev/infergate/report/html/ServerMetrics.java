@@ -3,9 +3,7 @@ package dev.infergate.report.html;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import dev.infergate.json.JsonLines;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,28 +38,22 @@ final class ServerMetrics {
             return null;
         }
         List<JsonNode> scrapes = new ArrayList<>();
-        int bad = 0;
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            while ((line = in.readLine()) != null) {
-                if (line.isBlank()) {
-                    continue;
+        long[] notScrapes = {0};
+        long bad;
+        try {
+            bad = JsonLines.forEach(file, json -> {
+                JsonNode n = normalized(json);
+                if (n != null && n.path("t_s").isNumber()) {
+                    scrapes.add(n);
+                } else if (n == null || !n.has("error")) {
+                    notScrapes[0]++;
                 }
-                try {
-                    JsonNode n = normalized(ReportInputs.JSON.readTree(line));
-                    if (n != null && n.path("t_s").isNumber()) {
-                        scrapes.add(n);
-                    } else if (n == null || !n.has("error")) {
-                        bad++;
-                    }
-                } catch (IOException e) {
-                    bad++;
-                }
-            }
-        } catch (IOException e) {
-            caveats.add(file.getFileName() + " in " + dir.getFileName() + " could not be read: " + e.getMessage());
+            });
+        } catch (java.io.UncheckedIOException e) {
+            caveats.add(file.getFileName() + " in " + dir.getFileName() + " could not be read: " + e.getCause().getMessage());
             return null;
         }
+        bad += notScrapes[0];
         if (bad > 0) {
             caveats.add(bad + " line(s) of " + file.getFileName() + " in " + dir.getFileName() + " were not scrapes and were skipped");
         }
