@@ -1,18 +1,14 @@
 package dev.infergate.workload;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.ByteArrayInputStream;
+import dev.infergate.media.ImageSize;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
-import javax.imageio.ImageIO;
-import javax.imageio.ImageReader;
-import javax.imageio.stream.ImageInputStream;
 
 /**
  * A JSONL dataset entry's {@code "images": ["photo.jpg", "https://host/cat.png", ...]}: a file (relative to the
@@ -88,22 +84,8 @@ final class DatasetImages {
         throw new WorkloadException(where + ": image " + name + " must be .png, .jpg, .jpeg, .webp or .gif");
     }
 
-    /** {width, height} from the header when the JDK can read it (not WebP), else {-1, -1}. */
+    /** {width, height} from the header when the JDK can read it (not WebP), else {-1, -1}: the server still reads the file. */
     private static int[] size(byte[] bytes) {
-        try (ImageInputStream in = ImageIO.createImageInputStream(new ByteArrayInputStream(bytes))) {
-            Iterator<ImageReader> readers = in == null ? null : ImageIO.getImageReaders(in);
-            if (readers != null && readers.hasNext()) {
-                ImageReader reader = readers.next();
-                try {
-                    reader.setInput(in, true, true);
-                    return new int[] {reader.getWidth(0), reader.getHeight(0)};
-                } finally {
-                    reader.dispose();
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // unknown size: the server still reads the file
-        }
-        return new int[] {-1, -1};
+        return ImageSize.of(bytes).map(s -> new int[] {s.width(), s.height()}).orElse(new int[] {-1, -1});
     }
 }

@@ -1,17 +1,12 @@
 package dev.infergate.sim.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.infergate.media.ImageSize;
 import dev.infergate.sim.engine.Tokenizer;
 import dev.infergate.sim.profile.MediaRules;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Base64;
-import java.util.Iterator;
-import javax.imageio.ImageIO;
-import javax.imageio.ImageReader;
-import javax.imageio.stream.ImageInputStream;
 
 /**
  * Turns a chat message's {@code image_url} and {@code input_audio} parts into the prompt tokens the profile's
@@ -89,21 +84,9 @@ final class MediaInput {
 
     /** {width, height} from the image's header, by the JDK's readers (PNG, JPEG, GIF, BMP). */
     static int[] imageSize(byte[] file) {
-        try (ImageInputStream in = ImageIO.createImageInputStream(new ByteArrayInputStream(file))) {
-            Iterator<ImageReader> readers = in == null ? null : ImageIO.getImageReaders(in);
-            if (readers != null && readers.hasNext()) {
-                ImageReader reader = readers.next();
-                try {
-                    reader.setInput(in, true, true);
-                    return new int[] {reader.getWidth(0), reader.getHeight(0)};
-                } finally {
-                    reader.dispose();
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // answered below
-        }
-        throw ApiError.badRequest("messages", "The image could not be read (the simulator reads PNG, JPEG, GIF and BMP).");
+        ImageSize size = ImageSize.of(file).orElseThrow(() -> ApiError.badRequest("messages",
+                "The image could not be read (the simulator reads PNG, JPEG, GIF and BMP)."));
+        return new int[] {size.width(), size.height()};
     }
 
     /** A WAV file's length in seconds: its data chunk's bytes over the header's byte rate. */
