@@ -26,9 +26,11 @@ public final class Runner {
      *
      * @param writeFailure why requests.jsonl could not be written (the run then stopped early), or null
      * @param notSent      requests recorded as {@code not_sent}: the client's bounds were full ({@link ClientBounds})
+     * @param recordsAfterClose requests whose record reached the log after it was closed, so it lacks them: the
+     *                     client's loss (a request that ended after its run), never the server's; 0 in a sound run
      */
     public record Outcome(Path dir, boolean interrupted, long finished, long cancelled, RecordWriter.WriteFailure writeFailure,
-            long notSent) {}
+            long notSent, long recordsAfterClose) {}
 
     /** Opens the run's sender once the log is open: the measuring client in a run, a stand-in in tests. */
     interface Senders {
@@ -99,8 +101,9 @@ public final class Runner {
         RecordWriter.WriteFailure writeFailure = null;
         // a log that cannot be written stops scheduling: requests in flight finish, their records are counted as lost
         Progress progress = new Progress();
-        try (RecordWriter writer = new RecordWriter(dir.resolve(RunLog.REQUESTS_FILE)).countingTokensWith(tokenCounter)
-                .onRecord(progress::recorded).onFailure(e -> stopScheduling()).start()) {
+        RecordWriter writer = new RecordWriter(dir.resolve(RunLog.REQUESTS_FILE)).countingTokensWith(tokenCounter)
+                .onRecord(progress::recorded).onFailure(e -> stopScheduling()).start();
+        try (writer) {
             Sender sender = senders.open(writer, originNanos);
             RunContext ctx = new RunContext(sender, clock, workload, limits, shard, originNanos, writer, progress,
                     settings.condition(), model.clientConcurrencyCap(), model.clientQueueLimit());
@@ -125,7 +128,7 @@ public final class Runner {
             writeFailure = f;
         }
         return new Outcome(dir, interrupted, context.progress().finished(), cancelled, writeFailure,
-                context.progress().notSent());
+                context.progress().notSent(), writer.submittedAfterClose());
     }
 
     private static Duration min(Duration a, Duration b) {

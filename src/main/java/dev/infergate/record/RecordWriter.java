@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.ToIntFunction;
 
@@ -47,6 +48,9 @@ public final class RecordWriter implements AutoCloseable {
     private long lost;
     private long unencodable;
     private volatile IOException failure;
+    /** Set by {@link #close()}: a record handed over from then on is never written. */
+    private volatile boolean closed;
+    private final AtomicLong submittedAfterClose = new AtomicLong();
     private Consumer<IOException> onFailure = e -> { };
     private ToIntFunction<String> tokenCounter = text -> 0;
 
@@ -91,14 +95,30 @@ public final class RecordWriter implements AutoCloseable {
         return this;
     }
 
-    /** Hands over a finished request, whose record is built on the writer thread; never blocks, safe from any thread. */
+    /**
+     * Hands over a finished request, whose record is built on the writer thread; never blocks, safe from any thread.
+     * After {@link #close()} the record cannot be written any more: it is counted ({@link #submittedAfterClose()}),
+     * never dropped silently.
+     */
     public void submit(FinishedRequest finished) {
+        if (closed) {
+            submittedAfterClose.incrementAndGet();
+            return;
+        }
         queue.add(finished);
     }
 
     /** Hands over a record that is already complete (a request never sent); never blocks, safe from any thread. */
     public void submit(RequestRecord record) {
         submit(FinishedRequest.of(record));
+    }
+
+    /**
+     * Records handed over after {@link #close()} began, which the log does not hold: a client defect (a request that
+     * ended after its run was closed), so the caller reports them as the client's loss, never as the server's.
+     */
+    public long submittedAfterClose() {
+        return submittedAfterClose.get();
     }
 
     /** Whether the file could not be written; from then on records are counted as lost. */
@@ -223,11 +243,20 @@ public final class RecordWriter implements AutoCloseable {
      */
     @Override
     public void close() throws IOException {
+        closed = true;
         queue.add(POISON);
         try {
             thread.join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        boolean behindPoison = thread.getState() == Thread.State.TERMINATED; // the writer took POISON: all left came after
+        for (FinishedRequest late = queue.poll(); late != null; late = queue.poll()) { // a submit racing this close
+            if (late == POISON) {
+                behindPoison = true;
+            } else if (behindPoison) {
+                submittedAfterClose.incrementAndGet();
+            }
         }
         try {
             sink.close();

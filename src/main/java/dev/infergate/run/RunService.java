@@ -354,7 +354,7 @@ public final class RunService {
             Map<String, Object> connections) throws IOException, LogFailed { // a JSON edge, as connections()
         boolean logFailed = outcome.writeFailure() != null;
         String partialReason = logFailed ? "stopped early: " + outcome.writeFailure().getMessage()
-                : outcome.interrupted() ? "interrupted" : null;
+                : outcome.interrupted() ? "interrupted" : outcome.recordsAfterClose() > 0 ? lateRecords(outcome.recordsAfterClose()) : null;
         try {
             runFile.ended(Instant.now(), partialReason, cpu, connections).write(plan.out());
         } catch (IOException e) {
@@ -376,6 +376,12 @@ public final class RunService {
         }
         throw new LogFailed(outcome.writeFailure().getMessage() + "; the run stopped early, " + summary,
                 outcome.writeFailure());
+    }
+
+    /** The partial reason of a log that lacks records handed over after it closed: infergate's loss, not the server's. */
+    static String lateRecords(long count) {
+        return count + " request record(s) ended after the log was closed and are missing from requests.jsonl: the client's"
+                + " loss (a defect of infergate), not the server's";
     }
 
     private static String versionOf() {

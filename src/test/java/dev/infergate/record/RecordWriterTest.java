@@ -83,6 +83,23 @@ class RecordWriterTest {
     }
 
     @Test
+    void aRecordHandedOverAfterClose_isCounted_notDroppedSilently() throws Exception {
+        Path log = dir.resolve(RunLog.REQUESTS_FILE);
+        RecordWriter w = new RecordWriter(log).start();
+        w.submit(failed(0, "in time"));
+        w.close();
+        assertThat(w.submittedAfterClose()).isZero();
+
+        w.submit(failed(1, "late"));
+        w.submit(failed(2, "later"));
+
+        assertThat(w.submittedAfterClose()).isEqualTo(2);
+        List<RequestRecord> back = new ArrayList<>();
+        RunLog.readRecords(dir, back::add);
+        assertThat(back).extracting(RequestRecord::id).containsExactly(0L);
+    }
+
+    @Test
     void loneSurrogatesAndSplitEmoji_encodeAndReadBack() throws Exception {
         Path log = dir.resolve(RunLog.REQUESTS_FILE);
         String emoji = "\uD83D\uDE00";
