@@ -3,13 +3,10 @@ package dev.infergate.analysis;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.infergate.json.Json;
+import dev.infergate.json.JsonLines;
 import dev.infergate.metrics.GpuTelemetry;
 import dev.infergate.record.RunLog;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,8 +26,6 @@ import java.util.TreeMap;
  * watt and per GPU: what "another GPU" changes cost. Without DCGM figures there is no block.
  */
 public final class GpuSummary {
-    private static final ObjectMapper JSON = Json.COMPACT;
-
     private GpuSummary() {}
 
     /**
@@ -86,17 +81,15 @@ public final class GpuSummary {
         }
         List<long[]> offsets = new ArrayList<>();
         List<JsonNode> blocks = new ArrayList<>();
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            while ((line = in.readLine()) != null) {
-                JsonNode n = parse(line);
-                JsonNode gpu = n == null ? null : n.path("values").path(GpuTelemetry.KEY);
-                if (gpu != null && gpu.isObject() && !gpu.isEmpty()) {
+        try {
+            JsonLines.forEach(file, n -> { // a torn last line is skipped
+                JsonNode gpu = n.path("values").path(GpuTelemetry.KEY);
+                if (gpu.isObject() && !gpu.isEmpty()) {
                     offsets.add(new long[] {n.path("offset_ns").asLong()});
                     blocks.add(gpu);
                 }
-            }
-        } catch (IOException e) {
+            });
+        } catch (java.io.UncheckedIOException e) {
             return null; // the server block reports unreadable files; GPU figures are then absent
         }
         if (blocks.isEmpty()) {
@@ -203,14 +196,6 @@ public final class GpuSummary {
 
     private static double round(double v) {
         return Double.isFinite(v) ? Math.round(v * 100) / 100.0 : Double.NaN;
-    }
-
-    private static JsonNode parse(String line) {
-        try {
-            return line.isBlank() ? null : JSON.readTree(line);
-        } catch (IOException e) {
-            return null;
-        }
     }
 
     /** One line for consoles: {@code gpu: 2 x NVIDIA H100 · 1,230 W · 4.12 output tok/s per W · 2,534 per GPU · util p50 87 %}. */
