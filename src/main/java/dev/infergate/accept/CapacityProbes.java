@@ -28,6 +28,7 @@ final class CapacityProbes {
     private final AcceptPlan plan;
     private final Path out;
     private final Consumer<String> progress;
+    private final java.util.Map<CapacitySearch, String> names = new java.util.IdentityHashMap<>();
     private final SideRunner runner;
     /** The sides whose first probe has run (it keeps the whole warm-up). */
     private final java.util.Set<String> firstProbe = new java.util.HashSet<>();
@@ -60,9 +61,14 @@ final class CapacityProbes {
 
     private void advance(CapacitySearch search) throws RunService.SetupException, IOException {
         try {
-            search.advance();
-        } catch (CapacitySearch.ClientLimitedException e) {
-            throw new RunService.SetupException("capacity: " + e.getMessage(), false, e);
+            if (search.advance() == null) { // the rate stayed undecided: the search stops on what decided
+                if (search.result().steps().isEmpty()) {
+                    throw new RunService.SetupException("capacity: " + search.undecided(), false, null);
+                }
+                progress.accept("capacity " + names.getOrDefault(search, "search") + ": " + search.undecided() + "; that search stops here, its answer resting on the "
+                        + search.result().steps().size() + " probe(s) that decided (a wider interval, never a rate counted on"
+                        + " the machine's account)");
+            }
         } catch (RunService.SetupException | IOException | RuntimeException e) {
             throw e;
         } catch (Exception e) {
@@ -88,7 +94,7 @@ final class CapacityProbes {
                     + " for %d requests (ramp probes do not)", sideName, dev.infergate.config.Durations.format(c.probeDuration()),
                     slowest, settings.minMeasuredRequests()));
         }
-        return new CapacitySearch(settings, new CapacitySearch.Probe() {
+        CapacitySearch search = new CapacitySearch(settings, new CapacitySearch.Probe() {
             @Override
             public Measurement measure(double rate, int attempt) throws Exception {
                 return measure(rate, attempt, false);
@@ -99,6 +105,8 @@ final class CapacityProbes {
                 return probe(sideName, side, settings, rate, attempt, ramp);
             }
         });
+        names.put(search, sideName);
+        return search;
     }
 
     /**

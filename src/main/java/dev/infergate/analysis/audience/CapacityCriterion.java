@@ -103,7 +103,13 @@ public record CapacityCriterion(Bound bound, double threshold) {
         boolean pass = atMost ? high <= limit : low >= limit;
         boolean fail = atMost ? low > limit : high < limit;
         Verdict v = pass ? Verdict.PASS : fail ? Verdict.FAIL : Verdict.INCONCLUSIVE;
-        return new CapacityJudgement(this, d, baseline, candidate, v, v == Verdict.INCONCLUSIVE
-                ? "the capacity interval straddles the limit; a narrower capacity.tolerance or more capacity.max_probes would settle it" : null);
+        String undecided = baseline.stop() == CapacitySearch.Stop.UNDECIDED_PROBE ? "the baseline's"
+                : candidate.stop() == CapacitySearch.Stop.UNDECIDED_PROBE ? "the candidate's" : null;
+        String note = v != Verdict.INCONCLUSIVE ? null : undecided != null
+                ? "held back by a busy machine: " + undecided + " search stopped at a"
+                        + " probe whose client or simulator was late enough to explain its outcome in every run, so its answer"
+                        + " rests on the probes that decided; free CPU and run again"
+                : "the capacity interval straddles the limit; a narrower capacity.tolerance or more capacity.max_probes would settle it";
+        return new CapacityJudgement(this, d, baseline, candidate, v, note);
     }
 }

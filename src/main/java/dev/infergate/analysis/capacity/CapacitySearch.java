@@ -27,8 +27,10 @@ import java.util.Map;
  * its own stalls ({@link Measurement#serverStalled()}: infergate's simulator on a starved machine), decides only
  * where that lateness cannot explain its outcome ({@link Measurement#decidesNothing(double)}: it held the target, or
  * would miss it even with every miss the lateness could explain counted as good); otherwise it is run again, up to
- * {@link #CLIENT_LIMITED_RETRIES} times; still held back, the search stops with {@link ClientLimitedException}
- * rather than count a rate as held or missed on the machine's account.
+ * {@link #CLIENT_LIMITED_RETRIES} times; still held back, the search stops there ({@link Stop#UNDECIDED_PROBE},
+ * {@link #undecided()} says why) rather than count a rate as held or missed on the machine's account: its answer rests
+ * on the probes that decided, with the interval they give, so a busy machine widens the answer instead of voiding the
+ * acceptance around it.
  */
 public final class CapacitySearch {
     /** Measures attainment at a rate; {@code attempt} counts runs at that rate from 0. */
@@ -54,7 +56,13 @@ public final class CapacitySearch {
         /** The ramp reached the highest rate allowed without a miss: the capacity lies above it. */
         ABOVE_MAX_RATE("no probe up to max_rate missed the target: the capacity lies above it"),
         /** The ramp reached the lowest rate allowed without a hold: the capacity lies below it. */
-        BELOW_MIN_RATE("no probe down to the lowest rate held the target: the capacity lies below it");
+        BELOW_MIN_RATE("no probe down to the lowest rate held the target: the capacity lies below it"),
+        /**
+         * A probe stayed undecided in every run at its rate (the client or the simulator late enough to explain its
+         * outcome): the answer rests on the probes that decided.
+         */
+        UNDECIDED_PROBE("a probe's client or simulator was late enough to explain its outcome in every run at its rate:"
+                + " the answer rests on the probes that decided (free CPU and run again to narrow it)");
 
         private final String text;
 
@@ -162,7 +170,9 @@ public final class CapacitySearch {
             Step highestHeld = steps.stream().filter(Step::passed).max(java.util.Comparator.comparingDouble(Step::ratePerSecond))
                     .orElse(null);
             if (Double.isInfinite(estimate)) { // no probe missed: the highest that held is all that is known
-                return new Result(highestHeld.ratePerSecond(), interval[0], Double.POSITIVE_INFINITY, highestHeld.pooled(),
+                // the fit's lower end is infinite too when every draw crosses above the probes: the highest hold bounds it
+                return new Result(highestHeld.ratePerSecond(), Math.min(interval[0], highestHeld.ratePerSecond()),
+                        Double.POSITIVE_INFINITY, highestHeld.pooled(),
                         List.copyOf(steps), fit, stop);
             }
             Step there = steps.stream().filter(Step::passed).filter(s -> s.ratePerSecond() <= estimate * (1 + 1e-9))
@@ -185,20 +195,15 @@ public final class CapacitySearch {
     public static final int CLIENT_LIMITED_RETRIES = 2;
 
     /**
-     * The client could not keep to the schedule at a rate, or the simulator serving it stalled, so the search
-     * cannot decide it.
+     * Why a rate stayed undecided: the client could not keep to the schedule at it, or the simulator serving it stalled.
      */
-    public static final class ClientLimitedException extends Exception {
-        private static final long serialVersionUID = 1L;
-
-        ClientLimitedException(double ratePerSecond, Measurement last, int runs) {
-            super(last.clientLimited()
-                    ? String.format(Locale.ROOT, "the probe at %.3g req/s was client-limited in %d runs (client lag"
-                            + " p99 %.1f ms > %.0f ms), so it decides nothing: free CPU on this machine or lower max_rate",
-                            ratePerSecond, runs, last.clientLagP99Ms(), ClientLag.LIMIT_P99_MILLIS)
-                    : String.format(Locale.ROOT, "the probe at %.3g req/s found the simulator behind its model in %d runs"
-                            + " (%s), so it decides nothing: free CPU on this machine", ratePerSecond, runs, last.serverLateness()));
-        }
+    static String undecided(double ratePerSecond, Measurement last, int runs) {
+        return last.clientLimited()
+                ? String.format(Locale.ROOT, "the probe at %.3g req/s was client-limited in %d runs (client lag"
+                        + " p99 %.1f ms > %.0f ms), so it decides nothing: free CPU on this machine or lower max_rate",
+                        ratePerSecond, runs, last.clientLagP99Ms(), ClientLag.LIMIT_P99_MILLIS)
+                : String.format(Locale.ROOT, "the probe at %.3g req/s found the simulator behind its model in %d runs"
+                        + " (%s), so it decides nothing: free CPU on this machine", ratePerSecond, runs, last.serverLateness());
     }
 
     private final Settings settings;
@@ -212,6 +217,7 @@ public final class CapacitySearch {
     private Stop stop;
     private CapacityFit fit;
     private int fitProbes;
+    private String undecided;
 
     public CapacitySearch(Settings settings, Probe probe) {
         this.settings = settings;
@@ -247,12 +253,27 @@ public final class CapacitySearch {
         return stop;
     }
 
-    /** Tries the next rate and returns that step; rethrows the probe's failure. */
+    /**
+     * Why the search stopped at a rate that stayed undecided ({@link Stop#UNDECIDED_PROBE}): the rate, the runs and the
+     * lateness that was in the way; null otherwise.
+     */
+    public String undecided() {
+        return undecided;
+    }
+
+    /**
+     * Tries the next rate and returns that step, or null when the rate stayed undecided in every run (the search then
+     * stops, {@link Stop#UNDECIDED_PROBE}); rethrows the probe's failure.
+     */
     public Step advance() throws Exception {
         if (done()) {
             throw new IllegalStateException("the search is over");
         }
         Step step = step(nextRate, ramp);
+        if (step == null) {
+            nextRate = stop(Stop.UNDECIDED_PROBE);
+            return null;
+        }
         steps.add(step);
         if (step.passed()) {
             pass = pass == null || step.ratePerSecond() > pass.ratePerSecond() ? step : pass;
@@ -348,7 +369,8 @@ public final class CapacitySearch {
         while ((m = probe.measure(rate, attempt++, rampProbe)).decidesNothing(settings.target())) {
             if (++limitedInARow > CLIENT_LIMITED_RETRIES) {
                 attempts.put(rate, attempt);
-                throw new ClientLimitedException(rate, m, limitedInARow);
+                undecided = undecided(rate, m, limitedInARow);
+                return null;
             }
         }
         attempts.put(rate, attempt);

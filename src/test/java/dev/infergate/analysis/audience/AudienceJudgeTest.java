@@ -132,6 +132,19 @@ class AudienceJudgeTest {
     }
 
     @Test
+    void aCapacityStraddleLeftByASearchStoppedOnABusyMachine_saysThatMachineHeldItBack() {
+        List<Audience> audiences = AudienceCriteria.parse("plan.yaml", PLAN);
+        Comparison.Result result = result(Audiences.union(audiences), "short-chat/fresh/typical");
+        CapacitySearch.Result stopped = new CapacitySearch.Result(10.2, 10.2, Double.POSITIVE_INFINITY, null, List.of(), null,
+                CapacitySearch.Stop.UNDECIDED_PROBE);
+        AudienceVerdict batch = AudienceJudge.judge(audiences, result, capacity(10, 11), stopped).get(1);
+
+        assertEquals(Verdict.INCONCLUSIVE, batch.verdict());
+        assertTrue(batch.reason().contains("held back by a busy machine: the candidate's search stopped at a probe whose client"
+                + " or simulator was late enough to explain its outcome in every run"), batch.reason());
+    }
+
+    @Test
     void withoutACapacityStep_aCapacityCriterionIsNotJudged_andTheReasonSaysSo() {
         List<Audience> audiences = AudienceCriteria.parse("criteria.yaml", PLAN);
         Comparison.Result result = result(Audiences.union(audiences), "a/fresh/x");

@@ -1,7 +1,6 @@
 package dev.infergate.analysis.capacity;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -229,17 +228,42 @@ class CapacitySearchTest {
     }
 
     @Test
-    void aRateWhoseClientIsAlwaysLimited_stopsTheSearch_insteadOfFailingTheRate() {
+    void aRateWhoseClientIsAlwaysLimited_stopsTheSearch_insteadOfFailingTheRate() throws Exception {
         List<Integer> attempts = new ArrayList<>();
-        assertThatThrownBy(() -> new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 8, 0.05, 5),
+        CapacitySearch search = new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 8, 0.05, 5),
                 (rate, attempt) -> {
                     attempts.add(attempt);
                     return new Measurement(rate, 100, 0, new double[0], new double[0], 30.0, 40, Double.NaN, Double.NaN, 4,
                             margins(100, 5.0));
-                }).run())
-                .isInstanceOf(CapacitySearch.ClientLimitedException.class)
-                .hasMessageContaining("client-limited in 3 runs").hasMessageContaining("30.0 ms");
+                });
+        CapacitySearch.Result r = search.run();
+
         assertThat(attempts).containsExactly(0, 1, 2);
+        assertThat(r.steps()).as("no rate counted as missed on the client's account").isEmpty();
+        assertThat(r.stop()).isEqualTo(CapacitySearch.Stop.UNDECIDED_PROBE);
+        assertThat(search.undecided()).contains("client-limited in 3 runs").contains("30.0 ms");
+    }
+
+    @Test
+    void aLaterRateThatStaysUndecided_stopsTheSearchThere_onTheProbesThatDecided() throws Exception {
+        // 4 and 8 req/s hold; every run at 16 misses only by what a late simulator explains; the capacity is unknown
+        // above 8: the answer keeps both decided probes and stays unbounded above, never a miss at 16
+        List<Double> rates = new ArrayList<>();
+        CapacitySearch search = new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 64, 0.05, 10), (rate, attempt) -> {
+            rates.add(rate);
+            return rate < 10 ? new Measurement(rate, 100, 100, new double[0], new double[0], 0.3, 0)
+                    : new Measurement(rate, 100, 60, new double[0], new double[0], 0.3, 0, Double.NaN, Double.NaN, 4,
+                            margins(40, 30.0)).withServerLateness(0.1, 50);
+        });
+        CapacitySearch.Result r = search.run();
+
+        assertThat(rates).containsExactly(4.0, 8.0, 16.0, 16.0, 16.0);
+        assertThat(r.steps()).extracting(CapacitySearch.Step::ratePerSecond).containsExactly(4.0, 8.0);
+        assertThat(r.stop()).isEqualTo(CapacitySearch.Stop.UNDECIDED_PROBE);
+        assertThat(r.bounded()).as("no decided miss: the capacity lies above 8 req/s, how far is not known").isFalse();
+        assertThat(r.lowerRate()).isLessThanOrEqualTo(8.0);
+        assertThat(search.undecided()).contains("16.0 req/s").contains("simulator behind its model in 3 runs");
+        assertThat(search.done()).isTrue();
     }
 
     @Test
@@ -267,13 +291,15 @@ class CapacitySearchTest {
     }
 
     @Test
-    void aRateWhoseSimulatorAlwaysStalls_stopsTheSearch_sayingSo() {
-        assertThatThrownBy(() -> new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 8, 0.05, 5),
+    void aRateWhoseSimulatorAlwaysStalls_stopsTheSearch_sayingSo() throws Exception {
+        CapacitySearch search = new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 1, 8, 0.05, 5),
                 (rate, attempt) -> new Measurement(rate, 100, 0, new double[0], new double[0], 0.3, 0, Double.NaN, Double.NaN, 4,
-                        margins(100, 40.0)).withServerLateness(0.2, 50)).run())
-                .isInstanceOf(CapacitySearch.ClientLimitedException.class)
-                .hasMessageContaining("simulator behind its model in 3 runs").hasMessageContaining("engine lost 20.0 % of the run")
-                .hasMessageContaining("tokens late p99 50.0 ms");
+                        margins(100, 40.0)).withServerLateness(0.2, 50));
+        CapacitySearch.Result r = search.run();
+
+        assertThat(r.stop()).isEqualTo(CapacitySearch.Stop.UNDECIDED_PROBE);
+        assertThat(search.undecided()).contains("simulator behind its model in 3 runs").contains("engine lost 20.0 % of the run")
+                .contains("tokens late p99 50.0 ms");
     }
 
     @Test
