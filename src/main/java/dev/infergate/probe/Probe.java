@@ -1,5 +1,6 @@
 package dev.infergate.probe;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.client.Api;
@@ -276,18 +277,18 @@ public final class Probe {
 
     private static void write(ProbePlan plan, Endpoint used, Preflight.Result server, ProbeReport report)
             throws IOException {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("schema", "infergate.probe/1");
-        m.put("started_at", Instant.now().toString());
-        m.put("endpoint", used.describe()); // the base URL Preflight settled on, the model it picked
-        m.put("server", server.describe());
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("rounds", plan.repeats());
-        p.put("input_tokens", plan.inputTokens());
-        p.put("output_tokens", plan.outputTokens());
-        p.put("shared_prefix_share", ProbePlan.SHARED_SHARE);
-        m.put("plan", p);
-        m.putAll(report.toMap());
-        AtomicFiles.writeJson(Summarizer.JSON, plan.out().resolve("probe.json"), m);
+        ProbeFile file = new ProbeFile("infergate.probe/1", Instant.now().toString(),
+                used.describe(), // the base URL Preflight settled on, the model it picked
+                server.describe(), new PlanBlock(plan.repeats(), plan.inputTokens(), plan.outputTokens(), ProbePlan.SHARED_SHARE),
+                report.delivery().label(), report.failed(), report.checks());
+        AtomicFiles.writeJson(Summarizer.JSON, plan.out().resolve("probe.json"), file);
     }
+
+    /** probe.json: what was probed, how, and the verdict table with each check's evidence. */
+    private record ProbeFile(String schema, @JsonProperty("started_at") String startedAt, Object endpoint, Object server,
+            PlanBlock plan, String delivery, boolean failed, List<Check> checks) {}
+
+    /** probe.json's {@code plan}. */
+    private record PlanBlock(int rounds, @JsonProperty("input_tokens") int inputTokens,
+            @JsonProperty("output_tokens") int outputTokens, @JsonProperty("shared_prefix_share") double sharedPrefixShare) {}
 }
