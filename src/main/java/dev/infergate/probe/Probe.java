@@ -285,7 +285,8 @@ public final class Probe {
     }
 
     /** probe.json: what was probed, how, and the verdict table with each check's evidence. */
-    private record ProbeFile(String schema, @JsonProperty("started_at") String startedAt, Object endpoint, Object server,
+    private record ProbeFile(String schema, @JsonProperty("started_at") String startedAt, Endpoint.Description endpoint,
+            Preflight.Description server,
             PlanBlock plan, String delivery, boolean failed, List<Check> checks) {}
 
     /** probe.json's {@code plan}. */

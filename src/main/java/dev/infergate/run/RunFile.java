@@ -145,7 +145,7 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
         if (measured != null) { // null until the end: a run.json still null here was killed (Completeness)
             run.put(RunDocument.ENDED_AT, ending == null ? null : ending.endedAt().toString());
         }
-        run.putAll(endpoint.describe());
+        run.putAll(Json.COMPACT.convertValue(endpoint.describe(), LinkedHashMap.class)); // its keys sit at the top level
         run.put(RunDocument.REQUEST_ID_PREFIX, requestIdPrefix);
         Map<String, String> shownLabels = new LinkedHashMap<>(); // a label may repeat a credential: never written
         dev.infergate.client.Redactor redactor = endpoint.redactor();

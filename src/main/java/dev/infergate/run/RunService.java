@@ -3,6 +3,7 @@ package dev.infergate.run;
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.analysis.Summary;
 import dev.infergate.client.Endpoint;
+import dev.infergate.json.Json;
 import dev.infergate.client.HttpExecutor;
 import dev.infergate.client.MetricsScraper;
 import dev.infergate.client.OpenedEndpoint;
@@ -340,8 +341,8 @@ public final class RunService {
 
     /** run.json's {@code connections}: what the client learned of the server's connections, and its lanes' holds. */
     private static Map<String, Object> connections(HttpExecutor http) { // a JSON edge: client's own keys (RunFile.Ending)
-        Map<String, Object> m = new LinkedHashMap<>(http.connectionPolicy().describe());
-        m.putAll(http.laneAccounting());
+        Map<String, Object> m = new LinkedHashMap<>(Json.COMPACT.convertValue(http.connectionPolicy().describe(), LinkedHashMap.class));
+        m.putAll(Json.COMPACT.convertValue(http.laneAccounting(), LinkedHashMap.class));
         return m;
     }
 
