@@ -25,6 +25,7 @@ import dev.infergate.workload.BundledTokenizer;
 import dev.infergate.workload.Message;
 import dev.infergate.workload.PromptFactory;
 import dev.infergate.workload.RequestSpec;
+import dev.infergate.workload.WorkloadDescription;
 import io.vertx.core.http.HttpMethod;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -98,16 +99,28 @@ public final class Probe {
 
     /** run.json, so the probe directory is a run directory: summarize and report work on it too. */
     private static void writeRunFile(ProbePlan plan, HttpExecutor http, Preflight.Result server) throws IOException {
-        Map<String, Object> load = new LinkedHashMap<>();
-        load.put("mode", "probe");
-        load.put("rounds", plan.repeats());
-        load.put("concurrency", 1);
-        Map<String, Object> workload = new LinkedHashMap<>();
-        workload.put("kind", "probe");
-        workload.put("input_tokens", plan.inputTokens());
-        workload.put("cases", List.of("cold", "warm_repeat", "warm_prefix"));
-        new RunFile(Instant.now(), http.endpoint(), http.requestIdPrefix(), plan.labels(), load, workload, server, null, null)
+        @SuppressWarnings("unchecked")
+        var load = Json.COMPACT.convertValue(new ProbeLoad("probe", plan.repeats(), 1), LinkedHashMap.class);
+        new RunFile(Instant.now(), http.endpoint(), http.requestIdPrefix(), plan.labels(), load,
+                new ProbeWorkload("probe", plan.inputTokens(), List.of("cold", "warm_repeat", "warm_prefix")), server, null, null)
                 .write(plan.out());
+    }
+
+    /** run.json's {@code load} block of a probe: rounds sent one request at a time. */
+    private record ProbeLoad(String mode, int rounds, int concurrency) {}
+
+    /** run.json's {@code workload} block of a probe: the long prompt's length and the cases of each round. */
+    private record ProbeWorkload(String kind, @JsonProperty("input_tokens") int inputTokens, List<String> cases)
+            implements WorkloadDescription {
+        @Override
+        public WorkloadDescription.TokenizerFacts tokenizerFacts() {
+            return null;
+        }
+
+        @Override
+        public ProbeWorkload withTokenizerFacts(WorkloadDescription.TokenizerFacts facts) {
+            return this;
+        }
     }
 
     private static void sendRounds(HttpExecutor http, ProbePlan plan, boolean exactOutput) throws IOException {

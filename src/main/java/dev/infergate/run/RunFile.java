@@ -5,6 +5,7 @@ import dev.infergate.client.Endpoint;
 import dev.infergate.client.Preflight;
 import dev.infergate.client.Timeouts;
 import dev.infergate.json.Json;
+import dev.infergate.workload.WorkloadDescription;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.RunLimits;
 import dev.infergate.load.Shard;
@@ -35,8 +36,8 @@ import java.util.Map;
  * @param ending          how the run ended, or null while it runs (measured runs only)
  */
 public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPrefix, Map<String, String> labels,
-        // JSON edges: the workload kinds name their own keys; load is LoadBlock's object, kept as the document's map
-        Map<String, Object> load, Map<String, Object> workload, Preflight.Result server, Measured measured,
+        Map<String, Object> load, // a JSON edge: LoadBlock's object or a probe's own keys, kept in the start's order
+        WorkloadDescription workload, Preflight.Result server, Measured measured,
         Ending ending) {
 
     /** run.json's schema; see {@link RunDocument#SCHEMA_VERSION}. */
@@ -85,7 +86,6 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
         }
         labels = Json.ordered(labels == null ? Map.of() : labels); // run.json's key order must not vary with the JVM
         load = Json.ordered(load);
-        workload = Json.ordered(workload);
     }
 
     /** run.json's {@code tool}: which program wrote it. */
@@ -131,7 +131,8 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
 
     /** This run's run.json. */
     public RunDocument document() {
-        return RunDocument.of(toMap());
+        // the records in toMap() as the JSON values a reader of the file sees (RunDocument's document holds those)
+        return RunDocument.of(Json.COMPACT.convertValue(toMap(), LinkedHashMap.class));
     }
 
     /** The JSON object, keys in the contract's order (RunDocument's map: keys present by kind of run, not typed). */

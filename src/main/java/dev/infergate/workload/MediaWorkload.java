@@ -74,17 +74,12 @@ final class MediaWorkload implements Workload {
     }
 
     @Override
-    public Map<String, Object> describe() {
-        Map<String, Object> map = new LinkedHashMap<>(text.describe());
-        if (shape.images() > 0) {
-            map.put("images_per_request", shape.images());
-            map.put("image_sizes", shape.imageSizes().stream().map(MediaShape.ImageSize::toString).toList());
-            map.put("image_format", shape.imageFormat().key());
-        }
-        if (shape.audioClips() > 0) {
-            map.put("audio_clips_per_request", shape.audioClips());
-            map.put("audio_seconds", shape.audioSeconds());
-        }
-        return map;
+    public WorkloadDescription.Media describe() {
+        boolean images = shape.images() > 0;
+        boolean audio = shape.audioClips() > 0;
+        return new WorkloadDescription.Media(text.describe(), images ? shape.images() : null,
+                images ? shape.imageSizes().stream().map(MediaShape.ImageSize::toString).toList() : null,
+                images ? shape.imageFormat().key() : null, audio ? shape.audioClips() : null,
+                audio ? shape.audioSeconds() : null);
     }
 }
