@@ -54,7 +54,7 @@ public final class VllmResult {
         m.put("date", run.get(RunDocument.STARTED_AT));
         m.put("backend", "infergate");
         m.put("endpoint_type", run.get(RunDocument.API));
-        m.put("label", labels(run));
+        m.put("label", labels(run.get(RunDocument.LABELS)));
         m.put("model_id", run.get(RunDocument.MODEL));
         m.put("tokenizer_id", null);
         m.put("num_prompts", measured.size());
@@ -137,8 +137,9 @@ public final class VllmResult {
         return seconds > 0 ? count / seconds : 0;
     }
 
-    private static String labels(Map<String, Object> run) {
-        if (!(run.get(RunDocument.LABELS) instanceof Map<?, ?> labels) || labels.isEmpty()) {
+    /** run.json's labels as vLLM's {@code label}: {@code k=v,k=v}; null when there are none. */
+    private static String labels(Object block) {
+        if (!(block instanceof Map<?, ?> labels) || labels.isEmpty()) {
             return null;
         }
         StringBuilder sb = new StringBuilder();
