@@ -41,6 +41,7 @@ public final class VllmResult {
      * @param records the run's records (warm-up ones are skipped)
      * @param detail  add the per-request arrays
      */
+    // JSON edge: vLLM's result file, its keys (mean_ttft_ms, p99_itl_ms, ...) built by name as vLLM writes them
     public static Map<String, Object> of(Map<String, Object> run, List<RequestRecord> records, boolean detail) {
         List<RequestRecord> measured = records.stream().filter(RequestRecord::measured).toList();
         List<RequestRecord> ok = measured.stream().filter(RequestRecord::succeeded).toList();
@@ -50,6 +51,7 @@ public final class VllmResult {
         double duration = Math.max(0, end - start) / 1e9;
         long input = ok.stream().mapToLong(r -> Math.max(0, r.tokens().input())).sum();
         long output = ok.stream().mapToLong(rr -> rr.tokens().output()).sum();
+        // JSON edge: vLLM's result document, as of()'s
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("date", run.get(RunDocument.STARTED_AT));
         m.put("backend", "infergate");
@@ -83,6 +85,7 @@ public final class VllmResult {
         return m;
     }
 
+    // JSON edge: vLLM's result document, as of()'s
     private static void detail(Map<String, Object> m, List<RequestRecord> measured, long start) {
         List<Object> inputLens = new ArrayList<>();
         List<Object> outputLens = new ArrayList<>();
@@ -115,6 +118,7 @@ public final class VllmResult {
     }
 
     /** {@code mean_X_ms}, {@code median_X_ms}, {@code std_X_ms} and {@code pN_X_ms}; 0 without values, as vLLM. */
+    // JSON edge: vLLM's result document, as of()'s
     static void metric(Map<String, Object> m, String name, double[] values) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);

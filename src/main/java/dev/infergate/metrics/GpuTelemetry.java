@@ -43,7 +43,7 @@ public final class GpuTelemetry {
 
     /** The GPUs {@code exposition} reports, by GPU id ({@code gpu} label, prefixed by the host when several); empty when none. */
     public static Gpus map(Exposition exposition) {
-        // a JSON edge: each GPU's keys in the order the page gave its fields (model after the first that named it)
+        // JSON edge: each GPU's keys in the order the page gave its fields (model after the first that named it)
         Map<String, Map<String, Object>> gpus = new TreeMap<>();
         for (Field f : Field.values()) {
             MetricFamily family = exposition.family(f.family);
@@ -54,6 +54,7 @@ public final class GpuTelemetry {
                 if (Double.isNaN(s.value())) {
                     continue;
                 }
+                // JSON edge: one GPU's fields, as map()'s
                 Map<String, Object> gpu = gpus.computeIfAbsent(id(s), k -> new LinkedHashMap<>());
                 gpu.put(f.key, s.value());
                 if (s.label("modelName") != null) {
@@ -65,7 +66,7 @@ public final class GpuTelemetry {
     }
 
     /** The GPUs by id, each with the fields its page carried; a value of server_metrics.jsonl's {@code values}. */
-    public record Gpus(@JsonValue Map<String, Map<String, Object>> gpus) // a JSON edge, as map()'s
+    public record Gpus(@JsonValue Map<String, Map<String, Object>> gpus) // JSON edge, as map()'s
             implements ServerMetricsMapping.Reading {}
 
     private static String id(Sample s) {

@@ -36,7 +36,7 @@ import java.util.Map;
  * @param ending          how the run ended, or null while it runs (measured runs only)
  */
 public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPrefix, Map<String, String> labels,
-        Map<String, Object> load, // a JSON edge: LoadBlock's object or a probe's own keys, kept in the start's order
+        Map<String, Object> load, // JSON edge: LoadBlock's object or a probe's own keys, kept in the start's order
         WorkloadDescription workload, Preflight.Result server, Measured measured,
         Ending ending) {
 
@@ -67,7 +67,7 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
      *                      keep-alive, retries, requests held at the connection limit or on a full event loop), or null
      */
     public record Ending(Instant endedAt, String partialReason, ClientCpu clientCpu,
-            Map<String, Object> connections) { // a JSON edge: client.ConnectionPolicy's and the lanes' own keys
+            Map<String, Object> connections) { // JSON edge: client.ConnectionPolicy's and the lanes' own keys
         public Ending(Instant endedAt, String partialReason, ClientCpu clientCpu) {
             this(endedAt, partialReason, clientCpu, null);
         }
@@ -103,7 +103,7 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
 
     /** As {@link #ended(Instant, String, ClientCpu)}, with what the client's connections met ({@code connections}). */
     public RunFile ended(Instant endedAt, String partialReason, ClientCpu clientCpu,
-            Map<String, Object> connections) { // a JSON edge, as Ending's
+            Map<String, Object> connections) { // JSON edge, as Ending's
         return new RunFile(startedAt, endpoint, requestIdPrefix, labels, load, workload, server, measured,
                 new Ending(endedAt, partialReason, clientCpu, connections));
     }
@@ -120,6 +120,7 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
      * {@code Json.ordered}, which sorts the block's keys in the ended run.json as every version so far has.
      */
     @SuppressWarnings("unchecked")
+    // JSON edge: LoadBlock as the JSON object RunFile holds (see load)
     public static Map<String, Object> describeLoad(LoadModel model, RunLimits limits, Shard shard) {
         return Json.COMPACT.convertValue(loadBlock(model, limits, shard), LinkedHashMap.class);
     }
@@ -136,7 +137,9 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
     }
 
     /** The JSON object, keys in the contract's order (RunDocument's map: keys present by kind of run, not typed). */
+    // JSON edge: run.json's object, handed to RunDocument (its one writer), which keeps it as a map
     Map<String, Object> toMap() {
+        // JSON edge: as toMap()'s
         Map<String, Object> run = new LinkedHashMap<>();
         run.put(RunDocument.SCHEMA, SCHEMA);
         if (measured != null) {

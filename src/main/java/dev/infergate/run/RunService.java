@@ -362,7 +362,7 @@ public final class RunService {
     }
 
     /** run.json's {@code connections}: what the client learned of the server's connections, and its lanes' holds. */
-    private static Map<String, Object> connections(HttpExecutor http) { // a JSON edge: client's own keys (RunFile.Ending)
+    private static Map<String, Object> connections(HttpExecutor http) { // JSON edge: client's own keys (RunFile.Ending)
         Map<String, Object> m = new LinkedHashMap<>(Json.COMPACT.convertValue(http.connectionPolicy().describe(), LinkedHashMap.class));
         m.putAll(Json.COMPACT.convertValue(http.laneAccounting(), LinkedHashMap.class));
         return m;
@@ -374,7 +374,7 @@ public final class RunService {
      * failure here is expected (the same full disk) and is reported instead of thrown.
      */
     private static Result finish(RunPlan plan, RunFile runFile, Runner.Outcome outcome, ClientCpu cpu,
-            Map<String, Object> connections) throws IOException, LogFailed { // a JSON edge, as connections()
+            Map<String, Object> connections) throws IOException, LogFailed { // JSON edge, as connections()
         boolean logFailed = outcome.writeFailure() != null;
         String partialReason = logFailed ? "stopped early: " + outcome.writeFailure().getMessage()
                 : outcome.interrupted() ? "interrupted" : null;
