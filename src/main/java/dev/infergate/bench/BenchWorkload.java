@@ -6,9 +6,7 @@ import dev.infergate.workload.Message;
 import dev.infergate.workload.RequestSpec;
 import dev.infergate.workload.Workload;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The benchmark's workload: request {@code id} asks the metronome server for {@code tokens} output events,

@@ -3,9 +3,7 @@ package dev.infergate.client;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.infergate.config.Durations;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 

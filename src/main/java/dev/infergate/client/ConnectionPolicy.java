@@ -2,8 +2,6 @@ package dev.infergate.client;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**

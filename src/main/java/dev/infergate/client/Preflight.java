@@ -11,9 +11,7 @@ import io.vertx.core.http.HttpMethod;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Set-up checks before the first measured request, so a wrong URL, model or key fails in one clear line

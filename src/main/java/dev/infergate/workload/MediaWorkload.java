@@ -1,13 +1,11 @@
 package dev.infergate.workload;
 
-import java.util.LinkedHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A workload whose requests also carry synthetic images and audio clips ({@link MediaShape}): the text of the

@@ -1,9 +1,7 @@
 package dev.infergate.workload;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**

@@ -1,8 +1,6 @@
 package dev.infergate.workload;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**

@@ -4,8 +4,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.infergate.workload.WorkloadException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * A trace to replay, as the user declared it ({@code --trace}, {@code --trace-format}, {@code --trace-window},

@@ -13,8 +13,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.StandardOpenOption;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * The requests of a trace: request {@code id} is the id-th request of the window that {@link TraceSpec#keeps},
