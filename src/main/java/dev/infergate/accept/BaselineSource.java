@@ -29,7 +29,7 @@ import java.util.stream.Stream;
  * @param load       the load the source ran at, as its run.json describes it (empty when it says nothing)
  */
 record BaselineSource(ImportedFrom imported, Map<String, List<Path>> conditions,
-        Map<String, Object> load) { // a JSON edge: a foreign tool's load keys (request_rate, strategy) are its own
+        Map<String, Object> load) { // JSON edge: a foreign tool's load keys (request_rate, strategy) are its own
     BaselineSource {
         if (conditions.isEmpty()) {
             throw new IllegalArgumentException(imported.source() + " holds no request");
@@ -99,7 +99,7 @@ record BaselineSource(ImportedFrom imported, Map<String, List<Path>> conditions,
     private static BaselineSource infergate(Path dir) {
         Path root = ComparisonRun.isAcceptResult(dir) ? dir.resolve(ComparisonRun.BASELINE_DIR) : dir;
         Map<String, List<Path>> conditions = new LinkedHashMap<>();
-        Map<String, Object> load = null; // a JSON edge, as the record's
+        Map<String, Object> load = null; // JSON edge, as the record's
         for (Path run : runDirectories(root)) {
             RunDocument json = RunDocument.read(run);
             if (json.imported() != null) {
@@ -127,7 +127,7 @@ record BaselineSource(ImportedFrom imported, Map<String, List<Path>> conditions,
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> loadOf(RunDocument run) { // a JSON edge: an imported tool's load keys are its own
+    private static Map<String, Object> loadOf(RunDocument run) { // JSON edge: an imported tool's load keys are its own
         return run.document().get(RunDocument.LOAD) instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
     }
 }

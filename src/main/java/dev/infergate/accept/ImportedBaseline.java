@@ -111,7 +111,7 @@ final class ImportedBaseline {
             if (!c.source().equals(c.condition()) || !run.document().containsKey(RunDocument.CONDITION)) {
                 run = run.withCondition(c.condition()); // records that carry no condition of their own belong to this one
             }
-            Map<String, Object> labels = new LinkedHashMap<>(); // a JSON edge: the file's label values, as it has them
+            Map<String, Object> labels = new LinkedHashMap<>(); // JSON edge: the file's label values, as it has them
             if (run.document().get(RunDocument.LABELS) instanceof Map<?, ?> m) {
                 m.forEach((key, v) -> labels.put(String.valueOf(key), v));
             }

@@ -75,7 +75,7 @@ public record ServerFigures(String engine, int scrapes, long scrapeErrors, Map<S
 
     /** The JSON shape: engine, scrape counts, then each figure under its key, then absent. */
     @JsonValue
-    Map<String, Object> json() { // a JSON edge: the figures' keys are the server's metric names, known only at run time
+    Map<String, Object> json() { // JSON edge: the figures' keys are the server's metric names, known only at run time
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("engine", engine);
         m.put("scrapes", scrapes);

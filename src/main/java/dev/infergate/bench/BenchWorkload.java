@@ -1,12 +1,12 @@
 package dev.infergate.bench;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.infergate.workload.WorkloadDescription;
 import dev.infergate.workload.Message;
 import dev.infergate.workload.RequestSpec;
 import dev.infergate.workload.Workload;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The benchmark's workload: request {@code id} asks the metronome server for {@code tokens} output events,
@@ -36,13 +36,22 @@ public final class BenchWorkload implements Workload {
     }
 
     @Override
-    public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("kind", "bench");
-        m.put("output_tokens", tokens);
-        m.put("ttft_ms", ttftNanos / 1e6);
-        m.put("itl_ms", itlNanos / 1e6);
-        m.put("phases", phases.label());
-        return m;
+    public Description describe() {
+        return new Description("bench", tokens, ttftNanos / 1e6, itlNanos / 1e6, phases.label());
+    }
+
+    /** run.json's workload block of a bench run: the metronome's pace; no tokenizer counted anything. */
+    public record Description(String kind, @JsonProperty("output_tokens") int outputTokens,
+            @JsonProperty("ttft_ms") double ttftMs, @JsonProperty("itl_ms") double itlMs, String phases)
+            implements WorkloadDescription {
+        @Override
+        public WorkloadDescription.TokenizerFacts tokenizerFacts() {
+            return null;
+        }
+
+        @Override
+        public Description withTokenizerFacts(WorkloadDescription.TokenizerFacts facts) {
+            return this;
+        }
     }
 }

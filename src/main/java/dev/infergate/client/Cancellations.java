@@ -1,10 +1,9 @@
 package dev.infergate.client;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.infergate.config.Durations;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -126,15 +125,19 @@ public record Cancellations(double share, After after, long seed) {
         return z ^ (z >>> 31);
     }
 
-    /** The {@code cancel} block of run.json; empty when disabled. */
-    public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        if (enabled()) {
-            m.put("rate", share);
-            m.put("after", after.label());
-        }
-        return m;
+    /** The {@code cancel} block of run.json; {@code {}} when disabled. */
+    public Described describe() {
+        return enabled() ? new Described(share, after.label()) : new Described(null, null);
     }
+
+    /**
+     * run.json's {@code cancel} block.
+     *
+     * @param rate  the share of requests cancelled, absent when none are
+     * @param after when a chosen request's stream is closed, absent when none are
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Described(Double rate, String after) {}
 
     @Override
     public String toString() {

@@ -1,8 +1,7 @@
 package dev.infergate.client;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -104,16 +103,27 @@ public final class ConnectionPolicy {
     }
 
     /** What was learned, for run.json: the connection behaviour a run met is part of its result. */
-    public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("idle_connection_timeout_ms", optionIdleNanos / 1_000_000);
-        m.put("idle_limit_used_ms", idleLimitNanos() / 1_000_000);
-        m.put("server_closed_after_response", closesAfterResponse.get());
-        m.put("server_closed_idle", idleClosesSeen.get());
-        m.put("client_closed_idle", closedIdleByClient.get());
-        m.put("fresh_connection_per_request", fresh);
-        m.put("connections_opened", opened.get());
-        m.put("client_retries", retries.get());
-        return m;
+    public Learned describe() {
+        return new Learned(optionIdleNanos / 1_000_000, idleLimitNanos() / 1_000_000, closesAfterResponse.get(),
+                idleClosesSeen.get(), closedIdleByClient.get(), fresh, opened.get(), retries.get());
     }
+
+    /**
+     * What the connections met, the first part of run.json's {@code connections} block, in this order.
+     *
+     * @param idleConnectionTimeoutMs   the --idle-connection-timeout given
+     * @param idleLimitUsedMs           the idle limit used, after what the server's closes taught
+     * @param serverClosedAfterResponse responses after which the server closed the connection
+     * @param serverClosedIdle          idle connections the server closed
+     * @param clientClosedIdle          idle connections the client closed before the server would
+     * @param freshConnectionPerRequest whether every request had a new connection
+     * @param connectionsOpened         connections opened
+     * @param clientRetries             requests retried on a connection the server had closed
+     */
+    public record Learned(@JsonProperty("idle_connection_timeout_ms") long idleConnectionTimeoutMs,
+            @JsonProperty("idle_limit_used_ms") long idleLimitUsedMs,
+            @JsonProperty("server_closed_after_response") long serverClosedAfterResponse,
+            @JsonProperty("server_closed_idle") long serverClosedIdle, @JsonProperty("client_closed_idle") long clientClosedIdle,
+            @JsonProperty("fresh_connection_per_request") boolean freshConnectionPerRequest,
+            @JsonProperty("connections_opened") long connectionsOpened, @JsonProperty("client_retries") long clientRetries) {}
 }

@@ -1,5 +1,8 @@
 package dev.infergate.client;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.infergate.record.RunDocument;
 import dev.infergate.record.UrlCredentials;
 import java.net.URI;
@@ -185,22 +188,24 @@ public record Endpoint(URI baseUrl, Api api, String model, boolean stream, Map<S
     }
 
     /** For run.json: everything but header values; the model id as the server named it, credentials removed. */
-    public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put(RunDocument.BASE_URL, baseUrlShown());
-        m.put(RunDocument.API, api.key());
-        m.put(RunDocument.MODEL, redactor().redact(model));
-        m.put(RunDocument.STREAM, stream);
-        if (api != null && api.pairsDocuments()) {
-            m.put(RunDocument.DOCUMENTS, documents);
-        }
-        m.put("http2", http2);
-        m.put("header_names", List.copyOf(headers.keySet()));
-        if (!extraBody.isEmpty()) {
-            m.put(RunDocument.EXTRA_BODY, extraBody.describe());
-        }
-        return m;
+    public Description describe() {
+        return new Description(baseUrlShown(), api.key(), redactor().redact(model), stream,
+                api.pairsDocuments() ? documents : null, http2, List.copyOf(headers.keySet()),
+                extraBody.isEmpty() ? null : extraBody.describe());
     }
+
+    /**
+     * The endpoint as run.json's top level (and probe.json's {@code endpoint}) writes it, in this order.
+     *
+     * @param documents   documents per request, only for the APIs that pair a query with documents (else absent)
+     * @param headerNames the names of the headers sent, never their values
+     * @param extraBody   the extra request-body fields with credentials redacted (the user's own JSON), or absent
+     */
+    public record Description(@JsonProperty(RunDocument.BASE_URL) String baseUrl, @JsonProperty(RunDocument.API) String api,
+            @JsonProperty(RunDocument.MODEL) String model, @JsonProperty(RunDocument.STREAM) boolean stream,
+            @JsonProperty(RunDocument.DOCUMENTS) @JsonInclude(JsonInclude.Include.NON_NULL) Integer documents,
+            @JsonProperty("http2") boolean http2, @JsonProperty("header_names") List<String> headerNames,
+            @JsonProperty(RunDocument.EXTRA_BODY) @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode extraBody) {}
 
     @Override
     public String toString() {

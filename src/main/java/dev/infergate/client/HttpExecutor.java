@@ -1,5 +1,6 @@
 package dev.infergate.client;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.vertx.core.AbstractVerticle;
 import io.vertx.core.Context;
 import io.vertx.core.DeploymentOptions;
@@ -16,9 +17,7 @@ import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.PemTrustOptions;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.CompletableFuture;
@@ -133,17 +132,19 @@ public final class HttpExecutor implements AutoCloseable {
     }
 
     /** What the lane balancer saw: requests held at the connection limit or on a full lane (run.json). */
-    public Map<String, Object> laneAccounting() {
+    public LaneAccounting laneAccounting() {
         LaneBalancer.Accounting a = balancer.accounting();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("event_loops", lanes.size());
-        m.put("connections_per_loop", perLaneCapacity());
-        m.put("held_at_connection_limit", a.heldAtLimit());
-        m.put("held_on_full_loop", a.heldWhileRoom());
-        m.put("opened_while_idle_elsewhere", a.openedWhileIdle());
-        m.put("waited_for_busy_connection", waitedForBusy.get());
-        return m;
+        return new LaneAccounting(lanes.size(), perLaneCapacity(), a.heldAtLimit(), a.heldWhileRoom(), a.openedWhileIdle(),
+                waitedForBusy.get());
     }
+
+    /** The lanes' part of run.json's {@code connections} block, after {@link ConnectionPolicy.Learned}, in this order. */
+    public record LaneAccounting(@JsonProperty("event_loops") int eventLoops,
+            @JsonProperty("connections_per_loop") int connectionsPerLoop,
+            @JsonProperty("held_at_connection_limit") long heldAtConnectionLimit,
+            @JsonProperty("held_on_full_loop") long heldOnFullLoop,
+            @JsonProperty("opened_while_idle_elsewhere") long openedWhileIdleElsewhere,
+            @JsonProperty("waited_for_busy_connection") long waitedForBusyConnection) {}
 
     LaneBalancer.Accounting balancerAccounting() {
         return balancer.accounting();

@@ -1,5 +1,7 @@
 package dev.infergate.client;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.infergate.json.Json;
 import dev.infergate.metrics.Engine;
@@ -18,7 +20,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -142,11 +143,9 @@ public final class MetricsScraper implements AutoCloseable {
         if (inFlight != null && !inFlight.isDone()) {
             skipped++;
             if (skipped == 1) {
-                Map<String, Object> note = new LinkedHashMap<>();
-                note.put("offset_ns", System.nanoTime() - originNanos);
-                note.put("skipped", "a scrape outlasted the " + interval.toMillis() + " ms interval: it is left to finish"
-                        + " (not cancelled, so the server does not abandon its work), and overlapping ticks are skipped");
-                writeLine(note);
+                writeLine(new SkipNote(System.nanoTime() - originNanos, "a scrape outlasted the " + interval.toMillis()
+                        + " ms interval: it is left to finish (not cancelled, so the server does not abandon its work),"
+                        + " and overlapping ticks are skipped"));
             }
             return;
         }
@@ -181,8 +180,10 @@ public final class MetricsScraper implements AutoCloseable {
     }
 
     private synchronized void answered(long offset, HttpResponse<byte[]> resp, Throwable failure) {
-        Map<String, Object> line = new LinkedHashMap<>();
-        line.put("offset_ns", offset);
+        String engineLabel = null;
+        ServerMetricsMapping.Values values = null;
+        SimulatorSelfReport.Block simulatorJson = null;
+        String error = null;
         try {
             if (failure != null) {
                 throw failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
@@ -199,22 +200,33 @@ public final class MetricsScraper implements AutoCloseable {
             byte[] body = ContentDecoder.decodeWhole(resp.headers().firstValue("Content-Encoding").orElse(null), resp.body());
             Exposition e = PrometheusTextParser.parse(new String(body, StandardCharsets.UTF_8));
             Engine engine = Engine.detect(e);
-            line.put("engine", engine.label());
-            line.put("values", ServerMetricsMapping.map(e, engine));
+            engineLabel = engine.label();
+            values = ServerMetricsMapping.map(e, engine);
             SimulatorSelfReport simulator = SimulatorSelfReport.of(e);
             if (simulator.present()) { // infergate's simulator: how far it fell behind its model (analysis.SimulatorLag)
-                line.put("simulator", simulator.json());
+                simulatorJson = simulator.json();
                 simulatorSeen = true;
             }
             scrapes++;
         } catch (Throwable e) {
-            line.put("error", e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+            error = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
             errors++;
         }
-        writeLine(line);
+        writeLine(new ScrapeLine(offset, engineLabel, values, simulatorJson, error));
     }
 
-    private void writeLine(Map<String, Object> line) {
+    /**
+     * One line of server_metrics.jsonl: when the scrape was asked (ns from the run's origin), then what it read, or
+     * why it read nothing; a part not read is absent.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    private record ScrapeLine(@JsonProperty("offset_ns") long offsetNs, String engine, ServerMetricsMapping.Values values,
+            SimulatorSelfReport.Block simulator, String error) {}
+
+    /** The line noting, once, that scrapes outlasted the interval and ticks are skipped. */
+    private record SkipNote(@JsonProperty("offset_ns") long offsetNs, String skipped) {}
+
+    private void writeLine(Object line) {
         if (closed) {
             return; // an answer later than the run's end: the file is complete without it
         }

@@ -1,5 +1,7 @@
 package dev.infergate.client;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.infergate.json.Json;
@@ -9,9 +11,7 @@ import io.vertx.core.http.HttpMethod;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Set-up checks before the first measured request, so a wrong URL, model or key fails in one clear line
@@ -30,17 +30,21 @@ public final class Preflight {
      *                     model list); null when the given one was used
      */
     public record Result(String model, List<String> models, boolean exactOutput, String serverVersion, String baseUrlGiven) {
-        public Map<String, Object> describe() {
-            Map<String, Object> m = new LinkedHashMap<>();
-            if (baseUrlGiven != null) {
-                m.put("base_url_given", baseUrlGiven);
-            }
-            m.put("models_listed", models);
-            m.put("exact_output_lengths", exactOutput);
-            m.put("server_version", serverVersion);
-            return m;
+        /** run.json's (and probe.json's) {@code server} block. */
+        public Description describe() {
+            return new Description(baseUrlGiven, models, exactOutput, serverVersion);
         }
     }
+
+    /**
+     * What the server said about itself, as run.json's {@code server} block writes it.
+     *
+     * @param baseUrlGiven the --base-url as given when Preflight moved off it, else absent
+     */
+    public record Description(@JsonProperty("base_url_given") @JsonInclude(JsonInclude.Include.NON_NULL) String baseUrlGiven,
+            @JsonProperty("models_listed") List<String> modelsListed,
+            @JsonProperty("exact_output_lengths") boolean exactOutputLengths,
+            @JsonProperty("server_version") String serverVersion) {}
 
     /** A set-up failure the user must fix: the message names the problem and the fix. */
     public static final class Failure extends Exception {

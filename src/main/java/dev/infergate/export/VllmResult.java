@@ -41,6 +41,7 @@ public final class VllmResult {
      * @param records the run's records (warm-up ones are skipped)
      * @param detail  add the per-request arrays
      */
+    // JSON edge: vLLM's result file, its keys (mean_ttft_ms, p99_itl_ms, ...) built by name as vLLM writes them
     public static Map<String, Object> of(Map<String, Object> run, List<RequestRecord> records, boolean detail) {
         List<RequestRecord> measured = records.stream().filter(RequestRecord::measured).toList();
         List<RequestRecord> ok = measured.stream().filter(RequestRecord::succeeded).toList();
@@ -50,11 +51,12 @@ public final class VllmResult {
         double duration = Math.max(0, end - start) / 1e9;
         long input = ok.stream().mapToLong(r -> Math.max(0, r.tokens().input())).sum();
         long output = ok.stream().mapToLong(rr -> rr.tokens().output()).sum();
+        // JSON edge: vLLM's result document, as of()'s
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("date", run.get(RunDocument.STARTED_AT));
         m.put("backend", "infergate");
         m.put("endpoint_type", run.get(RunDocument.API));
-        m.put("label", labels(run));
+        m.put("label", labels(run.get(RunDocument.LABELS)));
         m.put("model_id", run.get(RunDocument.MODEL));
         m.put("tokenizer_id", null);
         m.put("num_prompts", measured.size());
@@ -83,6 +85,7 @@ public final class VllmResult {
         return m;
     }
 
+    // JSON edge: vLLM's result document, as of()'s
     private static void detail(Map<String, Object> m, List<RequestRecord> measured, long start) {
         List<Object> inputLens = new ArrayList<>();
         List<Object> outputLens = new ArrayList<>();
@@ -115,6 +118,7 @@ public final class VllmResult {
     }
 
     /** {@code mean_X_ms}, {@code median_X_ms}, {@code std_X_ms} and {@code pN_X_ms}; 0 without values, as vLLM. */
+    // JSON edge: vLLM's result document, as of()'s
     static void metric(Map<String, Object> m, String name, double[] values) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);
@@ -137,8 +141,9 @@ public final class VllmResult {
         return seconds > 0 ? count / seconds : 0;
     }
 
-    private static String labels(Map<String, Object> run) {
-        if (!(run.get(RunDocument.LABELS) instanceof Map<?, ?> labels) || labels.isEmpty()) {
+    /** run.json's labels as vLLM's {@code label}: {@code k=v,k=v}; null when there are none. */
+    private static String labels(Object block) {
+        if (!(block instanceof Map<?, ?> labels) || labels.isEmpty()) {
             return null;
         }
         StringBuilder sb = new StringBuilder();

@@ -100,7 +100,7 @@ final class AggregateImport {
         }
         ImportedFrom imported = new ImportedFrom("aiperf", source, false, missing(figures));
         RunDocument run = RunDocument.imported(imported, null, null);
-        Map<String, Object> load = new LinkedHashMap<>(); // a JSON edge: the foreign tool's own load keys
+        Map<String, Object> load = new LinkedHashMap<>(); // JSON edge: the foreign tool's own load keys
         load.put("tool", "aiperf");
         JsonNode loadgen = json.path("input_config").path("loadgen");
         if (loadgen.path("concurrency").isNumber()) {

@@ -86,7 +86,7 @@ final class AiperfImport {
             throw new IllegalArgumentException(source + " holds no AIPerf record");
         }
         ImportedFrom imported = new ImportedFrom("aiperf", source, false, Imports.NEVER_RECORDED);
-        Map<String, Object> load = new LinkedHashMap<>(); // a JSON edge (the tool's keys); fixed order, Map.of's varied
+        Map<String, Object> load = new LinkedHashMap<>(); // JSON edge (the tool's keys); fixed order, Map.of's varied
         load.put("tool", "aiperf");
         load.put("requests", records.size());
         RunDocument run = RunDocument.imported(imported, null, null).withLoad(load);

@@ -74,7 +74,7 @@ final class GuidellmImport {
         }
         ImportedFrom imported = new ImportedFrom("guidellm", source, sampled, missing);
         RunDocument run = RunDocument.imported(imported, null, null);
-        Map<String, Object> load = new LinkedHashMap<>(); // a JSON edge: the foreign tool's own load keys
+        Map<String, Object> load = new LinkedHashMap<>(); // JSON edge: the foreign tool's own load keys
         load.put("tool", "guidellm");
         load.put("strategy", condition(benchmarks.get(0)));
         run = run.withLoad(load);

@@ -92,7 +92,7 @@ final class VllmImport {
     /** The run.json of a vLLM result: model, endpoint type, its load and label. */
     static RunDocument run(JsonNode json, ImportedFrom imported, int n) {
         RunDocument run = RunDocument.imported(imported, text(json, "model_id"), text(json, "endpoint_type"));
-        Map<String, Object> load = new LinkedHashMap<>(); // a JSON edge: the foreign tool's own load keys
+        Map<String, Object> load = new LinkedHashMap<>(); // JSON edge: the foreign tool's own load keys
         load.put("tool", "vllm");
         load.put("request_rate", json.path("request_rate").isNumber() ? json.get("request_rate").asDouble() : "inf");
         load.put("max_concurrency", json.path("max_concurrency").isNumber() ? json.get("max_concurrency").asInt() : null);

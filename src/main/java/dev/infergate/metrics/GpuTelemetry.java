@@ -1,5 +1,6 @@
 package dev.infergate.metrics;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +42,8 @@ public final class GpuTelemetry {
     private GpuTelemetry() {}
 
     /** The GPUs {@code exposition} reports, by GPU id ({@code gpu} label, prefixed by the host when several); empty when none. */
-    public static Map<String, Map<String, Object>> map(Exposition exposition) {
+    public static Gpus map(Exposition exposition) {
+        // JSON edge: each GPU's keys in the order the page gave its fields (model after the first that named it)
         Map<String, Map<String, Object>> gpus = new TreeMap<>();
         for (Field f : Field.values()) {
             MetricFamily family = exposition.family(f.family);
@@ -52,6 +54,7 @@ public final class GpuTelemetry {
                 if (Double.isNaN(s.value())) {
                     continue;
                 }
+                // JSON edge: one GPU's fields, as map()'s
                 Map<String, Object> gpu = gpus.computeIfAbsent(id(s), k -> new LinkedHashMap<>());
                 gpu.put(f.key, s.value());
                 if (s.label("modelName") != null) {
@@ -59,8 +62,12 @@ public final class GpuTelemetry {
                 }
             }
         }
-        return gpus;
+        return new Gpus(gpus);
     }
+
+    /** The GPUs by id, each with the fields its page carried; a value of server_metrics.jsonl's {@code values}. */
+    public record Gpus(@JsonValue Map<String, Map<String, Object>> gpus) // JSON edge, as map()'s
+            implements ServerMetricsMapping.Reading {}
 
     private static String id(Sample s) {
         String gpu = s.label("gpu") != null ? s.label("gpu") : s.label("UUID") != null ? s.label("UUID") : "0";

@@ -1,5 +1,7 @@
 package dev.infergate.metrics;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -16,26 +18,47 @@ public final class ServerMetricsMapping {
     private ServerMetricsMapping() {}
 
     /** The figures {@code exposition} holds, by {@link ServerFigure#key()}, in enum order. */
-    public static Map<String, Object> map(Exposition exposition, Engine engine) {
-        Map<String, Object> out = new LinkedHashMap<>();
+    public static Values map(Exposition exposition, Engine engine) {
+        Map<String, Reading> out = new LinkedHashMap<>();
         for (ServerFigure figure : ServerFigure.values()) {
             for (String name : figure.names(engine)) {
                 MetricFamily family = exposition.family(name);
-                Object value = family == null ? null : read(figure, family);
+                Reading value = family == null ? null : read(figure, family);
                 if (value != null) {
                     out.put(figure.key(), value);
                     break;
                 }
             }
         }
-        Map<String, Map<String, Object>> gpus = GpuTelemetry.map(exposition); // a DCGM exporter's page, or one that holds its names
-        if (!gpus.isEmpty()) {
+        GpuTelemetry.Gpus gpus = GpuTelemetry.map(exposition); // a DCGM exporter's page, or one that holds its names
+        if (!gpus.gpus().isEmpty()) {
             out.put(GpuTelemetry.KEY, gpus);
         }
-        return out;
+        return new Values(out);
     }
 
-    private static Object read(ServerFigure figure, MetricFamily family) {
+    /**
+     * server_metrics.jsonl's {@code values}: each figure read, by {@link ServerFigure#key()} in enum order (a figure the
+     * page lacks is absent), then the GPU block when the page had one.
+     */
+    public record Values(@JsonValue Map<String, Reading> readings) {
+        public Values {
+            readings = Collections.unmodifiableMap(new LinkedHashMap<>(readings));
+        }
+    }
+
+    /** One figure's reading: a number, a histogram, or (under {@link GpuTelemetry#KEY}) the GPUs. */
+    public sealed interface Reading permits Scalar, Histogram, GpuTelemetry.Gpus {}
+
+    /** A gauge's or a counter's value (summed over series, or their maximum for a share). */
+    public record Scalar(@JsonValue double value) implements Reading {}
+
+    /**
+     * A histogram summed over series: cumulative counts by upper bound ({@code le} as text, "+Inf" last).
+     */
+    public record Histogram(double sum, double count, Map<String, Double> buckets) implements Reading {}
+
+    private static Reading read(ServerFigure figure, MetricFamily family) {
         return switch (figure.kind()) {
             case HISTOGRAM -> histogram(family);
             case GAUGE -> scalar(family, figure == ServerFigure.KV_CACHE_USAGE);
@@ -44,7 +67,7 @@ public final class ServerMetricsMapping {
     }
 
     /** The sum (or max) of the family's plain samples; null when it has none. */
-    private static Double scalar(MetricFamily family, boolean max) {
+    private static Scalar scalar(MetricFamily family, boolean max) {
         Double result = null;
         for (Sample s : family.samples()) {
             if (s.name().endsWith("_created") || Double.isNaN(s.value())) {
@@ -52,10 +75,10 @@ public final class ServerMetricsMapping {
             }
             result = result == null ? s.value() : max ? Math.max(result, s.value()) : result + s.value();
         }
-        return result;
+        return result == null ? null : new Scalar(result);
     }
 
-    private static Map<String, Object> histogram(MetricFamily family) {
+    private static Histogram histogram(MetricFamily family) {
         TreeMap<Double, Double> buckets = new TreeMap<>();
         double sum = 0;
         double count = 0;
@@ -75,12 +98,8 @@ public final class ServerMetricsMapping {
         if (!seen) {
             return null;
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("sum", sum);
-        m.put("count", count);
         Map<String, Double> b = new LinkedHashMap<>();
         buckets.forEach((le, c) -> b.put(le.isInfinite() ? "+Inf" : Double.toString(le), c));
-        m.put("buckets", b);
-        return m;
+        return new Histogram(sum, count, b);
     }
 }

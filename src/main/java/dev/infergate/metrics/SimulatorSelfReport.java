@@ -1,5 +1,7 @@
 package dev.infergate.metrics;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -67,16 +69,18 @@ public record SimulatorSelfReport(double stalledSeconds, TreeMap<Double, Double>
     }
 
     /** The report as one line of server_metrics.jsonl carries it: {@code {"stalled_seconds", "lateness_seconds": {"le": count}}}. */
-    public Map<String, Object> json() { // the JSON edge of server_metrics.jsonl, whose lines are maps
-        Map<String, Object> out = new LinkedHashMap<>();
-        if (!Double.isNaN(stalledSeconds)) {
-            out.put("stalled_seconds", stalledSeconds);
-        }
-        if (!lateness.isEmpty()) {
-            Map<String, Double> buckets = new LinkedHashMap<>();
-            lateness.forEach((le, count) -> buckets.put(le.isInfinite() ? "+Inf" : Double.toString(le), count));
-            out.put("lateness_seconds", buckets);
-        }
-        return out;
+    public Block json() {
+        Map<String, Double> buckets = new LinkedHashMap<>();
+        lateness.forEach((le, count) -> buckets.put(le.isInfinite() ? "+Inf" : Double.toString(le), count));
+        return new Block(Double.isNaN(stalledSeconds) ? null : stalledSeconds, buckets.isEmpty() ? null : buckets);
     }
+
+    /**
+     * The report as server_metrics.jsonl writes it; each part absent when the page did not carry it.
+     *
+     * @param latenessSeconds cumulative counts by upper bound ({@code le}, "+Inf" last)
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Block(@JsonProperty("stalled_seconds") Double stalledSeconds,
+            @JsonProperty("lateness_seconds") Map<String, Double> latenessSeconds) {}
 }

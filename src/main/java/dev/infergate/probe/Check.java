@@ -1,9 +1,9 @@
 package dev.infergate.probe;
 
-import dev.infergate.json.Json;
-import java.util.LinkedHashMap;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * One line of the probe's verdict table: what was checked, what was found, and the evidence.
@@ -11,9 +11,10 @@ import java.util.Map;
  * @param name     what was checked, e.g. {@code delivery}
  * @param status   how it came out
  * @param result   the finding in a few words, e.g. {@code buffered}
- * @param evidence the figures it rests on (snake_case keys, plain values)
+ * @param evidence the figures it rests on ({@link Evidence#NONE} when none)
  */
-public record Check(String name, Status status, String result, Map<String, Object> evidence) {
+@JsonPropertyOrder({"check", "status", "result", "evidence"})
+public record Check(@JsonProperty("check") String name, Status status, String result, Evidence evidence) {
     /** How a check came out. */
     public enum Status {
         /** As a well-behaved endpoint does. */
@@ -25,6 +26,7 @@ public record Check(String name, Status status, String result, Map<String, Objec
         /** Informational: the endpoint may legitimately lack it. */
         INFO;
 
+        @JsonValue
         public String label() {
             return name().toLowerCase(Locale.ROOT);
         }
@@ -35,15 +37,6 @@ public record Check(String name, Status status, String result, Map<String, Objec
             throw new IllegalArgumentException("name (" + name + "), status (" + status + ") and result (" + result
                     + ") must be set");
         }
-        evidence = evidence == null ? Map.of() : Json.ordered(evidence); // probe.json's keys must not vary with the JVM
-    }
-
-    public Map<String, Object> toMap() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("check", name);
-        m.put("status", status.label());
-        m.put("result", result);
-        m.put("evidence", evidence);
-        return m;
+        evidence = evidence == null ? Evidence.NONE : evidence;
     }
 }

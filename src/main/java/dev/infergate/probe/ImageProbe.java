@@ -37,23 +37,20 @@ final class ImageProbe {
     static Check check(HttpExecutor http) {
         Endpoint e = http.endpoint();
         if (e.api() != Api.CHAT) {
-            return new Check("images", Check.Status.INFO, "not tried: images are sent with --api chat", Map.of());
+            return new Check("images", Check.Status.INFO, "not tried: images are sent with --api chat", Evidence.NONE);
         }
         Endpoint plain = e.withExtraBody(e.extraBody());
         Answer text = send(http, plain, List.of());
         if (text.status() / 100 != 2) {
             return new Check("images", Check.Status.INFO, "not tried: a text request failed (HTTP " + text.status() + ")",
-                    Map.of("http_status", text.status()));
+                    new Evidence.HttpStatus(text.status()));
         }
-        Map<String, Object> evidence = new LinkedHashMap<>();
-        evidence.put("text_prompt_tokens", text.promptTokens());
-        Map<String, Object> perImage = new LinkedHashMap<>();
+        Map<String, Integer> perImage = new LinkedHashMap<>();
         StringBuilder counts = new StringBuilder();
         for (MediaShape.ImageSize size : SIZES) {
             Answer a = send(http, plain, List.of(SyntheticMedia.image(size, MediaShape.ImageFormat.JPEG, size.width())));
             if (a.status() / 100 != 2) {
-                evidence.put("http_status", a.status());
-                evidence.put("refused_size", size.toString());
+                Evidence evidence = new Evidence.Images(text.promptTokens(), a.status(), size.toString(), null);
                 return new Check("images", Check.Status.WARN, "refused (HTTP " + a.status() + ": " + a.message()
                         + "): the model takes no image input as sent; for an image run point --model at a vision model,"
                         + " or run without --images", evidence);
@@ -64,7 +61,7 @@ final class ImageProbe {
                 counts.append(counts.length() == 0 ? "" : ", ").append(tokens).append(" (").append(size).append(')');
             }
         }
-        evidence.put("prompt_tokens_per_image", perImage);
+        Evidence evidence = new Evidence.Images(text.promptTokens(), null, null, perImage);
         if (perImage.isEmpty()) {
             return new Check("images", Check.Status.OK, "accepted; the server sent no usage, so how it counts images is"
                     + " unknown", evidence);

@@ -1,5 +1,6 @@
 package dev.infergate.probe;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.client.Api;
@@ -24,6 +25,7 @@ import dev.infergate.workload.BundledTokenizer;
 import dev.infergate.workload.Message;
 import dev.infergate.workload.PromptFactory;
 import dev.infergate.workload.RequestSpec;
+import dev.infergate.workload.WorkloadDescription;
 import io.vertx.core.http.HttpMethod;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -97,16 +99,28 @@ public final class Probe {
 
     /** run.json, so the probe directory is a run directory: summarize and report work on it too. */
     private static void writeRunFile(ProbePlan plan, HttpExecutor http, Preflight.Result server) throws IOException {
-        Map<String, Object> load = new LinkedHashMap<>();
-        load.put("mode", "probe");
-        load.put("rounds", plan.repeats());
-        load.put("concurrency", 1);
-        Map<String, Object> workload = new LinkedHashMap<>();
-        workload.put("kind", "probe");
-        workload.put("input_tokens", plan.inputTokens());
-        workload.put("cases", List.of("cold", "warm_repeat", "warm_prefix"));
-        new RunFile(Instant.now(), http.endpoint(), http.requestIdPrefix(), plan.labels(), load, workload, server, null, null)
+        @SuppressWarnings("unchecked")
+        var load = Json.COMPACT.convertValue(new ProbeLoad("probe", plan.repeats(), 1), LinkedHashMap.class);
+        new RunFile(Instant.now(), http.endpoint(), http.requestIdPrefix(), plan.labels(), load,
+                new ProbeWorkload("probe", plan.inputTokens(), List.of("cold", "warm_repeat", "warm_prefix")), server, null, null)
                 .write(plan.out());
+    }
+
+    /** run.json's {@code load} block of a probe: rounds sent one request at a time. */
+    private record ProbeLoad(String mode, int rounds, int concurrency) {}
+
+    /** run.json's {@code workload} block of a probe: the long prompt's length and the cases of each round. */
+    private record ProbeWorkload(String kind, @JsonProperty("input_tokens") int inputTokens, List<String> cases)
+            implements WorkloadDescription {
+        @Override
+        public WorkloadDescription.TokenizerFacts tokenizerFacts() {
+            return null;
+        }
+
+        @Override
+        public ProbeWorkload withTokenizerFacts(WorkloadDescription.TokenizerFacts facts) {
+            return this;
+        }
     }
 
     private static void sendRounds(HttpExecutor http, ProbePlan plan, boolean exactOutput) throws IOException {
@@ -276,18 +290,19 @@ public final class Probe {
 
     private static void write(ProbePlan plan, Endpoint used, Preflight.Result server, ProbeReport report)
             throws IOException {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("schema", "infergate.probe/1");
-        m.put("started_at", Instant.now().toString());
-        m.put("endpoint", used.describe()); // the base URL Preflight settled on, the model it picked
-        m.put("server", server.describe());
-        Map<String, Object> p = new LinkedHashMap<>();
-        p.put("rounds", plan.repeats());
-        p.put("input_tokens", plan.inputTokens());
-        p.put("output_tokens", plan.outputTokens());
-        p.put("shared_prefix_share", ProbePlan.SHARED_SHARE);
-        m.put("plan", p);
-        m.putAll(report.toMap());
-        AtomicFiles.writeJson(Summarizer.JSON, plan.out().resolve("probe.json"), m);
+        ProbeFile file = new ProbeFile("infergate.probe/1", Instant.now().toString(),
+                used.describe(), // the base URL Preflight settled on, the model it picked
+                server.describe(), new PlanBlock(plan.repeats(), plan.inputTokens(), plan.outputTokens(), ProbePlan.SHARED_SHARE),
+                report.delivery().label(), report.failed(), report.checks());
+        AtomicFiles.writeJson(Summarizer.JSON, plan.out().resolve("probe.json"), file);
     }
+
+    /** probe.json: what was probed, how, and the verdict table with each check's evidence. */
+    private record ProbeFile(String schema, @JsonProperty("started_at") String startedAt, Endpoint.Description endpoint,
+            Preflight.Description server,
+            PlanBlock plan, String delivery, boolean failed, List<Check> checks) {}
+
+    /** probe.json's {@code plan}. */
+    private record PlanBlock(int rounds, @JsonProperty("input_tokens") int inputTokens,
+            @JsonProperty("output_tokens") int outputTokens, @JsonProperty("shared_prefix_share") double sharedPrefixShare) {}
 }

@@ -1,10 +1,8 @@
 package dev.infergate.probe;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import dev.infergate.analysis.Quantiles;
 import dev.infergate.analysis.delivery.DeliveryKind;
 import dev.infergate.analysis.delivery.DeliveryVerdict;
-import dev.infergate.json.Json;
 import dev.infergate.record.RequestRecord;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -107,19 +105,20 @@ public final class ProbeReport {
         checks.add(cachedTokensCheck(records));
         checks.add(failuresCheck(records));
         checks.add(yesNo("usage_chunk", protocol.usageChunk(), Check.Status.WARN,
-                "sent", "not sent: output tokens are then counted by the client", Map.of()));
+                "sent", "not sent: output tokens are then counted by the client", Evidence.NONE));
         checks.add(yesNo("done_marker", protocol.doneMarker(), Check.Status.WARN,
-                "data: [DONE] sent", "missing: done is the end of the body", Map.of()));
+                "data: [DONE] sent", "missing: done is the end of the body", Evidence.NONE));
         checks.add(yesNo("continuous_usage_stats", protocol.continuousUsage(), Check.Status.INFO,
-                "honoured", "not honoured", Map.of("usage_events", protocol.usageEvents())));
+                "honoured", "not honoured", new Evidence.UsageEvents(protocol.usageEvents())));
         checks.add(yesNo("tokenize_endpoint", protocol.tokenizeEndpoint(), Check.Status.INFO,
                 "present (" + protocol.tokenizeDialect() + " form): " + tokenizeExactness(protocol.tokenizeExact()),
                 "absent: no /tokenize form (vllm/sglang, llama.cpp, tgi) answered with a count; a bundled tokenizer approximates",
-                protocol.tokenizeEndpoint() ? tokenizeEvidence(protocol) : Map.of()));
+                protocol.tokenizeEndpoint() ? new Evidence.Tokenize(protocol.tokenizeDialect(), protocol.tokenizeExact())
+                        : Evidence.NONE));
         checks.add(yesNo("reasoning_deltas", protocol.reasoningEvents() > 0, Check.Status.INFO,
-                "parsed", "none seen (the model may not reason)", Map.of("events", protocol.reasoningEvents())));
+                "parsed", "none seen (the model may not reason)", new Evidence.Events(protocol.reasoningEvents())));
         checks.add(yesNo("tool_call_deltas", protocol.toolCallEvents() > 0, Check.Status.INFO,
-                "parsed", "none seen", toolCallEvidence(protocol)));
+                "parsed", "none seen", new Evidence.ToolCalls(protocol.toolCallEvents(), protocol.toolCallStatus())));
         return new ProbeReport(checks, verdict.verdict(), failuresIfAll(records));
     }
 
@@ -143,10 +142,7 @@ public final class ProbeReport {
         DeliveryKind otherKind = other.verdict();
         DeliveryKind withGzip = compression.mainAsksCompression() ? main : otherKind;
         DeliveryKind without = compression.mainAsksCompression() ? otherKind : main;
-        Map<String, Object> evidence = new LinkedHashMap<>();
-        evidence.put("with_compression", withGzip.label());
-        evidence.put("without_compression", without.label());
-        evidence.put("requests_asking_the_other_way", compression.otherRecords().size());
+        Evidence evidence = new Evidence.Compression(withGzip.label(), without.label(), compression.otherRecords().size());
         if (withGzip == DeliveryKind.UNDETERMINED || without == DeliveryKind.UNDETERMINED) {
             return new Check("compression", Check.Status.INFO, "not compared: a delivery could not be told ("
                     + withGzip.label() + " with Accept-Encoding gzip, " + without.label() + " without)", evidence);
@@ -161,13 +157,9 @@ public final class ProbeReport {
     }
 
     private static Check deliveryCheck(DeliveryVerdict verdict, List<RequestRecord> records) {
-        Map<String, Object> block = Json.COMPACT.convertValue(verdict.figures(), new TypeReference<LinkedHashMap<String, Object>>() {});
-        Map<String, Object> evidence = new LinkedHashMap<>();
-        evidence.put("share_buffered", block.get("share_buffered"));
-        evidence.put("share_bursty", block.get("share_bursty"));
-        @SuppressWarnings("unchecked")
-        Map<String, Object> more = (Map<String, Object>) block.get("evidence");
-        evidence.putAll(more);
+        DeliveryVerdict.Figures figures = verdict.figures();
+        DeliveryVerdict.Evidence more = figures.evidence();
+        Evidence evidence = new Evidence.Delivery(figures.shareBuffered(), figures.shareBursty(), more);
         Check.Status status = switch (verdict.verdict()) {
             case BUFFERED -> Check.Status.FAIL;
             case BURSTY, UNDETERMINED -> Check.Status.WARN;
@@ -176,7 +168,7 @@ public final class ProbeReport {
         // the verdict's own medians (ttft_ms_p50, e2e_ms_p50), so the line and probe.json's evidence agree
         String whose = verdict.verdict() == DeliveryKind.BURSTY ? whoseGaps(records) : "";
         return new Check("delivery", status, verdict.verdict().label() + deliveryReading(verdict.verdict(),
-                more.get("ttft_ms_p50"), more.get("e2e_ms_p50"), more.get("ttft_share_of_e2e_p50")) + whose, evidence);
+                more.ttftMsP50(), more.e2eMsP50(), more.ttftShareOfE2eP50()) + whose, evidence);
     }
 
     /**
@@ -199,24 +191,16 @@ public final class ProbeReport {
     }
 
     /** The delivery verdict's evidence in one clause: when the first token came against the whole answer. */
-    private static String deliveryReading(DeliveryKind kind, Object ttftMedianMs, Object e2eMedianMs, Object ttftShareMedian) {
-        if (!(ttftMedianMs instanceof Number t) || !(e2eMedianMs instanceof Number e) || e.doubleValue() <= 0) {
+    private static String deliveryReading(DeliveryKind kind, Double ttftMedianMs, Double e2eMedianMs, Double ttftShareMedian) {
+        if (ttftMedianMs == null || e2eMedianMs == null || e2eMedianMs <= 0) {
             return "";
         }
-        double ttftMs = t.doubleValue();
-        double e2eMs = e.doubleValue();
-        String share = ttftShareMedian instanceof Number n && Double.isFinite(n.doubleValue())
-                ? ", TTFT " + Math.round(n.doubleValue() * 100) + " % of E2E" : "";
+        double ttftMs = ttftMedianMs;
+        double e2eMs = e2eMedianMs;
+        String share = ttftShareMedian != null && Double.isFinite(ttftShareMedian)
+                ? ", TTFT " + Math.round(ttftShareMedian * 100) + " % of E2E" : "";
         String figures = ": TTFT " + ms(ttftMs) + ", E2E " + ms(e2eMs) + " (p50" + share + ")";
         return kind == DeliveryKind.BUFFERED ? figures + ": the answer arrives whole" : figures;
-    }
-
-    /** The tool-call probe's evidence, in the order probe.json writes it. */
-    private static Map<String, Object> toolCallEvidence(ProtocolFindings protocol) {
-        Map<String, Object> evidence = new LinkedHashMap<>();
-        evidence.put("events", protocol.toolCallEvents());
-        evidence.put("http_status", protocol.toolCallStatus());
-        return evidence;
     }
 
     /** Milliseconds as a reader wants them: whole above 100 ms, one decimal below. */
@@ -225,30 +209,21 @@ public final class ProbeReport {
     }
 
     private static Check cacheSpeedCheck(Map<ProbeCase, List<RequestRecord>> byCase, DeliveryKind delivery) {
-        Map<String, Object> evidence = new LinkedHashMap<>();
-        Map<ProbeCase, Double> ttft = new EnumMap<>(ProbeCase.class);
-        for (Map.Entry<ProbeCase, List<RequestRecord>> e : byCase.entrySet()) {
-            Double t = p50(e.getValue(), r -> r.ttftNanos() / 1e6);
-            ttft.put(e.getKey(), t);
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("requests", e.getValue().stream().filter(RequestRecord::succeeded).count());
-            m.put("ttft_ms_p50", t);
-            m.put("effective_tokens_per_s_p50", p50(e.getValue(), RequestRecord::effectiveTokensPerSecond));
-            m.put("cached_tokens_p50", p50(e.getValue(), r -> r.tokens().cached() < 0 ? Double.NaN : r.tokens().cached()));
-            evidence.put(e.getKey().label(), m);
-        }
-        Double cold = ttft.get(ProbeCase.COLD);
-        Double warm = ttft.get(ProbeCase.WARM_REPEAT);
+        Map<ProbeCase, Evidence.CaseFigures> cases = new EnumMap<>(ProbeCase.class);
+        byCase.forEach((c, records) -> cases.put(c, new Evidence.CaseFigures(records.stream().filter(RequestRecord::succeeded).count(),
+                p50(records, r -> r.ttftNanos() / 1e6), p50(records, RequestRecord::effectiveTokensPerSecond),
+                p50(records, r -> r.tokens().cached() < 0 ? Double.NaN : r.tokens().cached()))));
+        Double cold = cases.get(ProbeCase.COLD).ttftMsP50();
+        Double warm = cases.get(ProbeCase.WARM_REPEAT).ttftMsP50();
+        Double prefix = cases.get(ProbeCase.WARM_PREFIX).ttftMsP50();
         if (cold == null || warm == null || cold <= 0) {
-            return new Check("cold_vs_warm", Check.Status.WARN, "not measured (requests failed)", evidence);
+            return new Check("cold_vs_warm", Check.Status.WARN, "not measured (requests failed)", new Evidence.CacheSpeed(
+                    cases.get(ProbeCase.COLD), cases.get(ProbeCase.WARM_REPEAT), cases.get(ProbeCase.WARM_PREFIX), null, null));
         }
         double ratio = Math.round(warm / cold * 1000) / 1000.0;
-        evidence.put("warm_repeat_ttft_over_cold", ratio);
-        Double prefix = ttft.get(ProbeCase.WARM_PREFIX);
-        if (prefix != null) {
-            evidence.put("warm_prefix_ttft_over_cold", Math.round(prefix / cold * 1000) / 1000.0);
-        }
-        Object warmCached = ((Map<?, ?>) evidence.get(ProbeCase.WARM_REPEAT.label())).get("cached_tokens_p50");
+        Evidence evidence = new Evidence.CacheSpeed(cases.get(ProbeCase.COLD), cases.get(ProbeCase.WARM_REPEAT),
+                cases.get(ProbeCase.WARM_PREFIX), ratio, prefix == null ? null : Math.round(prefix / cold * 1000) / 1000.0);
+        Double warmCached = cases.get(ProbeCase.WARM_REPEAT).cachedTokensP50();
         String figures = "TTFT p50 cold " + ms(cold) + " · warm repeat " + ms(warm) + " (" + ratio + "x)"
                 + (prefix == null ? "" : " · warm prefix " + ms(prefix)) + ": ";
         return ratio < WARM_SPEEDUP
@@ -257,8 +232,8 @@ public final class ProbeReport {
     }
 
     /** Why a warm TTFT above the bar is not read as a speed-up, naming cached tokens and buffering when they explain it. */
-    private static String cacheReading(double ratio, Object warmCachedTokens, DeliveryKind delivery) {
-        double cached = warmCachedTokens instanceof Number n ? n.doubleValue() : 0;
+    private static String cacheReading(double ratio, Double warmCachedTokens, DeliveryKind delivery) {
+        double cached = warmCachedTokens == null ? 0 : warmCachedTokens;
         if (cached <= 0) {
             return "no prefix-cache speed-up seen (" + sooner(ratio) + ", no cached tokens reported)";
         }
@@ -275,7 +250,7 @@ public final class ProbeReport {
     private static Check cachedTokensCheck(List<RequestRecord> records) {
         long reported = records.stream().filter(r -> r.succeeded() && r.tokens().cached() >= 0).count();
         long hits = records.stream().filter(RequestRecord::warmCache).count();
-        Map<String, Object> evidence = Map.of("requests_reporting", reported, "requests_with_cached_tokens", hits);
+        Evidence evidence = new Evidence.CachedTokens(reported, hits);
         return reported > 0
                 ? new Check("cached_tokens", Check.Status.OK, "reported (" + hits + " requests hit the cache)", evidence)
                 : new Check("cached_tokens", Check.Status.WARN,
@@ -283,16 +258,16 @@ public final class ProbeReport {
     }
 
     private static Check failuresCheck(List<RequestRecord> records) {
-        Map<String, Object> errors = new LinkedHashMap<>();
-        records.stream().filter(r -> !r.succeeded()).forEach(r -> errors.merge(r.outcome().error().key(), 1L, (a, b) -> (Long) a + (Long) b));
+        Map<String, Long> errors = new LinkedHashMap<>();
+        records.stream().filter(r -> !r.succeeded()).forEach(r -> errors.merge(r.outcome().error().key(), 1L, Long::sum));
         return errors.isEmpty()
-                ? new Check("requests", Check.Status.OK, records.size() + " sent, all completed", Map.of())
-                : new Check("requests", Check.Status.WARN, errors.values().stream().mapToLong(v -> (Long) v).sum()
-                        + " of " + records.size() + " failed", errors);
+                ? new Check("requests", Check.Status.OK, records.size() + " sent, all completed", Evidence.NONE)
+                : new Check("requests", Check.Status.WARN, errors.values().stream().mapToLong(Long::longValue).sum()
+                        + " of " + records.size() + " failed", new Evidence.Counts(errors));
     }
 
     private static Check yesNo(String name, boolean yes, Check.Status whenNo, String yesText, String noText,
-            Map<String, Object> evidence) {
+            Evidence evidence) {
         return new Check(name, yes ? Check.Status.OK : whenNo, yes ? yesText : noText, evidence);
     }
 
@@ -314,14 +289,6 @@ public final class ProbeReport {
         return sb.toString();
     }
 
-    /** probe.json's body (without the plan block). */
-    public Map<String, Object> toMap() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("delivery", delivery.label());
-        m.put("failed", failed());
-        m.put("checks", checks.stream().map(Check::toMap).toList());
-        return m;
-    }
 
     /** What a run gets from the server's tokenizer, as the probe's calibration found it. */
     static String tokenizeExactness(Boolean exact) {
@@ -331,14 +298,5 @@ public final class ProbeReport {
         return exact ? "prompt lengths are exact (calibrated on the built-in words and checked on two built prompts)"
                 : "but a run of words does not count as the sum of its words: prompt lengths cannot be exact; a bundled"
                         + " tokenizer approximates (--tokenizer server refuses to run)";
-    }
-
-    private static Map<String, Object> tokenizeEvidence(ProtocolFindings protocol) {
-        Map<String, Object> m = new java.util.LinkedHashMap<>();
-        m.put("dialect", protocol.tokenizeDialect());
-        if (protocol.tokenizeExact() != null) {
-            m.put("lengths_exact", protocol.tokenizeExact());
-        }
-        return m;
     }
 }

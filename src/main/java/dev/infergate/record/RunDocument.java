@@ -49,7 +49,8 @@ import java.util.Map;
  * @param clientCpu       the client's CPU by phase, or null (runs from before it was recorded, imports)
  * @param imported        the import block, or null when infergate measured the run
  */
-public record RunDocument(Map<String, Object> document, String api, String model, String baseUrl, Boolean stream,
+public record RunDocument(Map<String, Object> document, // JSON edge: run.json as read, unknown keys kept and written back
+        String api, String model, String baseUrl, Boolean stream,
         Map<String, String> labels, String condition, String requestIdPrefix, boolean endedAtKey, String endedAt,
         boolean partial, String partialReason, SloTargets slo, Load load, Map<String, String> workload, Server server,
         ClientWarmup clientWarmup, ClientCpuSeconds clientCpu, ImportedFrom imported) {
@@ -215,8 +216,10 @@ public record RunDocument(Map<String, Object> document, String api, String model
      */
     public static RunDocument read(Path runDir) {
         Path file = runDir.resolve(RunLog.RUN_FILE);
+        // JSON edge: the file as read, every key kept
         Map<String, Object> document;
         try {
+            // JSON edge: the file as read, every key kept
             document = JSON.readValue(Files.readString(file), new TypeReference<LinkedHashMap<String, Object>>() {});
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException(file + " does not exist; is " + runDir + " a run directory?", e);
@@ -237,7 +240,7 @@ public record RunDocument(Map<String, Object> document, String api, String model
     }
 
     /** The typed view of a run.json document already read (an import being written, a merge). */
-    public static RunDocument of(Map<String, Object> document) { // the JSON edge every reader and writer goes through
+    public static RunDocument of(Map<String, Object> document) { // JSON edge: the one every reader and writer goes through
         Fields f = JSON.convertValue(document, Fields.class);
         Load load = null;
         if (f.load() != null) {
@@ -256,6 +259,7 @@ public record RunDocument(Map<String, Object> document, String api, String model
      * the file names them; the importer adds its {@code load} and {@code labels}.
      */
     public static RunDocument imported(ImportedFrom imported, String model, String api) {
+        // JSON edge: an import's run.json before its typed view
         Map<String, Object> run = new LinkedHashMap<>();
         run.put(SCHEMA, SCHEMA_VERSION);
         run.put(ImportedFrom.KEY, imported);
@@ -274,6 +278,7 @@ public record RunDocument(Map<String, Object> document, String api, String model
 
     /** This document with {@code key} set: in its place when present, else last (as a JSON object edit keeps it). */
     private RunDocument with(String key, Object value) {
+        // JSON edge: the document edited as a JSON object, each key in its place
         Map<String, Object> edited = new LinkedHashMap<>(document);
         edited.put(key, value);
         return of(edited);
@@ -304,6 +309,7 @@ public record RunDocument(Map<String, Object> document, String api, String model
         if (!(document.get(LOAD) instanceof Map<?, ?> block)) {
             return this;
         }
+        // JSON edge: each load model and imported tool names its own load keys
         Map<String, Object> load = new LinkedHashMap<>();
         block.forEach((k, v) -> load.put(String.valueOf(k), v));
         load.put(LOAD_SHARD, shard);
@@ -341,6 +347,7 @@ public record RunDocument(Map<String, Object> document, String api, String model
      * {@code reason} is null (both keys removed): any earlier word on it is dropped first.
      */
     public RunDocument withPartialReason(String reason) {
+        // JSON edge: the document edited as a JSON object, each key in its place
         Map<String, Object> edited = new LinkedHashMap<>(document);
         edited.remove(PARTIAL);
         edited.remove(PARTIAL_REASON);

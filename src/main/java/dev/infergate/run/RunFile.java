@@ -5,6 +5,7 @@ import dev.infergate.client.Endpoint;
 import dev.infergate.client.Preflight;
 import dev.infergate.client.Timeouts;
 import dev.infergate.json.Json;
+import dev.infergate.workload.WorkloadDescription;
 import dev.infergate.load.LoadModel;
 import dev.infergate.load.RunLimits;
 import dev.infergate.load.Shard;
@@ -35,8 +36,8 @@ import java.util.Map;
  * @param ending          how the run ended, or null while it runs (measured runs only)
  */
 public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPrefix, Map<String, String> labels,
-        // JSON edges: the workload kinds name their own keys; load is LoadBlock's object, kept as the document's map
-        Map<String, Object> load, Map<String, Object> workload, Preflight.Result server, Measured measured,
+        Map<String, Object> load, // JSON edge: LoadBlock's object or a probe's own keys, kept in the start's order
+        WorkloadDescription workload, Preflight.Result server, Measured measured,
         Ending ending) {
 
     /** run.json's schema; see {@link RunDocument#SCHEMA_VERSION}. */
@@ -66,7 +67,7 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
      *                      keep-alive, retries, requests held at the connection limit or on a full event loop), or null
      */
     public record Ending(Instant endedAt, String partialReason, ClientCpu clientCpu,
-            Map<String, Object> connections) { // a JSON edge: client.ConnectionPolicy's and the lanes' own keys
+            Map<String, Object> connections) { // JSON edge: client.ConnectionPolicy's and the lanes' own keys
         public Ending(Instant endedAt, String partialReason, ClientCpu clientCpu) {
             this(endedAt, partialReason, clientCpu, null);
         }
@@ -85,7 +86,6 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
         }
         labels = Json.ordered(labels == null ? Map.of() : labels); // run.json's key order must not vary with the JVM
         load = Json.ordered(load);
-        workload = Json.ordered(workload);
     }
 
     /** run.json's {@code tool}: which program wrote it. */
@@ -103,7 +103,7 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
 
     /** As {@link #ended(Instant, String, ClientCpu)}, with what the client's connections met ({@code connections}). */
     public RunFile ended(Instant endedAt, String partialReason, ClientCpu clientCpu,
-            Map<String, Object> connections) { // a JSON edge, as Ending's
+            Map<String, Object> connections) { // JSON edge, as Ending's
         return new RunFile(startedAt, endpoint, requestIdPrefix, labels, load, workload, server, measured,
                 new Ending(endedAt, partialReason, clientCpu, connections));
     }
@@ -120,6 +120,7 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
      * {@code Json.ordered}, which sorts the block's keys in the ended run.json as every version so far has.
      */
     @SuppressWarnings("unchecked")
+    // JSON edge: LoadBlock as the JSON object RunFile holds (see load)
     public static Map<String, Object> describeLoad(LoadModel model, RunLimits limits, Shard shard) {
         return Json.COMPACT.convertValue(loadBlock(model, limits, shard), LinkedHashMap.class);
     }
@@ -131,11 +132,14 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
 
     /** This run's run.json. */
     public RunDocument document() {
-        return RunDocument.of(toMap());
+        // the records in toMap() as the JSON values a reader of the file sees (RunDocument's document holds those)
+        return RunDocument.of(Json.COMPACT.convertValue(toMap(), LinkedHashMap.class));
     }
 
     /** The JSON object, keys in the contract's order (RunDocument's map: keys present by kind of run, not typed). */
+    // JSON edge: run.json's object, handed to RunDocument (its one writer), which keeps it as a map
     Map<String, Object> toMap() {
+        // JSON edge: as toMap()'s
         Map<String, Object> run = new LinkedHashMap<>();
         run.put(RunDocument.SCHEMA, SCHEMA);
         if (measured != null) {
@@ -145,7 +149,7 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
         if (measured != null) { // null until the end: a run.json still null here was killed (Completeness)
             run.put(RunDocument.ENDED_AT, ending == null ? null : ending.endedAt().toString());
         }
-        run.putAll(endpoint.describe());
+        run.putAll(Json.COMPACT.convertValue(endpoint.describe(), LinkedHashMap.class)); // its keys sit at the top level
         run.put(RunDocument.REQUEST_ID_PREFIX, requestIdPrefix);
         Map<String, String> shownLabels = new LinkedHashMap<>(); // a label may repeat a credential: never written
         dev.infergate.client.Redactor redactor = endpoint.redactor();

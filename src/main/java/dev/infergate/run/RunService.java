@@ -3,6 +3,10 @@ package dev.infergate.run;
 import dev.infergate.analysis.Summarizer;
 import dev.infergate.analysis.Summary;
 import dev.infergate.client.Endpoint;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.infergate.json.Json;
 import dev.infergate.client.HttpExecutor;
 import dev.infergate.client.MetricsScraper;
 import dev.infergate.client.OpenedEndpoint;
@@ -17,6 +21,7 @@ import dev.infergate.workload.FileTokenizer;
 import dev.infergate.workload.RequestSpec;
 import dev.infergate.workload.Tokenizer;
 import dev.infergate.workload.Workload;
+import dev.infergate.workload.WorkloadDescription;
 import io.vertx.core.http.HttpMethod;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -126,7 +131,8 @@ public final class RunService {
             try {
                 workload = plan.workload().create(tokenizer);
                 if (tokenizer instanceof ServerTokenizer st && plan.workload().dataset() == null
-                        && Boolean.FALSE.equals(workload.describe().get("input_lengths_exact"))) {
+                        && workload.describe().tokenizerFacts() != null
+                        && !workload.describe().tokenizerFacts().inputLengthsExact()) {
                     // the server's tokenizer is not additive over words: exact prompts would need a network
                     // call per request, on the hot path; build them with the bundled tokenizer instead, unless the
                     // user asked for the server's by name: then say so rather than run with other lengths
@@ -278,18 +284,35 @@ public final class RunService {
      * cl100k they are off by the difference between the two tokenizers (see summary.json's
      * prompt_tokens_vs_intended for by how much).
      */
-    static Map<String, Object> lengthsVersusServer(Map<String, Object> described, // a JSON edge: a workload's own keys
-            ServerTokenizer serverTokenizer) {
-        Map<String, Object> m = new LinkedHashMap<>(described);
-        if (String.valueOf(described.get("tokenizer")).startsWith("file:")) {
+    static WorkloadDescription lengthsVersusServer(WorkloadDescription described, ServerTokenizer serverTokenizer) {
+        WorkloadDescription.TokenizerFacts facts = described.tokenizerFacts();
+        if (facts != null && facts.tokenizer().startsWith("file:")) {
             // the model's own tokenizer.json: the server's vocabulary, so the workload's exactness stands
-            m.put("tokenize_dialect", "tokenizer.json");
+            return new ServerLengths(described, null, "tokenizer.json");
         } else if (serverTokenizer == null) {
-            m.put("input_lengths_exact", false);
-        } else {
-            m.put("tokenize_dialect", serverTokenizer.dialect().key());
+            return facts == null ? new ServerLengths(described, false, null)
+                    : described.withTokenizerFacts(facts.withInputLengthsExact(false));
         }
-        return m;
+        return new ServerLengths(described, null, serverTokenizer.dialect().key());
+    }
+
+    /**
+     * A workload block as measured against the server: the workload's own keys, then {@code input_lengths_exact: false}
+     * for a kind that counted no lengths, or the server's {@code tokenize_dialect}; each absent when not said.
+     */
+    record ServerLengths(@JsonUnwrapped WorkloadDescription workload,
+            @JsonProperty("input_lengths_exact") @JsonInclude(JsonInclude.Include.NON_NULL) Boolean inputLengthsExact,
+            @JsonProperty("tokenize_dialect") @JsonInclude(JsonInclude.Include.NON_NULL) String tokenizeDialect)
+            implements WorkloadDescription {
+        @Override
+        public WorkloadDescription.TokenizerFacts tokenizerFacts() {
+            return workload.tokenizerFacts();
+        }
+
+        @Override
+        public ServerLengths withTokenizerFacts(WorkloadDescription.TokenizerFacts facts) {
+            return new ServerLengths(workload.withTokenizerFacts(facts), inputLengthsExact, tokenizeDialect);
+        }
     }
 
     /** The client on the plan's endpoint, checked by the preflight; a failed check is a set-up problem. */
@@ -339,9 +362,9 @@ public final class RunService {
     }
 
     /** run.json's {@code connections}: what the client learned of the server's connections, and its lanes' holds. */
-    private static Map<String, Object> connections(HttpExecutor http) { // a JSON edge: client's own keys (RunFile.Ending)
-        Map<String, Object> m = new LinkedHashMap<>(http.connectionPolicy().describe());
-        m.putAll(http.laneAccounting());
+    private static Map<String, Object> connections(HttpExecutor http) { // JSON edge: client's own keys (RunFile.Ending)
+        Map<String, Object> m = new LinkedHashMap<>(Json.COMPACT.convertValue(http.connectionPolicy().describe(), LinkedHashMap.class));
+        m.putAll(Json.COMPACT.convertValue(http.laneAccounting(), LinkedHashMap.class));
         return m;
     }
 
@@ -351,7 +374,7 @@ public final class RunService {
      * failure here is expected (the same full disk) and is reported instead of thrown.
      */
     private static Result finish(RunPlan plan, RunFile runFile, Runner.Outcome outcome, ClientCpu cpu,
-            Map<String, Object> connections) throws IOException, LogFailed { // a JSON edge, as connections()
+            Map<String, Object> connections) throws IOException, LogFailed { // JSON edge, as connections()
         boolean logFailed = outcome.writeFailure() != null;
         String partialReason = logFailed ? "stopped early: " + outcome.writeFailure().getMessage()
                 : outcome.interrupted() ? "interrupted" : outcome.recordsAfterClose() > 0 ? lateRecords(outcome.recordsAfterClose()) : null;

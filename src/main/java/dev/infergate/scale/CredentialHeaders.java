@@ -18,8 +18,17 @@ import java.util.Map;
  * @param args the run options with credential values replaced by references
  * @param env  the container's environment entries for them, in order
  */
-public record CredentialHeaders(List<String> args, List<Map<String, Object>> env) {
+public record CredentialHeaders(List<String> args, List<SecretVariable> env) {
     static final String ENV_PREFIX = "INFERGATE_HEADER_";
+
+    /**
+     * A container environment variable whose value comes from a Secret ({@code valueFrom.secretKeyRef}).
+     *
+     * @param name   the variable's name
+     * @param secret the Secret's name
+     * @param key    the key within the Secret
+     */
+    public record SecretVariable(String name, String secret, String key) {}
 
     public CredentialHeaders {
         args = List.copyOf(args);
@@ -32,7 +41,7 @@ public record CredentialHeaders(List<String> args, List<Map<String, Object>> env
      */
     public static CredentialHeaders of(List<String> runArgs, String secret) {
         List<String> args = new ArrayList<>();
-        List<Map<String, Object>> env = new ArrayList<>();
+        List<SecretVariable> env = new ArrayList<>();
         for (int i = 0; i < runArgs.size(); i++) {
             String arg = runArgs.get(i);
             if (arg.equals("--header") && i + 1 < runArgs.size()) {
@@ -88,7 +97,7 @@ public record CredentialHeaders(List<String> args, List<Map<String, Object>> env
         }
     }
 
-    private static String rewrite(String header, String secret, List<Map<String, Object>> env) {
+    private static String rewrite(String header, String secret, List<SecretVariable> env) {
         int colon = header.indexOf(':');
         if (colon <= 0 || !Redactor.isCredentialHeader(header.substring(0, colon))) {
             return header;
@@ -100,10 +109,7 @@ public record CredentialHeaders(List<String> args, List<Map<String, Object>> env
                     + "must not hold; put its value in a Secret under key '" + key + "' and pass --header-secret SECRET");
         }
         String variable = ENV_PREFIX + (env.size() + 1);
-        Map<String, Object> entry = new LinkedHashMap<>();
-        entry.put("name", variable);
-        entry.put("valueFrom", Map.of("secretKeyRef", Map.of("name", secret, "key", key)));
-        env.add(entry);
+        env.add(new SecretVariable(variable, secret, key));
         return name + ": $(" + variable + ")";
     }
 }

@@ -2,15 +2,16 @@ package dev.infergate.scale;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import dev.infergate.client.ApiKeys;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The Kubernetes objects of one scale-out run: a Kubernetes Indexed Job whose pod {@code i} of {@code n} runs
@@ -97,8 +98,12 @@ public record KubernetesJob(String name, String namespace, String image, int wor
         return name + "-start";
     }
 
-    /** Every object, in the order to create them: ServiceAccount, Role, RoleBinding, ConfigMap, Job. */
-    public List<Map<String, Object>> manifests() {
+    /**
+     * Every object, in the order to create them: ServiceAccount, Role, RoleBinding, ConfigMap, Job. Built as JSON
+     * trees in this one place: a manifest is a document for the Kubernetes API (a YAML/JSON edge), read back by
+     * fabric8's models in {@code scale.k8s} and printed by {@link #toYaml()}; keys keep the order written here.
+     */
+    public List<ObjectNode> manifests() {
         return List.of(serviceAccount(), role(), roleBinding(), barrier(), job());
     }
 
@@ -108,7 +113,7 @@ public record KubernetesJob(String name, String namespace, String image, int wor
                 .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES).enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS));
         StringBuilder text = new StringBuilder();
         try {
-            for (Map<String, Object> manifest : manifests()) {
+            for (ObjectNode manifest : manifests()) {
                 text.append(text.length() == 0 ? "" : "---\n").append(yaml.writeValueAsString(manifest));
             }
         } catch (JsonProcessingException e) {
@@ -117,64 +122,63 @@ public record KubernetesJob(String name, String namespace, String image, int wor
         return text.toString();
     }
 
-    private Map<String, Object> object(String apiVersion, String kind, String objectName) {
-        Map<String, Object> object = new LinkedHashMap<>();
-        object.put("apiVersion", apiVersion);
-        object.put("kind", kind);
-        object.put("metadata", metadata(objectName));
+    private static ObjectNode node() {
+        return JsonNodeFactory.instance.objectNode();
+    }
+
+    private ObjectNode object(String apiVersion, String kind, String objectName) {
+        ObjectNode object = node().put("apiVersion", apiVersion).put("kind", kind);
+        ObjectNode metadata = object.putObject("metadata").put("name", objectName).put("namespace", namespace);
+        metadata.set("labels", labels());
         return object;
     }
 
-    private Map<String, Object> metadata(String objectName) {
-        Map<String, Object> metadata = new LinkedHashMap<>();
-        metadata.put("name", objectName);
-        metadata.put("namespace", namespace);
-        metadata.put("labels", labels());
-        return metadata;
+    private ObjectNode labels() {
+        return node().put("app.kubernetes.io/name", "infergate").put(RUN_LABEL, name);
     }
 
-    private Map<String, Object> labels() {
-        return Map.of("app.kubernetes.io/name", "infergate", RUN_LABEL, name);
-    }
-
-    Map<String, Object> serviceAccount() {
+    ObjectNode serviceAccount() {
         return object("v1", "ServiceAccount", name);
     }
 
-    Map<String, Object> role() {
-        Map<String, Object> role = object("rbac.authorization.k8s.io/v1", "Role", name);
-        role.put("rules", List.of(Map.of("apiGroups", List.of(""), "resources", List.of("configmaps"),
-                "resourceNames", List.of(barrierName()), "verbs", List.of("get"))));
+    ObjectNode role() {
+        ObjectNode role = object("rbac.authorization.k8s.io/v1", "Role", name);
+        ObjectNode rule = role.putArray("rules").addObject();
+        rule.putArray("apiGroups").add("");
+        rule.putArray("resources").add("configmaps");
+        rule.putArray("resourceNames").add(barrierName());
+        rule.putArray("verbs").add("get");
         return role;
     }
 
-    Map<String, Object> roleBinding() {
-        Map<String, Object> binding = object("rbac.authorization.k8s.io/v1", "RoleBinding", name);
-        binding.put("roleRef", Map.of("apiGroup", "rbac.authorization.k8s.io", "kind", "Role", "name", name));
-        binding.put("subjects", List.of(Map.of("kind", "ServiceAccount", "name", name, "namespace", namespace)));
+    ObjectNode roleBinding() {
+        ObjectNode binding = object("rbac.authorization.k8s.io/v1", "RoleBinding", name);
+        binding.putObject("roleRef").put("apiGroup", "rbac.authorization.k8s.io").put("kind", "Role").put("name", name);
+        binding.putArray("subjects").addObject().put("kind", "ServiceAccount").put("name", name).put("namespace", namespace);
         return binding;
     }
 
-    Map<String, Object> barrier() {
-        Map<String, Object> configMap = object("v1", "ConfigMap", barrierName());
-        configMap.put("data", Map.of());
+    ObjectNode barrier() {
+        ObjectNode configMap = object("v1", "ConfigMap", barrierName());
+        configMap.putObject("data");
         return configMap;
     }
 
-    Map<String, Object> job() {
-        Map<String, Object> job = object("batch/v1", "Job", name);
-        Map<String, Object> spec = new LinkedHashMap<>();
+    ObjectNode job() {
+        ObjectNode job = object("batch/v1", "Job", name);
+        ObjectNode spec = job.putObject("spec");
         spec.put("completionMode", "Indexed");
         spec.put("completions", workers);
         spec.put("parallelism", workers);
         spec.put("backoffLimit", 0); // a retried shard would send its requests twice
         spec.put("ttlSecondsAfterFinished", ttlAfterFinished.toSeconds());
-        spec.put("template", Map.of("metadata", Map.of("labels", labels()), "spec", podSpec()));
-        job.put("spec", spec);
+        ObjectNode template = spec.putObject("template");
+        template.putObject("metadata").set("labels", labels());
+        template.set("spec", podSpec());
         return job;
     }
 
-    private Map<String, Object> podSpec() {
+    private ObjectNode podSpec() {
         CredentialHeaders credentials = CredentialHeaders.of(runArgs, headerSecret);
         List<String> args = new ArrayList<>(List.of("k8s", "worker", "--barrier", "configmap:" + barrierName(),
                 "--ready-file", READY_FILE));
@@ -185,30 +189,35 @@ public record KubernetesJob(String name, String namespace, String image, int wor
         args.addAll(credentials.args());
         args.addAll(List.of("--shard", "$(JOB_COMPLETION_INDEX)/" + workers, "--prompt-salt", Long.toString(promptSalt),
                 "--out", "/results/" + name + "/shard-$(JOB_COMPLETION_INDEX)", "--no-progress"));
-        Map<String, Object> container = new LinkedHashMap<>();
-        container.put("name", "infergate");
-        container.put("image", image);
-        container.put("args", args); // the image's entrypoint is the CLI: java -XX:MaxRAMPercentage=75 ...
-        List<Map<String, Object>> env = new ArrayList<>();
+        ObjectNode pod = node().put("serviceAccountName", name).put("restartPolicy", "Never");
+        ObjectNode container = pod.putArray("containers").addObject().put("name", "infergate").put("image", image);
+        ArrayNode argNodes = container.putArray("args"); // the image's entrypoint is the CLI: java -XX:MaxRAMPercentage=75 ...
+        args.forEach(argNodes::add);
+        List<CredentialHeaders.SecretVariable> env = new ArrayList<>();
         if (apiKeySecret != null) {
-            env.add(Map.of("name", ApiKeys.DEFAULT_ENV, "valueFrom",
-                    Map.of("secretKeyRef", Map.of("name", apiKeySecret, "key", "api-key"))));
+            env.add(new CredentialHeaders.SecretVariable(ApiKeys.DEFAULT_ENV, apiKeySecret, "api-key"));
         }
         env.addAll(credentials.env());
         if (!env.isEmpty()) {
-            container.put("env", env);
+            ArrayNode envNodes = container.putArray("env");
+            for (CredentialHeaders.SecretVariable variable : env) {
+                envNodes.addObject().put("name", variable.name()).putObject("valueFrom").putObject("secretKeyRef")
+                        .put("name", variable.secret()).put("key", variable.key());
+            }
         }
-        container.put("resources", Map.of("requests", Map.of("cpu", resources.cpu(), "memory", resources.memory()),
-                "limits", Map.of("memory", resources.memory())));
-        container.put("readinessProbe", Map.of("exec", Map.of("command", List.of("cat", READY_FILE)),
-                "periodSeconds", 1, "failureThreshold", 1));
-        container.put("volumeMounts", List.of(Map.of("name", "results", "mountPath", "/results")));
-        Map<String, Object> pod = new LinkedHashMap<>();
-        pod.put("serviceAccountName", name);
-        pod.put("restartPolicy", "Never");
-        pod.put("containers", List.of(container));
-        pod.put("volumes", List.of(resultsClaim == null ? Map.of("name", "results", "emptyDir", Map.of())
-                : Map.of("name", "results", "persistentVolumeClaim", Map.of("claimName", resultsClaim))));
+        ObjectNode resourceNodes = container.putObject("resources");
+        resourceNodes.putObject("requests").put("cpu", resources.cpu()).put("memory", resources.memory());
+        resourceNodes.putObject("limits").put("memory", resources.memory());
+        ObjectNode readiness = container.putObject("readinessProbe");
+        readiness.putObject("exec").putArray("command").add("cat").add(READY_FILE);
+        readiness.put("periodSeconds", 1).put("failureThreshold", 1);
+        container.putArray("volumeMounts").addObject().put("name", "results").put("mountPath", "/results");
+        ObjectNode volume = pod.putArray("volumes").addObject().put("name", "results");
+        if (resultsClaim == null) {
+            volume.putObject("emptyDir");
+        } else {
+            volume.putObject("persistentVolumeClaim").put("claimName", resultsClaim);
+        }
         return pod;
     }
 }

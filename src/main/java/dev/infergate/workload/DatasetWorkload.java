@@ -1,8 +1,6 @@
 package dev.infergate.workload;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.PermutationSampler;
 
@@ -18,7 +16,7 @@ public final class DatasetWorkload implements Workload {
     private final LengthDistribution outputOverride;
     private final LengthDistribution outputDefault;
     private final long seed;
-    private final Map<String, Object> description;
+    private final WorkloadDescription.Dataset description;
 
     DatasetWorkload(WorkloadDefinition definition, Tokenizer tokenizer) {
         DatasetLoader.Loaded loaded = DatasetLoader.load(definition.dataset(), definition.datasetFormat(), tokenizer);
@@ -28,17 +26,10 @@ public final class DatasetWorkload implements Workload {
         PermutationSampler.shuffle(Seeds.stream(seed, "dataset-order", 0), order);
         this.outputOverride = definition.outputTokensGiven() ? definition.outputTokens() : null;
         this.outputDefault = definition.outputTokens();
-        Map<String, Object> map = new LinkedHashMap<>();
-        map.put("kind", "dataset");
-        map.put("dataset", definition.dataset().getFileName().toString());
-        map.put("dataset_format", definition.datasetFormat().label());
-        map.put("items", items.size());
-        map.put("skipped", loaded.skipped());
-        map.put("output_tokens", outputOverride == null ? "from dataset" : outputOverride.toString());
-        map.put("seed", seed);
-        map.put("tokenizer", tokenizer.name());
-        map.put("input_lengths_exact", false);
-        this.description = map;
+        this.description = new WorkloadDescription.Dataset("dataset", definition.dataset().getFileName().toString(),
+                definition.datasetFormat().label(), items.size(), loaded.skipped(),
+                outputOverride == null ? "from dataset" : outputOverride.toString(), seed,
+                new WorkloadDescription.TokenizerFacts(tokenizer.name(), false, null));
     }
 
     /** How many usable items the file held; ids wrap around after this many. */
@@ -61,7 +52,7 @@ public final class DatasetWorkload implements Workload {
     }
 
     @Override
-    public Map<String, Object> describe() {
+    public WorkloadDescription.Dataset describe() {
         return description;
     }
 }

@@ -1,13 +1,11 @@
 package dev.infergate.workload;
 
-import java.util.LinkedHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A workload whose requests also carry synthetic images and audio clips ({@link MediaShape}): the text of the
@@ -74,17 +72,12 @@ final class MediaWorkload implements Workload {
     }
 
     @Override
-    public Map<String, Object> describe() {
-        Map<String, Object> map = new LinkedHashMap<>(text.describe());
-        if (shape.images() > 0) {
-            map.put("images_per_request", shape.images());
-            map.put("image_sizes", shape.imageSizes().stream().map(MediaShape.ImageSize::toString).toList());
-            map.put("image_format", shape.imageFormat().key());
-        }
-        if (shape.audioClips() > 0) {
-            map.put("audio_clips_per_request", shape.audioClips());
-            map.put("audio_seconds", shape.audioSeconds());
-        }
-        return map;
+    public WorkloadDescription.Media describe() {
+        boolean images = shape.images() > 0;
+        boolean audio = shape.audioClips() > 0;
+        return new WorkloadDescription.Media(text.describe(), images ? shape.images() : null,
+                images ? shape.imageSizes().stream().map(MediaShape.ImageSize::toString).toList() : null,
+                images ? shape.imageFormat().key() : null, audio ? shape.audioClips() : null,
+                audio ? shape.audioSeconds() : null);
     }
 }

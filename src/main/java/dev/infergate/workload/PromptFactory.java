@@ -168,6 +168,11 @@ public final class PromptFactory {
         return overheadTokens;
     }
 
+    /** run.json's tokenizer facts of a workload built with this factory: its tokenizer, exactness and overhead. */
+    public WorkloadDescription.TokenizerFacts facts() {
+        return new WorkloadDescription.TokenizerFacts(tokenizer().name(), exact(), overheadTokens());
+    }
+
     /** Shared prefix {@code group} of the pool, {@code words} words long (as many tokens when exact). */
     public SharedPrefix sharedPrefix(int group, int words) {
         UniformRandomProvider rng = Seeds.stream(seed, "prefix", group);

@@ -1,9 +1,7 @@
 package dev.infergate.workload;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -61,7 +59,7 @@ public final class SessionWorkload implements Workload {
     private final PromptFactory factory;
     private final boolean localTokenizer;
     private final PromptFactory.Prompt system;
-    private final Map<String, Object> description;
+    private final WorkloadDescription.Sessions description;
 
     SessionWorkload(WorkloadDefinition definition, Tokenizer tokenizer) {
         this.shape = definition.sessions();
@@ -132,7 +130,7 @@ public final class SessionWorkload implements Workload {
     }
 
     @Override
-    public Map<String, Object> describe() {
+    public WorkloadDescription.Sessions describe() {
         return description;
     }
 
@@ -179,20 +177,11 @@ public final class SessionWorkload implements Workload {
         return localTokenizer ? factory.tokenizer().count(text) : (int) Math.round(text.length() / 4.0);
     }
 
-    private static Map<String, Object> describe(WorkloadDefinition definition, PromptFactory factory) {
-        Map<String, Object> map = new LinkedHashMap<>();
-        map.put("kind", "sessions");
-        map.put("system_tokens", definition.sessions().systemTokens());
-        map.put("system_prompt", definition.sessions().sharedSystemPrompt() ? "shared" : "per session");
-        map.put("user_tokens", definition.sessions().userTokens().toString());
-        map.put("tool_tokens", definition.sessions().toolTokens().toString());
-        map.put("output_tokens", definition.outputTokens().toString());
-        map.put("assistant_turns", "real outputs as received");
-        map.put("seed", definition.seed());
-        map.put("prompt_salt", definition.promptSalt());
-        map.put("tokenizer", factory.tokenizer().name());
-        map.put("input_lengths_exact", factory.exact());
-        map.put("tokenizer_overhead_tokens", factory.overheadTokens());
-        return map;
+    private static WorkloadDescription.Sessions describe(WorkloadDefinition definition, PromptFactory factory) {
+        SessionShape shape = definition.sessions();
+        return new WorkloadDescription.Sessions("sessions", shape.systemTokens(),
+                shape.sharedSystemPrompt() ? "shared" : "per session", shape.userTokens().toString(),
+                shape.toolTokens().toString(), definition.outputTokens().toString(), "real outputs as received",
+                definition.seed(), definition.promptSalt(), factory.facts());
     }
 }

@@ -1,8 +1,6 @@
 package dev.infergate.workload;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -19,7 +17,7 @@ public final class SyntheticWorkload implements Workload {
     private final long seed;
     private final PromptFactory factory;
     private final List<PromptFactory.SharedPrefix> pool;
-    private final Map<String, Object> description;
+    private final WorkloadDescription.Synthetic description;
 
     SyntheticWorkload(WorkloadDefinition definition, Tokenizer tokenizer) {
         this.inputTokens = definition.inputTokens();
@@ -60,27 +58,16 @@ public final class SyntheticWorkload implements Workload {
     }
 
     @Override
-    public Map<String, Object> describe() {
+    public WorkloadDescription.Synthetic describe() {
         return description;
     }
 
-    private static Map<String, Object> describe(WorkloadDefinition definition, PromptFactory factory) {
-        Map<String, Object> map = new LinkedHashMap<>();
-        map.put("kind", "synthetic");
-        map.put("preset", definition.preset() == null ? null : definition.preset().label());
-        map.put("input_tokens", definition.inputTokens().toString());
-        map.put("output_tokens", definition.outputTokens().toString());
-        map.put("prefix", definition.cacheMix() == 0 ? "fresh" : "shared");
-        map.put("cache_mix", definition.cacheMix());
-        if (definition.cacheMix() > 0) {
-            map.put("prefix_pool_size", definition.prefixPoolSize());
-            map.put("shared_prefix_tokens", definition.sharedPrefixTokens());
-        }
-        map.put("seed", definition.seed());
-        map.put("prompt_salt", definition.promptSalt());
-        map.put("tokenizer", factory.tokenizer().name());
-        map.put("input_lengths_exact", factory.exact());
-        map.put("tokenizer_overhead_tokens", factory.overheadTokens());
-        return map;
+    private static WorkloadDescription.Synthetic describe(WorkloadDefinition definition, PromptFactory factory) {
+        boolean shared = definition.cacheMix() > 0;
+        return new WorkloadDescription.Synthetic("synthetic", definition.preset() == null ? null : definition.preset().label(),
+                definition.inputTokens().toString(), definition.outputTokens().toString(),
+                definition.cacheMix() == 0 ? "fresh" : "shared", definition.cacheMix(),
+                shared ? definition.prefixPoolSize() : null, shared ? definition.sharedPrefixTokens() : null,
+                definition.seed(), definition.promptSalt(), factory.facts());
     }
 }

@@ -1,7 +1,5 @@
 package dev.infergate.workload;
 
-import java.util.Map;
-
 /**
  * What each request of a run sends. {@link #spec} is a pure function of the workload's definition, its seed
  * and the id: two instances built from the same definition return equal specs for every id, whatever ids
@@ -15,10 +13,10 @@ public interface Workload {
     RequestSpec spec(long id);
 
     /**
-     * Describes the workload for {@code summary.json} ({@code run.workload}): snake_case keys, plain values,
-     * including the tokenizer that counted the lengths and whether input lengths are exact under it.
+     * Describes the workload for run.json's {@code workload} block (and summary.json's {@code run.workload}), including
+     * the tokenizer that counted the lengths and whether input lengths are exact under it.
      */
-    Map<String, Object> describe();
+    WorkloadDescription describe();
 
     /**
      * One request per shared prefix of the workload's pool (its prefix and a short unique tail, one output

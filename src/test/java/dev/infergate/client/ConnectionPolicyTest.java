@@ -28,8 +28,8 @@ class ConnectionPolicyTest {
         assertThat(p.freshConnections()).isFalse(); // once could be chance
         p.serverClosed(1 * MS);
         assertThat(p.freshConnections()).isTrue();
-        assertThat(p.describe()).containsEntry("fresh_connection_per_request", true)
-                .containsEntry("server_closed_after_response", 2L);
+        assertThat(p.describe().freshConnectionPerRequest()).isTrue();
+        assertThat(p.describe().serverClosedAfterResponse()).isEqualTo(2L);
     }
 
     @Test

@@ -60,8 +60,9 @@ class ExtraBodyTest {
     void describe_hidesValuesOfFieldsThatMayHoldCredentials_andTheEndpointShowsIt() {
         ExtraBody extra = ExtraBody.parse("{\"temperature\": 0, \"api_key\": \"sk-123\", \"vendor\": {\"auth_token\": \"t\", \"x\": 1}}");
         assertThat(extra.describe().toString()).isEqualTo("{\"temperature\":0,\"api_key\":\"<redacted>\",\"vendor\":{\"auth_token\":\"<redacted>\",\"x\":1}}");
-        assertThat(endpoint(extra).describe()).containsKey("extra_body");
-        assertThat(endpoint(ExtraBody.NONE).describe()).doesNotContainKey("extra_body");
-        assertThat(endpoint(extra).describe().toString()).doesNotContain("sk-123");
+        assertThat(endpoint(extra).describe().extraBody()).isNotNull();
+        assertThat(dev.infergate.json.Json.COMPACT.valueToTree(endpoint(ExtraBody.NONE).describe()).has("extra_body")).isFalse();
+        assertThat(dev.infergate.json.Json.COMPACT.valueToTree(endpoint(extra).describe()).toString()).contains("\"extra_body\":{")
+                .doesNotContain("sk-123");
     }
 }

@@ -62,7 +62,7 @@ class RedactorTest {
                 true, Map.of(), null, false, false, java.time.Duration.ofSeconds(1));
         assertThat(e.redactor().redact("cannot reach http://u:PASS1234@127.0.0.1:1/v1/models?api_key=SECRET99"))
                 .doesNotContain("PASS1234").doesNotContain("SECRET99");
-        assertThat(e.describe().get("base_url")).isEqualTo("http://<redacted>@127.0.0.1:1/v1?api_key=<redacted>");
+        assertThat(e.describe().baseUrl()).isEqualTo("http://<redacted>@127.0.0.1:1/v1?api_key=<redacted>");
         assertThat(e.url("/models")).isEqualTo("http://u:PASS1234@127.0.0.1:1/v1/models?api_key=SECRET99");
         assertThat(e.urlShown("/models")).isEqualTo("http://<redacted>@127.0.0.1:1/v1/models?api_key=<redacted>");
         assertThat(e.rootUrl("/metrics")).isEqualTo("http://u:PASS1234@127.0.0.1:1/metrics?api_key=SECRET99");

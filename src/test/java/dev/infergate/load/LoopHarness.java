@@ -26,8 +26,8 @@ final class LoopHarness {
         }
 
         @Override
-        public Map<String, Object> describe() {
-            return Map.of("kind", "test");
+        public dev.infergate.workload.WorkloadDescription describe() {
+            return new dev.infergate.workload.MapWorkloadDescription(Map.of("kind", "test"));
         }
     };
 

@@ -10,7 +10,7 @@ class ServerMetricsMappingTest {
     @Test
     void llamaServerCapture_mapsWhatItReportsAndLeavesTheRestAbsent() {
         Exposition e = PrometheusTextParser.parse(PrometheusTextParserTest.fixtureBody("metrics_after"));
-        Map<String, Object> m = ServerMetricsMapping.map(e, Engine.detect(e));
+        Map<String, Object> m = plain(ServerMetricsMapping.map(e, Engine.detect(e)));
         assertThat(m).containsEntry("running_requests", 0.0).containsEntry("waiting_requests", 0.0)
                 .containsEntry("prompt_tokens", 2162.0).containsEntry("generation_tokens", 1200.0);
         assertThat(m).doesNotContainKeys("prefix_cache_hits", "preemptions", "queue_time_seconds",
@@ -38,7 +38,7 @@ class ServerMetricsMappingTest {
                 vllm:time_to_first_token_seconds_count 6
                 """);
         assertThat(Engine.detect(e)).isEqualTo(Engine.VLLM);
-        Map<String, Object> m = ServerMetricsMapping.map(e, Engine.VLLM);
+        Map<String, Object> m = plain(ServerMetricsMapping.map(e, Engine.VLLM));
         assertThat(m).containsEntry("running_requests", 5.0).containsEntry("kv_cache_usage", 0.75)
                 .containsEntry("prefix_cache_hits", 100.0).containsEntry("preemptions", 0.0)
                 .doesNotContainKeys("waiting_requests", "prefix_cache_queries");
@@ -50,6 +50,12 @@ class ServerMetricsMappingTest {
     void unknownServer_mapsNothing() {
         Exposition e = PrometheusTextParser.parse("process_cpu_seconds_total 12\n");
         assertThat(Engine.detect(e)).isEqualTo(Engine.UNKNOWN);
-        assertThat(ServerMetricsMapping.map(e, Engine.UNKNOWN)).isEmpty();
+        assertThat(plain(ServerMetricsMapping.map(e, Engine.UNKNOWN))).isEmpty();
+    }
+
+    /** The values as server_metrics.jsonl holds them, read back as a plain JSON object. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> plain(ServerMetricsMapping.Values values) {
+        return dev.infergate.json.Json.COMPACT.convertValue(values, java.util.LinkedHashMap.class);
     }
 }

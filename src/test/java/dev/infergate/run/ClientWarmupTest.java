@@ -24,8 +24,8 @@ class ClientWarmupTest {
         }
 
         @Override
-        public Map<String, Object> describe() {
-            return Map.of();
+        public dev.infergate.workload.WorkloadDescription describe() {
+            return new dev.infergate.workload.MapWorkloadDescription(Map.of());
         }
     };
 
@@ -63,8 +63,8 @@ class ClientWarmupTest {
             }
 
             @Override
-            public Map<String, Object> describe() {
-                return Map.of();
+            public dev.infergate.workload.WorkloadDescription describe() {
+                return new dev.infergate.workload.MapWorkloadDescription(Map.of());
             }
         };
         assertThat(ClientWarmup.spec(broken, 3).id()).isEqualTo(3);

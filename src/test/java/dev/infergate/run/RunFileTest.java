@@ -36,7 +36,7 @@ class RunFileTest {
         return new RunFile(Instant.parse("2026-12-04T07:00:00Z"), ENDPOINT, "ig-1-", Map.of("gpu", "H100"),
                 RunFile.describeLoad(new ClosedLoop(4, Duration.ZERO), new RunLimits(100, null, 10, null, Duration.ofSeconds(30)),
                         Shard.ALL),
-                Map.of("kind", "synthetic"), SERVER,
+                new dev.infergate.workload.MapWorkloadDescription(Map.of("kind", "synthetic")), SERVER,
                 new RunFile.Measured("dev", Slo.NONE, Timeouts.DEFAULT, null, null, "chat", 3, warmup), null);
     }
 
@@ -71,7 +71,7 @@ class RunFileTest {
     @Test
     void keyOrder_isTheSameInEveryJvm_toolAsDeclared_unorderedMapsSortedByKey() throws Exception {
         RunFile probe = new RunFile(Instant.EPOCH, ENDPOINT, "p-", Map.of("zone", "b", "gpu", "H100", "model", "m"),
-                Map.of("mode", "probe", "rounds", 3, "concurrency", 1), Map.of("kind", "probe", "input_tokens", 64), SERVER,
+                Map.of("mode", "probe", "rounds", 3, "concurrency", 1), new dev.infergate.workload.MapWorkloadDescription(Map.of("kind", "probe", "input_tokens", 64)), SERVER,
                 new RunFile.Measured("dev", Slo.NONE, Timeouts.DEFAULT, null, null, null, 0, null), null);
 
         String json = Summarizer.JSON.writeValueAsString(probe.toMap()).replaceAll("\\s", "");
@@ -113,7 +113,7 @@ class RunFileTest {
     @Test
     void aProbe_hasNoToolNoEndNoRunSettings() {
         RunFile probe = new RunFile(Instant.EPOCH, ENDPOINT, "p-", Map.of(), Map.of("mode", "probe"),
-                Map.of("kind", "probe"), SERVER, null, null);
+                new dev.infergate.workload.MapWorkloadDescription(Map.of("kind", "probe")), SERVER, null, null);
         assertThat(probe.toMap()).doesNotContainKeys("tool", RunLog.ENDED_AT, "slo", "timeouts", "server_metrics_url")
                 .containsKeys("schema", "started_at", "request_id_prefix", "labels", "load", "workload", "server");
         assertThatThrownBy(() -> probe.ended(Instant.EPOCH, null)).hasMessage("only a measured run records its end");

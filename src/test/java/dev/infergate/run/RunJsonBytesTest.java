@@ -92,7 +92,7 @@ class RunJsonBytesTest {
         return new RunFile(Instant.parse("2026-12-04T07:00:00.123456789Z"), ENDPOINT, "ig-1-", labels,
                 RunFile.describeLoad(load(loadName), new RunLimits(100, Duration.ofSeconds(30), 10, null,
                         Duration.ofSeconds(30)), new Shard(1, 4)),
-                workload, SERVER,
+                new dev.infergate.workload.MapWorkloadDescription(workload), SERVER,
                 new RunFile.Measured("dev", Slo.parse("ttft=2s,tpot=50ms"), timeouts, URI.create("http://127.0.0.1:1/metrics"),
                         URI.create("http://127.0.0.1:9400/metrics"), "chat/fresh", 3, new ClientWarmup.Result(10, 1, 0.5, 0.25)),
                 null);
@@ -115,7 +115,7 @@ class RunJsonBytesTest {
     void aProbesRunJson_isByteForByteAsBefore(String loadName) throws Exception {
         check(new RunFile(Instant.parse("2026-12-04T07:00:00Z"), ENDPOINT, "ig-2-", Map.of(), RunFile.describeLoad(
                 load(loadName), new RunLimits(1, null, 0, Duration.ofMillis(1500), Duration.ofSeconds(30)), Shard.ALL),
-                Map.of("kind", "probe"), SERVER, null, null), "probe.json");
+                new dev.infergate.workload.MapWorkloadDescription(Map.of("kind", "probe")), SERVER, null, null), "probe.json");
     }
 
     private void check(RunFile file, String expectedName) throws Exception {

@@ -83,7 +83,7 @@ class DatasetWorkloadTest {
         assertThat(item.maxTokens()).isEqualTo(CL100K.count("It keeps the keys and values of a prompt's first tokens."));
         assertThat(item.source()).isEqualTo("sg.json:2");
         Workload w = load(file, WorkloadDefinition.builder());
-        assertThat(w.describe()).containsEntry("dataset_format", "sharegpt").containsEntry("skipped", 2);
+        assertThat(dev.infergate.workload.MapWorkloadDescription.json(w.describe())).containsEntry("dataset_format", "sharegpt").containsEntry("skipped", 2);
         assertThat(w.spec(0).maxTokens()).isEqualTo(item.maxTokens());
     }
 

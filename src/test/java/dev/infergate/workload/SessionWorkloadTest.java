@@ -112,7 +112,7 @@ class SessionWorkloadTest {
         assertThat(a.prefixGroup()).isNull();
         assertThat(a.sharedPrefixTokens()).isZero();
         assertThat(w.prefixWarmups()).isEmpty();
-        assertThat(w.describe()).containsEntry("system_prompt", "per session");
+        assertThat(dev.infergate.workload.MapWorkloadDescription.json(w.describe())).containsEntry("system_prompt", "per session");
         // a session keeps its own system prompt from turn to turn, so its history stays cacheable
         RequestSpec a1 = w.turn(2, 0, List.of(new SessionWorkload.Reply(" ok", 1)));
         assertThat(a1.messages().subList(0, 2)).isEqualTo(a.messages());
@@ -125,6 +125,6 @@ class SessionWorkloadTest {
         SessionWorkload w = (SessionWorkload) WorkloadDefinition.builder().sessions(SHAPE).prefix(PrefixMode.SHARED)
                 .outputTokens(new LengthDistribution.Fixed(16)).seed(1).promptSalt(7).build().create(CL100K);
         assertThat(w.turn(0, 0, List.of())).isEqualTo(workload(1, 7).turn(0, 0, List.of()));
-        assertThat(w.describe()).containsEntry("system_prompt", "shared");
+        assertThat(dev.infergate.workload.MapWorkloadDescription.json(w.describe())).containsEntry("system_prompt", "shared");
     }
 }

@@ -93,7 +93,7 @@ class SyntheticMediaTest {
             assertThat(spec.media()).isEqualTo(SyntheticMedia.forRequest(ONE_IMAGE_ONE_CLIP, 11, id));
             assertThat(second.spec(id)).isEqualTo(spec);
         }
-        assertThat(first.describe()).containsEntry("images_per_request", 1).containsEntry("audio_seconds", 2.0);
+        assertThat(dev.infergate.workload.MapWorkloadDescription.json(first.describe())).containsEntry("images_per_request", 1).containsEntry("audio_seconds", 2.0);
     }
 
     @Test

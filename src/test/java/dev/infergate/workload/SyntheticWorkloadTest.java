@@ -59,7 +59,7 @@ class SyntheticWorkloadTest {
         }
         assertThat(groups).containsExactlyInAnyOrder(0, 1, 2, 3);
         assertThat(prefixes).hasSize(4);
-        assertThat(w.describe()).containsEntry("prefix_pool_size", 4).containsEntry("shared_prefix_tokens", 750);
+        assertThat(dev.infergate.workload.MapWorkloadDescription.json(w.describe())).containsEntry("prefix_pool_size", 4).containsEntry("shared_prefix_tokens", 750);
     }
 
     @Test
@@ -90,7 +90,7 @@ class SyntheticWorkloadTest {
     @Test
     void describe_namesTheTokenizerAndWhetherLengthsAreExact() {
         Workload w = workload(WorkloadDefinition.builder().preset(Preset.LONG_DOC).seed(5));
-        assertThat(w.describe())
+        assertThat(dev.infergate.workload.MapWorkloadDescription.json(w.describe()))
                 .containsEntry("kind", "synthetic")
                 .containsEntry("preset", "long-doc")
                 .containsEntry("input_tokens", "8192")

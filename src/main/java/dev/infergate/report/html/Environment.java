@@ -35,7 +35,7 @@ final class Environment {
     private Environment() {}
 
     /** run.json as dotted keys to printable values, in file order; {@code schema} left out. */
-    static Map<String, String> flatten(Map<String, Object> run) { // a JSON edge: every key of run.json, known or not
+    static Map<String, String> flatten(Map<String, Object> run) { // JSON edge: every key of run.json, known or not
         Map<String, String> out = new LinkedHashMap<>();
         flatten("", run, out);
         out.remove("schema");

@@ -86,11 +86,12 @@ public final class ReportModel {
     }
 
     /** run.json plus, as {@code measured.gpu}, the run's GPU figures (DCGM: tokens/s per watt and per GPU). */
-    private static Map<String, Object> withGpu(Side s) { // run.json as a JSON tree, flattened for the environment table
+    private static Map<String, Object> withGpu(Side s) { // JSON edge: run.json as a JSON tree, flattened for the environment table
         GpuSummary.Figures gpu = s.summary == null ? null : s.summary.gpu();
         if (gpu == null) {
             return s.run.document();
         }
+        // JSON edge: run.json as a JSON tree, flattened for the environment table
         Map<String, Object> m = new LinkedHashMap<>(s.run.document());
         m.put("measured", Map.of("gpu", ReportInputs.JSON.valueToTree(gpu)));
         return m;

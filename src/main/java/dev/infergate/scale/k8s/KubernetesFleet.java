@@ -1,5 +1,6 @@
 package dev.infergate.scale.k8s;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.infergate.scale.KubernetesJob;
 import dev.infergate.scale.LaunchSpec;
 import dev.infergate.scale.ShardArchive;
@@ -84,7 +85,7 @@ public final class KubernetesFleet implements WorkerFleet {
                 created.add(client.secrets().inNamespace(ns).resource(secret).create());
             }
             var json = client.getKubernetesSerialization();
-            List<Map<String, Object>> manifests = job.manifests();
+            List<ObjectNode> manifests = job.manifests();
             created.add(client.serviceAccounts().inNamespace(ns).resource(json.convertValue(manifests.get(0), ServiceAccount.class)).create());
             created.add(client.rbac().roles().inNamespace(ns).resource(json.convertValue(manifests.get(1), Role.class)).create());
             created.add(client.rbac().roleBindings().inNamespace(ns).resource(json.convertValue(manifests.get(2), RoleBinding.class)).create());

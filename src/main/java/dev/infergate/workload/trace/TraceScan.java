@@ -1,9 +1,9 @@
 package dev.infergate.workload.trace;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * One pass over a trace's window at set-up: where each request that will be sent starts in the file (8 bytes
@@ -124,20 +124,22 @@ public final class TraceScan {
     }
 
     /** For run.json's workload block. */
-    public Map<String, Object> describe(TraceSpec spec) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("window_requests", windowRequests);
-        m.put("requests", kept);
-        m.put("skipped_too_long", skippedTooLong);
-        m.put("skipped_empty", skippedEmpty);
-        m.put("span_s", kept == 0 ? 0.0 : (lastNanos - firstNanos) * spec.timeScale() / 1e9);
-        m.put("blocks", blocks);
-        m.put("repeated_blocks", repeatedBlocks);
-        m.put("repeated_block_share", blocks == 0 ? null : (double) repeatedBlocks / blocks);
-        m.put("repeated_token_share", inputTokens == 0 ? null : (double) repeatedTokens / inputTokens);
-        if (literalInputs > 0) {
-            m.put("literal_inputs", literalInputs);
-        }
-        return m;
+    public Described describe(TraceSpec spec) {
+        return new Described(windowRequests, kept, skippedTooLong, skippedEmpty,
+                kept == 0 ? 0.0 : (lastNanos - firstNanos) * spec.timeScale() / 1e9, blocks, repeatedBlocks,
+                blocks == 0 ? null : (double) repeatedBlocks / blocks,
+                inputTokens == 0 ? null : (double) repeatedTokens / inputTokens, literalInputs > 0 ? literalInputs : null);
     }
+
+    /**
+     * What the scan found, for run.json's workload block: shares null when there was nothing to share, literal inputs
+     * (lines with their own prompt) absent when there were none.
+     */
+    public record Described(@JsonProperty("window_requests") long windowRequests, @JsonProperty("requests") int requests,
+            @JsonProperty("skipped_too_long") long skippedTooLong, @JsonProperty("skipped_empty") long skippedEmpty,
+            @JsonProperty("span_s") double spanS, @JsonProperty("blocks") long blocks,
+            @JsonProperty("repeated_blocks") long repeatedBlocks,
+            @JsonProperty("repeated_block_share") Double repeatedBlockShare,
+            @JsonProperty("repeated_token_share") Double repeatedTokenShare,
+            @JsonProperty("literal_inputs") @JsonInclude(JsonInclude.Include.NON_NULL) Long literalInputs) {}
 }

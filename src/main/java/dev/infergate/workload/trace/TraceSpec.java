@@ -1,10 +1,9 @@
 package dev.infergate.workload.trace;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.infergate.workload.WorkloadException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * A trace to replay, as the user declared it ({@code --trace}, {@code --trace-format}, {@code --trace-window},
@@ -60,13 +59,13 @@ public record TraceSpec(Path file, TraceFormat format, TraceWindow window, doubl
     }
 
     /** For run.json: the trace's name, format, window and scale (not its directory: paths may be private). */
-    public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("trace", file.getFileName().toString());
-        m.put("trace_format", format.label());
-        m.put("trace_window", window.toString());
-        m.put("time_scale", timeScale);
-        m.put("max_context_tokens", maxContextTokens == 0 ? null : maxContextTokens);
-        return m;
+    public Described describe() {
+        return new Described(file.getFileName().toString(), format.label(), window.toString(), timeScale,
+                maxContextTokens == 0 ? null : maxContextTokens);
     }
+
+    /** The trace's part of run.json's workload block; {@code max_context_tokens} null when there is no limit. */
+    public record Described(@JsonProperty("trace") String trace, @JsonProperty("trace_format") String traceFormat,
+            @JsonProperty("trace_window") String traceWindow, @JsonProperty("time_scale") double timeScale,
+            @JsonProperty("max_context_tokens") Integer maxContextTokens) {}
 }

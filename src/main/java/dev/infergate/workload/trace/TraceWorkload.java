@@ -1,5 +1,9 @@
 package dev.infergate.workload.trace;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import dev.infergate.json.Json;
+import dev.infergate.workload.WorkloadDescription;
 import dev.infergate.workload.PromptFactory;
 import dev.infergate.workload.RequestSpec;
 import dev.infergate.workload.Tokenizer;
@@ -9,8 +13,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.StandardOpenOption;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * The requests of a trace: request {@code id} is the id-th request of the window that {@link TraceSpec#keeps},
@@ -32,7 +34,7 @@ public final class TraceWorkload implements Workload {
     private final Tokenizer tokenizer;
     private final FileChannel channel;
     private final String name;
-    private final Map<String, Object> description;
+    private final Description description;
 
     /**
      * @param seed the seed of the prompt text
@@ -43,7 +45,7 @@ public final class TraceWorkload implements Workload {
         this.scan = TraceScan.of(trace);
         if (scan.requests() == 0) {
             throw new WorkloadException(trace.file() + ": no request to send in the window " + trace.window()
-                    + " (" + scan.describe(trace) + ")");
+                    + " (" + Json.COMPACT.valueToTree(scan.describe(trace)) + ")");
         }
         this.factory = PromptFactory.calibrate(tokenizer, seed).salted(salt);
         this.tokenizer = tokenizer;
@@ -53,16 +55,7 @@ public final class TraceWorkload implements Workload {
         } catch (IOException e) {
             throw new WorkloadException(trace.file() + ": cannot read the trace (" + e.getMessage() + ")", e);
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("kind", "trace");
-        m.putAll(trace.describe());
-        m.putAll(scan.describe(trace));
-        m.put("seed", seed);
-        m.put("prompt_salt", salt);
-        m.put("tokenizer", tokenizer.name());
-        m.put("input_lengths_exact", factory.exact());
-        m.put("tokenizer_overhead_tokens", factory.overheadTokens());
-        this.description = m;
+        this.description = new Description("trace", trace.describe(), scan.describe(trace), seed, salt, factory.facts());
     }
 
     /** Requests the run sends (the window's, less those skipped). */
@@ -135,7 +128,18 @@ public final class TraceWorkload implements Workload {
     }
 
     @Override
-    public Map<String, Object> describe() {
+    public Description describe() {
         return description;
+    }
+
+    /** run.json's workload block of a trace replay: the trace, what its scan found, the prompts' seed and salt. */
+    public record Description(@JsonProperty("kind") String kind, @JsonUnwrapped TraceSpec.Described trace,
+            @JsonUnwrapped TraceScan.Described scan, @JsonProperty("seed") long seed,
+            @JsonProperty("prompt_salt") long promptSalt, @JsonUnwrapped WorkloadDescription.TokenizerFacts tokenizerFacts)
+            implements WorkloadDescription {
+        @Override
+        public Description withTokenizerFacts(WorkloadDescription.TokenizerFacts facts) {
+            return new Description(kind, trace, scan, seed, promptSalt, facts);
+        }
     }
 }

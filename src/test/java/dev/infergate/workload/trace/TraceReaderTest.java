@@ -125,7 +125,7 @@ class TraceReaderTest {
         // blocks 3 + 3 + 2 = 8, repeated: 0, 1 of the second and 0 of the third
         assertThat(scan.repeatedBlocks()).isEqualTo(3);
         assertThat(scan.repeatedTokens()).isEqualTo(3 * 512);
-        assertThat(scan.describe(TraceSpec.of(file, null, TraceWindow.ALL, 1, 4096)))
+        assertThat(dev.infergate.workload.MapWorkloadDescription.json(scan.describe(TraceSpec.of(file, null, TraceWindow.ALL, 1, 4096))))
                 .containsEntry("skipped_too_long", 1L).containsEntry("skipped_empty", 1L).containsEntry("blocks", 8L)
                 .containsEntry("repeated_block_share", 3 / 8.0);
     }

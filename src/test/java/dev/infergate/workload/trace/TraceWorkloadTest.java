@@ -52,7 +52,7 @@ class TraceWorkloadTest {
         assertThat(again.spec(1)).isEqualTo(b);
         TraceWorkload salted = new TraceWorkload(TraceSpec.of(file, null, TraceWindow.ALL, 1, 0), cl100k, 3, 12);
         assertThat(salted.spec(1).prompt()).isNotEqualTo(b.prompt());
-        assertThat(w.describe()).containsEntry("kind", "trace").containsEntry("requests", 3)
+        assertThat(dev.infergate.workload.MapWorkloadDescription.json(w.describe())).containsEntry("kind", "trace").containsEntry("requests", 3)
                 .containsEntry("repeated_blocks", 3L).containsEntry("input_lengths_exact", true);
     }
 
@@ -75,7 +75,7 @@ class TraceWorkloadTest {
         assertThat(b.inputTokens()).as("the tokenizer's count, not the line's input_length")
                 .isEqualTo(cl100k.count("Be brief.") + cl100k.count("Why is the sky blue?"));
         assertThat(cl100k.count(w.spec(2).prompt())).as("a line of lengths stays synthetic").isEqualTo(40);
-        assertThat(w.describe()).containsEntry("literal_inputs", 2L);
+        assertThat(dev.infergate.workload.MapWorkloadDescription.json(w.describe())).containsEntry("literal_inputs", 2L);
     }
 
     @Test
