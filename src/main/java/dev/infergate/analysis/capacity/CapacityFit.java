@@ -29,6 +29,12 @@ import org.apache.commons.rng.simple.RandomSource;
  * each ({@link #differenceDraws}). A draw whose curve never falls below the target crosses above every probed rate
  * (+inf: the capacity is unbounded there); one whose curve is below it everywhere crosses below the lowest (0).
  *
+ * <p><b>What a short probe cannot rule out</b>: a probe that held over its few seconds may still offer more than the
+ * server sustains, by up to its {@link Probe#hiddenOverload()} (its backlog grew too little to delay anyone past the
+ * target). Each draw therefore takes, over the probes its fit holds, the highest floor rate / (1 + hidden overload) (the
+ * least the server surely sustains), and draws the sustained crossing uniformly in log rate between that floor and the
+ * crossing over the probes' own length (docs/acceptance.md, "Short probes and the sustained capacity").
+ *
  * @param target      attainment to hold, e.g. 0.95
  * @param probes      every probe, pooled per rate, lowest rate first
  * @param sortedDraws the {@value #DRAWS} drawn crossings behind the estimate and the interval (seed {@link #INTERVAL_SEED}), sorted
@@ -45,9 +51,19 @@ public record CapacityFit(double target, List<Probe> probes, double[] sortedDraw
      * @param ratePerSecond the rate offered, req/s
      * @param sent          measured requests sent there (failures included)
      * @param good          those that met every SLO target
+     * @param hiddenOverload the largest share by which this rate may exceed what the server sustains without the probe
+     *                      showing it ({@link Measurement#hiddenOverload()}; 0: none)
      */
-    public record Probe(double ratePerSecond, long sent, long good) {
+    public record Probe(double ratePerSecond, long sent, long good, double hiddenOverload) {
+        /** A probe that hides no overload (long enough, or a server whose misses do not come from a queue). */
+        public Probe(double ratePerSecond, long sent, long good) {
+            this(ratePerSecond, sent, good, 0);
+        }
+
         public Probe {
+            if (!(hiddenOverload >= 0) || Double.isInfinite(hiddenOverload)) {
+                throw new IllegalArgumentException("hiddenOverload (" + hiddenOverload + ") must be >= 0 and finite");
+            }
             if (!(ratePerSecond > 0) || Double.isInfinite(ratePerSecond)) {
                 throw new IllegalArgumentException("ratePerSecond (" + ratePerSecond + ") must be > 0 and finite");
             }
@@ -92,7 +108,7 @@ public record CapacityFit(double target, List<Probe> probes, double[] sortedDraw
         if (probes.isEmpty()) {
             return Double.NaN;
         }
-        double observed = crossing(fitted(), null);
+        double observed = crossing(fitted(), rates(), null);
         if (observed == 0 || Double.isInfinite(observed)) {
             return observed;
         }
@@ -122,15 +138,34 @@ public record CapacityFit(double target, List<Probe> probes, double[] sortedDraw
         UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(new long[] {seed, 0x9E3779B97F4A7C15L});
         double[] w = weights();
         double[] out = new double[DRAWS];
-        double[] a = new double[probes.size()];
+        int n = probes.size();
+        double[] a = new double[n];
+        double[] rates = rates();
+        boolean hides = probes.stream().anyMatch(p -> p.hiddenOverload() > 0);
         for (int d = 0; d < DRAWS; d++) {
-            for (int i = 0; i < a.length; i++) {
+            for (int i = 0; i < n; i++) {
                 Probe p = probes.get(i);
                 double x = AhrensDieterMarsagliaTsangGammaSampler.of(rng, p.good() + 0.5, 1).sample();
                 double y = AhrensDieterMarsagliaTsangGammaSampler.of(rng, p.sent() - p.good() + 0.5, 1).sample();
                 a[i] = x / (x + y);
             }
-            out[d] = probes.isEmpty() ? Double.NaN : crossing(isotonic(a, w), rng);
+            if (n == 0) {
+                out[d] = Double.NaN;
+                continue;
+            }
+            double[] fitted = isotonic(a, w);
+            double crossing = crossing(fitted, rates, rng);
+            if (hides && crossing > 0 && Double.isFinite(crossing)) {
+                // every probe this draw holds says the server sustains at least its rate / (1 + its hidden overload);
+                // between the highest such floor and the crossing over the probes' own length, the sustained one is unknown
+                double floor = 0;
+                for (int i = 0; i < n && fitted[i] >= target; i++) {
+                    floor = Math.max(floor, rates[i] / (1 + probes.get(i).hiddenOverload()));
+                }
+                floor = floor > 0 ? Math.min(floor, crossing) : crossing;
+                crossing = Math.exp(Math.log(floor) + rng.nextDouble() * (Math.log(crossing) - Math.log(floor)));
+            }
+            out[d] = crossing;
         }
         return out;
     }
@@ -164,7 +199,7 @@ public record CapacityFit(double target, List<Probe> probes, double[] sortedDraw
      * crossing may lie anywhere there: this is what makes a wide gap between probes a wide interval, however sure
      * each probe is). With {@code rng} null, only whether it is 0, +inf or in between (then the gap's middle).
      */
-    private double crossing(double[] fitted, UniformRandomProvider rng) {
+    private double crossing(double[] fitted, double[] rates, UniformRandomProvider rng) {
         int below = -1;
         for (int i = 0; i < fitted.length; i++) {
             if (fitted[i] < target) {
@@ -180,9 +215,13 @@ public record CapacityFit(double target, List<Probe> probes, double[] sortedDraw
         }
         int above = below - 1;
         double t = rng == null ? 0.5 : rng.nextDouble();
-        double low = Math.log(probes.get(above).ratePerSecond());
-        double high = Math.log(probes.get(below).ratePerSecond());
+        double low = Math.log(rates[above]);
+        double high = Math.log(rates[below]);
         return Math.exp(low + t * (high - low));
+    }
+
+    private double[] rates() {
+        return probes.stream().mapToDouble(Probe::ratePerSecond).toArray();
     }
 
     private double[] observed() {
@@ -234,7 +273,8 @@ public record CapacityFit(double target, List<Probe> probes, double[] sortedDraw
         for (Probe p : sorted) {
             Probe last = out.isEmpty() ? null : out.get(out.size() - 1);
             if (last != null && Math.abs(last.ratePerSecond() - p.ratePerSecond()) <= 1e-9 * p.ratePerSecond()) {
-                out.set(out.size() - 1, new Probe(last.ratePerSecond(), last.sent() + p.sent(), last.good() + p.good()));
+                out.set(out.size() - 1, new Probe(last.ratePerSecond(), last.sent() + p.sent(), last.good() + p.good(),
+                        Math.max(last.hiddenOverload(), p.hiddenOverload())));
             } else {
                 out.add(p);
             }
