@@ -244,7 +244,8 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
      * sustains, its backlog grows by (offered - sustained) x t, and a request arriving then waits behind all of it:
      * the last arrivals of a measured window of L seconds (the probe offers exactly its count, so the window's end is
      * not a matter of chance) wait at least e x L, once the warm-up has filled the server's slots. What they did wait
-     * is their first-token time from the schedule less the probe's shortest (the time a request takes unqueued), so
+     * is their first-token time from the schedule less the probe's shortest (the time a request takes unqueued), each
+     * less its own client lag (a client late to send is the client's, never the server's backlog), so
      * e is at most that wait / L: the largest over the last {@link #END_SHARE} of the window's arrivals. A probe whose
      * last arrivals waited 0.5 s after 3 s cannot tell an overload of 17 % from none; one whose last users waited no
      * longer than its first rules out all but noise. NaN without a window or a first token.
@@ -256,20 +257,30 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         double windowNanos = measuredTime.toNanos();
         long end = measured.stream().mapToLong(r -> r.marks().scheduledNanos()).max().orElseThrow();
         long from = end - (long) (END_SHARE * windowNanos);
-        double fastest = measured.stream().filter(RequestRecord::succeeded).mapToLong(RequestRecord::ttftFromScheduledNanos)
-                .filter(v -> v >= 0).min().orElse(-1);
+        double fastest = measured.stream().filter(RequestRecord::succeeded).filter(r -> r.ttftFromScheduledNanos() >= 0)
+                .mapToLong(Measurement::serverWaitNanos).min().orElse(-1);
         if (fastest < 0) {
             return Double.NaN;
         }
         List<RequestRecord> last = measured.stream().filter(r -> r.marks().scheduledNanos() >= from).toList();
         double longest = 0;
         for (RequestRecord r : last) {
-            long ttft = r.succeeded() ? r.ttftFromScheduledNanos() : -1;
             // a last arrival with no first token (failed, or cut by a decided miss) waited at least until its end
-            double waited = ttft >= 0 ? ttft : Math.max(0, r.marks().doneNanos() - r.marks().scheduledNanos());
+            double waited = r.succeeded() && r.ttftFromScheduledNanos() >= 0 ? serverWaitNanos(r)
+                    : Math.max(0, r.marks().doneNanos() - r.marks().scheduledNanos() - clientLag(r));
             longest = Math.max(longest, waited - fastest);
         }
         return Math.max(0, longest) / windowNanos;
+    }
+
+    /** First token from the schedule less the client's own lag: a client late to send adds no server backlog. */
+    private static long serverWaitNanos(RequestRecord r) {
+        return Math.max(0, r.ttftFromScheduledNanos() - clientLag(r));
+    }
+
+    private static long clientLag(RequestRecord r) {
+        long lag = r.clientLagNanos();
+        return lag == RequestRecord.ABSENT ? 0 : Math.max(0, lag);
     }
 
     /** Share of sent requests that were good; 0 when nothing was sent. */

@@ -127,6 +127,23 @@ class SustainedCapacityTest {
         }
     }
 
+    @Test
+    void aClientLateToSendItsLastRequests_isNotCountedAsTheServersBacklog() {
+        List<RequestRecord> records = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            double t = 3 + i * 0.1; // 10 req/s over a 3 s window, answered 10 ms after they are sent
+            double lag = i >= 27 ? 0.4 : 0; // the client sent the last three 400 ms late
+            long s = Math.round(t * 1e9);
+            long sent = Math.round((t + lag) * 1e9);
+            records.add(RequestRecord.builder(i).phase(Phase.MEASURED).scheduledNanos(s).slotNanos(s).dispatchNanos(sent)
+                    .sentNanos(sent).headersNanos(sent + 10_000_000).firstTokenNanos(sent + 10_000_000)
+                    .lastTokenNanos(sent + 500_000_000).doneNanos(sent + 500_000_000).status(200).inputTokens(10).outputTokens(50)
+                    .outputTokensSource(TokenSource.USAGE).chunks(50).maxStallNanos(10_000_000).build());
+        }
+
+        assertThat(Measurement.of(10, records, SLO, Duration.ofSeconds(3)).hiddenOverload()).isZero();
+    }
+
     /**
      * 100 seeded searches as {@code capacity --probe-duration 3s} runs them (ramp probes 2 s, refining ones 3 s or 72
      * requests, 3 s of warm-up, tolerance 5 %, 12 probes) against the single-slot server. Measured when written: the
