@@ -44,12 +44,15 @@ final class CapacityJson {
      * @param longestWaitMs    the wait of its longest-waiting users (so a re-fit that lands elsewhere, in {@code compare}
      *                         or a reused capacity, can still say the wait there); absent when no request of it completed,
      *                         and in files written before it was recorded
+     * @param hiddenOverload   the largest share by which the rate may exceed what the server sustains without the probe
+     *                         showing it (docs/acceptance.md, "Short probes and the sustained capacity"); absent when unknown
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record Probe(double ratePerS, int runs, long sent, double attainment, boolean passed,
             @JsonInclude(JsonInclude.Include.NON_NULL) Double offeredRps,
             @JsonInclude(JsonInclude.Include.NON_NULL) Double fittedAttainment,
-            @JsonInclude(JsonInclude.Include.NON_NULL) Wait longestWaitMs) {}
+            @JsonInclude(JsonInclude.Include.NON_NULL) Wait longestWaitMs,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double hiddenOverload) {}
 
     /**
      * One point of a side's attainment curve, with the 95 % Wilson interval of its attainment.
@@ -130,7 +133,7 @@ final class CapacityJson {
                 c.atCapacity() == null ? null : Wait.of(c.atCapacity().longestWait()),
                 c.steps().stream().map(s -> new Probe(s.ratePerSecond(), s.runs(), s.pooled().sent(), s.pooled().attainment(),
                         s.passed(), ComparisonFormat.round(s.pooled().offeredPerSecond()), fitted(c, s.ratePerSecond()),
-                        probeWait(s.pooled()))).toList(),
+                        probeWait(s.pooled()), ComparisonFormat.round(s.pooled().hiddenOverload()))).toList(),
                 ComparisonFormat.round(c.ratePerSecond()), c.curve().stream().map(s -> curvePoint(c, s)).toList(),
                 c.stop() == null ? null : c.stop().name().toLowerCase(java.util.Locale.ROOT));
     }

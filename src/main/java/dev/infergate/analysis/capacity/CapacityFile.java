@@ -113,9 +113,10 @@ public record CapacityFile(Path source, double target, String slo, String worklo
                 throw new IllegalArgumentException(file + ": a probe of " + name + " lacks rate_per_s, sent or attainment");
             }
             long good = Math.round(attainment * sent); // attainment is written to 1e-6: exact for any probe's count
-            Measurement m = Measurement.counted(rate, sent, good, number(p, "offered_rps"), wait(p.path("longest_wait_ms")));
+            double hidden = number(p, "hidden_overload"); // NaN in files written before it: none assumed
+            Measurement m = Measurement.counted(rate, sent, good, number(p, "offered_rps"), wait(p.path("longest_wait_ms")), hidden);
             steps.add(new CapacitySearch.Step(rate, m, Math.max(1, p.path("runs").asInt(1)), m.attainment() >= target, sent >= minimum));
-            probes.add(new CapacityFit.Probe(rate, sent, good));
+            probes.add(new CapacityFit.Probe(rate, sent, good, hidden >= 0 && Double.isFinite(hidden) ? hidden : 0));
         }
         if (steps.isEmpty()) {
             throw new IllegalArgumentException(file + ": " + name + " has no probe");

@@ -294,7 +294,8 @@ public final class CapacitySearch {
     public CapacityFit fit() {
         if (fit == null || fitProbes != steps.size()) {
             fit = CapacityFit.of(settings.target(), steps.stream()
-                    .map(s -> new CapacityFit.Probe(s.ratePerSecond(), s.pooled().sent(), s.pooled().good())).toList());
+                    .map(s -> new CapacityFit.Probe(s.ratePerSecond(), s.pooled().sent(), s.pooled().good(),
+                            Double.isNaN(s.pooled().hiddenOverload()) ? 0 : s.pooled().hiddenOverload())).toList());
             fitProbes = steps.size();
         }
         return fit;

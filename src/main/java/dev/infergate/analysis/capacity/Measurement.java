@@ -35,7 +35,7 @@ import java.util.Locale;
  */
 public record Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs,
         double[] e2eFromScheduledMs, double clientLagP99Ms, long clientLaggedRequests, double serverStalledShare,
-        double serverLateP99Ms, double offeredPerSecond, double[] missMarginsMs, LongestWait recordedWait) {
+        double serverLateP99Ms, double offeredPerSecond, double[] missMarginsMs, LongestWait recordedWait, double hiddenOverload) {
     /**
      * A run is server-stalled when the server lost more than this share of its time: 1 % of its serving time moves
      * its capacity by about 1 %, well inside a search's 5-15 % tolerance, and an idle machine loses none.
@@ -56,6 +56,17 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         if (recordedWait != null && (ttftFromScheduledMs.length > 0 || e2eFromScheduledMs.length > 0)) {
             throw new IllegalArgumentException("recordedWait must be null when the waits themselves are here");
         }
+        if (hiddenOverload < 0) {
+            throw new IllegalArgumentException("hiddenOverload (" + hiddenOverload + ") must be >= 0 or NaN");
+        }
+    }
+
+    /** A measurement with all its fields but the hidden overload (unknown: none assumed). */
+    public Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs, double[] e2eFromScheduledMs,
+            double clientLagP99Ms, long clientLaggedRequests, double serverStalledShare, double serverLateP99Ms,
+            double offeredPerSecond, double[] missMarginsMs, LongestWait recordedWait) {
+        this(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, clientLagP99Ms, clientLaggedRequests,
+                serverStalledShare, serverLateP99Ms, offeredPerSecond, missMarginsMs, recordedWait, Double.NaN);
     }
 
     /** A measurement of requests that are all here (its longest wait computed from them). */
@@ -71,8 +82,14 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
      * the file recorded it ({@code wait} null: the file is older than that figure, and the wait shows as unknown, never 0).
      */
     public static Measurement counted(double ratePerSecond, long sent, long good, double offeredPerSecond, LongestWait wait) {
+        return counted(ratePerSecond, sent, good, offeredPerSecond, wait, Double.NaN);
+    }
+
+    /** As {@link #counted(double, long, long, double, LongestWait)}, with the hidden overload the file recorded (NaN: none). */
+    public static Measurement counted(double ratePerSecond, long sent, long good, double offeredPerSecond, LongestWait wait,
+            double hiddenOverload) {
         return new Measurement(ratePerSecond, sent, good, new double[0], new double[0], Double.NaN, 0, Double.NaN, Double.NaN,
-                offeredPerSecond, new double[0], wait);
+                offeredPerSecond, new double[0], wait, hiddenOverload);
     }
 
     /** A measurement that knows nothing of its misses' margins (each miss counts as the server's). */
@@ -177,7 +194,7 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
     /** This measurement with what the server reported of its own lateness (NaN: unknown). */
     public Measurement withServerLateness(double stalledShare, double lateP99Ms) {
         return new Measurement(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, clientLagP99Ms,
-                clientLaggedRequests, stalledShare, lateP99Ms, offeredPerSecond, missMarginsMs, recordedWait);
+                clientLaggedRequests, stalledShare, lateP99Ms, offeredPerSecond, missMarginsMs, recordedWait, hiddenOverload);
     }
 
     /**
@@ -215,7 +232,55 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
                     java.util.stream.DoubleStream.generate(() -> Double.NEGATIVE_INFINITY).limit(cut)).toArray();
         }
         return new Measurement(ratePerSecond, measured.size(), good, ttft, e2e, lag.lagP99Millis(), lag.laggedRequests(),
-                Double.NaN, Double.NaN, offered, margins);
+                Double.NaN, Double.NaN, offered, margins, null, hiddenOverload(measured, measuredTime));
+    }
+
+    /** The share of a probe's measured arrivals, at its end, whose first-token waits bound its hidden overload. */
+    static final double END_SHARE = 0.1;
+
+    /**
+     * The largest share e by which the offered rate may exceed what the server sustains without this probe showing it
+     * (docs/acceptance.md, "Short probes and the sustained capacity"). Above the rate a first-come-first-served server
+     * sustains, its backlog grows by (offered - sustained) x t, and a request arriving then waits behind all of it:
+     * the last arrivals of a measured window of L seconds (the probe offers exactly its count, so the window's end is
+     * not a matter of chance) wait at least e x L, once the warm-up has filled the server's slots. What they did wait
+     * is their first-token time from the schedule less the probe's shortest (the time a request takes unqueued), each
+     * less its own client lag (a client late to send is the client's, never the server's backlog), so
+     * e is at most that wait / L: the largest over the last {@link #END_SHARE} of the window's arrivals. A probe whose
+     * last arrivals waited 0.5 s after 3 s cannot tell an overload of 17 % from none; one whose last users waited no
+     * longer than its first rules out all but noise. NaN without a window or a first token.
+     */
+    static double hiddenOverload(List<RequestRecord> measured, java.time.Duration measuredTime) {
+        if (measuredTime == null || measuredTime.isZero() || measured.isEmpty()) {
+            return Double.NaN;
+        }
+        double windowNanos = measuredTime.toNanos();
+        long end = measured.stream().mapToLong(r -> r.marks().scheduledNanos()).max().orElseThrow();
+        long from = end - (long) (END_SHARE * windowNanos);
+        double fastest = measured.stream().filter(RequestRecord::succeeded).filter(r -> r.ttftFromScheduledNanos() >= 0)
+                .mapToLong(Measurement::serverWaitNanos).min().orElse(-1);
+        if (fastest < 0) {
+            return Double.NaN;
+        }
+        List<RequestRecord> last = measured.stream().filter(r -> r.marks().scheduledNanos() >= from).toList();
+        double longest = 0;
+        for (RequestRecord r : last) {
+            // a last arrival with no first token (failed, or cut by a decided miss) waited at least until its end
+            double waited = r.succeeded() && r.ttftFromScheduledNanos() >= 0 ? serverWaitNanos(r)
+                    : Math.max(0, r.marks().doneNanos() - r.marks().scheduledNanos() - clientLag(r));
+            longest = Math.max(longest, waited - fastest);
+        }
+        return Math.max(0, longest) / windowNanos;
+    }
+
+    /** First token from the schedule less the client's own lag: a client late to send adds no server backlog. */
+    private static long serverWaitNanos(RequestRecord r) {
+        return Math.max(0, r.ttftFromScheduledNanos() - clientLag(r));
+    }
+
+    private static long clientLag(RequestRecord r) {
+        long lag = r.clientLagNanos();
+        return lag == RequestRecord.ABSENT ? 0 : Math.max(0, lag);
     }
 
     /** Share of sent requests that were good; 0 when nothing was sent. */
@@ -236,7 +301,9 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         double offered = repeats.stream().mapToDouble(Measurement::offeredPerSecond).filter(v -> !Double.isNaN(v)).average()
                 .orElse(Double.NaN);
         double[] margins = repeats.stream().flatMapToDouble(m -> Arrays.stream(m.missMarginsMs)).toArray();
-        return new Measurement(repeats.get(0).ratePerSecond(), sent, good, ttft, e2e, lag, lagged, stalled, late, offered, margins);
+        double hidden = repeats.stream().mapToDouble(Measurement::hiddenOverload).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+        return new Measurement(repeats.get(0).ratePerSecond(), sent, good, ttft, e2e, lag, lagged, stalled, late, offered, margins,
+                null, hidden);
     }
 
     /** Percentile {@code p} (0-100) of TTFT from the scheduled time of the successful requests, ms; NaN when none. */

@@ -68,6 +68,26 @@ class CapacityFileTest {
     }
 
     @Test
+    void eachProbesHiddenOverload_isReadBack_soARefitKeepsTheSustainedInterval() throws Exception {
+        CapacitySearch.Result original = new CapacitySearch(new CapacitySearch.Settings(0.95, 10, 1, 100, 0.05, 6), (rate, attempt) -> {
+            long sent = Math.round(rate * 5);
+            long good = rate <= 22 ? sent : sent / 2;
+            return Measurement.counted(rate, sent, good, rate, null, rate > 15 ? 0.08 : 0.001);
+        }).run();
+        CapacityReport.write(dir, CapacityReport.document(Map.of("baseline", original), 0.95, Slo.parse("ttft=500ms"),
+                "short-chat/fresh", Map.of()));
+
+        CapacitySearch.Result read = CapacityFile.read(dir).sides().get("baseline").result();
+        assertThat(Files.readString(dir.resolve(CapacityFile.NAME))).contains("\"hidden_overload\" : 0.08");
+        assertThat(read.lowerRate()).isEqualTo(original.lowerRate());
+        assertThat(read.ratePerSecond()).isEqualTo(original.ratePerSecond());
+        CapacityFit unbounded = CapacityFit.of(0.95, original.steps().stream()
+                .map(s -> new CapacityFit.Probe(s.ratePerSecond(), s.pooled().sent(), s.pooled().good())).toList());
+        assertThat(read.lowerRate()).as("what a probe could not rule out lowers the interval's floor")
+                .isLessThan(unbounded.interval()[0]);
+    }
+
+    @Test
     void aFileThatIsNotACapacityResult_isRefusedInOneLine() throws Exception {
         Files.writeString(dir.resolve("capacity.json"), "{\"kind\": \"other\"}");
         assertThatThrownBy(() -> CapacityFile.read(dir)).isInstanceOf(IllegalArgumentException.class)
