@@ -42,13 +42,13 @@ final class CapacityComparison {
     /** Whether {@code base} and {@code cand} (cand may be null) are capacity folders rather than runs or an accept result. */
     static boolean applies(Path base, Path cand) {
         if (cand == null) {
-            return CapacityFile.in(base) && !ComparisonRun.isAcceptResult(base) && !Files.exists(base.resolve("run.json"));
+            return CapacityFile.in(base) && !ComparisonRun.isAcceptResult(base) && !Files.exists(base.resolve(dev.infergate.record.RunLog.RUN_FILE));
         }
         return capacityFolder(base) && capacityFolder(cand);
     }
 
     private static boolean capacityFolder(Path dir) {
-        return Files.isDirectory(dir) && CapacityFile.in(dir) && !Files.exists(dir.resolve("run.json"));
+        return Files.isDirectory(dir) && CapacityFile.in(dir) && !Files.exists(dir.resolve(dev.infergate.record.RunLog.RUN_FILE));
     }
 
     /**

@@ -131,7 +131,7 @@ public final class RunCommand extends SendingCommand {
             return;
         }
         try {
-            java.nio.file.Files.deleteIfExists(out.resolve("run.json"));
+            java.nio.file.Files.deleteIfExists(out.resolve(dev.infergate.record.RunLog.RUN_FILE));
             java.nio.file.Files.deleteIfExists(out);
         } catch (java.io.IOException e) {
             // not empty (something else wrote there) or not ours to remove: leave it

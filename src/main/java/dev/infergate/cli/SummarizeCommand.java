@@ -34,10 +34,10 @@ public final class SummarizeCommand implements Callable<Integer> {
         if (!Files.isDirectory(dir) && !ImportedPaths.anyForeign(java.util.List.of(dir))) {
             throw UserError.usage(dir + " is not a directory; pass the --out directory of a run");
         }
-        if (Files.isDirectory(this.dir) && !Files.exists(this.dir.resolve("run.json")) && Files.exists(this.dir.resolve(CapacityReport.FILE))) {
+        if (Files.isDirectory(this.dir) && !Files.exists(this.dir.resolve(dev.infergate.record.RunLog.RUN_FILE)) && Files.exists(this.dir.resolve(CapacityReport.FILE))) {
             return capacity();
         }
-        if (Files.isDirectory(this.dir) && !Files.exists(this.dir.resolve("run.json"))
+        if (Files.isDirectory(this.dir) && !Files.exists(this.dir.resolve(dev.infergate.record.RunLog.RUN_FILE))
                 && Files.exists(this.dir.resolve(dev.infergate.analysis.sweep.SweepDocument.FILE))) {
             return sweep();
         }

@@ -187,7 +187,7 @@ public final class KubernetesFleet implements WorkerFleet {
                 logs.reread(index, pod); // the followed stream broke off: read the whole log once more
             }
         }
-        return Files.exists(dir.resolve("run.json")) ? dir : null;
+        return Files.exists(dir.resolve(dev.infergate.record.RunLog.RUN_FILE)) ? dir : null;
     }
 
     @Override
