@@ -1,6 +1,7 @@
 package dev.infergate.analysis;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.infergate.attest.SimulatorAttestation;
 import dev.infergate.json.Json;
 import dev.infergate.metrics.ServerFigure;
 import dev.infergate.record.RunLog;
@@ -38,7 +39,7 @@ public final class ServerMetricsSummary {
     private ServerMetricsSummary() {}
 
     /** One line of the file. */
-    record Scrape(long offsetNanos, String engine, JsonNode values) {}
+    record Scrape(long offsetNanos, String engine, JsonNode values, boolean simulatorUnproven) {}
 
     /** The block, or null when the run has no server_metrics.jsonl. */
     public static ServerFigures summarize(Path runDir, long windowStartNanos, long windowEndNanos) {
@@ -91,7 +92,8 @@ public final class ServerMetricsSummary {
             m.put(hitRate, new ServerFigures.Amount(g.p50()));
         }
         return new ServerFigures(scrapes.get(scrapes.size() - 1).engine(), scrapes.size(), errors, m, absent,
-                SimulatorLag.read(runDir).figures());
+                SimulatorLag.read(runDir).figures(),
+                scrapes.stream().anyMatch(Scrape::simulatorUnproven) ? SimulatorAttestation.UNPROVEN : null);
     }
 
     private static long read(Path file, List<Scrape> scrapes) {
@@ -112,7 +114,8 @@ public final class ServerMetricsSummary {
                     errors++;
                     continue;
                 }
-                scrapes.add(new Scrape(json.path("offset_ns").longValue(), json.path("engine").textValue(), json.get("values")));
+                scrapes.add(new Scrape(json.path("offset_ns").longValue(), json.path("engine").textValue(), json.get("values"),
+                        json.has("simulator_unproven")));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);

@@ -1,6 +1,7 @@
 package dev.infergate.client;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.attest.SimulatorAttestation;
 import dev.infergate.json.Json;
 import dev.infergate.metrics.Engine;
 import dev.infergate.metrics.Exposition;
@@ -30,7 +31,10 @@ import java.util.concurrent.TimeUnit;
  * {@code server_metrics.jsonl}: {@code {"offset_ns": nanoseconds since the run origin, "engine": "vllm",
  * "values": {figure: value}}}, or {@code {"offset_ns", "error"}} when a scrape failed. Values are the mapped
  * common figures ({@link ServerMetricsMapping}); the raw page is not kept. On infergate's own simulator a line also
- * carries {@code "simulator": {"stalled_seconds", "lateness_seconds"}} ({@link SimulatorSelfReport}).
+ * carries {@code "simulator": {"stalled_seconds", "lateness_seconds"}} ({@link SimulatorSelfReport}), only once the
+ * server has proved it is that simulator ({@link SimulatorAttestation}, asked at start): any server can serve those
+ * series, and a slow one that called itself a late simulator would have its slowness taken off its figures. A server
+ * that serves them without that proof gets one line {@code {"offset_ns", "simulator_unproven": "..."}} instead.
  *
  * <p>It runs on its own thread and its own JDK HTTP client, never on the request event loops, so a slow
  * {@code /metrics} cannot delay a measured request's timestamps. One scrape at start, one every
@@ -61,8 +65,12 @@ public final class MetricsScraper implements AutoCloseable {
     private int errors;
     private int skipped;
     private boolean closed;
-    /** The server's /metrics carried infergate's simulator's series at least once. */
+    /** The server's /metrics carried infergate's simulator's series at least once, and it proved it is that simulator. */
     private boolean simulatorSeen;
+    /** The server proved at start that it is infergate's simulator (it holds the key this client has for it). */
+    private volatile boolean proven;
+    /** The server served the simulator's series without that proof (said once in the file). */
+    private boolean unprovenSaid;
     /** The run's X-Request-Id prefix, when the simulator's per-request delays are to be fetched at close; else null. */
     private String delaysPrefix;
     private final Path dir;
@@ -121,6 +129,7 @@ public final class MetricsScraper implements AutoCloseable {
      * interval on the scraper's thread.
      */
     public MetricsScraper start() {
+        proven = SimulatorAttestation.proves(http, url, headers); // asked only when this client holds a key for the server
         scrapeOnce();
         awaitInFlight();
         thread.scheduleAtFixedRate(this::scrapeOnce, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
@@ -202,9 +211,12 @@ public final class MetricsScraper implements AutoCloseable {
             line.put("engine", engine.label());
             line.put("values", ServerMetricsMapping.map(e, engine));
             SimulatorSelfReport simulator = SimulatorSelfReport.of(e);
-            if (simulator.present()) { // infergate's simulator: how far it fell behind its model (analysis.SimulatorLag)
+            if (simulator.present() && proven) { // infergate's simulator: how far it fell behind its model (analysis.SimulatorLag)
                 line.put("simulator", simulator.json());
                 simulatorSeen = true;
+            } else if (simulator.present() && !unprovenSaid) { // its word only: not used, and said so
+                line.put("simulator_unproven", SimulatorAttestation.UNPROVEN);
+                unprovenSaid = true;
             }
             scrapes++;
         } catch (Throwable e) {
