@@ -22,8 +22,7 @@ import java.util.Map;
  *                     ({@code dev.infergate.attest.SimulatorAttestation#UNPROVEN}): its word was not used; else null
  */
 public record ServerFigures(String engine, int scrapes, long scrapeErrors, Map<String, Value> figures, List<String> absent,
-        SimulatorLag.Figures simulator,
-        @JsonInclude(JsonInclude.Include.NON_NULL) @JsonProperty("simulator_unproven") String simulatorUnproven) {
+        SimulatorLag.Figures simulator, String simulatorUnproven) {
     public ServerFigures {
         figures = Collections.unmodifiableMap(new LinkedHashMap<>(figures));
         absent = absent == null ? null : List.copyOf(absent);
@@ -95,6 +94,9 @@ public record ServerFigures(String engine, int scrapes, long scrapeErrors, Map<S
         }
         if (simulator != null) {
             m.put("simulator", simulator);
+        }
+        if (simulatorUnproven != null) {
+            m.put("simulator_unproven", simulatorUnproven);
         }
         return m;
     }

@@ -56,6 +56,7 @@ class ServeSimCommandTest {
     @Test
     void serves_andPrintsOneBannerLineSayingItIsASimulation() throws Exception {
         ServeSimCommand command = new ServeSimCommand();
+        command.keyDir = tmp;
         StringWriter out = new StringWriter();
         CommandLine cli = Converters.registered(new CommandLine(command));
         cli.setOut(new PrintWriter(out, true));

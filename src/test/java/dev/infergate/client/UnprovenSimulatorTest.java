@@ -127,6 +127,8 @@ class UnprovenSimulatorTest {
         assertThat(summary.simulator()).isNull();
         assertThat(summary.simulatorUnproven()).isEqualTo(SimulatorAttestation.UNPROVEN)
                 .contains("did not prove it is infergate's simulator: its own word is not used");
+        assertThat(dev.infergate.json.Json.COMPACT.writeValueAsString(summary))
+                .as("summary.json's server block says so").contains("\"simulator_unproven\":\"the server serves infergate-sim");
     }
 
     private void scrape(HttpServer fake) throws IOException {
