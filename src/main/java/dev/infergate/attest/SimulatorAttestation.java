@@ -41,10 +41,12 @@ public final class SimulatorAttestation {
             HttpRequest.Builder req = HttpRequest.newBuilder(metricsUrl.resolve("/sim/attest?nonce=" + nonce))
                     .timeout(TIMEOUT).GET();
             headers.forEach(req::header);
-            HttpResponse<String> resp = http.send(req.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.US_ASCII));
-            String body = resp.body();
-            return resp.statusCode() == 200 && body != null && body.length() <= MAX_ANSWER_CHARS
-                    && key.get().proves(nonce, body);
+            HttpResponse<java.io.InputStream> resp = http.send(req.build(), HttpResponse.BodyHandlers.ofInputStream());
+            String body;
+            try (java.io.InputStream in = resp.body()) { // read no further than an answer can be: the bytes are a server's
+                body = new String(in.readNBytes(MAX_ANSWER_CHARS + 1), StandardCharsets.US_ASCII);
+            }
+            return resp.statusCode() == 200 && body.length() <= MAX_ANSWER_CHARS && key.get().proves(nonce, body);
         } catch (IOException | RuntimeException e) {
             return false;
         } catch (InterruptedException e) {
