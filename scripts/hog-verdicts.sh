@@ -99,6 +99,11 @@ for i in $(seq 1 "$N"); do
         printf '== %s-%d exit %d, %.1f s, load %s -> %s\n   %s\n' "$c" "$i" "$rc" "$(( (end - start) / 1000000 ))e-3" \
             "$load0" "$load1" "$chat"
         grep -E 'until decided' "$out.log" | head -2 | sed 's/^ */   /'
+        # the serve-sim processes prove themselves with their key files (~/.infergate/sim-keys/PORT.key): if one did
+        # not, its own lateness was not taken into account, and the counts are not this script's
+        if grep -rqs --include=server_metrics.jsonl simulator_unproven "$out"; then
+            echo "   WARNING: a simulator did not prove it is infergate's simulator: its own lateness was not used"
+        fi
     done
 done
 printf '%d hogs, %d accepts of each case:\n' "$HOGS" "$N"

@@ -18,9 +18,11 @@ import java.util.Map;
  * @param figures      in the registry's order: counters as their delta, gauges as p50/max, histograms as quantiles
  * @param absent       figures the server did not report; null when there was no good scrape
  * @param simulator    infergate's simulator's own lag over the run ({@link SimulatorLag}); null for any other server
+ * @param simulatorUnproven the server served the simulator's series without proving it is infergate's simulator
+ *                     ({@code dev.infergate.attest.SimulatorAttestation#UNPROVEN}): its word was not used; else null
  */
 public record ServerFigures(String engine, int scrapes, long scrapeErrors, Map<String, Value> figures, List<String> absent,
-        SimulatorLag.Figures simulator) {
+        SimulatorLag.Figures simulator, String simulatorUnproven) {
     public ServerFigures {
         figures = Collections.unmodifiableMap(new LinkedHashMap<>(figures));
         absent = absent == null ? null : List.copyOf(absent);
@@ -28,7 +30,13 @@ public record ServerFigures(String engine, int scrapes, long scrapeErrors, Map<S
 
     /** The block of a server that is not infergate's simulator. */
     public ServerFigures(String engine, int scrapes, long scrapeErrors, Map<String, Value> figures, List<String> absent) {
-        this(engine, scrapes, scrapeErrors, figures, absent, null);
+        this(engine, scrapes, scrapeErrors, figures, absent, null, null);
+    }
+
+    /** The block of a server that proved it is infergate's simulator (or of any other server: {@code simulator} null). */
+    public ServerFigures(String engine, int scrapes, long scrapeErrors, Map<String, Value> figures, List<String> absent,
+            SimulatorLag.Figures simulator) {
+        this(engine, scrapes, scrapeErrors, figures, absent, simulator, null);
     }
 
     /** One server figure's value over the window. */
@@ -86,6 +94,9 @@ public record ServerFigures(String engine, int scrapes, long scrapeErrors, Map<S
         }
         if (simulator != null) {
             m.put("simulator", simulator);
+        }
+        if (simulatorUnproven != null) {
+            m.put("simulator_unproven", simulatorUnproven);
         }
         return m;
     }

@@ -1,6 +1,7 @@
 package dev.infergate.analysis;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.infergate.attest.SimulatorAttestation;
 import dev.infergate.json.JsonLines;
 import dev.infergate.metrics.ServerFigure;
 import dev.infergate.record.RunLog;
@@ -36,7 +37,7 @@ public final class ServerMetricsSummary {
     private ServerMetricsSummary() {}
 
     /** One line of the file. */
-    record Scrape(long offsetNanos, String engine, JsonNode values) {}
+    record Scrape(long offsetNanos, String engine, JsonNode values, boolean simulatorUnproven) {}
 
     /** The block, or null when the run has no server_metrics.jsonl. */
     public static ServerFigures summarize(Path runDir, long windowStartNanos, long windowEndNanos) {
@@ -89,7 +90,8 @@ public final class ServerMetricsSummary {
             m.put(hitRate, new ServerFigures.Amount(g.p50()));
         }
         return new ServerFigures(scrapes.get(scrapes.size() - 1).engine(), scrapes.size(), errors, m, absent,
-                SimulatorLag.read(runDir).figures());
+                SimulatorLag.read(runDir).figures(),
+                scrapes.stream().anyMatch(Scrape::simulatorUnproven) ? SimulatorAttestation.UNPROVEN : null);
     }
 
     private static long read(Path file, List<Scrape> scrapes) {
@@ -98,7 +100,8 @@ public final class ServerMetricsSummary {
             if (!json.isObject() || json.has("error") || !json.path("values").isObject()) {
                 errors[0]++;
             } else {
-                scrapes.add(new Scrape(json.path("offset_ns").longValue(), json.path("engine").textValue(), json.get("values")));
+                scrapes.add(new Scrape(json.path("offset_ns").longValue(), json.path("engine").textValue(), json.get("values"),
+                        json.has("simulator_unproven")));
             }
         });
         return errors[0] + unparsed;

@@ -1,8 +1,14 @@
 package dev.infergate.cli;
 
+import dev.infergate.attest.SimulatorKey;
+import dev.infergate.attest.SimulatorKeys;
 import dev.infergate.sim.SimServer;
+import dev.infergate.sim.http.EmissionTap;
 import dev.infergate.sim.profile.SimProfile;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -17,7 +23,10 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
             "Serves a simulated OpenAI-compatible inference endpoint (chat, completions, responses, embeddings, rerank, score, tokenize, health, metrics).",
-            "It is a model, not a measurement of any real engine: see docs/simulator.md."
+            "It is a model, not a measurement of any real engine: see docs/simulator.md.",
+            "It proves to infergate's clients that it is infergate's simulator (GET /sim/attest) with a key: a random one"
+                    + " unless --attest-key-file or INFERGATE_SIM_KEY gives one, written to ~/.infergate/sim-keys/PORT.key"
+                    + " (0600) for clients of the same user on this machine and removed when it stops."
         })
 public final class ServeSimCommand implements Callable<Integer> {
 
@@ -39,6 +48,15 @@ public final class ServeSimCommand implements Callable<Integer> {
             description = "Seeds answer lengths, generated words and injected faults, so runs can be repeated. Default: ${DEFAULT-VALUE}.")
     long seed;
 
+    @Option(names = "--attest-key-file", paramLabel = "FILE",
+            description = "A file holding the key (64 hex digits, e.g. from 'openssl rand -hex 32') by which this server"
+                    + " proves it is infergate's simulator, for clients on other machines or pods (give them the same key"
+                    + " in INFERGATE_SIM_KEY). Default: INFERGATE_SIM_KEY, else a random key.")
+    Path attestKeyFile;
+
+    /** Where the key file for same-machine clients goes; tests point it elsewhere. */
+    Path keyDir = SimulatorKeys.defaultDir();
+
     @Spec
     CommandSpec spec;
 
@@ -56,15 +74,27 @@ public final class ServeSimCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserError(ExitCode.USAGE, "--profile: " + e.getMessage(), e);
         }
+        SimulatorKey key = key();
         SimServer server;
         try {
-            server = SimServer.start(simProfile, host, port, seed);
+            server = SimServer.start(simProfile, host, port, seed, EmissionTap.NONE, key);
         } catch (IllegalStateException e) {
             throw UserError.cannotRun(e.getMessage() + "; choose another --port or --host", e);
         }
+        Path keyFile = SimulatorKeys.file(keyDir, server.port());
+        try {
+            SimulatorKeys.writeFile(keyDir, server.port(), key);
+        } catch (IOException | UnsupportedOperationException e) {
+            keyFile = null;
+            spec.commandLine().getErr().println("infergate serve-sim: cannot write the key file " + SimulatorKeys.file(keyDir,
+                    server.port()) + " (" + e.getMessage() + "): clients on this machine cannot check that this is"
+                    + " infergate's simulator, so its word on its own lateness will not be used");
+        }
+        Path written = keyFile;
         Thread hook = new Thread(() -> {
             stop.countDown();
             server.close();
+            removeKeyFile(written);
         }, "infergate-serve-sim-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         PrintWriter out = spec.commandLine().getOut();
@@ -75,6 +105,7 @@ public final class ServeSimCommand implements Callable<Integer> {
             stop.await();
         } finally {
             server.close();
+            removeKeyFile(written);
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException shuttingDown) {
@@ -82,5 +113,37 @@ public final class ServeSimCommand implements Callable<Integer> {
             }
         }
         return ExitCode.OK.code();
+    }
+
+    /** The key: the file's, else the environment's, else a random one; the key itself is never printed. */
+    private SimulatorKey key() {
+        if (attestKeyFile != null) {
+            try {
+                return SimulatorKeys.readFile(attestKeyFile);
+            } catch (IOException | IllegalArgumentException e) {
+                throw UserError.usage("--attest-key-file " + attestKeyFile + ": " + (e instanceof IllegalArgumentException
+                        ? e.getMessage() : "cannot read it (" + e.getClass().getSimpleName() + ")"));
+            }
+        }
+        String env = System.getenv(SimulatorKeys.ENV);
+        if (env != null && !env.isBlank()) {
+            try {
+                return SimulatorKey.parse(env);
+            } catch (IllegalArgumentException e) {
+                throw UserError.usage(SimulatorKeys.ENV + ": " + e.getMessage());
+            }
+        }
+        return SimulatorKey.random();
+    }
+
+    private static void removeKeyFile(Path file) {
+        if (file == null) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // a key file left behind names a port whose next server cannot answer with it: never trusted by mistake
+        }
     }
 }

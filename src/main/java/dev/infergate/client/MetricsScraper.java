@@ -3,6 +3,7 @@ package dev.infergate.client;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.attest.SimulatorAttestation;
 import dev.infergate.json.Json;
 import dev.infergate.metrics.Engine;
 import dev.infergate.metrics.Exposition;
@@ -31,7 +32,10 @@ import java.util.concurrent.TimeUnit;
  * {@code server_metrics.jsonl}: {@code {"offset_ns": nanoseconds since the run origin, "engine": "vllm",
  * "values": {figure: value}}}, or {@code {"offset_ns", "error"}} when a scrape failed. Values are the mapped
  * common figures ({@link ServerMetricsMapping}); the raw page is not kept. On infergate's own simulator a line also
- * carries {@code "simulator": {"stalled_seconds", "lateness_seconds"}} ({@link SimulatorSelfReport}).
+ * carries {@code "simulator": {"stalled_seconds", "lateness_seconds"}} ({@link SimulatorSelfReport}), only once the
+ * server has proved it is that simulator ({@link SimulatorAttestation}, asked at start): any server can serve those
+ * series, and a slow one that called itself a late simulator would have its slowness taken off its figures. A server
+ * that serves them without that proof gets one line {@code {"offset_ns", "simulator_unproven": "..."}} instead.
  *
  * <p>It runs on its own thread and its own JDK HTTP client, never on the request event loops, so a slow
  * {@code /metrics} cannot delay a measured request's timestamps. One scrape at start, one every
@@ -62,8 +66,12 @@ public final class MetricsScraper implements AutoCloseable {
     private int errors;
     private int skipped;
     private boolean closed;
-    /** The server's /metrics carried infergate's simulator's series at least once. */
+    /** The server's /metrics carried infergate's simulator's series at least once, and it proved it is that simulator. */
     private boolean simulatorSeen;
+    /** The server proved at start that it is infergate's simulator (it holds the key this client has for it). */
+    private volatile boolean proven;
+    /** The server served the simulator's series without that proof (said once in the file). */
+    private boolean unprovenSaid;
     /** The run's X-Request-Id prefix, when the simulator's per-request delays are to be fetched at close; else null. */
     private String delaysPrefix;
     private final Path dir;
@@ -122,6 +130,7 @@ public final class MetricsScraper implements AutoCloseable {
      * interval on the scraper's thread.
      */
     public MetricsScraper start() {
+        proven = SimulatorAttestation.proves(http, url, headers); // asked only when this client holds a key for the server
         scrapeOnce();
         awaitInFlight();
         thread.scheduleAtFixedRate(this::scrapeOnce, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
@@ -183,6 +192,7 @@ public final class MetricsScraper implements AutoCloseable {
         String engineLabel = null;
         ServerMetricsMapping.Values values = null;
         SimulatorSelfReport.Block simulatorJson = null;
+        String unproven = null;
         String error = null;
         try {
             if (failure != null) {
@@ -203,16 +213,19 @@ public final class MetricsScraper implements AutoCloseable {
             engineLabel = engine.label();
             values = ServerMetricsMapping.map(e, engine);
             SimulatorSelfReport simulator = SimulatorSelfReport.of(e);
-            if (simulator.present()) { // infergate's simulator: how far it fell behind its model (analysis.SimulatorLag)
+            if (simulator.present() && proven) { // infergate's simulator: how far it fell behind its model (analysis.SimulatorLag)
                 simulatorJson = simulator.json();
                 simulatorSeen = true;
+            } else if (simulator.present() && !unprovenSaid) { // its word only: not used, and said so
+                unproven = SimulatorAttestation.UNPROVEN;
+                unprovenSaid = true;
             }
             scrapes++;
         } catch (Throwable e) {
             error = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
             errors++;
         }
-        writeLine(new ScrapeLine(offset, engineLabel, values, simulatorJson, error));
+        writeLine(new ScrapeLine(offset, engineLabel, values, simulatorJson, unproven, error));
     }
 
     /**
@@ -221,7 +234,7 @@ public final class MetricsScraper implements AutoCloseable {
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     private record ScrapeLine(@JsonProperty("offset_ns") long offsetNs, String engine, ServerMetricsMapping.Values values,
-            SimulatorSelfReport.Block simulator, String error) {}
+            SimulatorSelfReport.Block simulator, @JsonProperty("simulator_unproven") String simulatorUnproven, String error) {}
 
     /** The line noting, once, that scrapes outlasted the interval and ticks are skipped. */
     private record SkipNote(@JsonProperty("offset_ns") long offsetNs, String skipped) {}

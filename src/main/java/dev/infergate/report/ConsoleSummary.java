@@ -289,6 +289,9 @@ public final class ConsoleSummary {
 
     /** infergate's simulator's own lag over the run, and the warning when it was too large; nothing for another server. */
     private static void simulator(StringBuilder out, ServerFigures s, BusyMachine busy) {
+        if (s != null && s.simulatorUnproven() != null) {
+            out.append(s.simulatorUnproven()).append('\n');
+        }
         SimulatorLag.Figures lag = s == null ? null : s.simulator();
         if (lag == null) {
             return;

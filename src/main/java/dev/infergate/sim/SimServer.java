@@ -1,5 +1,7 @@
 package dev.infergate.sim;
 
+import dev.infergate.attest.SimulatorKey;
+import dev.infergate.attest.SimulatorKeys;
 import dev.infergate.sim.driver.DispatchLateness;
 import dev.infergate.sim.driver.RealTimeDriver;
 import dev.infergate.sim.engine.Engine;
@@ -31,6 +33,10 @@ import org.HdrHistogram.Histogram;
  *
  * <p>It owns a Vert.x instance (one HTTP server per event loop, sharing the port) and the real-time driver
  * thread that runs the engine. It is a model, not a measurement of any real engine: see docs/simulator.md.
+ *
+ * <p>It proves it is infergate's simulator with a key ({@code GET /sim/attest}, {@link SimulatorKey}): this process's
+ * random key unless one is given, registered by port so a client in this process checks it
+ * ({@link SimulatorKeys}); only then is its word on its own lateness used.
  */
 public final class SimServer implements AutoCloseable {
     /** Said wherever the simulator shows itself. */
@@ -44,9 +50,10 @@ public final class SimServer implements AutoCloseable {
     private final SimProfile profile;
     private final String host;
     private final int port;
+    private final SimulatorKey key;
 
     private SimServer(Vertx vertx, RealTimeDriver driver, Engine engine, DispatchLateness lateness, SimProfile profile,
-            String host, int port) {
+            String host, int port, SimulatorKey key) {
         this.vertx = vertx;
         this.driver = driver;
         this.engine = engine;
@@ -54,6 +61,7 @@ public final class SimServer implements AutoCloseable {
         this.profile = profile;
         this.host = host;
         this.port = port;
+        this.key = key;
     }
 
     /**
@@ -73,6 +81,11 @@ public final class SimServer implements AutoCloseable {
      * written (for benchmarks of the simulator's own timing).
      */
     public static SimServer start(SimProfile profile, String host, int port, long seed, EmissionTap tap) {
+        return start(profile, host, port, seed, tap, SimulatorKeys.processKey());
+    }
+
+    /** As {@link #start(SimProfile, String, int, long, EmissionTap)}, proving itself with {@code key}. */
+    public static SimServer start(SimProfile profile, String host, int port, long seed, EmissionTap tap, SimulatorKey key) {
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("port (" + port + ") must be between 0 and 65535");
         }
@@ -80,7 +93,7 @@ public final class SimServer implements AutoCloseable {
         DispatchLateness lateness = new DispatchLateness();
         Engine engine = new Engine(profile);
         RealTimeDriver driver = new RealTimeDriver(engine, System::nanoTime, lateness).start();
-        SimRoutes routes = new SimRoutes(profile, seed, driver, engine.metrics(), lateness, System::nanoTime, tap);
+        SimRoutes routes = new SimRoutes(profile, seed, driver, engine.metrics(), lateness, System::nanoTime, tap, key);
         try {
             // A negative port makes Vert.x share one random free port between the instances.
             int bindPort = port == 0 ? -1 : port;
@@ -95,7 +108,8 @@ public final class SimServer implements AutoCloseable {
             if (instances.stream().anyMatch(v -> v.actualPort != actualPort)) {
                 throw new IllegalStateException("the HTTP server instances did not share one port");
             }
-            return new SimServer(vertx, driver, engine, lateness, profile, host, actualPort);
+            SimulatorKeys.register(actualPort, key);
+            return new SimServer(vertx, driver, engine, lateness, profile, host, actualPort, key);
         } catch (RuntimeException e) {
             driver.close();
             vertx.close();
@@ -144,6 +158,7 @@ public final class SimServer implements AutoCloseable {
     /** Stops the engine thread and Vert.x; open streams are cut. */
     @Override
     public void close() {
+        SimulatorKeys.unregister(port, key);
         driver.close();
         try {
             await(vertx.close());

@@ -90,6 +90,18 @@ class ConsoleSummaryTest {
     }
 
     @Test
+    void aServerThatServedTheSimulatorsSeriesWithoutProvingItself_isSaidOnce_withNoLagLine() {
+        SummaryBuilder b = summary();
+        b.server = new ServerFigures("vllm", 3, 0, Map.of(), List.of(), null,
+                dev.infergate.attest.SimulatorAttestation.UNPROVEN);
+
+        String out = ConsoleSummary.render(b.build());
+
+        assertThat(out).contains("the server serves infergate-sim series but did not prove it is infergate's simulator:"
+                + " its own word is not used\n").doesNotContain("simulator lag");
+    }
+
+    @Test
     void cacheConnectionsAndPromptLines_showSharesRetriesAndTheDifference() {
         String out = ConsoleSummary.render(summary().build());
         assertThat(out).contains("cache: 0 of 10 completed requests warm (at least 50 % of the prompt cached)"

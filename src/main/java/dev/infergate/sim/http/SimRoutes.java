@@ -3,6 +3,7 @@ package dev.infergate.sim.http;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.infergate.attest.SimulatorKey;
 import dev.infergate.sim.answer.AnswerModel;
 import dev.infergate.sim.answer.ResponseText;
 import dev.infergate.sim.driver.DispatchLateness;
@@ -30,13 +31,15 @@ import java.util.regex.Pattern;
  * {@code /v1/completions}, {@code /v1/responses} (the Responses API, same timing model as chat),
  * {@code /v1/embeddings} (the cost of a prefill, no decode), rerank ({@code /rerank}, {@code /v1/rerank},
  * {@code /v2/rerank}) and score ({@code /score}, {@code /v1/score}) (a prefill of every query-document pair, no
- * decode; {@link ScoringRequest}), {@code /tokenize}, {@code /health}, {@code /metrics} and its own {@code /sim/request-delays} ({@link RequestDelays}).
+ * decode; {@link ScoringRequest}), {@code /tokenize}, {@code /health}, {@code /metrics} and its own {@code /sim/request-delays} ({@link RequestDelays}) and {@code /sim/attest} (its proof,
+ * by its key, that it is infergate's simulator: {@link SimulatorKey}).
  */
 public final class SimRoutes {
     /** Shown as {@code owned_by}: anyone listing models learns that this is not a real engine. */
     public static final String OWNED_BY = "infergate-sim (a model, not a measurement of any real engine)";
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern REQUEST_ID = Pattern.compile("[A-Za-z0-9._:-]{1,128}");
+    private static final Pattern NONCE = Pattern.compile("[0-9a-fA-F]{16,128}");
 
     private final SimProfile profile;
     private final long serverSeed;
@@ -50,10 +53,11 @@ public final class SimRoutes {
     private final SplittableRandom faultRandom;
     private final AtomicLong nextId = new AtomicLong();
     private final RequestDelays delays;
+    private final SimulatorKey key;
     private final long createdEpochSeconds = System.currentTimeMillis() / 1000;
 
     public SimRoutes(SimProfile profile, long serverSeed, RealTimeDriver driver, EngineMetrics metrics,
-            DispatchLateness lateness, LongSupplier nanoClock, EmissionTap tap) {
+            DispatchLateness lateness, LongSupplier nanoClock, EmissionTap tap, SimulatorKey key) {
         this.profile = profile;
         this.serverSeed = serverSeed;
         this.driver = driver;
@@ -65,6 +69,7 @@ public final class SimRoutes {
         this.answers = new AnswerModel(profile.answerAccuracy(), serverSeed);
         this.faultRandom = new SplittableRandom(Tokenizer.mix(serverSeed ^ 0x5EED_FA17L));
         this.delays = new RequestDelays(lateness);
+        this.key = key;
     }
 
     /** A router for one HTTP server instance (one per event loop). */
@@ -88,8 +93,20 @@ public final class SimRoutes {
         router.get("/sim/request-delays").handler(rc -> rc.response()
                 .putHeader("Content-Type", "application/x-ndjson; charset=utf-8")
                 .end(delays.jsonLines(rc.request().getParam("prefix"))));
+        router.get("/sim/attest").handler(this::attest);
         router.route().handler(rc -> error(rc, ApiError.notFound(rc.request().method() + " " + rc.request().path())));
         return router;
+    }
+
+    /** HMAC-SHA256 of the client's nonce under this simulator's key: the client's proof that its series are ours. */
+    private void attest(RoutingContext rc) {
+        String nonce = rc.request().getParam("nonce");
+        if (nonce == null || !NONCE.matcher(nonce).matches()) {
+            error(rc, ApiError.badRequest("nonce", "nonce must be 16 to 128 hex digits"));
+            return;
+        }
+        rc.response().putHeader("Content-Type", "text/plain; charset=utf-8").putHeader("Cache-Control", "no-store")
+                .end(key.answer(nonce));
     }
 
     private void completion(RoutingContext rc, boolean chat) {
