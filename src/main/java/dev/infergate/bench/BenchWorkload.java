@@ -43,15 +43,6 @@ public final class BenchWorkload implements Workload {
     /** run.json's workload block of a bench run: the metronome's pace; no tokenizer counted anything. */
     public record Description(String kind, @JsonProperty("output_tokens") int outputTokens,
             @JsonProperty("ttft_ms") double ttftMs, @JsonProperty("itl_ms") double itlMs, String phases)
-            implements WorkloadDescription {
-        @Override
-        public WorkloadDescription.TokenizerFacts tokenizerFacts() {
-            return null;
-        }
-
-        @Override
-        public Description withTokenizerFacts(WorkloadDescription.TokenizerFacts facts) {
-            return this;
-        }
+            implements WorkloadDescription.Uncounted {
     }
 }

@@ -111,16 +111,7 @@ public final class Probe {
 
     /** run.json's {@code workload} block of a probe: the long prompt's length and the cases of each round. */
     private record ProbeWorkload(String kind, @JsonProperty("input_tokens") int inputTokens, List<String> cases)
-            implements WorkloadDescription {
-        @Override
-        public WorkloadDescription.TokenizerFacts tokenizerFacts() {
-            return null;
-        }
-
-        @Override
-        public ProbeWorkload withTokenizerFacts(WorkloadDescription.TokenizerFacts facts) {
-            return this;
-        }
+            implements WorkloadDescription.Uncounted {
     }
 
     private static void sendRounds(HttpExecutor http, ProbePlan plan, boolean exactOutput) throws IOException {

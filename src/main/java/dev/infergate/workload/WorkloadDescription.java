@@ -18,6 +18,19 @@ public interface WorkloadDescription {
     /** This description with other tokenizer facts (only called when {@link #tokenizerFacts()} is not null). */
     WorkloadDescription withTokenizerFacts(TokenizerFacts facts);
 
+    /** A description of a kind that counts no lengths (a bench's timed answers, a probe's cases): no tokenizer facts. */
+    interface Uncounted extends WorkloadDescription {
+        @Override
+        default TokenizerFacts tokenizerFacts() {
+            return null;
+        }
+
+        @Override
+        default WorkloadDescription withTokenizerFacts(TokenizerFacts facts) {
+            return this;
+        }
+    }
+
     /**
      * The tokenizer that counted the lengths, whether input lengths are exact under it, and the tokens a request adds
      * to its prompt's (absent for a kind that does not calibrate it).

@@ -9,19 +9,9 @@ import java.util.Map;
  * For tests: a workload block given as a map (in a settled key order, {@link Json#ordered}), for run.json tests whose
  * workload is not one of the real kinds; and {@link #json} to read a real description's keys as a reader of the file would.
  */
-public record MapWorkloadDescription(@JsonValue Map<String, Object> map) implements WorkloadDescription {
+public record MapWorkloadDescription(@JsonValue Map<String, Object> map) implements WorkloadDescription.Uncounted {
     public MapWorkloadDescription {
         map = Json.ordered(map);
-    }
-
-    @Override
-    public TokenizerFacts tokenizerFacts() {
-        return null;
-    }
-
-    @Override
-    public WorkloadDescription withTokenizerFacts(TokenizerFacts facts) {
-        return this;
     }
 
     /** {@code description} as the JSON object run.json holds (numbers of the type the record holds). */
