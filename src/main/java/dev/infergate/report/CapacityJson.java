@@ -46,13 +46,16 @@ final class CapacityJson {
      *                         and in files written before it was recorded
      * @param hiddenOverload   the largest share by which the rate may exceed what the server sustains without the probe
      *                         showing it (docs/acceptance.md, "Short probes and the sustained capacity"); absent when unknown
+     * @param effectiveTrials  how many independent trials its requests are worth in the fit (misses in runs while a
+     *                         queue stands count as fewer; docs/acceptance.md, "Capacity at the SLO"); absent when unknown
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record Probe(double ratePerS, int runs, long sent, double attainment, boolean passed,
             @JsonInclude(JsonInclude.Include.NON_NULL) Double offeredRps,
             @JsonInclude(JsonInclude.Include.NON_NULL) Double fittedAttainment,
             @JsonInclude(JsonInclude.Include.NON_NULL) Wait longestWaitMs,
-            @JsonInclude(JsonInclude.Include.NON_NULL) Double hiddenOverload) {}
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double hiddenOverload,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Double effectiveTrials) {}
 
     /**
      * One point of a side's attainment curve, with the 95 % Wilson interval of its attainment.
@@ -133,7 +136,8 @@ final class CapacityJson {
                 c.atCapacity() == null ? null : Wait.of(c.atCapacity().longestWait()),
                 c.steps().stream().map(s -> new Probe(s.ratePerSecond(), s.runs(), s.pooled().sent(), s.pooled().attainment(),
                         s.passed(), ComparisonFormat.round(s.pooled().offeredPerSecond()), fitted(c, s.ratePerSecond()),
-                        probeWait(s.pooled()), ComparisonFormat.round(s.pooled().hiddenOverload()))).toList(),
+                        probeWait(s.pooled()), ComparisonFormat.round(s.pooled().hiddenOverload()),
+                        ComparisonFormat.round(s.pooled().effectiveSent()))).toList(),
                 ComparisonFormat.round(c.ratePerSecond()), c.curve().stream().map(s -> curvePoint(c, s)).toList(),
                 c.stop() == null ? null : c.stop().name().toLowerCase(java.util.Locale.ROOT));
     }

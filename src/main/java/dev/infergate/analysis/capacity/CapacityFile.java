@@ -114,9 +114,12 @@ public record CapacityFile(Path source, double target, String slo, String worklo
             }
             long good = Math.round(attainment * sent); // attainment is written to 1e-6: exact for any probe's count
             double hidden = number(p, "hidden_overload"); // NaN in files written before it: none assumed
-            Measurement m = Measurement.counted(rate, sent, good, number(p, "offered_rps"), wait(p.path("longest_wait_ms")), hidden);
+            double recorded = number(p, "effective_trials"); // NaN in files written before it: each request a trial
+            double trials = recorded >= 1 ? Math.min(sent, recorded) : sent;
+            Measurement m = Measurement.counted(rate, sent, good, number(p, "offered_rps"), wait(p.path("longest_wait_ms")), hidden,
+                    Double.isNaN(recorded) ? Double.NaN : trials);
             steps.add(new CapacitySearch.Step(rate, m, Math.max(1, p.path("runs").asInt(1)), m.attainment() >= target, sent >= minimum));
-            probes.add(new CapacityFit.Probe(rate, sent, good, hidden >= 0 && Double.isFinite(hidden) ? hidden : 0));
+            probes.add(new CapacityFit.Probe(rate, sent, good, hidden >= 0 && Double.isFinite(hidden) ? hidden : 0, trials));
         }
         if (steps.isEmpty()) {
             throw new IllegalArgumentException(file + ": " + name + " has no probe");

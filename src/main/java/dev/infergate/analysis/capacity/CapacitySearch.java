@@ -295,7 +295,8 @@ public final class CapacitySearch {
         if (fit == null || fitProbes != steps.size()) {
             fit = CapacityFit.of(settings.target(), steps.stream()
                     .map(s -> new CapacityFit.Probe(s.ratePerSecond(), s.pooled().sent(), s.pooled().good(),
-                            Double.isNaN(s.pooled().hiddenOverload()) ? 0 : s.pooled().hiddenOverload())).toList());
+                            Double.isNaN(s.pooled().hiddenOverload()) ? 0 : s.pooled().hiddenOverload(),
+                            Math.min(s.pooled().sent(), Math.max(Math.min(1, s.pooled().sent()), s.pooled().trials())))).toList());
             fitProbes = steps.size();
         }
         return fit;
@@ -339,7 +340,14 @@ public final class CapacitySearch {
             return clamp(estimate == 0 ? lowest / 2 : highest * 2);
         }
         double[] interval = fit.interval();
-        return clamp(Double.isFinite(interval[1]) && interval[0] > 0 ? longerTail(interval[0], estimate, interval[1]) : estimate);
+        if (!Double.isFinite(interval[1])) {
+            // the top is open (no miss above the estimate sure enough to bound it): probe between the estimate and the
+            // lowest rate that missed above it, which bounds the top whichever way it comes out
+            double missed = steps.stream().filter(s -> !s.passed() && s.ratePerSecond() > estimate).mapToDouble(Step::ratePerSecond)
+                    .min().orElse(estimate);
+            return clamp(Math.sqrt(estimate * missed));
+        }
+        return clamp(interval[0] > 0 ? longerTail(interval[0], estimate, interval[1]) : estimate);
     }
 
     /**

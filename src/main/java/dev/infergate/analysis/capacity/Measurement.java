@@ -32,10 +32,15 @@ import java.util.Locale;
  *                               for each one the client cancelled when the run ended (its outcome unknown)
  * @param recordedWait           the longest wait as a capacity.json recorded it, for a measurement read back from the
  *                               file without its requests ({@link #counted}); null when the requests are here
+ * @param hiddenOverload         the largest share by which the rate may exceed what the server sustains without this
+ *                               probe showing it ({@link #hiddenOverload(List, java.time.Duration)}); NaN when unknown
+ * @param effectiveSent          how many independent trials {@code sent} is worth, misses coming in runs while a queue
+ *                               stands ({@link EffectiveTrials}); NaN when unknown (then {@code sent})
  */
 public record Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs,
         double[] e2eFromScheduledMs, double clientLagP99Ms, long clientLaggedRequests, double serverStalledShare,
-        double serverLateP99Ms, double offeredPerSecond, double[] missMarginsMs, LongestWait recordedWait, double hiddenOverload) {
+        double serverLateP99Ms, double offeredPerSecond, double[] missMarginsMs, LongestWait recordedWait, double hiddenOverload,
+        double effectiveSent) {
     /**
      * A run is server-stalled when the server lost more than this share of its time: 1 % of its serving time moves
      * its capacity by about 1 %, well inside a search's 5-15 % tolerance, and an idle machine loses none.
@@ -59,6 +64,17 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         if (hiddenOverload < 0) {
             throw new IllegalArgumentException("hiddenOverload (" + hiddenOverload + ") must be >= 0 or NaN");
         }
+        if (effectiveSent < 0 || effectiveSent > sent) {
+            throw new IllegalArgumentException("effectiveSent (" + effectiveSent + ") must be between 0 and sent (" + sent + ") or NaN");
+        }
+    }
+
+    /** A measurement whose requests' clustering is not known: each counts as an independent trial. */
+    public Measurement(double ratePerSecond, long sent, long good, double[] ttftFromScheduledMs, double[] e2eFromScheduledMs,
+            double clientLagP99Ms, long clientLaggedRequests, double serverStalledShare, double serverLateP99Ms,
+            double offeredPerSecond, double[] missMarginsMs, LongestWait recordedWait, double hiddenOverload) {
+        this(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, clientLagP99Ms, clientLaggedRequests,
+                serverStalledShare, serverLateP99Ms, offeredPerSecond, missMarginsMs, recordedWait, hiddenOverload, Double.NaN);
     }
 
     /** A measurement with all its fields but the hidden overload (unknown: none assumed). */
@@ -88,8 +104,14 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
     /** As {@link #counted(double, long, long, double, LongestWait)}, with the hidden overload the file recorded (NaN: none). */
     public static Measurement counted(double ratePerSecond, long sent, long good, double offeredPerSecond, LongestWait wait,
             double hiddenOverload) {
+        return counted(ratePerSecond, sent, good, offeredPerSecond, wait, hiddenOverload, Double.NaN);
+    }
+
+    /** As above, with the effective trials the file recorded (NaN: not recorded, each request a trial). */
+    public static Measurement counted(double ratePerSecond, long sent, long good, double offeredPerSecond, LongestWait wait,
+            double hiddenOverload, double effectiveSent) {
         return new Measurement(ratePerSecond, sent, good, new double[0], new double[0], Double.NaN, 0, Double.NaN, Double.NaN,
-                offeredPerSecond, new double[0], wait, hiddenOverload);
+                offeredPerSecond, new double[0], wait, hiddenOverload, effectiveSent);
     }
 
     /** A measurement that knows nothing of its misses' margins (each miss counts as the server's). */
@@ -194,7 +216,8 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
     /** This measurement with what the server reported of its own lateness (NaN: unknown). */
     public Measurement withServerLateness(double stalledShare, double lateP99Ms) {
         return new Measurement(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, clientLagP99Ms,
-                clientLaggedRequests, stalledShare, lateP99Ms, offeredPerSecond, missMarginsMs, recordedWait, hiddenOverload);
+                clientLaggedRequests, stalledShare, lateP99Ms, offeredPerSecond, missMarginsMs, recordedWait, hiddenOverload,
+                effectiveSent);
     }
 
     /**
@@ -232,7 +255,38 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
                     java.util.stream.DoubleStream.generate(() -> Double.NEGATIVE_INFINITY).limit(cut)).toArray();
         }
         return new Measurement(ratePerSecond, measured.size(), good, ttft, e2e, lag.lagP99Millis(), lag.laggedRequests(),
-                Double.NaN, Double.NaN, offered, margins, null, hiddenOverload(measured, measuredTime));
+                Double.NaN, Double.NaN, offered, margins, null, hiddenOverload(measured, measuredTime), effectiveTrials(measured, slo));
+    }
+
+    /**
+     * How many independent trials the requests are worth ({@link EffectiveTrials}), in the order they were scheduled
+     * to arrive: the fewer of what their outcomes show (misses in runs) and what their queue waits show (the first
+     * token from the schedule less the client's lag, the wait {@link #hiddenOverload} reads). The waits count too
+     * because a probe with no miss yet can have watched one queue build for its whole length: it had few independent
+     * looks at the server, however many requests it sent, and a miss-free probe near the capacity must not weigh as
+     * if each request had been a fresh coin.
+     */
+    static double effectiveTrials(List<RequestRecord> measured, Slo slo) {
+        List<RequestRecord> inOrder = measured.stream()
+                .sorted(java.util.Comparator.comparingLong(r -> r.marks().scheduledNanos())).toList();
+        boolean[] good = new boolean[inOrder.size()];
+        double[] waits = new double[inOrder.size()];
+        boolean anyGood = false;
+        boolean anyMiss = false;
+        for (int i = 0; i < good.length; i++) {
+            RequestRecord r = inOrder.get(i);
+            good[i] = slo.met(r);
+            anyGood |= good[i];
+            anyMiss |= !good[i];
+            waits[i] = waitedNanos(r);
+        }
+        double fromWaits = EffectiveTrials.of(waits);
+        return anyGood && anyMiss ? Math.min(EffectiveTrials.of(good), fromWaits) : fromWaits;
+    }
+
+    /** How many independent trials the requests are worth ({@link #effectiveSent}; {@code sent} when unknown). */
+    public double trials() {
+        return Double.isNaN(effectiveSent) ? sent : effectiveSent;
     }
 
     /** The share of a probe's measured arrivals, at its end, whose first-token waits bound its hidden overload. */
@@ -265,12 +319,18 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         List<RequestRecord> last = measured.stream().filter(r -> r.marks().scheduledNanos() >= from).toList();
         double longest = 0;
         for (RequestRecord r : last) {
-            // a last arrival with no first token (failed, or cut by a decided miss) waited at least until its end
-            double waited = r.succeeded() && r.ttftFromScheduledNanos() >= 0 ? serverWaitNanos(r)
-                    : Math.max(0, r.marks().doneNanos() - r.marks().scheduledNanos() - clientLag(r));
-            longest = Math.max(longest, waited - fastest);
+            longest = Math.max(longest, waitedNanos(r) - fastest);
         }
         return Math.max(0, longest) / windowNanos;
+    }
+
+    /**
+     * How long a request waited for the server: its first token from the schedule less the client's own lag; one with no
+     * first token (failed, or cut by a decided miss) waited at least until its end.
+     */
+    private static long waitedNanos(RequestRecord r) {
+        return r.succeeded() && r.ttftFromScheduledNanos() >= 0 ? serverWaitNanos(r)
+                : Math.max(0, r.marks().doneNanos() - r.marks().scheduledNanos() - clientLag(r));
     }
 
     /** First token from the schedule less the client's own lag: a client late to send adds no server backlog. */
@@ -302,8 +362,11 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
                 .orElse(Double.NaN);
         double[] margins = repeats.stream().flatMapToDouble(m -> Arrays.stream(m.missMarginsMs)).toArray();
         double hidden = repeats.stream().mapToDouble(Measurement::hiddenOverload).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+        // separate runs are independent of each other: their trials add up
+        double trials = repeats.stream().allMatch(m -> Double.isNaN(m.effectiveSent())) ? Double.NaN
+                : repeats.stream().mapToDouble(Measurement::trials).sum();
         return new Measurement(repeats.get(0).ratePerSecond(), sent, good, ttft, e2e, lag, lagged, stalled, late, offered, margins,
-                null, hidden);
+                null, hidden, trials);
     }
 
     /** Percentile {@code p} (0-100) of TTFT from the scheduled time of the successful requests, ms; NaN when none. */
