@@ -185,10 +185,9 @@ class SustainedCapacityTest {
      * 40 seeded searches with 10 s refining probes (3 s of warm-up; ramp probes 2 s) against knee-light's model, judged
      * against the rate its long runs hold 95 % at (1,500 s after 60 s of warm-up per rate, from 22 to 24.5 req/s: about
      * 22.3). Its misses come in queue episodes tens of requests long, so a probe's requests are far from independent
-     * trials: read as such, the interval covered that rate in 12 of 60 searches when written (median half-width 3.5 %,
-     * every miss above it: a short probe from idle flatters, and catches an episode or none by chance); weighed by
-     * their effective trials ({@link EffectiveTrials}), in 60 of 60 (median half-width 13.7 %: what 10 s probes of such
-     * a server can say). With 3 s probes: 57 and 2 of 60 (half-widths 18.9 % and 5.2 %).
+     * trials: read as such, the interval covered that rate in 9 of 40 searches when written (every miss above it: a
+     * short probe from idle flatters, and catches an episode or none by chance); weighed by their effective trials
+     * ({@link EffectiveTrials}), in 40 of 40.
      */
     @Test
     void seededSearchesAgainstAQueueThatSettlesSlowly_coverItsLongRunCapacity_onlyWithEffectiveTrials() throws Exception {
