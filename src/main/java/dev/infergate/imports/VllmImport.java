@@ -1,7 +1,6 @@
 package dev.infergate.imports;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.infergate.record.ErrorClass;
 import dev.infergate.record.RunDocument;
 import dev.infergate.record.ImportedFrom;
 import dev.infergate.record.Phase;

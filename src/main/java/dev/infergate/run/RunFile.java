@@ -117,7 +117,7 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
 
     /**
      * {@link #loadBlock} as the JSON object this record holds: a JSON edge, because {@link #ended} copies it through
-     * {@code Json.ordered}, which sorts the block's keys in the ended run.json as every version so far has.
+     * {@code Json.ordered}, which keeps a {@link LinkedHashMap}'s order: the block's keys stay in {@link LoadBlock}'s order.
      */
     @SuppressWarnings("unchecked")
     // JSON edge: LoadBlock as the JSON object RunFile holds (see load)

@@ -197,7 +197,7 @@ public final class CapacitySearch {
     /**
      * Why a rate stayed undecided: the client could not keep to the schedule at it, or the simulator serving it stalled.
      */
-    static String undecided(double ratePerSecond, Measurement last, int runs) {
+    static String whyUndecided(double ratePerSecond, Measurement last, int runs) {
         return last.clientLimited()
                 ? String.format(Locale.ROOT, "the probe at %.3g req/s was client-limited in %d runs (client lag"
                         + " p99 %.1f ms > %.0f ms), so it decides nothing: free CPU on this machine or lower max_rate",
@@ -378,7 +378,7 @@ public final class CapacitySearch {
         while ((m = probe.measure(rate, attempt++, rampProbe)).decidesNothing(settings.target())) {
             if (++limitedInARow > CLIENT_LIMITED_RETRIES) {
                 attempts.put(rate, attempt);
-                undecided = undecided(rate, m, limitedInARow);
+                undecided = whyUndecided(rate, m, limitedInARow);
                 return null;
             }
         }
