@@ -1,9 +1,10 @@
 package dev.infergate.analysis.capacity;
 
 /**
- * How many independent trials a probe's requests are worth. A probe's requests are not independent: near the
- * capacity a queue builds and drains, every arrival while it stands waits behind it, and misses come in runs (a 10 s
- * probe of 240 requests whose 30 misses are one queue episode tells about as much as a handful of coin flips, not 240).
+ * How many independent trials a probe's requests are worth ({@link Measurement#effectiveSent()} applies it to their
+ * queue waits). A probe's requests are not independent: near the capacity a queue builds and drains, every arrival
+ * while it stands waits behind it, and misses come in runs (a 10 s probe of 240 requests whose 30 misses are one queue
+ * episode tells about as much as a handful of coin flips, not 240).
  * Read as independent trials they give the probe's attainment a posterior far too narrow, and the capacity an interval
  * that misses the truth (docs/acceptance.md, "Capacity at the SLO").
  *

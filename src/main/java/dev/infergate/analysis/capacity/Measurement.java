@@ -259,29 +259,50 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
     }
 
     /**
-     * How many independent trials the requests are worth ({@link EffectiveTrials}), in the order they were scheduled
-     * to arrive: the fewer of what their outcomes show (misses in runs) and what their queue waits show (the first
-     * token from the schedule less the client's lag, the wait {@link #hiddenOverload} reads). The waits count too
-     * because a probe with no miss yet can have watched one queue build for its whole length: it had few independent
-     * looks at the server, however many requests it sent, and a miss-free probe near the capacity must not weigh as
-     * if each request had been a fresh coin.
+     * How many independent trials the requests are worth ({@link EffectiveTrials}), from their queue waits in the order
+     * they were scheduled to arrive (the first token from the schedule less the client's lag, the wait
+     * {@link #hiddenOverload} reads); all of them when the probe ended falling behind ({@link #fellBehind}). The waits,
+     * not the outcomes: the waits are the server's state (a backlog that builds and drains), sampled by every request, so
+     * a probe that watched one queue build, or caught one episode, shows it whether or not anyone missed yet; a run of
+     * outcomes can be the probe's own shape instead: a TPOT target is missed by its first arrivals, whose decode runs
+     * while the batch is at its peak, and met by its last, whose decode runs as the batch drains after the arrivals end
+     * (the demo's probes: six misses, then thirty goods), a trend of the window, not an episode of the server.
      */
     static double effectiveTrials(List<RequestRecord> measured, Slo slo) {
         List<RequestRecord> inOrder = measured.stream()
                 .sorted(java.util.Comparator.comparingLong(r -> r.marks().scheduledNanos())).toList();
         boolean[] good = new boolean[inOrder.size()];
         double[] waits = new double[inOrder.size()];
-        boolean anyGood = false;
-        boolean anyMiss = false;
         for (int i = 0; i < good.length; i++) {
             RequestRecord r = inOrder.get(i);
             good[i] = slo.met(r);
-            anyGood |= good[i];
-            anyMiss |= !good[i];
             waits[i] = waitedNanos(r);
         }
-        double fromWaits = EffectiveTrials.of(waits);
-        return anyGood && anyMiss ? Math.min(EffectiveTrials.of(good), fromWaits) : fromWaits;
+        if (fellBehind(good)) {
+            return good.length;
+        }
+        return EffectiveTrials.of(waits);
+    }
+
+    /**
+     * Whether a probe ended falling behind: every one of its last {@link #END_SHARE} of arrivals (at least three) missed.
+     * Its misses then come as a trend, not an episode: a probe starts from an idle server and can only flatter its
+     * rate's sustained attainment, and one whose latest users all miss shows a server that will not catch up at that rate,
+     * so its miss is sure, and counts as its requests. A run of misses that ended before the probe did is an episode
+     * it may have caught by chance, and counts as the trials the correlation leaves.
+     */
+    static boolean fellBehind(boolean[] goodInArrivalOrder) {
+        int n = goodInArrivalOrder.length;
+        int last = (int) Math.ceil(END_SHARE * n);
+        if (last < 3) {
+            return false;
+        }
+        for (int i = n - last; i < n; i++) {
+            if (goodInArrivalOrder[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** How many independent trials the requests are worth ({@link #effectiveSent}; {@code sent} when unknown). */
