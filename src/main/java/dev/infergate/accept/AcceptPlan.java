@@ -203,15 +203,31 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
      * @param rampDuration {@code ramp_duration:} how long a ramp probe (finding the region) is measured; with it set,
      *                     ramp probes after a side's first also warm up for at most {@link #RAMP_WARMUP}; null: ramp
      *                     probes are as long as any other
+     * @param effectiveTrials {@code trials: effective}: each probe counts as the independent trials its queue waits are
+     *                     worth, and draws its arrivals from its rate too (docs/acceptance.md, "Capacity at the SLO");
+     *                     false ({@code trials: requests}, the default): each request a trial, as before
      */
     public record Capacity(Preset workload, PrefixMode prefix, double target, double startRate, double maxRate,
             Duration probeDuration, Duration probeWarmup, double tolerance, int maxProbes,
-            MatrixWorkload.Trace trace, From from, Duration rampDuration) {
+            MatrixWorkload.Trace trace, From from, Duration rampDuration, boolean effectiveTrials) {
         /**
          * The warm-up of a shortened ramp probe after a side's first: the server and client are warm by then, and a ramp
          * probe only needs to say which side of the capacity its rate lies on, within a factor of two.
          */
         public static final Duration RAMP_WARMUP = Duration.ofSeconds(1);
+        /**
+         * Reads {@code trials:} ({@code --trials}): {@code effective} (true) or {@code requests} (false).
+         *
+         * @throws IllegalArgumentException naming what was given and what is accepted
+         */
+        public static boolean parseTrials(String text) {
+            return switch (text.trim()) {
+                case "effective" -> true;
+                case "requests" -> false;
+                default -> throw new IllegalArgumentException("'" + text.trim() + "' is not requests or effective");
+            };
+        }
+
         /** The highest rate tried when the plan names none (req/s); {@code capacity} always uses it. */
         public static final double DEFAULT_MAX_RATE = 1000;
         /** The warm-up of each probe when the plan names none; {@code capacity} always uses it. */
@@ -275,6 +291,14 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
         public Capacity(Preset workload, PrefixMode prefix, double target, double startRate, double maxRate,
                 Duration probeDuration, Duration probeWarmup, double tolerance, int maxProbes, MatrixWorkload.Trace trace) {
             this(workload, prefix, target, startRate, maxRate, probeDuration, probeWarmup, tolerance, maxProbes, trace, null, null);
+        }
+
+        /** A capacity step whose probes count each request as a trial. */
+        public Capacity(Preset workload, PrefixMode prefix, double target, double startRate, double maxRate,
+                Duration probeDuration, Duration probeWarmup, double tolerance, int maxProbes, MatrixWorkload.Trace trace,
+                From from, Duration rampDuration) {
+            this(workload, prefix, target, startRate, maxRate, probeDuration, probeWarmup, tolerance, maxProbes, trace, from,
+                    rampDuration, false);
         }
 
         /**

@@ -80,7 +80,7 @@ final class CapacityProbes {
     CapacitySearch search(String sideName, Side side) {
         AcceptPlan.Capacity c = plan.capacity();
         CapacitySearch.Settings settings = new CapacitySearch.Settings(c.target(), c.startRate(),
-                Math.min(c.startRate(), 0.05), c.maxRate(), c.tolerance(), c.maxProbes());
+                Math.min(c.startRate(), 0.05), c.maxRate(), c.tolerance(), c.maxProbes()).withEffectiveTrials(c.effectiveTrials());
         if (c.rampDuration() != null) {
             progress.accept(String.format(Locale.ROOT, "capacity %s: ramp probes (finding the region) offer %s after %s of warm-up"
                     + " (the first: %s), refining probes %s after %s", sideName, dev.infergate.config.Durations.format(c.rampDuration()),
@@ -127,7 +127,8 @@ final class CapacityProbes {
         progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s for %.1f s (%s, run %d)", sideName, rate,
                 measured.toMillis() / 1e3, ramp ? "ramp" : "refining", attempt + 1));
         Path dir = out.resolve("capacity").resolve(sideName).resolve(String.format(Locale.ROOT, "rate-%.4f-a%d", rate, attempt));
-        ExactCountSchedule schedule = ExactCountSchedule.over(rate, probeSeed(plan.seed(), rate, attempt), warmup, measured);
+        ExactCountSchedule schedule = ExactCountSchedule.over(rate,
+                c.effectiveTrials() ? probeSeed(plan.seed(), rate, attempt) : plan.seed() + attempt, warmup, measured);
         LoadModel load = c.trace() != null ? runner.traces().load(c.trace().trace(), new LoadLevel("capacity", 0, rate, 0), rate)
                 : new OpenLoop(schedule, 0);
         MatrixWorkload workload = c.trace() != null ? c.trace() : new MatrixWorkload.Requests(c.workload());
@@ -147,6 +148,9 @@ final class CapacityProbes {
         }
         SimulatorLag lag = SimulatorLag.read(dir);
         Measurement m = Measurement.of(rate, records, plan.slo(), measured).withServerLateness(lag.stalledShare(), lag.lateQuantileMs(0.99));
+        if (!c.effectiveTrials()) {
+            m = m.withEffectiveSent(Double.NaN); // trials: requests, each a trial (not written, not used)
+        }
         if (m.decidesNothing(c.target())) {
             progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s run %d: attainment %.1f %%, but %s, late enough to"
                     + " explain up to %.1f %% (%d of %d misses within %.3g ms of the SLO): it decides nothing and is run again",
@@ -166,7 +170,7 @@ final class CapacityProbes {
     }
 
     /**
-     * ", worth 6.2 independent trials (misses or waits in runs)" when a probe's requests are worth under 80 % of their
+     * ", worth 6.2 independent trials (its queue waits came in runs)" when a probe's requests are worth under 80 % of their
      * count in the fit ({@link Measurement#effectiveSent()}); empty otherwise (docs/acceptance.md, "Capacity at the SLO").
      */
     private static String trials(Measurement m) {
@@ -174,7 +178,7 @@ final class CapacityProbes {
         if (!(t < 0.8 * m.sent())) {
             return "";
         }
-        return String.format(Locale.ROOT, ", worth %.3g independent trials (misses or queue waits in runs)", t);
+        return String.format(Locale.ROOT, ", worth %.3g independent trials (its queue waits came in runs)", t);
     }
 
     /**
@@ -204,7 +208,8 @@ final class CapacityProbes {
     }
 
     /**
-     * The seed of a probe's arrivals: the plan's, the run at that rate ({@code attempt}) and the rate itself. Both sides
+     * The seed of a probe's arrivals with {@code trials: effective} (else the plan's seed + attempt, one pattern of gaps
+     * for every rate): the plan's, the run at that rate ({@code attempt}) and the rate itself. Both sides
      * at one rate draw the same arrivals (a difference there is the servers'), while one side's probes at different
      * rates are independent draws, as the fit takes them. With the plan's seed alone every probe of a search replayed
      * one pattern of gaps scaled to its rate, so one unlucky burst near the answer hit every probe there alike: against

@@ -69,6 +69,12 @@ public final class CapacityCommand extends SendingCommand {
             description = "The precision: stop when the 95%% interval's half-width is within this share of the estimate (5%% or 0.05). Default: ${DEFAULT-VALUE}.")
     double tolerance;
 
+    @Option(names = "--trials", defaultValue = "requests", paramLabel = "requests|effective",
+            description = "What a probe's requests count as in the fit: 'requests' (each an independent trial) or 'effective'"
+                    + " (the independent trials their queue waits are worth, near a queue that builds and drains far fewer;"
+                    + " wider, honest intervals; docs/acceptance.md, \"Capacity at the SLO\"). Default: ${DEFAULT-VALUE}.")
+    String trials;
+
     @Option(names = "--max-probes", defaultValue = "10", paramLabel = "N",
             description = "The budget: stop after this many probes even if the precision was not reached (and say so). Default: ${DEFAULT-VALUE}.")
     int maxProbes;
@@ -126,7 +132,8 @@ public final class CapacityCommand extends SendingCommand {
             AcceptPlan.Capacity step = new AcceptPlan.Capacity(trace == null ? parsed("--preset", preset, Preset::parse) : Preset.SHORT_CHAT,
                     parsed("--prefix", prefix, PrefixMode::parse), this.target, startRate, AcceptPlan.Capacity.DEFAULT_MAX_RATE,
                     probeDuration, AcceptPlan.Capacity.DEFAULT_WARMUP, tolerance, maxProbes,
-                    trace == null ? null : new MatrixWorkload.Trace(trace), null, ramp());
+                    trace == null ? null : new MatrixWorkload.Trace(trace), null, ramp(),
+                    parsed("--trials", trials, AcceptPlan.Capacity::parseTrials));
             return CapacityPlan.of(side, targets, step, timeouts, seed);
         } catch (AcceptPlan.Capacity.Invalid e) {
             throw UserError.usage(option(e.key(), e.problem()));

@@ -188,7 +188,15 @@ class PlanReaderTest {
         refused("capacity: {max_probes: 1}\n", "line 3", "key capacity.max_probes: (1) must be >= 2");
         refused("capacity: {duration: 0s}\n", "line 3", "key capacity.duration: (0us) must be more than 0, e.g. 20s");
         refused("capacity: {ramp_duration: 0s}\n", "line 3", "key capacity.ramp_duration: (0us) must be more than 0");
+        refused("capacity: {trials: some}\n", "line 3", "key capacity.trials: 'some' is not requests or effective");
         refused("capacity: {start_rate: 2000}\n", "line 3", "key capacity: max_rate (1000.0) must be >= start_rate (2000.0)");
+    }
+
+    @Test
+    void capacityTrials_areEachRequestUnlessThePlanAsksForEffectiveOnes() {
+        assertThat(PlanReader.read("plan.yaml", SIDES + "capacity: {start_rate: 2}\n").capacity().effectiveTrials()).isFalse();
+        assertThat(PlanReader.read("plan.yaml", SIDES + "capacity: {trials: effective}\n").capacity().effectiveTrials()).isTrue();
+        assertThat(PlanReader.read("plan.yaml", SIDES + "capacity: {trials: requests}\n").capacity().effectiveTrials()).isFalse();
     }
 
     @Test

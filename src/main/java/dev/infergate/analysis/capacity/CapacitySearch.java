@@ -87,7 +87,7 @@ public final class CapacitySearch {
      * @param minMeasuredRequests fewest measured requests a refining probe holds ({@link #minMeasuredRequests(double)})
      */
     public record Settings(double target, double startRate, double minRate, double maxRate, double tolerance,
-            int maxProbes, int minMeasuredRequests) {
+            int maxProbes, int minMeasuredRequests, boolean effectiveTrials) {
         public Settings {
             if (!(target > 0 && target < 1)) {
                 throw new IllegalArgumentException("target (" + target + ") must be between 0 and 1");
@@ -107,9 +107,20 @@ public final class CapacitySearch {
             }
         }
 
-        /** With the {@link #minMeasuredRequests(double)} the target asks for. */
+        /** Each request a trial (the probes' {@link Measurement#effectiveSent()} unused). */
+        public Settings(double target, double startRate, double minRate, double maxRate, double tolerance, int maxProbes,
+                int minMeasuredRequests) {
+            this(target, startRate, minRate, maxRate, tolerance, maxProbes, minMeasuredRequests, false);
+        }
+
+        /** With the {@link #minMeasuredRequests(double)} the target asks for, each request a trial. */
         public Settings(double target, double startRate, double minRate, double maxRate, double tolerance, int maxProbes) {
             this(target, startRate, minRate, maxRate, tolerance, maxProbes, CapacitySearch.minMeasuredRequests(target));
+        }
+
+        /** These settings with each probe counting as its effective trials ({@code trials: effective}) or its requests. */
+        public Settings withEffectiveTrials(boolean effective) {
+            return new Settings(target, startRate, minRate, maxRate, tolerance, maxProbes, minMeasuredRequests, effective);
         }
     }
 
@@ -296,7 +307,9 @@ public final class CapacitySearch {
             fit = CapacityFit.of(settings.target(), steps.stream()
                     .map(s -> new CapacityFit.Probe(s.ratePerSecond(), s.pooled().sent(), s.pooled().good(),
                             Double.isNaN(s.pooled().hiddenOverload()) ? 0 : s.pooled().hiddenOverload(),
-                            Math.min(s.pooled().sent(), Math.max(Math.min(1, s.pooled().sent()), s.pooled().trials())))).toList());
+                            settings.effectiveTrials()
+                                    ? Math.min(s.pooled().sent(), Math.max(Math.min(1, s.pooled().sent()), s.pooled().trials()))
+                                    : s.pooled().sent())).toList());
             fitProbes = steps.size();
         }
         return fit;
@@ -340,7 +353,7 @@ public final class CapacitySearch {
             return clamp(estimate == 0 ? lowest / 2 : highest * 2);
         }
         double[] interval = fit.interval();
-        if (!Double.isFinite(interval[1])) {
+        if (settings.effectiveTrials() && !Double.isFinite(interval[1])) {
             // the top is open (no miss above the estimate sure enough to bound it): probe between the estimate and the
             // lowest rate that missed above it, which bounds the top whichever way it comes out
             double missed = steps.stream().filter(s -> !s.passed() && s.ratePerSecond() > estimate).mapToDouble(Step::ratePerSecond)

@@ -213,6 +213,13 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
                 SERVER_STALL_LIMIT_SHARE * 100, ClientLag.LIMIT_P99_MILLIS);
     }
 
+    /** This measurement with {@code trials} as its effective trials (NaN: each request a trial). */
+    public Measurement withEffectiveSent(double trials) {
+        return new Measurement(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, clientLagP99Ms,
+                clientLaggedRequests, serverStalledShare, serverLateP99Ms, offeredPerSecond, missMarginsMs, recordedWait,
+                hiddenOverload, trials);
+    }
+
     /** This measurement with what the server reported of its own lateness (NaN: unknown). */
     public Measurement withServerLateness(double stalledShare, double lateP99Ms) {
         return new Measurement(ratePerSecond, sent, good, ttftFromScheduledMs, e2eFromScheduledMs, clientLagP99Ms,

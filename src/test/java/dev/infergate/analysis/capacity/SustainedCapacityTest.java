@@ -217,8 +217,8 @@ class SustainedCapacityTest {
         int covered = 0;
         for (int seed = 0; seed < 40; seed++) {
             SplittableRandom random = new SplittableRandom(seed);
-            CapacitySearch.Result r = new CapacitySearch(new CapacitySearch.Settings(TARGET, 4, 0.5, 2000, 0.05, 10),
-                    new CapacitySearch.Probe() {
+            CapacitySearch.Result r = new CapacitySearch(new CapacitySearch.Settings(TARGET, 4, 0.5, 2000, 0.05, 10)
+                    .withEffectiveTrials(effectiveTrials), new CapacitySearch.Probe() {
                         @Override
                         public Measurement measure(double rate, int attempt) {
                             return measure(rate, attempt, false);
