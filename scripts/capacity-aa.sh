@@ -5,7 +5,8 @@
 # seed, as accept gives both sides the same schedule; which side goes first alternates), then 'compare A B' re-fits
 # both and prints the difference with its interval. Counts the pairs whose interval includes zero and the verdicts.
 # Run it under /work/shared/bench/quiet:  /work/shared/bench/quiet -- scripts/capacity-aa.sh 19421 /tmp/aa
-# Environment: PAIRS (10), PROBE (3s), SLO (ttft=500ms), START (4), PROFILE, CAPACITY_ARGS, JAR.
+# Environment: PAIRS (10), FIRST (1: the first pair's number, e.g. FIRST=10 for the tenth alone; each pair's seed is
+# its number), PROBE (3s), SLO (ttft=500ms), START (4), PROFILE, CAPACITY_ARGS (e.g. --trials effective), JAR.
 set -euo pipefail
 port=${1:-19421}
 out=${2:-$(mktemp -d)/aa}
@@ -35,7 +36,7 @@ search() { # search SIDE PORT SEED
 }
 echo "identical sides: $pairs pairs of 'capacity --probe-duration $probe --slo $slo' on two serve-sim of $(basename "$profile") (load $(load))"
 includes=0
-for i in $(seq 1 "$pairs"); do
+for i in $(seq "${FIRST:-1}" "$pairs"); do
   start=$(date +%s.%N)
   if [ $((i % 2)) -eq 1 ]; then search "a$i" "$port" "$i"; search "b$i" "$((port + 1))" "$i";
   else search "b$i" "$((port + 1))" "$i"; search "a$i" "$port" "$i"; fi
@@ -44,4 +45,4 @@ for i in $(seq 1 "$pairs"); do
   case "$diff" in *"includes zero"*) includes=$((includes + 1)) ;; esac
   printf '  pair %2d (%5.1f s, load %s, exit %s): %s\n' "$i" "$(echo "$(date +%s.%N) - $start" | bc)" "$(load)" "$rc" "$diff"
 done
-echo "the difference's interval includes zero in $includes of $pairs pairs"
+echo "the difference's interval includes zero in $includes of $((pairs - ${FIRST:-1} + 1)) pairs"
