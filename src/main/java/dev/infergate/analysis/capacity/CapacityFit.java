@@ -11,7 +11,8 @@ import org.apache.commons.rng.simple.RandomSource;
 /**
  * The capacity at the SLO read from <b>every</b> probe of a side (docs/acceptance.md, "Capacity at the SLO"):
  * SLO attainment modelled as a non-increasing function of the offered rate, fitted by weighted isotonic regression
- * (pool-adjacent-violators, each probe weighted by its effective trials), and the rate where the fitted curve crosses the
+ * (pool-adjacent-violators, each probe weighted by its trials: its requests, or with {@code trials: effective} the
+ * independent trials they are worth), and the rate where the fitted curve crosses the
  * target read off it: the median of the drawn crossings below (in log rate: the search works in ratios).
  *
  * <p>Why isotonic and not a parametric curve: the one thing known of an attainment curve is that offering more load

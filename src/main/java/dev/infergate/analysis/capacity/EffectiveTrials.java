@@ -18,15 +18,6 @@ package dev.infergate.analysis.capacity;
 public final class EffectiveTrials {
     private EffectiveTrials() {}
 
-    /** The effective number of independent trials in {@code outcomes} (each request's, in arrival order). */
-    public static double of(boolean[] outcomes) {
-        double[] values = new double[outcomes.length];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = outcomes[i] ? 1 : 0;
-        }
-        return of(values);
-    }
-
     /**
      * The effective number of independent values in {@code series} (in arrival order): between 1 and its length; its
      * length when every value is the same; 0 when empty.

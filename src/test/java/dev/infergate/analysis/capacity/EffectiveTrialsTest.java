@@ -16,7 +16,7 @@ class EffectiveTrialsTest {
             good[i] = random.nextDouble() < 0.9;
         }
 
-        assertThat(EffectiveTrials.of(good)).isBetween(1600.0, 2000.0);
+        assertThat(EffectiveTrials.of(zeroOne(good))).isBetween(1600.0, 2000.0);
     }
 
     /** An AR(1) series with coefficient phi is worth n (1 - phi) / (1 + phi) independent values: 263 of 5,000 at 0.9. */
@@ -39,7 +39,7 @@ class EffectiveTrialsTest {
         Arrays.fill(good, true);
         Arrays.fill(good, 150, 180, false); // one queue episode: 30 arrivals in a row missed
 
-        assertThat(EffectiveTrials.of(good)).isLessThan(24);
+        assertThat(EffectiveTrials.of(zeroOne(good))).isLessThan(24);
     }
 
     @Test
@@ -58,7 +58,7 @@ class EffectiveTrialsTest {
         boolean[] allGood = new boolean[72];
         Arrays.fill(allGood, true);
 
-        assertThat(EffectiveTrials.of(allGood)).isEqualTo(72);
+        assertThat(EffectiveTrials.of(zeroOne(allGood))).isEqualTo(72);
         assertThat(EffectiveTrials.of(new double[] {0.5, 0.5, 0.5})).isEqualTo(3);
         assertThat(EffectiveTrials.of(new double[0])).isZero();
     }
@@ -73,6 +73,15 @@ class EffectiveTrialsTest {
             }
             assertThat(EffectiveTrials.of(series)).as("n = %d", n).isBetween(1.0, (double) n);
         }
+    }
+
+    /** Outcomes as the 0/1 series of misses and goods. */
+    private static double[] zeroOne(boolean[] outcomes) {
+        double[] values = new double[outcomes.length];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = outcomes[i] ? 1 : 0;
+        }
+        return values;
     }
 
     private static double gaussian(SplittableRandom random) {
