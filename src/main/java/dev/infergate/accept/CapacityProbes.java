@@ -148,8 +148,8 @@ final class CapacityProbes {
         }
         SimulatorLag lag = SimulatorLag.read(dir);
         Measurement m = Measurement.of(rate, records, plan.slo(), measured).withServerLateness(lag.stalledShare(), lag.lateQuantileMs(0.99));
-        if (!c.effectiveTrials()) {
-            m = m.withEffectiveSent(Double.NaN); // trials: requests, each a trial (not written, not used)
+        if (c.effectiveTrials()) {
+            m = m.withEffectiveTrials(records, plan.slo());
         }
         if (m.decidesNothing(c.target())) {
             progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s run %d: attainment %.1f %%, but %s, late enough to"

@@ -104,9 +104,6 @@ class AcceptanceReportGoldenTest {
         for (Path probe : probes) {
             double rate = Double.parseDouble(probe.getFileName().toString().split("-")[1]);
             Measurement m = Measurement.of(rate, records(probe), plan.slo());
-            if (!plan.capacity().effectiveTrials()) {
-                m = m.withEffectiveSent(Double.NaN); // as CapacityProbes keeps it with trials: requests
-            }
             boolean passed = m.attainment() >= plan.capacity().target();
             steps.add(new CapacitySearch.Step(rate, m, 1, passed, true));
         }

@@ -307,9 +307,7 @@ public final class CapacitySearch {
             fit = CapacityFit.of(settings.target(), steps.stream()
                     .map(s -> new CapacityFit.Probe(s.ratePerSecond(), s.pooled().sent(), s.pooled().good(),
                             Double.isNaN(s.pooled().hiddenOverload()) ? 0 : s.pooled().hiddenOverload(),
-                            settings.effectiveTrials()
-                                    ? Math.min(s.pooled().sent(), Math.max(Math.min(1, s.pooled().sent()), s.pooled().trials()))
-                                    : s.pooled().sent())).toList());
+                            Math.min(s.pooled().sent(), Math.max(Math.min(1, s.pooled().sent()), s.pooled().trials())))).toList());
             fitProbes = steps.size();
         }
         return fit;

@@ -243,7 +243,7 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
     public static Measurement of(double ratePerSecond, List<RequestRecord> records, Slo slo, java.time.Duration measuredTime) {
         long arrivals = records.stream().filter(RequestRecord::measured).count();
         double offered = measuredTime == null || measuredTime.isZero() ? Double.NaN : arrivals / (measuredTime.toNanos() / 1e9);
-        List<RequestRecord> measured = records.stream().filter(r -> r.measured() && !r.cancelled()).toList();
+        List<RequestRecord> measured = judged(records);
         long good = measured.stream().filter(slo::met).count();
         double[] ttft = measured.stream().filter(RequestRecord::succeeded)
                 .mapToDouble(r -> r.ttftFromScheduledNanos() / 1e6).filter(v -> v >= 0).toArray();
@@ -262,7 +262,20 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
                     java.util.stream.DoubleStream.generate(() -> Double.NEGATIVE_INFINITY).limit(cut)).toArray();
         }
         return new Measurement(ratePerSecond, measured.size(), good, ttft, e2e, lag.lagP99Millis(), lag.laggedRequests(),
-                Double.NaN, Double.NaN, offered, margins, null, hiddenOverload(measured, measuredTime), effectiveTrials(measured, slo));
+                Double.NaN, Double.NaN, offered, margins, null, hiddenOverload(measured, measuredTime));
+    }
+
+    /** The requests a measurement judges: measured, and not cancelled by the user (neither good nor a miss). */
+    private static List<RequestRecord> judged(List<RequestRecord> records) {
+        return records.stream().filter(r -> r.measured() && !r.cancelled()).toList();
+    }
+
+    /**
+     * This measurement (made by {@link #of} from {@code records}) with its {@link #effectiveTrials effective trials}
+     * counted: only {@code trials: effective} asks for them, so {@link #of} does not spend the work.
+     */
+    public Measurement withEffectiveTrials(List<RequestRecord> records, Slo slo) {
+        return withEffectiveSent(effectiveTrials(judged(records), slo));
     }
 
     /**

@@ -226,10 +226,10 @@ class SustainedCapacityTest {
 
                         @Override
                         public Measurement measure(double rate, int attempt, boolean ramp) {
-                            Measurement m = KNEE_LIGHT.probe(rate, ramp ? 1 : 3, ramp ? 2 : 10, random);
-                            return effectiveTrials ? m : new Measurement(rate, m.sent(), m.good(), new double[] {100},
-                                    new double[] {1000}, Double.NaN, 0, Double.NaN, Double.NaN, m.offeredPerSecond(),
-                                    new double[0], null, m.hiddenOverload());
+                            double measured = ramp ? 2 : 10;
+                            List<RequestRecord> records = KNEE_LIGHT.run(rate, ramp ? 1 : 3, measured, random);
+                            Measurement m = Measurement.of(rate, records, SLO, Duration.ofNanos(Math.round(measured * 1e9)));
+                            return effectiveTrials ? m.withEffectiveTrials(records, SLO) : m;
                         }
                     }).run();
             covered += r.lowerRate() <= truth && truth <= r.upperRate() ? 1 : 0;
