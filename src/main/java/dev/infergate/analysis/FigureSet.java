@@ -98,20 +98,28 @@ public record FigureSet(Requests requests, Map<String, Long> errors, Double erro
      * @param buffered       completed answers that came in one lump (docs/metrics.md, "Streaming delivery"): their TPOT,
      *                       ITL and effective tok/s are not measurable and left out of those distributions, never 0;
      *                       omitted when 0
+     * @param cooldown       requests sent after the measured time only to keep the load on, excluded before the counts
+     *                       ({@code RunLimits}' cool-down); omitted when 0
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     public record Requests(long sent, long completed, long failed, long warmup,
             @JsonInclude(JsonInclude.Include.NON_DEFAULT) long cancelled,
             @JsonInclude(JsonInclude.Include.NON_NULL) Double cancelledShare,
-            @JsonInclude(JsonInclude.Include.NON_DEFAULT) long buffered) {
+            @JsonInclude(JsonInclude.Include.NON_DEFAULT) long buffered,
+            @JsonInclude(JsonInclude.Include.NON_DEFAULT) long cooldown) {
+        /** Counts of a run without a cool-down. */
+        public Requests(long sent, long completed, long failed, long warmup, long cancelled, Double cancelledShare, long buffered) {
+            this(sent, completed, failed, warmup, cancelled, cancelledShare, buffered, 0);
+        }
+
         /** Counts of a run without user cancellations. */
         public Requests(long sent, long completed, long failed, long warmup) {
-            this(sent, completed, failed, warmup, 0, null, 0);
+            this(sent, completed, failed, warmup, 0, null, 0, 0);
         }
 
         /** Counts of a run without buffered answers. */
         public Requests(long sent, long completed, long failed, long warmup, long cancelled, Double cancelledShare) {
-            this(sent, completed, failed, warmup, cancelled, cancelledShare, 0);
+            this(sent, completed, failed, warmup, cancelled, cancelledShare, 0, 0);
         }
 
         /** Requests that count for the error rate and attainment: those sent and not cancelled by the client. */

@@ -189,6 +189,11 @@ public final class Figures {
 
     /** Every figure for this set, as the body of summary.json (without the run block). */
     public FigureSet figures(long warmup) {
+        return figures(warmup, 0);
+    }
+
+    /** As {@link #figures(long)}, with {@code cooldown} cool-down requests excluded too (a run that kept its load on). */
+    public FigureSet figures(long warmup, long cooldown) {
         Map<String, Long> errorCounts = new LinkedHashMap<>();
         errors.forEach((k, v) -> errorCounts.put(k.key(), v));
         FigureSet.Throughput throughput = new FigureSet.Throughput(Distribution.round(windowSeconds()), perSecond(completed),
@@ -203,7 +208,7 @@ public final class Figures {
                 warmRequests, completed == 0 ? null : Math.round((double) warmRequests / completed * 1e4) / 1e4,
                 inputTokensWhereCacheReported > 0 || withCachedTokens > 0);
         FigureSet.Requests requests = new FigureSet.Requests(sent, completed, failed(), warmup, cancelled,
-                cancelled == 0 ? null : Math.round((double) cancelled / sent * 1e4) / 1e4, buffered);
+                cancelled == 0 ? null : Math.round((double) cancelled / sent * 1e4) / 1e4, buffered, cooldown);
         return new FigureSet(requests, errorCounts,
                 counted == 0 ? 0.0 : Distribution.round((double) failed() / counted * 1e3) / 1e3, latencyMillis(),
                 effectiveTokensPerSecond.percentiles(), chunks.percentiles(), throughput, goodput, tokens, cache);

@@ -5,6 +5,7 @@ import dev.infergate.analysis.delivery.DeliveryVerdict;
 import dev.infergate.json.Json;
 import dev.infergate.record.AtomicFiles;
 import dev.infergate.record.ItlGaps;
+import dev.infergate.record.Phase;
 import dev.infergate.record.RequestRecord;
 import dev.infergate.record.RunDocument;
 import dev.infergate.record.RunLog;
@@ -61,11 +62,12 @@ public final class Summarizer {
         ReasoningFigures reasoning = new ReasoningFigures();
         InputFigures inputs = new InputFigures();
         long[] warmup = {0};
+        long[] cooldown = {0};
         ItlGaps gaps = new ItlGaps();
         RunLog.Read read = RunLog.read(runDir, r -> {
             alsoSee.accept(r);
             if (!r.measured()) {
-                warmup[0]++;
+                (r.phase() == Phase.COOLDOWN ? cooldown : warmup)[0]++;
                 return;
             }
             lag.add(r);
@@ -86,7 +88,7 @@ public final class Summarizer {
                 Completeness.partialReason(run, read), read.torn() ? read.tornLine() : null);
         Map<String, FigureSet> conditions = new LinkedHashMap<>();
         byCondition.forEach((k, v) -> conditions.put(k, v.figures(0)));
-        Summary summary = new Summary(SCHEMA, runBlock, lag.limited(), all.figures(warmup[0]), lag.figures(),
+        Summary summary = new Summary(SCHEMA, runBlock, lag.limited(), all.figures(warmup[0], cooldown[0]), lag.figures(),
                 new Summary.ByCache(cold.figures(0), warm.figures(0)), prompts.figures(), connections.figures(),
                 Boolean.FALSE.equals(run.stream()) ? DeliveryVerdict.Figures.notStreamed() : delivery.figures(),
                 ServerMetricsSummary.summarize(runDir, all.windowStartNanos(), all.windowEndNanos()),

@@ -30,6 +30,11 @@ public final class RunContext {
     private final Progress progress;
     private final AtomicLong nextShardIndex = new AtomicLong();
     private volatile boolean stopped;
+    /** Measured requests handed to {@link #send} so far, and those of them that ended (counted as they end, like {@link #count}). */
+    private final AtomicLong measuredSent = new AtomicLong();
+    private final AtomicLong measuredEnded = new AtomicLong();
+    /** Whether a cool-down request was sent: every measured one was then sent before it (an open loop's arrivals come in order). */
+    private volatile boolean inCooldown;
     private volatile java.util.function.BooleanSupplier drainDecided;
     private volatile Supplier<String> drainDecidedReason;
 
@@ -63,8 +68,20 @@ public final class RunContext {
         return progress;
     }
 
+    /** Whether scheduling must stop: {@link #stop()} was called, or the cool-down is over ({@link #cooldownOver()}). */
     public boolean stopped() {
-        return stopped;
+        return stopped || cooldownOver();
+    }
+
+    /**
+     * Whether the run's cool-down ({@link RunLimits#cooldownDuration()}) has done its work: it began, and every measured
+     * request has ended (or the watcher decided the run's outcome, {@link #endDrainWhen}), so no arrival need keep the
+     * load on any more. Scheduling stops then, and the drain cancels the requests still in flight (recorded as cancelled,
+     * with the reason; a cool-down one is never in a figure). Before the cool-down began this is false, whatever was
+     * decided: every measured arrival is offered.
+     */
+    public boolean cooldownOver() {
+        return inCooldown && (measuredEnded.get() >= measuredSent.get() || watcherDecided());
     }
 
     /** Stops scheduling; requests in flight go on until drained or cancelled. */
@@ -75,21 +92,29 @@ public final class RunContext {
     /**
      * Ends the drain before its timeout once {@code decided} says the run's outcome can no longer change (a capacity
      * probe whose miss of the SLO target is decided whatever the requests still in flight do): they are cancelled then,
-     * recorded as such with {@code reason}'s text, never lost. Scheduling is never cut short: every arrival is offered.
+     * recorded as such with {@code reason}'s text, never lost. Scheduling is never cut short: every measured arrival is
+     * offered (only a cool-down's, unmeasured, stop then).
      */
     public void endDrainWhen(java.util.function.BooleanSupplier decided, Supplier<String> reason) {
         this.drainDecidedReason = reason;
         this.drainDecided = decided;
     }
 
-    /** Whether the drain may end now ({@link #endDrainWhen}). */
+    /** Whether the drain may end now ({@link #endDrainWhen}, or a cool-down that is over). */
     boolean drainDecided() {
+        return watcherDecided() || cooldownOver();
+    }
+
+    private boolean watcherDecided() {
         java.util.function.BooleanSupplier d = drainDecided;
         return d != null && d.getAsBoolean();
     }
 
     /** Why the drain ended early, for the cancelled requests' records. */
     String drainDecidedReason() {
+        if (!watcherDecided() && cooldownOver()) {
+            return "every measured request had ended: a cool-down request, sent only to keep the load on";
+        }
         Supplier<String> r = drainDecidedReason;
         return r == null ? "the run's outcome was decided" : r.get();
     }
@@ -140,7 +165,12 @@ public final class RunContext {
      */
     void send(long id, long scheduledNanos, String session, int turn, Supplier<RequestSpec> spec,
             RequestClient.Listener after) {
-        Phase phase = limits.isWarmup(id, scheduledNanos - originNanos) ? Phase.WARMUP : Phase.MEASURED;
+        Phase phase = limits.phase(id, scheduledNanos - originNanos);
+        if (phase == Phase.MEASURED) {
+            measuredSent.incrementAndGet();
+        } else if (phase == Phase.COOLDOWN) {
+            inCooldown = true;
+        }
         progress.started.incrementAndGet();
         gate.submit(new ConcurrencyGate.Task() {
             @Override
@@ -148,6 +178,7 @@ public final class RunContext {
                 long slot = slotFreedNanos == ConcurrencyGate.NO_WAIT ? scheduledNanos : slotFreedNanos;
                 Dispatch dispatch = new Dispatch(spec.get(), scheduledNanos, phase, condition, session, turn, slot);
                 client.send(dispatch, (Completion c) -> {
+                    ended(phase);
                     count(c.error() == null || !c.error().failure()); // a user's cancel is not a live failure
                     gate.release();
                     if (after != null && !stopped) {
@@ -159,6 +190,7 @@ public final class RunContext {
             @Override
             public void cancel() {
                 writer.submit(unsent(ErrorClass.CANCELLED, "never sent: the run ended while it waited for a concurrency slot"));
+                ended(phase);
                 count(false);
             }
 
@@ -167,6 +199,7 @@ public final class RunContext {
                 writer.submit(unsent(ErrorClass.NOT_SENT, "not sent by the client: " + inFlight + " requests in flight"
                         + " and " + queued + " waiting, its limits (--max-concurrency, --max-queued); the client's, not the server's"));
                 progress.notSent.incrementAndGet();
+                ended(phase);
                 count(false); // only open loops are capped: no user or session waits for this one
             }
 
@@ -177,6 +210,12 @@ public final class RunContext {
                         .build();
             }
         });
+    }
+
+    private void ended(Phase phase) {
+        if (phase == Phase.MEASURED) {
+            measuredEnded.incrementAndGet();
+        }
     }
 
     /** Counts a finished request at once; its output tokens are counted from its record ({@link Progress#recorded}). */

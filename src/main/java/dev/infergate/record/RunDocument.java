@@ -98,6 +98,7 @@ public record RunDocument(Map<String, Object> document, // JSON edge: run.json a
     public static final String LOAD_DURATION_S = "duration_s";
     public static final String LOAD_WARMUP_REQUESTS = "warmup_requests";
     public static final String LOAD_WARMUP_S = "warmup_s";
+    public static final String LOAD_COOLDOWN_S = "cooldown_s";
     public static final String LOAD_MODE = "mode";
     /** A piecewise schedule's segment length, seconds ({@code load.segments[].duration_seconds}). */
     public static final String SEGMENT_DURATION_SECONDS = "duration_seconds";

@@ -39,11 +39,12 @@ public final class ConsoleSummary {
         String endpoint = imported != null ? "imported from " + imported.tool() + " (" + imported.source() + ")" : run.baseUrl();
         out.append(String.format(Locale.ROOT, "%s · model %s · %s%s%n", endpoint, run.model(), run.api(), summary.partial()
                 ? " · PARTIAL (" + (summary.run().partialReason() != null ? summary.run().partialReason() : "interrupted") + ")" : ""));
-        out.append(String.format(Locale.ROOT, "requests: %s sent, %s completed, %s failed%s%s · %s warm-up excluded · window %.1f s%n",
+        out.append(String.format(Locale.ROOT, "requests: %s sent, %s completed, %s failed%s%s · %s warm-up%s excluded · window %.1f s%n",
                 requests.sent(), requests.completed(), requests.failed(), errors(all.errors()),
                 requests.cancelled() == 0 ? "" : String.format(Locale.ROOT, ", %d cancelled by the client (%.1f%%)",
                         requests.cancelled(), requests.cancelledShare() * 100),
-                requests.warmup(), all.throughput().windowS()));
+                requests.warmup(), requests.cooldown() == 0 ? "" : ", " + requests.cooldown() + " cool-down",
+                all.throughput().windowS()));
         out.append(String.format(Locale.ROOT, "%-24s %7s", "latency (ms)", "count"));
         for (String c : Percentiles.COLUMNS) {
             out.append(String.format(Locale.ROOT, " %9s", Percentiles.label(c)));

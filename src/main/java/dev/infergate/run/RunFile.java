@@ -112,7 +112,8 @@ public record RunFile(Instant startedAt, Endpoint endpoint, String requestIdPref
     public static LoadBlock loadBlock(LoadModel model, RunLimits limits, Shard shard) {
         return new LoadBlock(model.description(), limits.requests() == 0 ? null : limits.requests(),
                 limits.duration() == null ? null : limits.duration().toMillis() / 1e3, limits.warmupRequests(),
-                limits.warmupDuration() == null ? null : limits.warmupDuration().toMillis() / 1e3, shard.toString());
+                limits.warmupDuration() == null ? null : limits.warmupDuration().toMillis() / 1e3, shard.toString(),
+                limits.cooldownDuration() == null ? null : limits.cooldownDuration().toMillis() / 1e3);
     }
 
     /**

@@ -6,6 +6,7 @@ import static dev.infergate.load.LoopHarness.requests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.infergate.record.ErrorClass;
+import dev.infergate.record.Phase;
 import dev.infergate.record.RequestRecord;
 import java.nio.file.Path;
 import java.util.List;
@@ -92,6 +93,59 @@ class RunnerTest {
         assertThat(h.server.lastCancelReason).isEqualTo("still in flight when the outcome was decided");
         assertThat(h.server.finished).filteredOn(r -> r.outcome().error() == ErrorClass.CANCELLED).hasSize(2)
                 .allSatisfy(r -> assertThat(r.marks().doneNanos()).isBetween(500 * MS, 510 * MS)); // not the 60 s drain
+    }
+
+    @Test
+    void aCooldown_keepsTheLoadOnUntilEveryMeasuredRequestEnded_thenSendsNoMore_andCancelsItsOwnUnmeasured() throws Exception {
+        // 10 req/s, 1 s measured (ids 0-9 at 0-900 ms), every answer 250 ms: the last measured one ends at 1,150 ms, served
+        // beside the cool-down's arrivals at 1,000 and 1,100 ms, not as the load drained away
+        RunLimits limits = new RunLimits(0, Duration.ofSeconds(1), 0, null, Duration.ofSeconds(60)).withCooldown(Duration.ofSeconds(5));
+        LoopHarness h = new LoopHarness(dir, new OpenLoop(new ConstantRateSchedule(10), 0), limits, id -> 250);
+        Runner.Outcome outcome = h.run();
+
+        assertThat(h.scheduledMillis()).containsExactly(0L, 100L, 200L, 300L, 400L, 500L, 600L, 700L, 800L, 900L, 1_000L, 1_100L);
+        assertThat(h.server.finished).filteredOn(r -> r.phase() == Phase.MEASURED).hasSize(10).allMatch(RequestRecord::succeeded);
+        assertThat(h.server.finished).filteredOn(r -> r.phase() == Phase.COOLDOWN).extracting(RequestRecord::id)
+                .containsExactlyInAnyOrder(10L, 11L);
+        assertThat(h.server.finished).filteredOn(r -> r.phase() == Phase.COOLDOWN).allSatisfy(r -> {
+            assertThat(r.outcome().error()).isEqualTo(ErrorClass.CANCELLED);
+            assertThat(r.marks().doneNanos()).isEqualTo(1_150 * MS); // when the last measured one ended: no drain wait
+        });
+        assertThat(h.server.lastCancelReason)
+                .isEqualTo("still in flight when every measured request had ended: a cool-down request, sent only to keep the load on");
+        assertThat(outcome.cancelled()).isEqualTo(2);
+        assertThat(h.clock.nanoTime() - ORIGIN).isEqualTo(1_150 * MS);
+    }
+
+    @Test
+    void aCooldown_endsWhenTheWatcherDecided_butNeverBeforeEveryMeasuredArrivalWasOffered() throws Exception {
+        // decided from the start (a probe whose miss is already certain): the measured arrivals are all offered, the cool-down
+        // stops after its first arrival, and the drain cancels what is out with the watcher's reason
+        RunLimits limits = new RunLimits(0, Duration.ofSeconds(1), 0, null, Duration.ofSeconds(60)).withCooldown(Duration.ofSeconds(5));
+        LoopHarness h = new LoopHarness(dir, new OpenLoop(new ConstantRateSchedule(10), 0), limits,
+                id -> id == 5 ? TEN_MINUTES_MS : 50);
+        Runner.Outcome outcome = h.runner.run(dir, ORIGIN, text -> 0, ctx -> ctx.endDrainWhen(() -> true, () -> "the outcome was decided"));
+
+        assertThat(h.scheduledMillis()).containsExactly(0L, 100L, 200L, 300L, 400L, 500L, 600L, 700L, 800L, 900L, 1_000L);
+        assertThat(outcome.cancelled()).isEqualTo(2); // id 5 (measured, a miss the watcher counts) and id 10 (the cool-down's)
+        assertThat(h.server.lastCancelReason).isEqualTo("still in flight when the outcome was decided");
+        assertThat(h.clock.nanoTime() - ORIGIN).isEqualTo(1_000 * MS);
+    }
+
+    @Test
+    void aCooldown_followsAMeasuredDuration_andIsTheLastPhase() {
+        RunLimits limits = new RunLimits(0, Duration.ofSeconds(1), 0, Duration.ofMillis(500), Duration.ofSeconds(60))
+                .withCooldown(Duration.ofSeconds(2));
+        assertThat(limits.phase(0, 499 * MS)).isEqualTo(Phase.WARMUP);
+        assertThat(limits.phase(1, 500 * MS)).isEqualTo(Phase.MEASURED);
+        assertThat(limits.phase(2, 1_499 * MS)).isEqualTo(Phase.MEASURED);
+        assertThat(limits.phase(3, 1_500 * MS)).isEqualTo(Phase.COOLDOWN);
+        assertThat(limits.allows(4, 3_499 * MS)).isTrue();
+        assertThat(limits.allows(5, 3_500 * MS)).isFalse();
+        assertThat(limits.measuredEndOffsetNanos()).isEqualTo(1_500 * MS);
+        assertThat(limits.withCooldown(null).phase(3, 1_500 * MS)).isEqualTo(Phase.MEASURED); // none: as before
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> requests(10, Duration.ZERO).withCooldown(Duration.ofSeconds(1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("follows a measured duration");
     }
 
     @Test
