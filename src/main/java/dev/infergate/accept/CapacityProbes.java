@@ -46,6 +46,10 @@ final class CapacityProbes {
      * whichever is probed first.
      */
     void probeInterleaved(List<CapacitySearch> searches) throws RunService.SetupException, IOException {
+        if (searches.size() == 2) { // the answer is their difference: each probes the half of its interval facing the other
+            searches.get(0).compareWith(searches.get(1));
+            searches.get(1).compareWith(searches.get(0));
+        }
         for (int round = 0; searches.stream().anyMatch(s -> !s.done()); round++) {
             List<CapacitySearch> order = new ArrayList<>(searches);
             if (round % 2 == 1) {
@@ -88,6 +92,10 @@ final class CapacityProbes {
                             ? AcceptPlan.Capacity.RAMP_WARMUP : c.probeWarmup()), dev.infergate.config.Durations.format(c.probeWarmup()),
                     dev.infergate.config.Durations.format(c.probeDuration()), dev.infergate.config.Durations.format(c.probeWarmup())));
         }
+        if (c.effectiveTrials() && c.trace() == null && names.isEmpty()) { // said once, before the first side's search
+            progress.accept("capacity: each probe keeps offering its rate after its measured time, unmeasured,"
+                    + " until its measured requests have ended (a cool-down: each is served under the load it was measured at)");
+        }
         double slowest = settings.minMeasuredRequests() / (c.probeDuration().toNanos() / 1e9);
         if (c.startRate() < slowest) {
             progress.accept(String.format(Locale.ROOT, "capacity %s: refining probes offer %s; one below %.3g req/s runs longer,"
@@ -127,18 +135,21 @@ final class CapacityProbes {
         progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s for %.1f s (%s, run %d)", sideName, rate,
                 measured.toMillis() / 1e3, ramp ? "ramp" : "refining", attempt + 1));
         Path dir = out.resolve("capacity").resolve(sideName).resolve(String.format(Locale.ROOT, "rate-%.4f-a%d", rate, attempt));
+        // with trials: effective the load stays on after the measured time until every measured request has ended
+        Duration cooldown = c.effectiveTrials() && c.trace() == null ? cooldown(measured) : Duration.ZERO;
         ExactCountSchedule schedule = ExactCountSchedule.over(rate,
-                c.effectiveTrials() ? probeSeed(plan.seed(), rate, attempt) : plan.seed() + attempt, warmup, measured);
+                c.effectiveTrials() ? probeSeed(plan.seed(), rate, attempt) : plan.seed() + attempt, warmup, measured, cooldown);
         LoadModel load = c.trace() != null ? runner.traces().load(c.trace().trace(), new LoadLevel("capacity", 0, rate, 0), rate)
                 : new OpenLoop(schedule, 0);
         MatrixWorkload workload = c.trace() != null ? c.trace() : new MatrixWorkload.Requests(c.workload());
         // a probe whose miss is decided stops waiting for its backlog (a trace's arrivals are not counted ahead: it drains)
         DecidedMiss decided = c.trace() != null ? null
-                : new DecidedMiss(plan.slo(), c.target(), schedule.arrivalsIn(schedule.windowsNanos().size() - 1));
-        List<RequestRecord> records = runner.run(side, workload, c.prefix(), load, runner.timedLimits(measured, warmup), "capacity",
+                : new DecidedMiss(plan.slo(), c.target(), schedule.arrivalsIn(warmup.isZero() ? 0 : 1));
+        List<RequestRecord> records = runner.run(side, workload, c.prefix(), load,
+                runner.timedLimits(measured, warmup).withCooldown(cooldown), "capacity",
                 dir, decided == null ? null : context -> {
                     context.progress().onRecord(decided::recorded);
-                    context.endDrainWhen(decided::decided, decided::reason);
+                    context.endDrainWhen(decided::decided, decided::reason); // a decided miss ends a cool-down too
                 });
         long cut = records.stream().filter(r -> r.measured() && r.outcome().error() == dev.infergate.record.ErrorClass.CANCELLED).count();
         if (cut > 0 && decided.decided()) {
@@ -206,6 +217,17 @@ final class CapacityProbes {
         }
         return String.join(" and ", parts);
     }
+
+    /**
+     * The most a probe keeps its load on after its measured time (with {@code trials: effective}): as long as the measured
+     * time, at least 5 s. It ends sooner, as soon as every measured request has ended ({@link RunLimits}' cool-down);
+     * requests the probe measured that outlast it are served as the load drains, as every probe's were before.
+     */
+    static Duration cooldown(Duration measured) {
+        return measured.compareTo(MIN_COOLDOWN) >= 0 ? measured : MIN_COOLDOWN;
+    }
+
+    private static final Duration MIN_COOLDOWN = Duration.ofSeconds(5);
 
     /**
      * The seed of a probe's arrivals with {@code trials: effective} (else the plan's seed + attempt, one pattern of gaps

@@ -113,4 +113,50 @@ class CapacityOnSimulatorTest {
                     assertThat(s.pooled().offeredPerSecond()).isCloseTo(s.ratePerSecond(), org.assertj.core.data.Percentage.withPercentage(5)));
         }
     }
+    /**
+     * With {@code trials: effective} a probe keeps its load on after its measured time until every measured request has
+     * ended: the arrivals of that cool-down are recorded (phase cooldown), never counted, and those still out when the
+     * last measured one ended are cancelled with that reason, never waited for.
+     */
+    @Test
+    void probesWithEffectiveTrials_keepTheirLoadOnAfterTheMeasuredTime_andCountNoneOfIt() throws Exception {
+        Path profile = Files.writeString(dir.resolve("fixed.yaml"), FIXED_COST_PROFILE);
+        try (SimServer sim = SimServer.start(SimProfile.load(profile), "127.0.0.1", 0, 1)) {
+            AcceptPlan plan = PlanReader.read("test", """
+                    baseline: '%s'
+                    candidate: '%s'
+                    slo: {ttft: 200ms}
+                    tokenizer: cl100k_base
+                    burst: false
+                    quality: false
+                    capacity: {workload: short-chat, target: 0.95, start_rate: 12, duration: 2s, warmup: 1s,
+                               ramp_duration: 2s, tolerance: 15%%, max_probes: 2, trials: effective}
+                    """.formatted(sim.baseUrl(), sim.baseUrl()));
+            CapacitySearch.Result r = Acceptance.capacity(plan, dir.resolve("out"), line -> {});
+
+            List<Path> probes;
+            try (java.util.stream.Stream<Path> runs = Files.find(dir.resolve("out"), 8, (f, a) -> f.endsWith("requests.jsonl"))) {
+                probes = runs.map(Path::getParent).toList();
+            }
+            assertThat(probes).hasSize(r.steps().size()).isNotEmpty();
+            for (Path probe : probes) {
+                List<dev.infergate.record.RequestRecord> records = new java.util.ArrayList<>();
+                dev.infergate.record.RunLog.readRecords(probe, records::add);
+                List<dev.infergate.record.RequestRecord> cooldown = records.stream()
+                        .filter(x -> x.phase() == dev.infergate.record.Phase.COOLDOWN).toList();
+                assertThat(cooldown).as("the load kept on after %s's measured time", probe.getFileName()).isNotEmpty();
+                assertThat(cooldown).filteredOn(x -> x.outcome().error() == dev.infergate.record.ErrorClass.CANCELLED)
+                        .allSatisfy(x -> assertThat(x.outcome().errorDetail()).contains("every measured request had ended"));
+                assertThat(records).filteredOn(dev.infergate.record.RequestRecord::measured)
+                        .noneMatch(x -> x.outcome().error() == dev.infergate.record.ErrorClass.CANCELLED
+                                && x.outcome().errorDetail().contains("cool-down"));
+                dev.infergate.analysis.FigureSet.Requests counted = dev.infergate.analysis.Summarizer.summarize(probe).figures().requests();
+                assertThat(counted.cooldown()).isEqualTo(cooldown.size());
+                assertThat(Files.readString(probe.resolve("run.json"))).contains("\"cooldown_s\"");
+            }
+            assertThat(r.steps()).as("a probe's measured arrivals are its rate times its measured time, the cool-down's none of them")
+                    .allSatisfy(st -> assertThat(st.pooled().offeredPerSecond()).isCloseTo(st.ratePerSecond(),
+                            org.assertj.core.data.Percentage.withPercentage(5)));
+        }
+    }
 }

@@ -229,6 +229,8 @@ public final class CapacitySearch {
     private CapacityFit fit;
     private int fitProbes;
     private String undecided;
+    /** The other side's search in a comparison ({@link #compareWith}), or null. */
+    private CapacitySearch facing;
 
     public CapacitySearch(Settings settings, Probe probe) {
         this.settings = settings;
@@ -347,8 +349,11 @@ public final class CapacitySearch {
         double lowest = steps.stream().mapToDouble(Step::ratePerSecond).min().orElseThrow();
         double highest = steps.stream().mapToDouble(Step::ratePerSecond).max().orElseThrow();
         if (estimate == 0 || Double.isInfinite(estimate)) {
-            // probes that held above ones that missed can pool the fit into "never missed" or "never held": widen the range
-            return clamp(estimate == 0 ? lowest / 2 : highest * 2);
+            // probes that held above ones that missed can pool the fit into "never missed" or "never held": widen the range,
+            // with effective trials by half the ramp's factor (the ramp placed the crossing within a factor of two of these
+            // rates: a probe there that held says it is near, and a halving spends a probe far below it)
+            double step = settings.effectiveTrials() ? Math.sqrt(2) : 2;
+            return clamp(estimate == 0 ? lowest / step : highest * step);
         }
         double[] interval = fit.interval();
         if (settings.effectiveTrials() && !Double.isFinite(interval[1])) {
@@ -358,7 +363,33 @@ public final class CapacitySearch {
                     .min().orElse(estimate);
             return clamp(Math.sqrt(estimate * missed));
         }
+        double other = facing == null ? Double.NaN : facing.estimate();
+        if (settings.effectiveTrials() && other > 0 && Double.isFinite(other) && other != estimate) {
+            // a comparison's answer is the difference: probe the half of the interval that faces the other side's estimate,
+            // no farther than that estimate (beyond it a bound decides nothing about which side is higher)
+            return clamp(estimate > other ? Math.sqrt(Math.max(interval[0], other) * estimate)
+                    : Math.sqrt(estimate * Math.min(interval[1], other)));
+        }
         return clamp(interval[0] > 0 ? longerTail(interval[0], estimate, interval[1]) : estimate);
+    }
+
+    /**
+     * Compares this search with {@code other}'s (accept's two sides, probed in turn): with effective trials each refining
+     * probe then goes to the middle, in log rate, of the half of this side's interval that faces the other side's estimate
+     * (the lower half on the side whose capacity looks higher), cut at that estimate, since the difference between them,
+     * not either capacity alone, is the answer: its interval's ends are the facing ends of the two sides' draws, and where
+     * one side's interval reaches past the other's estimate, whether it holds between the two estimates is what is in
+     * doubt. Without it (and with each request a trial, and while either side has no finite estimate) probes go to the
+     * longer half ({@link #longerTail}).
+     * Measured in docs/acceptance.md, "Where to probe, and when to stop".
+     */
+    public void compareWith(CapacitySearch other) {
+        this.facing = other;
+    }
+
+    /** The fit's estimate once the ramp is over (NaN before, and while no probe has been made). */
+    double estimate() {
+        return ramp || steps.isEmpty() ? Double.NaN : fit().ratePerSecond();
     }
 
     /**
