@@ -203,9 +203,10 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
      * @param rampDuration {@code ramp_duration:} how long a ramp probe (finding the region) is measured; with it set,
      *                     ramp probes after a side's first also warm up for at most {@link #RAMP_WARMUP}; null: ramp
      *                     probes are as long as any other
-     * @param effectiveTrials {@code trials: effective}: each probe counts as the independent trials its queue waits are
-     *                     worth, and draws its arrivals from its rate too (docs/acceptance.md, "Capacity at the SLO");
-     *                     false ({@code trials: requests}, the default): each request a trial, as before
+     * @param effectiveTrials {@code trials: effective} (the default): each probe counts as the independent trials its queue
+     *                     waits are worth, draws its arrivals from its rate too, and keeps its load on until its measured
+     *                     requests have ended (docs/acceptance.md, "Capacity at the SLO"); false ({@code trials: requests}):
+     *                     each request a trial, one pattern of arrivals per seed, the load ending with the measured time
      */
     public record Capacity(Preset workload, PrefixMode prefix, double target, double startRate, double maxRate,
             Duration probeDuration, Duration probeWarmup, double tolerance, int maxProbes,
@@ -293,12 +294,12 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
             this(workload, prefix, target, startRate, maxRate, probeDuration, probeWarmup, tolerance, maxProbes, trace, null, null);
         }
 
-        /** A capacity step whose probes count each request as a trial. */
+        /** A capacity step with the default {@code trials: effective}. */
         public Capacity(Preset workload, PrefixMode prefix, double target, double startRate, double maxRate,
                 Duration probeDuration, Duration probeWarmup, double tolerance, int maxProbes, MatrixWorkload.Trace trace,
                 From from, Duration rampDuration) {
             this(workload, prefix, target, startRate, maxRate, probeDuration, probeWarmup, tolerance, maxProbes, trace, from,
-                    rampDuration, false);
+                    rampDuration, true);
         }
 
         /**

@@ -320,7 +320,7 @@ public final class PlanReader {
         MatrixWorkload.Trace replayed = replay ? TraceRows.row(c.get("workload"), trace) : null;
         Capacity.From from = from(c.get("from"));
         Duration ramp = c.get("ramp_duration") == null ? null : PlanValues.duration(c.get("ramp_duration"), null);
-        boolean effective = c.get("trials") != null && c.get("trials").as(Capacity::parseTrials);
+        boolean effective = c.get("trials") == null || c.get("trials").as(Capacity::parseTrials); // effective by default
         try {
             return new Capacity(workload, prefix, target, startRate, maxRate, duration, warmup, tolerance, maxProbes,
                     replayed, from, ramp, effective);

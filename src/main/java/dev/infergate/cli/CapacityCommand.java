@@ -69,10 +69,12 @@ public final class CapacityCommand extends SendingCommand {
             description = "The precision: stop when the 95%% interval's half-width is within this share of the estimate (5%% or 0.05). Default: ${DEFAULT-VALUE}.")
     double tolerance;
 
-    @Option(names = "--trials", defaultValue = "requests", paramLabel = "requests|effective",
-            description = "What a probe's requests count as in the fit: 'requests' (each an independent trial) or 'effective'"
-                    + " (the independent trials their queue waits are worth, near a queue that builds and drains far fewer;"
-                    + " wider, honest intervals; docs/acceptance.md, \"Capacity at the SLO\"). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--trials", defaultValue = "effective", paramLabel = "effective|requests",
+            description = "What a probe's requests count as in the fit: 'effective' (the independent trials their queue waits are"
+                    + " worth: near a queue that builds and drains far fewer; each probe keeps its load on until its measured"
+                    + " requests have ended) or 'requests' (each an independent trial, the probes' load ending with their"
+                    + " measured time: the method before Dec 6, narrower and overconfident; docs/acceptance.md, \"Capacity at"
+                    + " the SLO\"). Default: ${DEFAULT-VALUE}.")
     String trials;
 
     @Option(names = "--max-probes", defaultValue = "10", paramLabel = "N",

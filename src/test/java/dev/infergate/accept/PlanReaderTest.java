@@ -193,8 +193,8 @@ class PlanReaderTest {
     }
 
     @Test
-    void capacityTrials_areEachRequestUnlessThePlanAsksForEffectiveOnes() {
-        assertThat(PlanReader.read("plan.yaml", SIDES + "capacity: {start_rate: 2}\n").capacity().effectiveTrials()).isFalse();
+    void capacityTrials_areEffectiveUnlessThePlanAsksForEachRequest() {
+        assertThat(PlanReader.read("plan.yaml", SIDES + "capacity: {start_rate: 2}\n").capacity().effectiveTrials()).isTrue();
         assertThat(PlanReader.read("plan.yaml", SIDES + "capacity: {trials: effective}\n").capacity().effectiveTrials()).isTrue();
         assertThat(PlanReader.read("plan.yaml", SIDES + "capacity: {trials: requests}\n").capacity().effectiveTrials()).isFalse();
     }
