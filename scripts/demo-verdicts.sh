@@ -10,7 +10,8 @@
 #   WRAP='/work/shared/bench/quiet --' N=5 scripts/demo-verdicts.sh   # each run alone on a quiet machine
 #
 # Environment: N (10), QUICK (unset: the full demo), OUT (results/demo-verdicts), WRAP (a command prefix per run;
-# a run the wrapper refuses, exit 75, is counted as not run).
+# a run the wrapper refuses, exit 75, is counted as not run), JAR (target/infergate.jar, built first; another jar, e.g.
+# a build with a changed plan, is run as given).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 N=${N:-10}
@@ -19,7 +20,11 @@ WRAP=${WRAP:-}
 mode=full; args=()
 if [ -n "${QUICK:-}" ]; then mode=quick; args=(--quick); fi
 mkdir -p "$OUT"
-./infergate --version > /dev/null || exit 1 # builds the jar first, outside the timed runs
+JAR=${JAR:-}
+if [ -z "$JAR" ]; then
+    ./infergate --version > /dev/null || exit 1 # builds the jar first, outside the timed runs
+    JAR=target/infergate.jar
+fi
 expected=0; inconclusive=0; opposite=0; refused=0; other=0
 for i in $(seq 1 "$N"); do
     out="$OUT/$mode-$i"
@@ -27,7 +32,7 @@ for i in $(seq 1 "$N"); do
     load0=$(cut -d' ' -f1 /proc/loadavg)
     start=$(date +%s%N)
     rc=0
-    $WRAP java -jar target/infergate.jar demo "${args[@]}" --out "$out" > "$out.log" 2>&1 || rc=$?
+    $WRAP java -jar "$JAR" demo "${args[@]}" --out "$out" > "$out.log" 2>&1 || rc=$?
     end=$(date +%s%N)
     load1=$(cut -d' ' -f1 /proc/loadavg)
     if [ "$rc" = 75 ]; then refused=$((refused + 1)); echo "== $mode-$i: not run (the machine never got quiet)"; continue; fi
