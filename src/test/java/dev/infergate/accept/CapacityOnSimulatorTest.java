@@ -44,20 +44,26 @@ class CapacityOnSimulatorTest {
     @TempDir
     Path dir;
 
+    /** A plan with both sides on {@code sim}, a 200 ms TTFT target, no burst and no quality step, then {@code rest}. */
+    static AcceptPlan plan(SimServer sim, String rest) {
+        return PlanReader.read("test", """
+                baseline: '%s'
+                candidate: '%s'
+                slo: {ttft: 200ms}
+                tokenizer: cl100k_base
+                burst: false
+                quality: false
+                """.formatted(sim.baseUrl(), sim.baseUrl()) + rest);
+    }
+
     @Test
     void capacitySearch_findsTheRateTheCostModelAllows() throws Exception {
         Path profile = Files.writeString(dir.resolve("fixed.yaml"), FIXED_COST_PROFILE);
         try (SimServer sim = SimServer.start(SimProfile.load(profile), "127.0.0.1", 0, 1)) {
-            AcceptPlan plan = PlanReader.read("test", """
-                    baseline: '%s'
-                    candidate: '%s'
-                    slo: {ttft: 200ms}
-                    tokenizer: cl100k_base
-                    burst: false
-                    quality: false
+            AcceptPlan plan = plan(sim, """
                     capacity: {workload: short-chat, target: 0.95, start_rate: 16, duration: 3s, warmup: 1s,
-                               ramp_duration: 2s, tolerance: 15%%, max_probes: 5}
-                    """.formatted(sim.baseUrl(), sim.baseUrl()));
+                               ramp_duration: 2s, tolerance: 15%, max_probes: 5}
+                    """);
             java.util.concurrent.atomic.AtomicInteger opened = new java.util.concurrent.atomic.AtomicInteger();
             java.util.concurrent.atomic.AtomicInteger started = new java.util.concurrent.atomic.AtomicInteger();
             java.util.concurrent.atomic.AtomicInteger closed = new java.util.concurrent.atomic.AtomicInteger();
@@ -122,16 +128,10 @@ class CapacityOnSimulatorTest {
     void probesWithEffectiveTrials_keepTheirLoadOnAfterTheMeasuredTime_andCountNoneOfIt() throws Exception {
         Path profile = Files.writeString(dir.resolve("fixed.yaml"), FIXED_COST_PROFILE);
         try (SimServer sim = SimServer.start(SimProfile.load(profile), "127.0.0.1", 0, 1)) {
-            AcceptPlan plan = PlanReader.read("test", """
-                    baseline: '%s'
-                    candidate: '%s'
-                    slo: {ttft: 200ms}
-                    tokenizer: cl100k_base
-                    burst: false
-                    quality: false
+            AcceptPlan plan = plan(sim, """
                     capacity: {workload: short-chat, target: 0.95, start_rate: 12, duration: 2s, warmup: 1s,
-                               ramp_duration: 2s, tolerance: 15%%, max_probes: 2, trials: effective}
-                    """.formatted(sim.baseUrl(), sim.baseUrl()));
+                               ramp_duration: 2s, tolerance: 15%, max_probes: 2, trials: effective}
+                    """);
             CapacitySearch.Result r = Acceptance.capacity(plan, dir.resolve("out"), line -> {});
 
             List<Path> probes;

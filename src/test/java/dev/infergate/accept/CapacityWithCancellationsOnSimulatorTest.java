@@ -34,17 +34,11 @@ class CapacityWithCancellationsOnSimulatorTest {
     }
 
     private double capacity(SimServer sim, String cancel) throws Exception {
-        AcceptPlan plan = PlanReader.read("test", """
-                baseline: '%s'
-                candidate: '%s'
-                slo: {ttft: 200ms}
-                tokenizer: cl100k_base
-                burst: false
-                quality: false
+        AcceptPlan plan = CapacityOnSimulatorTest.plan(sim, """
                 seed: 3
                 capacity: {workload: short-chat, target: 0.9, start_rate: 16, max_rate: 48, duration: 2s, warmup: 1s,
-                           tolerance: 20%%, max_probes: 4}
-                %s""".formatted(sim.baseUrl(), sim.baseUrl(), cancel));
+                           tolerance: 20%, max_probes: 4}
+                """ + cancel);
         Path out = dir.resolve(cancel.isEmpty() ? "without" : "with");
         CapacitySearch.Result r = Acceptance.capacity(plan, out, line -> { });
         assertThat(r.atCapacity()).as("a rate that met the SLO").isNotNull();

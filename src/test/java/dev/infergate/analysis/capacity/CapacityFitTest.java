@@ -92,7 +92,21 @@ class CapacityFitTest {
 
     private static CapacitySearch.Result demoSearch(double capacity, long seed) throws Exception {
         SplittableRandom random = new SplittableRandom(seed);
-        CapacitySearch.Settings settings = new CapacitySearch.Settings(0.95, 12, 0.05, 19, 0.03, 6);
+        return demoSearch(new CapacitySearch.Settings(0.95, 12, 0.05, 19, 0.03, 6), (rate, sent) -> {
+            double p = kneeAttainment(rate, capacity);
+            int good = 0;
+            for (int i = 0; i < sent; i++) {
+                good += random.nextDouble() < p ? 1 : 0;
+            }
+            return new Measurement(rate, sent, good, new double[] {100}, new double[] {1000});
+        }).run();
+    }
+
+    /**
+     * A search whose probes are as long as the demo's (ramp probes 3 s, refining ones stretched to the minimum of
+     * measured requests), each measured by {@code measure} from its rate and its number of requests.
+     */
+    static CapacitySearch demoSearch(CapacitySearch.Settings settings, java.util.function.BiFunction<Double, Integer, Measurement> measure) {
         return new CapacitySearch(settings, new CapacitySearch.Probe() {
             @Override
             public Measurement measure(double rate, int attempt) {
@@ -102,15 +116,14 @@ class CapacityFitTest {
             @Override
             public Measurement measure(double rate, int attempt, boolean ramp) {
                 double seconds = ramp ? 3 : Math.max(3, settings.minMeasuredRequests() / rate);
-                double p = Math.max(0, 1 - 0.05 * Math.exp((rate - capacity) / (0.05 * capacity)));
-                int sent = (int) Math.round(rate * seconds);
-                int good = 0;
-                for (int i = 0; i < sent; i++) {
-                    good += random.nextDouble() < p ? 1 : 0;
-                }
-                return new Measurement(rate, sent, good, new double[] {100}, new double[] {1000});
+                return measure.apply(rate, (int) Math.round(rate * seconds));
             }
-        }).run();
+        });
+    }
+
+    /** A knee: attainment 95 % at {@code capacity}, falling fast beyond it. */
+    static double kneeAttainment(double rate, double capacity) {
+        return Math.max(0, 1 - 0.05 * Math.exp((rate - capacity) / (0.05 * capacity)));
     }
 
     @Test

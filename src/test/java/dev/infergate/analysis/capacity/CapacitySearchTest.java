@@ -166,24 +166,14 @@ class CapacitySearchTest {
     private static CapacitySearch runsOfMisses(double capacity, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         CapacitySearch.Settings settings = new CapacitySearch.Settings(0.95, 12, 0.05, 19, 0.03, 6).withEffectiveTrials(true);
-        return new CapacitySearch(settings, new CapacitySearch.Probe() {
-            @Override
-            public Measurement measure(double rate, int attempt) {
-                return measure(rate, attempt, false);
+        return CapacityFitTest.demoSearch(settings, (rate, sent) -> {
+            double p = CapacityFitTest.kneeAttainment(rate, capacity);
+            int run = (int) Math.round(1 + 3 * Math.pow(Math.min(1.2, rate / capacity), 4));
+            int good = 0;
+            for (int i = 0; i < sent; i += run) {
+                good += random.nextDouble() < p ? Math.min(run, sent - i) : 0;
             }
-
-            @Override
-            public Measurement measure(double rate, int attempt, boolean ramp) {
-                double seconds = ramp ? 3 : Math.max(3, settings.minMeasuredRequests() / rate);
-                double p = Math.max(0, 1 - 0.05 * Math.exp((rate - capacity) / (0.05 * capacity)));
-                int sent = (int) Math.round(rate * seconds);
-                int run = (int) Math.round(1 + 3 * Math.pow(Math.min(1.2, rate / capacity), 4));
-                int good = 0;
-                for (int i = 0; i < sent; i += run) {
-                    good += random.nextDouble() < p ? Math.min(run, sent - i) : 0;
-                }
-                return Measurement.counted(rate, sent, good, rate, null, Double.NaN, sent / (double) run);
-            }
+            return Measurement.counted(rate, sent, good, rate, null, Double.NaN, sent / (double) run);
         });
     }
 
