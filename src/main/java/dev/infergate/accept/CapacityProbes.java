@@ -144,7 +144,7 @@ final class CapacityProbes {
         MatrixWorkload workload = c.trace() != null ? c.trace() : new MatrixWorkload.Requests(c.workload());
         // a probe whose miss is decided stops waiting for its backlog (a trace's arrivals are not counted ahead: it drains)
         DecidedMiss decided = c.trace() != null ? null
-                : new DecidedMiss(plan.slo(), c.target(), schedule.arrivalsIn(warmup.isZero() ? 0 : 1));
+                : new DecidedMiss(plan.slo(), c.target(), schedule.arrivalsOver(measured.toNanos()));
         List<RequestRecord> records = runner.run(side, workload, c.prefix(), load,
                 runner.timedLimits(measured, warmup).withCooldown(cooldown), "capacity",
                 dir, decided == null ? null : context -> {

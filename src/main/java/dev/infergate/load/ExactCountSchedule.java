@@ -47,7 +47,15 @@ public record ExactCountSchedule(double ratePerSecond, List<Long> windowsNanos, 
 
     /** The arrivals window {@code i} holds: the rate times its length, to the nearest whole request. */
     public long arrivalsIn(int window) {
-        return Math.round(ratePerSecond * windowsNanos.get(window) / Gaps.NANOS_PER_SECOND);
+        return arrivalsOver(windowsNanos.get(window));
+    }
+
+    /**
+     * The arrivals a window of {@code windowNanos} holds in this schedule (a caller that knows a window by its length, not
+     * by its index: {@link #over} drops zero-length windows, so a probe without warm-up has its measured time first).
+     */
+    public long arrivalsOver(long windowNanos) {
+        return Math.round(ratePerSecond * windowNanos / Gaps.NANOS_PER_SECOND);
     }
 
     @Override
