@@ -200,19 +200,23 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
      *                     rate) instead of Poisson arrivals of {@code workload}; else null
      * @param from         {@code from:}: the folders whose capacity.json gives each side's capacity instead of probing
      *                     ({@link ReusedCapacity}); null: probe
-     * @param rampDuration {@code ramp_duration:} how long a ramp probe (finding the region) is measured; with it set,
-     *                     ramp probes after a side's first also warm up for at most {@link #RAMP_WARMUP}; null: ramp
-     *                     probes are as long as any other
+     * @param rampDuration {@code ramp_duration:} how long a ramp probe (finding the region) is measured; null: ramp
+     *                     probes are as long as any other (either way, ramp probes after a side's first warm up for at
+     *                     most {@link #RAMP_WARMUP})
      * @param effectiveTrials {@code trials: effective} (the default): each probe counts as the independent trials its queue
      *                     waits are worth, draws its arrivals from its rate too, and keeps its load on until its measured
      *                     requests have ended (docs/acceptance.md, "Capacity at the SLO"); false ({@code trials: requests}):
      *                     each request a trial, one pattern of arrivals per seed, the load ending with the measured time
+     * @param timeBudget   {@code time_budget:} the longest the step's probes may take, both sides together: a probe that
+     *                     would end after it is not started and that side's search stops there
+     *                     ({@link dev.infergate.analysis.capacity.CapacitySearch.Stop#TIME_BUDGET}; a side's first probe
+     *                     always runs); null: no limit but {@code max_probes}
      */
     public record Capacity(Preset workload, PrefixMode prefix, double target, double startRate, double maxRate,
             Duration probeDuration, Duration probeWarmup, double tolerance, int maxProbes,
-            MatrixWorkload.Trace trace, From from, Duration rampDuration, boolean effectiveTrials) {
+            MatrixWorkload.Trace trace, From from, Duration rampDuration, boolean effectiveTrials, Duration timeBudget) {
         /**
-         * The warm-up of a shortened ramp probe after a side's first: the server and client are warm by then, and a ramp
+         * The warm-up of a ramp probe after a side's first: the server and client are warm by then, and a ramp
          * probe only needs to say which side of the capacity its rate lies on, within a factor of two.
          */
         public static final Duration RAMP_WARMUP = Duration.ofSeconds(1);
@@ -261,6 +265,17 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
             if (rampDuration != null && (rampDuration.isNegative() || rampDuration.isZero())) {
                 throw new Invalid("ramp_duration", "(" + Durations.format(rampDuration) + ") must be more than 0, e.g. 10s");
             }
+            if (timeBudget != null && (timeBudget.isNegative() || timeBudget.isZero())) {
+                throw new Invalid("time_budget", "(" + Durations.format(timeBudget) + ") must be more than 0, e.g. 10m");
+            }
+        }
+
+        /** A capacity step with no time budget ({@code max_probes} alone bounds it). */
+        public Capacity(Preset workload, PrefixMode prefix, double target, double startRate, double maxRate,
+                Duration probeDuration, Duration probeWarmup, double tolerance, int maxProbes,
+                MatrixWorkload.Trace trace, From from, Duration rampDuration, boolean effectiveTrials) {
+            this(workload, prefix, target, startRate, maxRate, probeDuration, probeWarmup, tolerance, maxProbes, trace, from,
+                    rampDuration, effectiveTrials, null);
         }
 
         /**

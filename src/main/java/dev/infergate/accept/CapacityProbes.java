@@ -30,14 +30,17 @@ final class CapacityProbes {
     private final Consumer<String> progress;
     private final java.util.Map<CapacitySearch, String> names = new java.util.IdentityHashMap<>();
     private final SideRunner runner;
+    private final java.util.Map<CapacitySearch, CapacitySearch.Settings> settings = new java.util.IdentityHashMap<>();
     /** The sides whose first probe has run (it keeps the whole warm-up). */
     private final java.util.Set<String> firstProbe = new java.util.HashSet<>();
+    private final CapacityTimeBudget budget;
 
     CapacityProbes(AcceptPlan plan, Path out, Consumer<String> progress, SideRunner runner) {
         this.plan = plan;
         this.out = out;
         this.progress = progress;
         this.runner = runner;
+        this.budget = new CapacityTimeBudget(plan.capacity() == null ? null : plan.capacity().timeBudget(), System::nanoTime);
     }
 
     /**
@@ -64,6 +67,22 @@ final class CapacityProbes {
     }
 
     private void advance(CapacitySearch search) throws RunService.SetupException, IOException {
+        String sideName = names.getOrDefault(search, "search");
+        CapacitySearch.Settings settings = this.settings.get(search);
+        if (budget.limited() && settings != null) {
+            double rate = search.nextRate();
+            Duration measured = measured(settings, rate, search.ramping());
+            Duration warmup = warmup(sideName, search.ramping());
+            if (!budget.fits(sideName, warmup, measured)) {
+                search.outOfTime();
+                progress.accept(String.format(Locale.ROOT, "capacity %s: the next probe (%.3g req/s, about %.1f s) would end after"
+                        + " the time budget (%s, %.1f s spent); that search stops here, its answer resting on its %d probe(s)",
+                        sideName, rate, budget.predictedNanos(sideName, warmup, measured) / 1e9,
+                        dev.infergate.config.Durations.format(plan.capacity().timeBudget()), budget.spentNanos() / 1e9,
+                        search.result().steps().size()));
+                return;
+            }
+        }
         try {
             if (search.advance() == null) { // the rate stayed undecided: the search stops on what decided
                 if (search.result().steps().isEmpty()) {
@@ -96,6 +115,10 @@ final class CapacityProbes {
             progress.accept("capacity: each probe keeps offering its rate after its measured time, unmeasured,"
                     + " until its measured requests have ended (a cool-down: each is served under the load it was measured at)");
         }
+        if (c.timeBudget() != null && names.isEmpty()) {
+            progress.accept("capacity: time budget " + dev.infergate.config.Durations.format(c.timeBudget()) + " for every side's"
+                    + " probes; a probe predicted to end after it is not started (a side's first always runs)");
+        }
         double slowest = settings.minMeasuredRequests() / (c.probeDuration().toNanos() / 1e9);
         if (c.startRate() < slowest) {
             progress.accept(String.format(Locale.ROOT, "capacity %s: refining probes offer %s; one below %.3g req/s runs longer,"
@@ -114,6 +137,7 @@ final class CapacityProbes {
             }
         });
         names.put(search, sideName);
+        this.settings.put(search, settings);
         return search;
     }
 
@@ -125,12 +149,8 @@ final class CapacityProbes {
     private Measurement probe(String sideName, Side side, CapacitySearch.Settings settings, double rate, int attempt, boolean ramp)
             throws Exception {
         AcceptPlan.Capacity c = plan.capacity();
-        boolean shortRamp = ramp && c.rampDuration() != null;
-        Duration measured = shortRamp ? rampDuration(c.rampDuration(), rate) : ramp ? c.probeDuration()
-                : probeDuration(c.probeDuration(), settings.minMeasuredRequests(), rate);
-        // a side's first probe keeps the whole warm-up (JIT, connections); later short ramp probes need less
-        Duration warmup = shortRamp && !firstProbe.add(sideName) && c.probeWarmup().compareTo(AcceptPlan.Capacity.RAMP_WARMUP) > 0
-                ? AcceptPlan.Capacity.RAMP_WARMUP : c.probeWarmup();
+        Duration measured = measured(settings, rate, ramp);
+        Duration warmup = warmup(sideName, ramp);
         firstProbe.add(sideName);
         progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s for %.1f s (%s, run %d)", sideName, rate,
                 measured.toMillis() / 1e3, ramp ? "ramp" : "refining", attempt + 1));
@@ -145,12 +165,14 @@ final class CapacityProbes {
         // a probe whose miss is decided stops waiting for its backlog (a trace's arrivals are not counted ahead: it drains)
         DecidedMiss decided = c.trace() != null ? null
                 : new DecidedMiss(plan.slo(), c.target(), schedule.arrivalsOver(measured.toNanos()));
+        long started = budget.starting();
         List<RequestRecord> records = runner.run(side, workload, c.prefix(), load,
                 runner.timedLimits(measured, warmup).withCooldown(cooldown), "capacity",
                 dir, decided == null ? null : context -> {
                     context.progress().onRecord(decided::recorded);
                     context.endDrainWhen(decided::decided, decided::reason); // a decided miss ends a cool-down too
                 });
+        budget.ran(sideName, started, warmup, measured);
         long cut = records.stream().filter(r -> r.measured() && r.outcome().error() == dev.infergate.record.ErrorClass.CANCELLED).count();
         if (cut > 0 && decided.decided()) {
             progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s run %d: its miss was decided after its arrivals"
@@ -178,6 +200,24 @@ final class CapacityProbes {
                 + " (target %.0f %%)%s%s", sideName, rate, m.offeredPerSecond(), m.attainment() * 100, m.sent(), c.target() * 100,
                 trials(m), hiddenOverload(m)));
         return m;
+    }
+
+    /** A probe's measured time: a short ramp probe's, a ramp probe's (the plan's), or a refining probe's (at least its minimum of requests). */
+    private Duration measured(CapacitySearch.Settings settings, double rate, boolean ramp) {
+        AcceptPlan.Capacity c = plan.capacity();
+        return ramp && c.rampDuration() != null ? rampDuration(c.rampDuration(), rate) : ramp ? c.probeDuration()
+                : probeDuration(c.probeDuration(), settings.minMeasuredRequests(), rate);
+    }
+
+    /**
+     * A probe's warm-up: a side's first probe keeps the whole warm-up (JIT, connections); its later ramp probes warm up for
+     * at most {@link AcceptPlan.Capacity#RAMP_WARMUP} (they only say which side of the capacity their rate lies on, within
+     * a factor of two); refining probes keep the whole warm-up (the server's slots fill before their measured time).
+     */
+    private Duration warmup(String sideName, boolean ramp) {
+        AcceptPlan.Capacity c = plan.capacity();
+        return ramp && firstProbe.contains(sideName) && c.probeWarmup().compareTo(AcceptPlan.Capacity.RAMP_WARMUP) > 0
+                ? AcceptPlan.Capacity.RAMP_WARMUP : c.probeWarmup();
     }
 
     /**

@@ -306,7 +306,7 @@ public final class PlanReader {
                     + " is repeated; remove it, and set max_probes (the budget) and tolerance (the precision) instead");
         }
         c.allowOnly(Set.of("enabled", "workload", "prefix", "target", "start_rate", "max_rate", "duration", "warmup",
-                "tolerance", "max_probes", "from", "ramp_duration", "trials"));
+                "tolerance", "max_probes", "from", "ramp_duration", "trials", "time_budget"));
         double target = c.get("target") == null ? 0.95 : c.get("target").as(PlanValues::share);
         double startRate = c.get("start_rate") == null ? 1 : c.get("start_rate").asDouble();
         double maxRate = c.get("max_rate") == null ? Capacity.DEFAULT_MAX_RATE : c.get("max_rate").asDouble();
@@ -321,9 +321,10 @@ public final class PlanReader {
         Capacity.From from = from(c.get("from"));
         Duration ramp = c.get("ramp_duration") == null ? null : PlanValues.duration(c.get("ramp_duration"), null);
         boolean effective = c.get("trials") == null || c.get("trials").as(Capacity::parseTrials); // effective by default
+        Duration timeBudget = c.get("time_budget") == null ? null : PlanValues.duration(c.get("time_budget"), null);
         try {
             return new Capacity(workload, prefix, target, startRate, maxRate, duration, warmup, tolerance, maxProbes,
-                    replayed, from, ramp, effective);
+                    replayed, from, ramp, effective, timeBudget);
         } catch (Capacity.Invalid e) { // the record's check, at the key it names (the block when the key is a default)
             throw c.get(e.key()) != null ? c.get(e.key()).error(e.problem()) : c.error(e.getMessage());
         }

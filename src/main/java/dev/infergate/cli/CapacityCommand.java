@@ -77,6 +77,11 @@ public final class CapacityCommand extends SendingCommand {
                     + " the SLO\"). Default: ${DEFAULT-VALUE}.")
     String trials;
 
+    @Option(names = "--time-budget", paramLabel = "DURATION",
+            description = "The longest the probes may take: a probe predicted to end after it is not started, and the search"
+                    + " stops there (and says so); the first probe always runs. Default: none (--max-probes alone bounds it).")
+    Duration timeBudget;
+
     @Option(names = "--max-probes", defaultValue = "10", paramLabel = "N",
             description = "The budget: stop after this many probes even if the precision was not reached (and say so). Default: ${DEFAULT-VALUE}.")
     int maxProbes;
@@ -135,7 +140,7 @@ public final class CapacityCommand extends SendingCommand {
                     parsed("--prefix", prefix, PrefixMode::parse), this.target, startRate, AcceptPlan.Capacity.DEFAULT_MAX_RATE,
                     probeDuration, AcceptPlan.Capacity.DEFAULT_WARMUP, tolerance, maxProbes,
                     trace == null ? null : new MatrixWorkload.Trace(trace), null, ramp(),
-                    parsed("--trials", trials, AcceptPlan.Capacity::parseTrials));
+                    parsed("--trials", trials, AcceptPlan.Capacity::parseTrials), timeBudget);
             return CapacityPlan.of(side, targets, step, timeouts, seed);
         } catch (AcceptPlan.Capacity.Invalid e) {
             throw UserError.usage(option(e.key(), e.problem()));
@@ -156,6 +161,7 @@ public final class CapacityCommand extends SendingCommand {
             case "tolerance" -> "--tolerance: " + problem;
             case "duration" -> "--probe-duration: " + problem;
             case "ramp_duration" -> "--ramp-duration: " + problem;
+            case "time_budget" -> "--time-budget: " + problem;
             default -> key + " " + problem;
         };
     }

@@ -159,4 +159,26 @@ class CapacityOnSimulatorTest {
                             org.assertj.core.data.Percentage.withPercentage(5)));
         }
     }
+    /**
+     * {@code time_budget}: a probe predicted to end after it is not started and the search stops there, saying so; the
+     * first probe always runs (without it there is no answer), so a budget shorter than any probe leaves exactly one.
+     */
+    @Test
+    void aTimeBudget_stopsTheSearchBeforeAProbeThatWouldEndAfterIt_keepingTheFirst() throws Exception {
+        Path profile = Files.writeString(dir.resolve("fixed.yaml"), FIXED_COST_PROFILE);
+        try (SimServer sim = SimServer.start(SimProfile.load(profile), "127.0.0.1", 0, 1)) {
+            AcceptPlan plan = plan(sim, """
+                    capacity: {workload: short-chat, target: 0.95, start_rate: 12, duration: 2s, warmup: 1s,
+                               ramp_duration: 2s, tolerance: 15%, max_probes: 5, time_budget: 1ms}
+                    """);
+            List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
+            CapacitySearch.Result r = Acceptance.capacity(plan, dir.resolve("out"), lines::add);
+
+            assertThat(r.steps()).hasSize(1);
+            assertThat(r.stop()).isEqualTo(CapacitySearch.Stop.TIME_BUDGET);
+            assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("capacity: time budget 1ms"));
+            assertThat(lines).anySatisfy(l -> assertThat(l).contains("would end after the time budget (1ms,")
+                    .contains("that search stops here, its answer resting on its 1 probe(s)"));
+        }
+    }
 }

@@ -189,6 +189,7 @@ class PlanReaderTest {
         refused("capacity: {duration: 0s}\n", "line 3", "key capacity.duration: (0us) must be more than 0, e.g. 20s");
         refused("capacity: {ramp_duration: 0s}\n", "line 3", "key capacity.ramp_duration: (0us) must be more than 0");
         refused("capacity: {trials: some}\n", "line 3", "key capacity.trials: 'some' is not requests or effective");
+        refused("capacity: {time_budget: 0s}\n", "line 3", "key capacity.time_budget: (0us) must be more than 0, e.g. 10m");
         refused("capacity: {start_rate: 2000}\n", "line 3", "key capacity: max_rate (1000.0) must be >= start_rate (2000.0)");
     }
 
@@ -197,6 +198,13 @@ class PlanReaderTest {
         assertThat(PlanReader.read("plan.yaml", SIDES + "capacity: {start_rate: 2}\n").capacity().effectiveTrials()).isTrue();
         assertThat(PlanReader.read("plan.yaml", SIDES + "capacity: {trials: effective}\n").capacity().effectiveTrials()).isTrue();
         assertThat(PlanReader.read("plan.yaml", SIDES + "capacity: {trials: requests}\n").capacity().effectiveTrials()).isFalse();
+    }
+
+    @Test
+    void aCapacityTimeBudget_isReadWhenGiven_andAbsentOtherwise() {
+        assertThat(PlanReader.read("plan.yaml", SIDES + "capacity: {time_budget: 130s}\n").capacity().timeBudget())
+                .isEqualTo(Duration.ofSeconds(130));
+        assertThat(PlanReader.read("plan.yaml", SIDES + "capacity: {start_rate: 2}\n").capacity().timeBudget()).isNull();
     }
 
     @Test

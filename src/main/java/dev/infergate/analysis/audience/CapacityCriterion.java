@@ -109,7 +109,17 @@ public record CapacityCriterion(Bound bound, double threshold) {
                 ? "held back by a busy machine: " + undecided + " search stopped at a"
                         + " probe whose client or simulator was late enough to explain its outcome in every run, so its answer"
                         + " rests on the probes that decided; free CPU and run again"
-                : "the capacity interval straddles the limit; a narrower capacity.tolerance or more capacity.max_probes would settle it";
+                : timedOut(baseline, candidate) != null
+                        ? "the capacity interval straddles the limit; " + timedOut(baseline, candidate) + " search stopped at its"
+                                + " time budget (capacity.time_budget): a longer one, or more capacity.max_probes, would settle it"
+                        : "the capacity interval straddles the limit; a narrower capacity.tolerance or more capacity.max_probes would settle it";
         return new CapacityJudgement(this, d, baseline, candidate, v, note);
+    }
+
+    /** "the baseline's", "the candidate's" or "each side's" search that its time budget stopped; null if none did. */
+    private static String timedOut(CapacitySearch.Result baseline, CapacitySearch.Result candidate) {
+        boolean b = baseline.stop() == CapacitySearch.Stop.TIME_BUDGET;
+        boolean c = candidate.stop() == CapacitySearch.Stop.TIME_BUDGET;
+        return b && c ? "each side's" : b ? "the baseline's" : c ? "the candidate's" : null;
     }
 }

@@ -53,6 +53,8 @@ public final class CapacitySearch {
         PRECISION("the interval reached the requested precision"),
         /** The probe budget ran out first. */
         BUDGET("the probe budget ran out first"),
+        /** The next probe would have ended after the step's time budget ({@code time_budget:}, {@code --time-budget}). */
+        TIME_BUDGET("the next probe would have ended after the time budget"),
         /** The ramp reached the highest rate allowed without a miss: the capacity lies above it. */
         ABOVE_MAX_RATE("no probe up to max_rate missed the target: the capacity lies above it"),
         /** The ramp reached the lowest rate allowed without a hold: the capacity lies below it. */
@@ -295,6 +297,16 @@ public final class CapacitySearch {
         }
         nextRate = next();
         return step;
+    }
+
+    /**
+     * Ends the search before its next probe because that probe would not fit in the time left ({@link Stop#TIME_BUDGET}):
+     * the answer rests on the probes so far, with the interval they give. Nothing if the search is already over.
+     */
+    public void outOfTime() {
+        if (!done()) {
+            nextRate = stop(Stop.TIME_BUDGET);
+        }
     }
 
     /** The result so far (final once {@link #done()}). */

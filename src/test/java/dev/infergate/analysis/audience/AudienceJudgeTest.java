@@ -145,6 +145,19 @@ class AudienceJudgeTest {
     }
 
     @Test
+    void aCapacityStraddleLeftByASearchItsTimeBudgetStopped_namesThatBudget() {
+        List<Audience> audiences = AudienceCriteria.parse("plan.yaml", PLAN);
+        Comparison.Result result = result(Audiences.union(audiences), "short-chat/fresh/typical");
+        CapacitySearch.Result timedOut = new CapacitySearch.Result(10, 10, 11, null, List.of(), null,
+                CapacitySearch.Stop.TIME_BUDGET);
+        AudienceVerdict batch = AudienceJudge.judge(audiences, result, timedOut, capacity(10.2, 10.8)).get(1);
+
+        assertEquals(Verdict.INCONCLUSIVE, batch.verdict());
+        assertTrue(batch.reason().contains("the baseline's search stopped at its time budget (capacity.time_budget): a longer"
+                + " one, or more capacity.max_probes, would settle it"), batch.reason());
+    }
+
+    @Test
     void withoutACapacityStep_aCapacityCriterionIsNotJudged_andTheReasonSaysSo() {
         List<Audience> audiences = AudienceCriteria.parse("criteria.yaml", PLAN);
         Comparison.Result result = result(Audiences.union(audiences), "a/fresh/x");

@@ -188,6 +188,33 @@ class CapacitySearchTest {
     }
 
     @Test
+    void aSearchOutOfTime_stopsBeforeItsNextProbe_keepingWhatItMeasured_andSaysSo() throws Exception {
+        Fake fake = new Fake();
+        CapacitySearch search = new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 0.5, 1000, 0.001, 20), fake);
+        for (int i = 0; i < 5; i++) {
+            search.advance();
+        }
+        CapacitySearch.Result before = search.result();
+        search.outOfTime();
+        search.outOfTime(); // a second call changes nothing
+
+        assertThat(search.done()).isTrue();
+        assertThat(search.nextRate()).isNull();
+        assertThat(fake.rates).hasSize(5);
+        CapacitySearch.Result r = search.result();
+        assertThat(r.stop()).isEqualTo(CapacitySearch.Stop.TIME_BUDGET);
+        assertThat(r.stop().text()).isEqualTo("the next probe would have ended after the time budget");
+        assertThat(r.steps()).isEqualTo(before.steps());
+        assertThat(r.ratePerSecond()).isEqualTo(before.ratePerSecond());
+        assertThat(r.lowerRate()).isEqualTo(before.lowerRate());
+
+        CapacitySearch finished = new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 0.5, 1000, 0.03, 2), new Fake());
+        finished.run();
+        finished.outOfTime();
+        assertThat(finished.stop()).as("a search already over keeps its reason").isEqualTo(CapacitySearch.Stop.BUDGET);
+    }
+
+    @Test
     void aBudgetSpentWhileRamping_stopsTheSearch_andSaysSo() throws Exception {
         // 4 and 8 req/s both hold: the budget of 2 probes ends the ramp before any probe missed
         CapacitySearch.Result up = new CapacitySearch(new CapacitySearch.Settings(0.95, 4, 0.5, 1000, 0.03, 2), new Fake()).run();
