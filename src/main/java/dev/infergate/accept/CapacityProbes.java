@@ -154,7 +154,7 @@ final class CapacityProbes {
         firstProbe.add(sideName);
         progress.accept(String.format(Locale.ROOT, "capacity %s: %.3g req/s for %.1f s (%s, run %d)", sideName, rate,
                 measured.toMillis() / 1e3, ramp ? "ramp" : "refining", attempt + 1));
-        Path dir = out.resolve("capacity").resolve(sideName).resolve(String.format(Locale.ROOT, "rate-%.4f-a%d", rate, attempt));
+        Path dir = probeDir(out.resolve("capacity").resolve(sideName), rate, attempt);
         // with trials: effective the load stays on after the measured time until every measured request has ended
         Duration cooldown = c.effectiveTrials() && c.trace() == null ? cooldown(measured) : Duration.ZERO;
         ExactCountSchedule schedule = ExactCountSchedule.over(rate,
@@ -200,6 +200,21 @@ final class CapacityProbes {
                 + " (target %.0f %%)%s%s", sideName, rate, m.offeredPerSecond(), m.attainment() * 100, m.sent(), c.target() * 100,
                 trials(m), hiddenOverload(m)));
         return m;
+    }
+
+    /**
+     * A probe's run directory, {@code rate-R-aK} (R to 4 decimals, K the attempt at that rate), never one that exists: a
+     * refining probe can land on a rate that differs from an earlier one's only beyond the 4th decimal (the facing halves
+     * put the candidate at 10.0985 req/s twice in a demo, Dec 6: the run stopped, its folder taken), a new rate to the search with attempt 0, so the
+     * attempt in the name is raised until it is free. Readers take a rate's highest attempt ({@code CapacityFolder}).
+     */
+    static Path probeDir(Path sideDir, double rate, int attempt) {
+        for (int k = attempt; ; k++) {
+            Path dir = sideDir.resolve(String.format(Locale.ROOT, "rate-%.4f-a%d", rate, k));
+            if (!java.nio.file.Files.exists(dir)) {
+                return dir;
+            }
+        }
     }
 
     /** A probe's measured time: a short ramp probe's, a ramp probe's (the plan's), or a refining probe's (at least its minimum of requests). */
