@@ -56,10 +56,14 @@ class CapacityOnSimulatorTest {
                 """.formatted(sim.baseUrl(), sim.baseUrl()) + rest);
     }
 
+    /** A simulator of {@link #FIXED_COST_PROFILE} on a free loopback port. */
+    private SimServer fixedCost() throws java.io.IOException {
+        return SimServer.start(SimProfile.load(Files.writeString(dir.resolve("fixed.yaml"), FIXED_COST_PROFILE)), "127.0.0.1", 0, 1);
+    }
+
     @Test
     void capacitySearch_findsTheRateTheCostModelAllows() throws Exception {
-        Path profile = Files.writeString(dir.resolve("fixed.yaml"), FIXED_COST_PROFILE);
-        try (SimServer sim = SimServer.start(SimProfile.load(profile), "127.0.0.1", 0, 1)) {
+        try (SimServer sim = fixedCost()) {
             AcceptPlan plan = plan(sim, """
                     capacity: {workload: short-chat, target: 0.95, start_rate: 16, duration: 3s, warmup: 1s,
                                ramp_duration: 2s, tolerance: 15%, max_probes: 5}
@@ -126,8 +130,7 @@ class CapacityOnSimulatorTest {
      */
     @Test
     void probesWithEffectiveTrials_keepTheirLoadOnAfterTheMeasuredTime_andCountNoneOfIt() throws Exception {
-        Path profile = Files.writeString(dir.resolve("fixed.yaml"), FIXED_COST_PROFILE);
-        try (SimServer sim = SimServer.start(SimProfile.load(profile), "127.0.0.1", 0, 1)) {
+        try (SimServer sim = fixedCost()) {
             AcceptPlan plan = plan(sim, """
                     capacity: {workload: short-chat, target: 0.95, start_rate: 12, duration: 2s, warmup: 1s,
                                ramp_duration: 2s, tolerance: 15%, max_probes: 2, trials: effective}
@@ -165,8 +168,7 @@ class CapacityOnSimulatorTest {
      */
     @Test
     void aTimeBudget_stopsTheSearchBeforeAProbeThatWouldEndAfterIt_keepingTheFirst() throws Exception {
-        Path profile = Files.writeString(dir.resolve("fixed.yaml"), FIXED_COST_PROFILE);
-        try (SimServer sim = SimServer.start(SimProfile.load(profile), "127.0.0.1", 0, 1)) {
+        try (SimServer sim = fixedCost()) {
             AcceptPlan plan = plan(sim, """
                     capacity: {workload: short-chat, target: 0.95, start_rate: 12, duration: 2s, warmup: 1s,
                                ramp_duration: 2s, tolerance: 15%, max_probes: 5, time_budget: 1ms}
