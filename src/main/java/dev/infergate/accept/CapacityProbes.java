@@ -30,7 +30,6 @@ final class CapacityProbes {
     private final Consumer<String> progress;
     private final java.util.Map<CapacitySearch, String> names = new java.util.IdentityHashMap<>();
     private final SideRunner runner;
-    private final java.util.Map<CapacitySearch, CapacitySearch.Settings> settings = new java.util.IdentityHashMap<>();
     /** The sides whose first probe has run (it keeps the whole warm-up). */
     private final java.util.Set<String> firstProbe = new java.util.HashSet<>();
     private final CapacityTimeBudget budget;
@@ -68,10 +67,9 @@ final class CapacityProbes {
 
     private void advance(CapacitySearch search) throws RunService.SetupException, IOException {
         String sideName = names.getOrDefault(search, "search");
-        CapacitySearch.Settings settings = this.settings.get(search);
-        if (budget.limited() && settings != null) {
+        if (budget.limited()) {
             double rate = search.nextRate();
-            Duration measured = measured(settings, rate, search.ramping());
+            Duration measured = measured(search.settings(), rate, search.ramping());
             Duration warmup = warmup(sideName, search.ramping());
             if (!budget.fits(sideName, warmup, measured)) {
                 search.outOfTime();
@@ -137,7 +135,6 @@ final class CapacityProbes {
             }
         });
         names.put(search, sideName);
-        this.settings.put(search, settings);
         return search;
     }
 

@@ -105,12 +105,13 @@ public record CapacityCriterion(Bound bound, double threshold) {
         Verdict v = pass ? Verdict.PASS : fail ? Verdict.FAIL : Verdict.INCONCLUSIVE;
         String undecided = baseline.stop() == CapacitySearch.Stop.UNDECIDED_PROBE ? "the baseline's"
                 : candidate.stop() == CapacitySearch.Stop.UNDECIDED_PROBE ? "the candidate's" : null;
+        String timedOut = timedOut(baseline, candidate);
         String note = v != Verdict.INCONCLUSIVE ? null : undecided != null
                 ? "held back by a busy machine: " + undecided + " search stopped at a"
                         + " probe whose client or simulator was late enough to explain its outcome in every run, so its answer"
                         + " rests on the probes that decided; free CPU and run again"
-                : timedOut(baseline, candidate) != null
-                        ? "the capacity interval straddles the limit; " + timedOut(baseline, candidate) + " search stopped at its"
+                : timedOut != null
+                        ? "the capacity interval straddles the limit; " + timedOut + " search stopped at its"
                                 + " time budget (capacity.time_budget): a longer one, or more capacity.max_probes, would settle it"
                         : "the capacity interval straddles the limit; a narrower capacity.tolerance or more capacity.max_probes would settle it";
         return new CapacityJudgement(this, d, baseline, candidate, v, note);

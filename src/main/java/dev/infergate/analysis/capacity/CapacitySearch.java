@@ -248,6 +248,11 @@ public final class CapacitySearch {
         return result();
     }
 
+    /** What it was given: target, rates, precision, probe budget, minimum of requests, trials. */
+    public Settings settings() {
+        return settings;
+    }
+
     /** Whether the search is over. */
     public boolean done() {
         return nextRate == null;
