@@ -115,9 +115,12 @@ public record AcceptPlan(Side baseline, Side candidate, List<MatrixWorkload> wor
                 .findFirst().orElse(null);
     }
 
-    /** Whether a load level needs the baseline's capacity first. */
+    /**
+     * Whether a load level of the matrix is a fraction of the baseline's capacity, so the matrix cannot run without one.
+     * A burst without a rate of its own also starts from the capacity, but does without it: it is skipped with a caveat.
+     */
     public boolean needsCapacity() {
-        return loads.stream().anyMatch(l -> l.capacityFraction() > 0) || (burst != null && burst.baseRate() == 0);
+        return loads.stream().anyMatch(l -> l.capacityFraction() > 0);
     }
 
     /**

@@ -162,6 +162,7 @@ class CapacityOnSimulatorTest {
                             org.assertj.core.data.Percentage.withPercentage(5)));
         }
     }
+
     /**
      * {@code time_budget}: a probe predicted to end after it is not started and the search stops there, saying so; the
      * first probe always runs (without it there is no answer), so a budget shorter than any probe leaves exactly one.
@@ -181,6 +182,35 @@ class CapacityOnSimulatorTest {
             assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("capacity: time budget 1ms"));
             assertThat(lines).anySatisfy(l -> assertThat(l).contains("would end after the time budget (1ms,")
                     .contains("that search stops here, its answer resting on its 1 probe(s)"));
+        }
+    }
+
+    /**
+     * A baseline that held the SLO at no rate tried leaves a burst without a rate of its own nothing to start from: the
+     * burst is skipped with a caveat and the acceptance goes on to its verdict. It used to stop with a setup error (exit 2)
+     * after the whole capacity step, as only a matrix of loads given as fractions of capacity must (Dec 6: an A/A of the
+     * demo's capacity plan on two candidate simulators, whose baseline's refining probes at 11.9-12.7 req/s all missed).
+     */
+    @Test
+    void aBaselineThatHeldNowhere_skipsTheBurstWithACaveat_insteadOfStopping() throws Exception {
+        try (SimServer sim = fixedCost()) {
+            AcceptPlan plan = PlanReader.read("test", """
+                    baseline: '%s'
+                    candidate: '%s'
+                    slo: {ttft: 1us}
+                    tokenizer: cl100k_base
+                    quality: false
+                    matrix: {workloads: [short-chat], prefixes: [fresh], loads: {one: {concurrency: 1}}}
+                    repeats: 1
+                    requests: 1
+                    warmup: 0
+                    capacity: {workload: short-chat, start_rate: 4, duration: 1s, warmup: 0s, ramp_duration: 1s, max_probes: 2}
+                    """.formatted(sim.baseUrl(), sim.baseUrl()));
+            assertThat(plan.burst()).as("the burst is on by default, with no rate of its own").isNotNull();
+
+            AcceptResult result = Acceptance.run(plan, dir.resolve("out"), line -> {});
+
+            assertThat(result.caveats()).contains("burst skipped: no typical rate (the baseline held the SLO at no rate tried)");
         }
     }
 }
