@@ -88,13 +88,7 @@ class CapacitySearchOnDemoProbesTest {
             CapacitySearch cand = b.search(100_000 + seed);
             base.compareWith(cand);
             cand.compareWith(base);
-            for (int round = 0; !base.done() || !cand.done(); round++) {
-                for (CapacitySearch s : round % 2 == 0 ? List.of(base, cand) : List.of(cand, base)) {
-                    if (!s.done()) {
-                        s.advance();
-                    }
-                }
-            }
+            CapacitySearchTest.inTurn(base, cand);
             CapacityDifference d = CapacityDifference.of(base.result(), cand.result());
             if (d.excludesZero()) {
                 apart++;

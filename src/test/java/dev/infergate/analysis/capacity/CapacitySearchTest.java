@@ -153,14 +153,19 @@ class CapacitySearchTest {
             b.compareWith(c);
             c.compareWith(b);
         }
-        for (int round = 0; !b.done() || !c.done(); round++) {
-            for (CapacitySearch s : round % 2 == 0 ? List.of(b, c) : List.of(c, b)) {
+        inTurn(b, c);
+        return CapacityDifference.of(b.result(), c.result()).excludesZero();
+    }
+
+    /** Steps two searches to their ends in turn, as accept probes its sides: the baseline first in even rounds. */
+    static void inTurn(CapacitySearch baseline, CapacitySearch candidate) throws Exception {
+        for (int round = 0; !baseline.done() || !candidate.done(); round++) {
+            for (CapacitySearch s : round % 2 == 0 ? List.of(baseline, candidate) : List.of(candidate, baseline)) {
                 if (!s.done()) {
                     s.advance();
                 }
             }
         }
-        return CapacityDifference.of(b.result(), c.result()).excludesZero();
     }
 
     private static CapacitySearch runsOfMisses(double capacity, long seed) {
