@@ -128,9 +128,11 @@ public final class Acceptance {
         }
         double baselineCapacity = capacity.isEmpty() ? 0 : capacity.get(ComparisonRun.BASELINE_DIR).ratePerSecond();
         if (plan.needsCapacity() && baselineCapacity <= 0) {
-            throw new RunService.SetupException("the baseline held the SLO at no rate tried (down to "
-                    + plan.capacity().startRate() + " req/s), so loads given as fractions of capacity cannot be set;"
-                    + " loosen the slo or give loads as rates", true, null);
+            double lowest = capacity.isEmpty() ? Double.NaN : capacity.get(ComparisonRun.BASELINE_DIR).steps().stream()
+                    .mapToDouble(CapacitySearch.Step::ratePerSecond).min().orElse(Double.NaN);
+            throw new RunService.SetupException("the baseline held the SLO at no rate tried" + (Double.isNaN(lowest) ? ""
+                    : String.format(java.util.Locale.ROOT, " (down to %.3g req/s)", lowest)) + ", so loads given as fractions"
+                    + " of capacity cannot be set; loosen the slo or give loads as rates", true, null);
         }
         Map<String, String> loads = new LinkedHashMap<>();
         for (LoadLevel l : plan.loads()) {

@@ -1,6 +1,7 @@
 package dev.infergate.accept;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.infergate.analysis.capacity.CapacitySearch;
 import dev.infergate.sim.SimServer;
@@ -211,6 +212,31 @@ class CapacityOnSimulatorTest {
             AcceptResult result = Acceptance.run(plan, dir.resolve("out"), line -> {});
 
             assertThat(result.caveats()).contains("burst skipped: no typical rate (the baseline held the SLO at no rate tried)");
+        }
+    }
+
+    /** A matrix of loads given as fractions of capacity cannot run without one: one line naming the lowest rate tried. */
+    @Test
+    void aBaselineThatHeldNowhere_stopsAMatrixOfCapacityFractions_namingTheLowestRateTried() throws Exception {
+        try (SimServer sim = fixedCost()) {
+            AcceptPlan plan = PlanReader.read("test", """
+                    baseline: '%s'
+                    candidate: '%s'
+                    slo: {ttft: 1us}
+                    tokenizer: cl100k_base
+                    quality: false
+                    burst: false
+                    matrix: {workloads: [short-chat], prefixes: [fresh], loads: {half: {fraction: 50%%}}}
+                    repeats: 1
+                    requests: 1
+                    warmup: 0
+                    capacity: {workload: short-chat, start_rate: 4, duration: 1s, warmup: 0s, ramp_duration: 1s, max_probes: 2}
+                    """.formatted(sim.baseUrl(), sim.baseUrl()));
+
+            assertThatThrownBy(() -> Acceptance.run(plan, dir.resolve("out"), line -> {}))
+                    .isInstanceOf(dev.infergate.run.RunService.SetupException.class)
+                    .hasMessage("the baseline held the SLO at no rate tried (down to 2.00 req/s), so loads given as fractions"
+                            + " of capacity cannot be set; loosen the slo or give loads as rates");
         }
     }
 }
