@@ -31,7 +31,11 @@ done
 url="http://127.0.0.1:$port/v1"
 attainment() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['goodput']['attainment'])" "$1"; }
 load() { cut -d' ' -f1 /proc/loadavg; }
-echo "long runs: $long at each rate after 10 s of warm-up, SLO $slo, target $target (load $(load))"
+if [ -n "${SKIP_LONG:-}" ]; then
+  echo "long runs: reused from $out/long-* (SKIP_LONG; their own length, see each run.json), SLO $slo, target $target (load $(load))"
+else
+  echo "long runs: $long at each rate after 10 s of warm-up, SLO $slo, target $target (load $(load))"
+fi
 : > "$out/long.tsv"
 for r in $rates; do
   if [ -z "${SKIP_LONG:-}" ]; then
