@@ -1,0 +1,56 @@
+package dev.infergate.analysis.capacity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.infergate.analysis.Slo;
+import dev.infergate.record.RequestRecord;
+import dev.infergate.record.TokenSource;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A probe's effective trials are counted on what decides the SLO: under a TPOT target the decode batch, whose waves
+ * show in TPOT while the first-token waits stay flat (the demo's candidate, Dec 6).
+ */
+class MeasurementTrialsTest {
+    private static final long MS = 1_000_000L;
+
+    /**
+     * 72 requests, 12 a second, 128 tokens each; first-token waits of 40-80 ms at random (no queue); TPOT rising from
+     * 16 to 24 ms over the probe and back (one wave), all under a 25 ms target: every request good.
+     */
+    private static List<RequestRecord> oneTpotWave() {
+        SplittableRandom random = new SplittableRandom(5);
+        List<RequestRecord> out = new ArrayList<>();
+        for (int i = 0; i < 72; i++) {
+            long scheduled = i * 1000 * MS / 12;
+            long firstToken = scheduled + (40 + random.nextInt(40)) * MS;
+            double tpotMs = 16 + 8 * Math.sin(Math.PI * i / 71.0);
+            long lastToken = firstToken + Math.round(tpotMs * 127 * MS);
+            out.add(RequestRecord.builder(i).scheduledNanos(scheduled).sentNanos(scheduled).headersNanos(firstToken)
+                    .firstTokenNanos(firstToken).lastTokenNanos(lastToken).doneNanos(lastToken).status(200).inputTokens(100)
+                    .outputTokens(128).outputTokensSource(TokenSource.USAGE).chunks(128).build());
+        }
+        return out;
+    }
+
+    @Test
+    void underATpotTarget_aWaveOfTpot_countsAsFewTrials_whereTheFlatWaitsWouldCountNearlyAll() {
+        List<RequestRecord> records = oneTpotWave();
+        double tpotBound = Measurement.effectiveTrials(records, new Slo(Duration.ofSeconds(2), Duration.ofMillis(25), null));
+        double waitsOnly = Measurement.effectiveTrials(records, new Slo(Duration.ofSeconds(2), null, null));
+
+        assertThat(tpotBound).as("one wave: a handful of looks at the batch").isLessThan(6);
+        assertThat(waitsOnly).as("the random first-token waits alone").isGreaterThan(50);
+    }
+
+    @Test
+    void underATtftTargetAlone_theShareUsedIsTheWaitScaled_soTheCountIsTheWaits() {
+        List<RequestRecord> records = oneTpotWave();
+        assertThat(Measurement.effectiveTrials(records, new Slo(Duration.ofSeconds(2), null, null)))
+                .isEqualTo(Measurement.effectiveTrials(records, new Slo(Duration.ofMillis(100), null, null)));
+    }
+}
