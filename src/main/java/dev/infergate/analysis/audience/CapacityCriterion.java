@@ -15,8 +15,8 @@ import java.util.Map;
  * the capacity step of an acceptance (more is better), not on a matrix condition. Relative bounds judge the
  * difference {@code candidate - baseline} over the baseline's capacity, with its 95 % interval from the two sides'
  * fits ({@link CapacityDifference}); {@code min} and {@code max} judge the candidate's own requests per hour with
- * its interval. Wholly on the good side passes, wholly on the bad side fails, otherwise inconclusive (a narrower
- * {@code capacity.tolerance} or more {@code capacity.max_probes} would settle it).
+ * its interval. Wholly on the good side passes, wholly on the bad side fails, otherwise inconclusive (longer probes,
+ * more {@code capacity.max_probes} or a narrower {@code capacity.tolerance} would settle it).
  *
  * @param bound     the kind of threshold
  * @param threshold a fraction for relative bounds (0.05 = 5 %), requests per hour for {@code min}/{@code max}
@@ -113,7 +113,9 @@ public record CapacityCriterion(Bound bound, double threshold) {
                 : timedOut != null
                         ? "the capacity interval straddles the limit; " + timedOut + " search stopped at its"
                                 + " time budget (capacity.time_budget): a longer one, or more capacity.max_probes, would settle it"
-                        : "the capacity interval straddles the limit; a narrower capacity.tolerance or more capacity.max_probes would settle it";
+                        : "the capacity interval straddles the limit; longer probes (capacity.duration: each is worth the"
+                                + " independent looks its requests' SLO margins show), more capacity.max_probes or a narrower"
+                                + " capacity.tolerance would settle it";
         return new CapacityJudgement(this, d, baseline, candidate, v, note);
     }
 
