@@ -289,8 +289,8 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
      * arrivals end). The share used, not the waits alone: under a TPOT target the state that decides is the decode batch,
      * which swells and drains in waves as long as a probe while the first-token waits stay flat (the demo's candidate, Dec
      * 6: TPOT 21.8 ms rising to 25.0 and falling to 15.5 in one 10.9 req/s probe). Counted on the waits, the demo's
-     * refining probes were worth 35.6 trials at the median, on the share used 4.4; identical servers were told apart in 4
-     * of 9 demo-sized A/A runs (docs/acceptance.md, "Capacity at the SLO"). Under a TTFT target alone the share is the
+     * refining probes were worth 35.6 trials at the median, on the share used 4.4; identical servers were told apart in 3
+     * of 8 demo-sized A/A runs (docs/acceptance.md, "Capacity at the SLO"). Under a TTFT target alone the share is the
      * waits scaled, so the count is the same.
      */
     static double effectiveTrials(List<RequestRecord> measured, Slo slo) {

@@ -53,7 +53,7 @@ class CapacitySearchOnDemoProbesTest {
      * Identical sides are not told apart: identical baselines in 0 of 400 seeded pairs, identical candidates in 1 (Dec 6,
      * when written). Before the probes' trials were counted on the share of the SLO used (first-token waits alone: 35.6
      * trials at the median where the TPOT waves leave 4.4), identical candidates were told apart in 71 of 400 (17.8 %),
-     * either way round, and in 4 of 9 real demo-sized A/A runs (docs/acceptance.md, "Capacity at the SLO").
+     * either way round, and in 3 of 8 real demo-sized A/A runs (docs/acceptance.md, "Capacity at the SLO").
      */
     @Test
     void identicalSides_areNotToldApart() throws Exception {
