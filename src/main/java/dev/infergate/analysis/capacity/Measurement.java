@@ -279,34 +279,29 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
     }
 
     /**
-     * How many independent trials the requests are worth ({@link EffectiveTrials}), from the series of the share of the
-     * SLO each used, in the order they were scheduled to arrive ({@link Slo#shareUsed}: the first-token wait from the
-     * schedule less the client's lag, the wait {@link #hiddenOverload} reads, over the TTFT target; TPOT over its target;
-     * E2E over its); all of them when the probe ended falling behind ({@link #fellBehind}). The server's state, not the
-     * outcomes: sampled by every request, it shows a probe that watched one queue build, or caught one episode, whether or
-     * not anyone missed yet, where a run of outcomes can be the probe's own shape (a TPOT target missed by its first
-     * arrivals, whose decode runs while the batch is at its peak, and met by its last, as the batch drains after the
-     * arrivals end). The share used, not the waits alone: under a TPOT target the state that decides is the decode batch,
-     * which swells and drains in waves as long as a probe while the first-token waits stay flat (the demo's candidate, Dec
-     * 6: TPOT 21.8 ms rising to 25.0 and falling to 15.5 in one 10.9 req/s probe). Counted on the waits, the demo's
-     * refining probes were worth 35.6 trials at the median, on the share used 4.4; identical servers were told apart in 3
-     * of 8 demo-sized A/A runs (docs/acceptance.md, "Capacity at the SLO"). Under a TTFT target alone the share is the
-     * waits scaled, so the count is the same.
+     * How many independent trials the requests are worth ({@link EffectiveTrials}), from their queue waits in the order
+     * they were scheduled to arrive (the first token from the schedule less the client's lag, the wait
+     * {@link #hiddenOverload} reads); all of them when the probe ended falling behind ({@link #fellBehind}). The waits,
+     * not the outcomes: the waits are the server's state (a backlog that builds and drains), sampled by every request, so
+     * a probe that watched one queue build, or caught one episode, shows it whether or not anyone missed yet; a run of
+     * outcomes can be the probe's own shape instead: a TPOT target is missed by its first arrivals, whose decode runs
+     * while the batch is at its peak, and met by its last, whose decode runs as the batch drains after the arrivals end
+     * (the demo's probes: six misses, then thirty goods), a trend of the window, not an episode of the server.
      */
     static double effectiveTrials(List<RequestRecord> measured, Slo slo) {
         List<RequestRecord> inOrder = measured.stream()
                 .sorted(java.util.Comparator.comparingLong(r -> r.marks().scheduledNanos())).toList();
         boolean[] good = new boolean[inOrder.size()];
-        double[] used = new double[inOrder.size()];
+        double[] waits = new double[inOrder.size()];
         for (int i = 0; i < good.length; i++) {
             RequestRecord r = inOrder.get(i);
             good[i] = slo.met(r);
-            used[i] = slo.shareUsed(r, waitedNanos(r));
+            waits[i] = waitedNanos(r);
         }
         if (fellBehind(good)) {
             return good.length;
         }
-        return EffectiveTrials.of(used);
+        return EffectiveTrials.of(waits);
     }
 
     /**
