@@ -195,18 +195,7 @@ class CapacityOnSimulatorTest {
     @Test
     void aBaselineThatHeldNowhere_skipsTheBurstWithACaveat_insteadOfStopping() throws Exception {
         try (SimServer sim = fixedCost()) {
-            AcceptPlan plan = PlanReader.read("test", """
-                    baseline: '%s'
-                    candidate: '%s'
-                    slo: {ttft: 1us}
-                    tokenizer: cl100k_base
-                    quality: false
-                    matrix: {workloads: [short-chat], prefixes: [fresh], loads: {one: {concurrency: 1}}}
-                    repeats: 1
-                    requests: 1
-                    warmup: 0
-                    capacity: {workload: short-chat, start_rate: 4, duration: 1s, warmup: 0s, ramp_duration: 1s, max_probes: 2}
-                    """.formatted(sim.baseUrl(), sim.baseUrl()));
+            AcceptPlan plan = heldNowhere(sim, "{one: {concurrency: 1}}", "");
             assertThat(plan.burst()).as("the burst is on by default, with no rate of its own").isNotNull();
 
             AcceptResult result = Acceptance.run(plan, dir.resolve("out"), line -> {});
@@ -219,24 +208,31 @@ class CapacityOnSimulatorTest {
     @Test
     void aBaselineThatHeldNowhere_stopsAMatrixOfCapacityFractions_namingTheLowestRateTried() throws Exception {
         try (SimServer sim = fixedCost()) {
-            AcceptPlan plan = PlanReader.read("test", """
-                    baseline: '%s'
-                    candidate: '%s'
-                    slo: {ttft: 1us}
-                    tokenizer: cl100k_base
-                    quality: false
-                    burst: false
-                    matrix: {workloads: [short-chat], prefixes: [fresh], loads: {half: {fraction: 50%%}}}
-                    repeats: 1
-                    requests: 1
-                    warmup: 0
-                    capacity: {workload: short-chat, start_rate: 4, duration: 1s, warmup: 0s, ramp_duration: 1s, max_probes: 2}
-                    """.formatted(sim.baseUrl(), sim.baseUrl()));
+            AcceptPlan plan = heldNowhere(sim, "{half: {fraction: 50%}}", "burst: false\n");
 
             assertThatThrownBy(() -> Acceptance.run(plan, dir.resolve("out"), line -> {}))
                     .isInstanceOf(dev.infergate.run.RunService.SetupException.class)
                     .hasMessage("the baseline held the SLO at no rate tried (down to 2.00 req/s), so loads given as fractions"
                             + " of capacity cannot be set; loosen the slo or give loads as rates");
         }
+    }
+
+    /**
+     * A plan whose SLO (a 1 us TTFT) no request meets, so the baseline holds at no rate: a one-request matrix of
+     * {@code loads}, two short capacity probes a side, then {@code rest}.
+     */
+    private static AcceptPlan heldNowhere(SimServer sim, String loads, String rest) {
+        return PlanReader.read("test", """
+                baseline: '%s'
+                candidate: '%s'
+                slo: {ttft: 1us}
+                tokenizer: cl100k_base
+                quality: false
+                matrix: {workloads: [short-chat], prefixes: [fresh], loads: %s}
+                repeats: 1
+                requests: 1
+                warmup: 0
+                capacity: {workload: short-chat, start_rate: 4, duration: 1s, warmup: 0s, ramp_duration: 1s, max_probes: 2}
+                """.formatted(sim.baseUrl(), sim.baseUrl(), loads) + rest);
     }
 }
