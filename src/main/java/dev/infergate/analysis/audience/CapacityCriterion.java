@@ -114,7 +114,7 @@ public record CapacityCriterion(Bound bound, double threshold) {
                         ? "the capacity interval straddles the limit; " + timedOut + " search stopped at its"
                                 + " time budget (capacity.time_budget): a longer one, or more capacity.max_probes, would settle it"
                         : "the capacity interval straddles the limit; longer probes (capacity.duration: each is worth the"
-                                + " independent looks its requests' SLO margins show), more capacity.max_probes or a narrower"
+                                + " independent looks at the server its requests took), more capacity.max_probes or a narrower"
                                 + " capacity.tolerance would settle it";
         return new CapacityJudgement(this, d, baseline, candidate, v, note);
     }
