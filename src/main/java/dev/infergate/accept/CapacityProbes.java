@@ -233,7 +233,7 @@ final class CapacityProbes {
     }
 
     /**
-     * ", worth 6.2 independent trials (its queue waits came in runs)" when a probe's requests are worth under 80 % of their
+     * ", worth 6.2 independent trials (its waits or its margins to the SLO came in runs)" when a probe's requests are worth under 80 % of their
      * count in the fit ({@link Measurement#effectiveSent()}); empty otherwise (docs/acceptance.md, "Capacity at the SLO").
      */
     private static String trials(Measurement m) {
@@ -241,7 +241,7 @@ final class CapacityProbes {
         if (!(t < 0.8 * m.sent())) {
             return "";
         }
-        return String.format(Locale.ROOT, ", worth %.3g independent trials (its queue waits came in runs)", t);
+        return String.format(Locale.ROOT, ", worth %.3g independent trials (its waits or its margins to the SLO came in runs)", t);
     }
 
     /**

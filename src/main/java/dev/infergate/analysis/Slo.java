@@ -144,6 +144,31 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
         return over;
     }
 
+    /**
+     * The largest share of a target {@code r} used, 1 at the limit: its first-token wait ({@code waitNanos}, the caller's
+     * measure of it) over the TTFT target, its TPOT over the TPOT target where that applies, its E2E from the schedule over
+     * the E2E target; at least 2 for a request that failed (it missed, by however much). {@code waitNanos} alone when no
+     * target is set. What a capacity probe's effective trials are counted on (docs/acceptance.md, "Capacity at the SLO"):
+     * whatever decides whether requests meet the SLO, a queue's waits or a decode batch's TPOT.
+     */
+    public double shareUsed(RequestRecord r, double waitNanos) {
+        if (isEmpty()) {
+            return waitNanos;
+        }
+        double share = ttft == null ? 0 : waitNanos / ttft.toNanos();
+        if (!r.succeeded()) {
+            return Math.max(2, share);
+        }
+        double tpotNanos = r.tpotNanos();
+        if (tpot != null && !Double.isNaN(tpotNanos) && !(tpotNanos > tpot.toNanos() && buffered(r))) {
+            share = Math.max(share, tpotNanos / tpot.toNanos());
+        }
+        if (e2e != null) {
+            share = Math.max(share, (double) r.e2eFromScheduledNanos() / e2e.toNanos());
+        }
+        return share;
+    }
+
     /** Whether {@code r} came in one lump: classified only when a TPOT target could miss it (classifying costs a decode). */
     private static boolean buffered(RequestRecord r) {
         return dev.infergate.analysis.delivery.DeliveryClassifier.classify(r).kind()

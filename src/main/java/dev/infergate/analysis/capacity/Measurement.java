@@ -279,30 +279,45 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
     }
 
     /**
-     * How many independent trials the requests are worth ({@link EffectiveTrials}), from their queue waits in the order
-     * they were scheduled to arrive (the first token from the schedule less the client's lag, the wait
-     * {@link #hiddenOverload} reads); all of them when the probe ended falling behind ({@link #fellBehind}). The waits,
-     * not the outcomes: the waits are the server's state (a backlog that builds and drains), sampled by every request, so
-     * a probe that watched one queue build, or caught one episode, shows it whether or not anyone missed yet; a run of
-     * outcomes can be the probe's own shape instead: a TPOT target is missed by its first arrivals, whose decode runs
-     * while the batch is at its peak, and met by its last, whose decode runs as the batch drains after the arrivals end
-     * (the demo's probes: six misses, then thirty goods), a trend of the window, not an episode of the server.
+     * How many independent trials the requests are worth: all of them when the probe ended falling behind
+     * ({@link #fellBehind}); else the smaller of two counts, each of the server's state as every request sampled it, in
+     * the order they were scheduled to arrive (not the outcomes: a run of outcomes can be the probe's own shape).
+     * <ul>
+     * <li>The looks of its <b>queue waits</b> ({@link EffectiveTrials#of}: the first token from the schedule less the
+     * client's lag, the wait {@link #hiddenOverload} reads): a probe that watched one queue build, or caught one episode,
+     * shows it whether or not anyone missed yet. A queue that builds from idle over tens of seconds sits far from a TTFT
+     * target through a short probe that would miss it in a long run; its trend is what shortens this count.</li>
+     * <li>What its <b>margins to the SLO</b> are worth ({@link EffectiveTrials#fromMargins}) in the share of the SLO each
+     * request used ({@link Slo#shareUsed}: that wait over the TTFT target, TPOT over its target, E2E from the schedule
+     * over its): under a TPOT target the decode batch swells and drains in waves as long as a probe while the first-token
+     * waits stay flat (the demo's candidate, Dec 6: TPOT 21.8 ms rising to 25.0 and falling to 15.5 in one 10.9 req/s
+     * probe). Counted on the waits alone the demo's refining probes were worth 35.6 trials at the median, and identical
+     * servers were told apart in 4 of 9 demo-sized A/A runs; on the share's looks alone 4.4, and the demo's difference
+     * could no longer be told (docs/acceptance.md, "Capacity at the SLO"). The margins tell the two apart: a probe whose
+     * TPOT peaked at 24.9 ms of 25 is worth little more than its looks, one at 15 ms of it its requests.</li>
+     * </ul>
      */
     static double effectiveTrials(List<RequestRecord> measured, Slo slo) {
         List<RequestRecord> inOrder = measured.stream()
                 .sorted(java.util.Comparator.comparingLong(r -> r.marks().scheduledNanos())).toList();
         boolean[] good = new boolean[inOrder.size()];
         double[] waits = new double[inOrder.size()];
+        double[] logShares = new double[inOrder.size()];
         for (int i = 0; i < good.length; i++) {
             RequestRecord r = inOrder.get(i);
             good[i] = slo.met(r);
             waits[i] = waitedNanos(r);
+            logShares[i] = Math.log(Math.max(SHARE_FLOOR, slo.shareUsed(r, waits[i])));
         }
         if (fellBehind(good)) {
             return good.length;
         }
-        return EffectiveTrials.of(waits);
+        double queue = EffectiveTrials.of(waits);
+        return slo.isEmpty() ? queue : Math.min(queue, EffectiveTrials.fromMargins(logShares));
     }
+
+    /** The least share of the SLO counted (a thousandth: 2 ms of a 2 s TTFT target), so that its log stays finite. */
+    private static final double SHARE_FLOOR = 1e-3;
 
     /**
      * Whether a probe ended falling behind: every one of its last {@link #END_SHARE} of arrivals (at least three) missed.
