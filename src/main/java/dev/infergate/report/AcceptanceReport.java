@@ -100,11 +100,24 @@ public final class AcceptanceReport {
         }
         CapacityDifference d = CapacityDifference.of(b, c);
         String interval = b.bounded() && c.bounded() ? "[" + perHour(d.lowPerHour()) + ", " + perHour(d.highPerHour()) + "]"
-                : "(not bounded: a side missed the target at no rate tried; raise capacity.max_rate)";
+                : missedSomewhere(b.bounded() ? c : b)
+                        ? "(not bounded: a side's misses were too few to bound it; longer probes, capacity.duration, would)"
+                        : "(not bounded: a side missed the target at no rate tried; raise capacity.max_rate)";
         return String.format(Locale.ROOT, "%s requests/hour %s at %.0f%% SLO attainment (%s -> %s/h); "
                         + "longest wait (E2E from scheduled) p99 %s -> %s",
-                perHour(d.perHour()), interval, r.plan().capacity().target() * 100, perHour(b.requestsPerHour()).substring(1),
-                perHour(c.requestsPerHour()).substring(1), wait(b), wait(c));
+                perHour(d.perHour()), interval, r.plan().capacity().target() * 100, side(b), side(c), wait(b), wait(c));
+    }
+
+    /** A side's capacity per hour; one that held at no rate tried lies below its lowest probe: "below 42,840". */
+    private static String side(CapacitySearch.Result r) {
+        if (r.ratePerSecond() == 0 && r.upperRate() > 0 && Double.isFinite(r.upperRate())) {
+            return "below " + perHour(r.upperRate() * 3600).substring(1);
+        }
+        return perHour(r.requestsPerHour()).substring(1);
+    }
+
+    private static boolean missedSomewhere(CapacitySearch.Result r) {
+        return r.steps().stream().anyMatch(s -> !s.passed());
     }
 
     private static String perHour(double v) {

@@ -3,9 +3,10 @@ package dev.infergate.analysis.capacity;
 /**
  * The candidate's capacity minus the baseline's, in requests per hour, with a 95 % interval. Where both sides carry
  * a {@link CapacityFit} (every search does), the interval is the 2.5th and 97.5th percentile of the difference
- * between independent posterior draws of each side's fitted crossing ({@link CapacityFit#differenceDraws}): it
+ * between independent posterior draws of each side's fitted crossing ({@link CapacityFit#differenceInterval}): it
  * carries both sides' probe noise and the interpolation between their probes. A side whose capacity is unbounded
- * above in a draw makes that end infinite.
+ * above in a draw makes that end infinite; one below every rate it tried counts as its lowest for the end it would
+ * flatter the other side on.
  *
  * <p>A result known by its bracket alone (no fit) keeps the bracket rule: each capacity lies in [highest rate that
  * held, lowest that missed], so the difference lies in [candidate low - baseline high, candidate high - baseline low].
@@ -25,9 +26,9 @@ public record CapacityDifference(double perHour, double lowPerHour, double highP
     /** The difference between {@code candidate} and {@code baseline}. */
     public static CapacityDifference of(CapacitySearch.Result baseline, CapacitySearch.Result candidate) {
         if (baseline.fit() != null && candidate.fit() != null) {
-            double[] d = CapacityFit.differenceDraws(baseline.fit(), candidate.fit());
-            double low = CapacityFit.quantile(d, 0.025);
-            double high = CapacityFit.quantile(d, 0.975);
+            double[] interval = CapacityFit.differenceInterval(baseline.fit(), candidate.fit());
+            double low = interval[0];
+            double high = interval[1];
             double perHour = (candidate.ratePerSecond() - baseline.ratePerSecond()) * 3600;
             if (!baseline.bounded() || !candidate.bounded()) { // an estimate is only a lower bound: the interval says so
                 low = baseline.bounded() ? low : Double.NEGATIVE_INFINITY;

@@ -171,4 +171,30 @@ class CapacityFitTest {
         assertThat(same[0]).as("independent draws of identical sides still differ").isNegative();
         assertThat(same[same.length - 1]).isPositive();
     }
+
+    /**
+     * Identical servers at the demo's settings (Dec 7): the baseline held at 11.9 and 12.0 req/s but its probes near the
+     * knee pooled below the target at every rate tried (a 72-request miss at 11.9 that fell behind outweighs the hold
+     * there), so every draw of its crossing lies below 11.9, its lowest probe. That is "below 11.9 req/s", not 0: its
+     * interval reaches 11.9, and the difference from a candidate whose capacity lies near 12 includes zero (it read
+     * "+36,536 requests/hour [+30,402, +41,285]", the candidate's whole capacity).
+     */
+    @Test
+    void aSideThatHeldNowhere_liesBelowItsLowestProbe_notAtZero() {
+        CapacityFit baseline = CapacityFit.of(0.95, List.of(new CapacityFit.Probe(11.9, 72, 72, 0, 22.6),
+                new CapacityFit.Probe(11.9, 72, 52, 0, 72), new CapacityFit.Probe(12.0, 36, 36, 0, 20.9),
+                new CapacityFit.Probe(12.2, 72, 45, 0, 7.35), new CapacityFit.Probe(12.6, 72, 24, 0, 72),
+                new CapacityFit.Probe(19, 57, 0, 0, 57)));
+        CapacityFit candidate = CapacityFit.of(0.95, List.of(new CapacityFit.Probe(8.44, 72, 72, 0, 40),
+                new CapacityFit.Probe(9.98, 72, 72, 0, 15.9), new CapacityFit.Probe(11.9, 72, 26, 0, 72),
+                new CapacityFit.Probe(12.0, 36, 36, 0, 16.4), new CapacityFit.Probe(12.5, 72, 15, 0, 72),
+                new CapacityFit.Probe(19, 57, 0, 0, 57)));
+
+        assertThat(baseline.ratePerSecond()).as("held nowhere: the estimate is below every probe").isZero();
+        assertThat(baseline.interval()).containsExactly(0.0, 11.9);
+        double[] difference = CapacityFit.differenceInterval(baseline, candidate);
+        assertThat(difference[0]).as("the low end takes the baseline at its lowest probe").isNegative();
+        assertThat(difference[1]).isPositive();
+        assertThat(CapacityFit.differenceInterval(candidate, baseline)[1]).as("and the other way round").isPositive();
+    }
 }
