@@ -14,18 +14,8 @@ jar=${JAR:-$(dirname "$0")/../target/infergate.jar}
 profile=${PROFILE:-candidate-fp8-kv}
 runs=${RUNS:-10}
 mkdir -p "$out"
-java -jar "$jar" serve-sim --port "$port" --profile "$profile" >"$out/sim-a.log" 2>&1 &
-a=$!
-java -jar "$jar" serve-sim --port "$((port + 1))" --profile "$profile" >"$out/sim-b.log" 2>&1 &
-b=$!
-trap 'kill "$a" "$b" 2>/dev/null || true' EXIT
-for p in "$port" "$((port + 1))"; do
-  for _ in $(seq 1 200); do
-    curl -fsS "http://127.0.0.1:$p/health" >/dev/null 2>&1 && break
-    sleep 0.1
-  done
-done
-load() { cut -d' ' -f1 /proc/loadavg; }
+# shellcheck source=scripts/two-sims.sh
+. "$(dirname "$0")/two-sims.sh"
 echo "identical sides: $runs runs of 'accept' at the demo's capacity settings on two serve-sim --profile $profile (load $(load))"
 includes=0
 decided=0

@@ -16,18 +16,8 @@ probe=${PROBE:-3s}
 slo=${SLO:-ttft=500ms}
 profile=${PROFILE:-$(dirname "$0")/profiles/knee-light.yaml}
 mkdir -p "$out"
-java -jar "$jar" serve-sim --port "$port" --profile "$profile" >"$out/sim-a.log" 2>&1 &
-a=$!
-java -jar "$jar" serve-sim --port "$((port + 1))" --profile "$profile" >"$out/sim-b.log" 2>&1 &
-b=$!
-trap 'kill "$a" "$b" 2>/dev/null || true' EXIT
-for p in "$port" "$((port + 1))"; do
-  for _ in $(seq 1 100); do
-    curl -fsS "http://127.0.0.1:$p/health" >/dev/null 2>&1 && break
-    sleep 0.1
-  done
-done
-load() { cut -d' ' -f1 /proc/loadavg; }
+# shellcheck source=scripts/two-sims.sh
+. "$(dirname "$0")/two-sims.sh"
 search() { # search SIDE PORT SEED
   rm -rf "${out:?}/$1"
   # shellcheck disable=SC2086
