@@ -148,8 +148,12 @@ public final class CapacityReport {
         document.path("sides").properties().forEach(e -> {
             JsonNode s = e.getValue();
             JsonNode interval = s.path("requests_per_hour_interval");
-            sb.append(String.format(Locale.ROOT, "  %s: %s requests/hour, 95%% interval [%s, %s], %d probes%s%n",
-                    TerminalText.sanitize(e.getKey()), perHour(s.path("requests_per_hour")), perHour(interval.path(0)),
+            // a side that held at no rate tried lies below its lowest probe, where its interval ends: never "0"
+            boolean heldNowhere = s.path("requests_per_hour").asDouble(Double.NaN) == 0 && interval.path(1).asDouble(0) > 0;
+            sb.append(String.format(Locale.ROOT, "  %s: %s, 95%% interval [%s, %s], %d probes%s%n",
+                    TerminalText.sanitize(e.getKey()), heldNowhere ? "below " + perHour(interval.path(1))
+                            + " requests/hour (the SLO held at no rate tried)" : perHour(s.path("requests_per_hour")) + " requests/hour",
+                    perHour(interval.path(0)),
                     interval.path(1).isNumber() ? perHour(interval.path(1)) : "not reached", s.path("probes").size(),
                     s.path("stop").isTextual() ? " (" + TerminalText.sanitize(s.path("stop").asText()) + ")" : ""));
         });

@@ -65,6 +65,17 @@ public class CapacityReportTest {
                 .contains("candidate - baseline: +").contains("(precision)");
     }
 
+    /** A side that held at no rate tried is read back as below its lowest probe (its interval's end), never as 0. */
+    @Test
+    void theConsole_ofASideThatHeldNowhere_saysBelowItsLowestProbe() throws Exception {
+        JsonNode doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree("{\"target\": 0.95, \"slo\": \"tpot=25ms\","
+                + " \"sides\": {\"baseline\": {\"requests_per_hour\": 0, \"requests_per_hour_interval\": [0, 42840],"
+                + " \"probes\": [{}, {}]}}}");
+
+        assertThat(CapacityReport.console(doc)).contains("baseline: below 42,840 requests/hour (the SLO held at no rate tried), 95% interval [0, 42,840], 2 probes")
+                .doesNotContain("baseline: 0 requests/hour");
+    }
+
     @Test
     void theConsole_ofOneSide_saysTheIntervalWhyItStoppedAndTheLongestWait() throws Exception {
         CapacitySearch.Result r = search(20, 3);
