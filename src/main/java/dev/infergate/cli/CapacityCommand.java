@@ -70,9 +70,9 @@ public final class CapacityCommand extends SendingCommand {
     double tolerance;
 
     @Option(names = "--trials", defaultValue = "effective", paramLabel = "effective|requests",
-            description = "What a probe's requests count as in the fit: 'effective' (the independent trials their margins to the SLO"
-                    + " are worth: near a queue or a decode batch that builds and drains far fewer; each probe keeps its load on until its measured"
-                    + " requests have ended) or 'requests' (each an independent trial, the probes' load ending with their"
+            description = "What a probe's requests count as in the fit: 'effective' (the independent trials their queue waits"
+                    + " and margins to the SLO are worth, the smaller: near a queue or a decode batch that builds and drains"
+                    + " far fewer; each probe keeps its load on until its measured requests have ended) or 'requests' (each an independent trial, the probes' load ending with their"
                     + " measured time: the method before Dec 6, narrower and overconfident; docs/acceptance.md, \"Capacity at"
                     + " the SLO\"). Default: ${DEFAULT-VALUE}.")
     String trials;

@@ -141,14 +141,9 @@ public record CapacityFit(double target, List<Probe> probes, double[] sortedDraw
         if (sortedDraws.length == 0) {
             return new double[] {Double.NaN, Double.NaN};
         }
-        return new double[] {quantile(sortedDraws, 0.025), quantile(belowAsLowest(sortedDraws), 0.975)};
-    }
-
-    /** {@code draws} with each 0 (below every probed rate) as the lowest probed rate, sorted. */
-    private double[] belowAsLowest(double[] draws) {
-        double[] out = belowAsLowestUnsorted(draws);
-        Arrays.sort(out);
-        return out;
+        double[] high = belowAsLowest(sortedDraws);
+        Arrays.sort(high);
+        return new double[] {quantile(sortedDraws, 0.025), quantile(high, 0.975)};
     }
 
     /** Half the interval's width relative to the estimate: +inf while either end or the estimate is unbounded. */
@@ -220,13 +215,13 @@ public record CapacityFit(double target, List<Probe> probes, double[] sortedDraw
     public static double[] differenceInterval(CapacityFit baseline, CapacityFit candidate) {
         double[] b = baseline.drawnCrossings(INTERVAL_SEED + 1);
         double[] c = candidate.drawnCrossings(INTERVAL_SEED + 2);
-        double[] low = difference(baseline.belowAsLowestUnsorted(b), c);
-        double[] high = difference(b, candidate.belowAsLowestUnsorted(c));
+        double[] low = difference(baseline.belowAsLowest(b), c);
+        double[] high = difference(b, candidate.belowAsLowest(c));
         return new double[] {quantile(low, 0.025), quantile(high, 0.975)};
     }
 
-    /** {@code draws} with each 0 as the lowest probed rate, in their order (draws pair up across sides by index). */
-    private double[] belowAsLowestUnsorted(double[] draws) {
+    /** {@code draws} with each 0 (below every probed rate) as the lowest probed rate, in their order (draws pair up by index). */
+    private double[] belowAsLowest(double[] draws) {
         double lowest = probes.isEmpty() ? 0 : probes.get(0).ratePerSecond();
         return Arrays.stream(draws).map(v -> v == 0 ? lowest : v).toArray();
     }
