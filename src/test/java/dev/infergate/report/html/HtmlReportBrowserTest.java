@@ -3,6 +3,7 @@ package dev.infergate.report.html;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.infergate.cli.Main;
+import dev.infergate.cli.QuickDemo;
 import dev.infergate.sim.SimServer;
 import dev.infergate.sim.profile.SimProfile;
 import java.nio.file.Files;
@@ -71,11 +72,9 @@ class HtmlReportBrowserTest {
     @Test
     void demoAcceptance_reportDrawsTheRealMatrixWithoutErrors() throws Exception {
         Chromium.binary();
-        Path out = dir.resolve("demo");
-        int code = Main.execute(new String[] {"demo", "--quick", "--out", out.toString()},
-                new java.io.PrintWriter(new java.io.StringWriter(), true), new java.io.PrintWriter(new java.io.StringWriter(), true));
-        assertThat(code).isZero();
-        Path page = out.resolve("report.html");
+        QuickDemo.Run demo = QuickDemo.get(); // the one quick demo of the test JVM, whose story DemoStoryEndToEndTest reads
+        assertThat(demo.code()).as(demo.err()).isZero();
+        Path page = demo.dir().resolve("report.html");
         assertThat(page).exists();
         java.nio.file.Files.createDirectories(ARTIFACTS);
         java.nio.file.Files.copy(page, ARTIFACTS.resolve("demo.html"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
