@@ -35,6 +35,18 @@ class LocalFleetTest {
                 "--no-client-warmup", "--server-metrics", "off");
     }
 
+    /**
+     * {@link LocalFleet#currentJvm()} with C2 off ({@code -XX:TieredStopAtLevel=1}): four workers starting at once on a
+     * 2-core CI machine spent most of their ~12 s to ready compiling (C1 only: ~6 s, measured Dec 7). These tests check
+     * what the workers send, record and merge, not how fast they run; {@code k8s run --local} (K8sRunCommandTest) keeps
+     * the plain JVM's defaults.
+     */
+    static List<String> workerJvm() {
+        List<String> command = new ArrayList<>(LocalFleet.currentJvm());
+        command.add(1, "-XX:TieredStopAtLevel=1");
+        return command;
+    }
+
     static LaunchSpec spec(List<String> runArgs, Path out) {
         return new LaunchSpec(4, runArgs, 77, out, Duration.ofSeconds(2), Duration.ofMinutes(3), Duration.ofSeconds(60));
     }
@@ -57,7 +69,7 @@ class LocalFleetTest {
                     new PrintWriter(new StringWriter(), true))).isZero();
             LaunchSpec spec = spec(runOptions(sim, 40, 20), dir.resolve("fleet"));
             StringWriter console = new StringWriter();
-            try (LocalFleet fleet = new LocalFleet(spec, LocalFleet.currentJvm())) {
+            try (LocalFleet fleet = new LocalFleet(spec, workerJvm())) {
                 result = new Launcher(fleet, spec, new PrintWriter(console, true)).run();
             }
             assertThat(console.toString()).contains("all 4 workers ready");
@@ -85,8 +97,9 @@ class LocalFleetTest {
     void aWorkerKilledMidRun_leavesItsFinishedRecords_andTheMergedRunIsPartialNamingIt() throws Exception {
         Launcher.Result result;
         try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
-            LaunchSpec spec = spec(runOptions(sim, 160, 10), dir.resolve("fleet"));
-            try (LocalFleet fleet = new LocalFleet(spec, LocalFleet.currentJvm())) {
+            // 40 requests a shard at 10/s: the kill comes right after shard 2's third record, ~3.7 s before its last is due
+            LaunchSpec spec = spec(runOptions(sim, 160, 40), dir.resolve("fleet"));
+            try (LocalFleet fleet = new LocalFleet(spec, workerJvm())) {
                 Launcher launcher = new Launcher(fleet, spec, new PrintWriter(new StringWriter(), true));
                 CompletableFuture<Launcher.Result> running = CompletableFuture.supplyAsync(() -> {
                     try {
@@ -135,7 +148,7 @@ class LocalFleetTest {
         try (SimServer sim = SimServer.start(SimProfile.bundled("baseline"), "127.0.0.1", 0, 1)) {
             LaunchSpec spec = new LaunchSpec(2, runOptions(sim, 2_000, 10), 77, dir.resolve("fleet"), Duration.ofSeconds(1),
                     Duration.ofMinutes(3), Duration.ofSeconds(60));
-            try (LocalFleet fleet = new LocalFleet(spec, LocalFleet.currentJvm())) {
+            try (LocalFleet fleet = new LocalFleet(spec, workerJvm())) {
                 Launcher launcher = new Launcher(fleet, spec, new PrintWriter(new StringWriter(), true));
                 CompletableFuture<Launcher.Result> running = CompletableFuture.supplyAsync(() -> {
                     try {
