@@ -49,6 +49,9 @@ class LiveViewTerminalTest {
             File tty = dir.resolve("tty.txt").toFile();
             Process onTerminal = new ProcessBuilder("/usr/bin/script", "-qfec", command, "/dev/null")
                     .redirectErrorStream(true).redirectOutput(tty).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+            // the piped run goes alongside (each is a 7 s run at 3 req/s; the simulator serves both): one wait, not two
+            File piped = dir.resolve("piped.txt").toFile();
+            Process toAFile = new ProcessBuilder(run(sim.baseUrl(), "piped")).redirectErrorStream(true).redirectOutput(piped).start();
             String screen = finish(onTerminal, tty);
             Matcher redraws = Pattern.compile("\033\\[3F\\r?\\n?run \\[").matcher(screen);
             int count = 0;
@@ -60,8 +63,6 @@ class LiveViewTerminalTest {
                     .containsPattern("run \\[#{20}\\] [0-9]+ req, 0:0[0-9] of 0:07 · 0:0[0-9] · 0:00 left")
                     .contains("results: ");
 
-            File piped = dir.resolve("piped.txt").toFile();
-            Process toAFile = new ProcessBuilder(run(sim.baseUrl(), "piped")).redirectErrorStream(true).redirectOutput(piped).start();
             String log = finish(toAFile, piped);
             assertThat(log).as("no terminal control in a log").doesNotContain("\033");
             assertThat(log).containsPattern("\ninfergate: [0-9]+ req, 0:0[0-9] of 0:07 · 0:0[0-9] elapsed · 0:0[0-9] left · [0-9.]+ req/s"
