@@ -1,18 +1,23 @@
 package dev.infergate.client;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.sun.net.httpserver.HttpServer;
 import dev.infergate.json.Json;
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -36,7 +41,7 @@ final class LlamaTokenizeReplay implements AutoCloseable {
 
     private final Map<Asked, List<Integer>> captured = new HashMap<>();
     private final Map<String, List<Integer>> wordPieces = new HashMap<>();
-    private final HttpServer server;
+    private final ServerSocket server;
 
     LlamaTokenizeReplay() throws IOException {
         for (String line : Files.readAllLines(FIXTURE)) {
@@ -56,32 +61,96 @@ final class LlamaTokenizeReplay implements AutoCloseable {
             }
         }
         wordPieces.putIfAbsent("hello", List.of(22172));
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext("/tokenize", exchange -> {
-            byte[] answer;
-            int status = 200;
-            try (InputStream in = exchange.getRequestBody()) {
-                JsonNode body = Json.COMPACT.readTree(in.readAllBytes());
-                if (body.has("content")) {
-                    List<Integer> tokens = tokens(body.get("content").asText(), body.path("add_special").asBoolean(true));
-                    answer = tokens == null ? "{\"error\":\"word never captured\"}".getBytes(StandardCharsets.UTF_8)
-                            : Json.COMPACT.writeValueAsBytes(Map.of("tokens", tokens));
-                    status = tokens == null ? 400 : 200;
-                } else {
-                    answer = "{\"tokens\":[]}".getBytes(StandardCharsets.UTF_8);
-                }
+        server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        Thread acceptor = new Thread(this::acceptLoop, "llama-tokenize-replay");
+        acceptor.setDaemon(true);
+        acceptor.start();
+    }
+
+    /**
+     * A connection per thread, kept alive as llama-server keeps it. Each answer's head and body go out in one write with
+     * TCP_NODELAY: com.sun.net.httpserver wrote them in two, and Nagle's algorithm held the body until the client's
+     * delayed ACK of the head, 40 ms a request (20 s for a calibration's ~500 requests).
+     */
+    private void acceptLoop() {
+        while (!server.isClosed()) {
+            try {
+                Socket socket = server.accept();
+                Thread t = new Thread(() -> serve(socket), "llama-tokenize-replay-connection");
+                t.setDaemon(true);
+                t.start();
+            } catch (IOException closed) {
+                return;
             }
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(status, answer.length);
-            exchange.getResponseBody().write(answer);
-            exchange.close();
-        });
-        server.start();
+        }
+    }
+
+    private void serve(Socket socket) {
+        try (socket; InputStream in = new BufferedInputStream(socket.getInputStream());
+                OutputStream out = socket.getOutputStream()) {
+            socket.setTcpNoDelay(true);
+            String head;
+            while ((head = readHead(in)) != null) {
+                String path = head.substring(head.indexOf(' ') + 1, head.indexOf(' ', head.indexOf(' ') + 1));
+                byte[] body = in.readNBytes(contentLength(head));
+                int status = 200;
+                byte[] answer;
+                if (!path.startsWith("/tokenize")) {
+                    status = 404;
+                    answer = "{\"error\":\"not found\"}".getBytes(StandardCharsets.UTF_8);
+                } else {
+                    JsonNode request = Json.COMPACT.readTree(body);
+                    if (request.has("content")) {
+                        List<Integer> tokens = tokens(request.get("content").asText(), request.path("add_special").asBoolean(true));
+                        answer = tokens == null ? "{\"error\":\"word never captured\"}".getBytes(StandardCharsets.UTF_8)
+                                : Json.COMPACT.writeValueAsBytes(Map.of("tokens", tokens));
+                        status = tokens == null ? 400 : 200;
+                    } else {
+                        answer = "{\"tokens\":[]}".getBytes(StandardCharsets.UTF_8);
+                    }
+                }
+                byte[] responseHead = ("HTTP/1.1 " + status + (status == 200 ? " OK" : status == 400 ? " Bad Request" : " Not Found")
+                        + "\r\nContent-Type: application/json\r\nContent-Length: " + answer.length + "\r\n\r\n")
+                        .getBytes(StandardCharsets.ISO_8859_1);
+                byte[] response = Arrays.copyOf(responseHead, responseHead.length + answer.length);
+                System.arraycopy(answer, 0, response, responseHead.length, answer.length);
+                out.write(response);
+                out.flush();
+            }
+        } catch (IOException | RuntimeException gone) {
+            // the client closed the connection, or the fake was closed
+        }
+    }
+
+    /** The request line and headers up to the blank line (ISO-8859-1), or null at the end of the stream. */
+    private static String readHead(InputStream in) throws IOException {
+        StringBuilder head = new StringBuilder();
+        int b;
+        while ((b = in.read()) >= 0) {
+            head.append((char) b);
+            if (head.length() >= 4 && head.substring(head.length() - 4).equals("\r\n\r\n")) {
+                return head.toString();
+            }
+        }
+        return null;
+    }
+
+    private static int contentLength(String head) {
+        for (String line : head.split("\r\n")) {
+            String lower = line.toLowerCase(Locale.ROOT);
+            if (lower.startsWith("transfer-encoding:")) {
+                throw new IllegalStateException("the fake reads Content-Length bodies only: " + line);
+            }
+            if (lower.startsWith("content-length:")) {
+                return Integer.parseInt(line.substring(line.indexOf(':') + 1).trim());
+            }
+        }
+        return 0;
     }
 
     /** The base URL of the fake, for an endpoint ({@code /tokenize} lives at its root). */
     String baseUrl() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+        return "http://127.0.0.1:" + server.getLocalPort() + "/v1";
     }
 
     /** The server's tokens for {@code text}, as captured or composed from captured words; null for a word never captured. */
@@ -135,7 +204,7 @@ final class LlamaTokenizeReplay implements AutoCloseable {
     }
 
     @Override
-    public void close() {
-        server.stop(0);
+    public void close() throws IOException {
+        server.close();
     }
 }
