@@ -23,13 +23,13 @@ class AcceptanceEndToEndTest {
     Path dir;
 
     /**
-     * A bundled profile with every cost divided by {@link DefaultPlanOnSimulatorsTest#TIME_SCALE} (10): a 128-token answer
+     * A bundled profile with every cost divided by 10 ({@link DefaultPlanOnSimulatorsTest#scaled}): a 128-token answer
      * takes ~0.1 s instead of ~0.8 s, and the 30-90 req/s of the capacity probes and the burst stay below what the
      * simulator completes. (With only the step made cheaper, the per-sequence decode cost overloaded it at 30 req/s, and
      * each 1 s probe and burst phase then waited 5-7 s for its backlog.)
      */
     private static SimProfile fast(String name) {
-        return DefaultPlanOnSimulatorsTest.scaled(SimProfile.bundled(name));
+        return DefaultPlanOnSimulatorsTest.scaled(SimProfile.bundled(name), 10);
     }
 
     @Test

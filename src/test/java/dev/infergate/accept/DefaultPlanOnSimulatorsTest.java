@@ -28,8 +28,11 @@ import org.junit.jupiter.api.io.TempDir;
  * context and KV room, so the long-document conditions carry their 8,192-token prompts).
  */
 class DefaultPlanOnSimulatorsTest {
-    /** Every modelled cost is divided by this: a long document's prefill takes ~40 ms instead of ~420 ms. */
-    static final double TIME_SCALE = 10;
+    /**
+     * Every modelled cost is divided by this: a long document's prefill takes ~20 ms instead of ~420 ms. (20 rather than
+     * 10: the matrix's long-output runs, one answer after another at low load, were most of the test's time.)
+     */
+    static final double TIME_SCALE = 20;
 
     @TempDir
     Path dir;
@@ -87,9 +90,14 @@ class DefaultPlanOnSimulatorsTest {
 
     /** {@code p} with every cost divided by {@link #TIME_SCALE}; context, KV room and batch limits unchanged. */
     static SimProfile scaled(SimProfile p) {
+        return scaled(p, TIME_SCALE);
+    }
+
+    /** {@code p} with every cost divided by {@code timeScale}; context, KV room and batch limits unchanged. */
+    static SimProfile scaled(SimProfile p, double timeScale) {
         CostModel c = p.cost();
-        CostModel fast = new CostModel(c.stepOverheadUs() / TIME_SCALE, c.prefillUsPerToken() / TIME_SCALE,
-                c.decodeUsPerSeq() / TIME_SCALE, c.kvReadUsPer1kTokens() / TIME_SCALE, c.outputUsPerToken() / TIME_SCALE);
+        CostModel fast = new CostModel(c.stepOverheadUs() / timeScale, c.prefillUsPerToken() / timeScale,
+                c.decodeUsPerSeq() / timeScale, c.kvReadUsPer1kTokens() / timeScale, c.outputUsPerToken() / timeScale);
         return new SimProfile(p.name(), p.description(), p.model(), p.maxModelLen(), p.maxNumSeqs(), p.maxNumBatchedTokens(),
                 p.blockSize(), p.numGpuBlocks(), fast, p.streamInterval(), p.delivery(), p.outputLength(), p.faults(),
                 p.answerAccuracy());
