@@ -62,6 +62,15 @@ class CapacityOnSimulatorTest {
         return SimServer.start(SimProfile.load(Files.writeString(dir.resolve("fixed.yaml"), FIXED_COST_PROFILE)), "127.0.0.1", 0, 1);
     }
 
+    /**
+     * {@link #FIXED_COST_PROFILE} with 1 ms steps (an answer holds its slot ~0.13 s), for the plans whose SLO no request
+     * meets whatever the server's speed: their probes and matrix then wait a tenth as long for their answers.
+     */
+    private SimServer fixedCostTenTimesFaster() throws java.io.IOException {
+        String profile = FIXED_COST_PROFILE.replace("step_overhead_us: 10000", "step_overhead_us: 1000");
+        return SimServer.start(SimProfile.load(Files.writeString(dir.resolve("fixed-fast.yaml"), profile)), "127.0.0.1", 0, 1);
+    }
+
     @Test
     void capacitySearch_findsTheRateTheCostModelAllows() throws Exception {
         try (SimServer sim = fixedCost()) {
@@ -194,7 +203,7 @@ class CapacityOnSimulatorTest {
      */
     @Test
     void aBaselineThatHeldNowhere_skipsTheBurstWithACaveat_insteadOfStopping() throws Exception {
-        try (SimServer sim = fixedCost()) {
+        try (SimServer sim = fixedCostTenTimesFaster()) {
             AcceptPlan plan = heldNowhere(sim, "{one: {concurrency: 1}}", "");
             assertThat(plan.burst()).as("the burst is on by default, with no rate of its own").isNotNull();
 
@@ -207,7 +216,7 @@ class CapacityOnSimulatorTest {
     /** A matrix of loads given as fractions of capacity cannot run without one: one line naming the lowest rate tried. */
     @Test
     void aBaselineThatHeldNowhere_stopsAMatrixOfCapacityFractions_namingTheLowestRateTried() throws Exception {
-        try (SimServer sim = fixedCost()) {
+        try (SimServer sim = fixedCostTenTimesFaster()) {
             AcceptPlan plan = heldNowhere(sim, "{half: {fraction: 50%}}", "burst: false\n");
 
             assertThatThrownBy(() -> Acceptance.run(plan, dir.resolve("out"), line -> {}))
