@@ -13,17 +13,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A newcomer's walk through the README, top to bottom: every {@code ./infergate} command of "Try it without a GPU",
- * "Measure your endpoint" and "Compare two servers", run as a process as written, against simulators started as the
- * README starts them (the first section's {@code serve-sim} at the README's port 8000, and a candidate at 8001 for
- * the comparison, each on a free port instead). Only what a test must change is changed: the ports, {@code --out}
- * under a temporary folder, and request counts cut to {@value #REQUESTS} so the walk takes seconds. The quick
- * start's two commands are the test suite itself and the full demo (DemoCommandTest runs the quick one).
+ * "Measure your endpoint" and "Compare two servers", run as a process as written, with the JVM options the launcher
+ * gives it, against simulators started as the README starts them (the first section's {@code serve-sim} at the
+ * README's port 8000, and a candidate at 8001 for the comparison, each on a free port instead). Only what a test must
+ * change is changed: the ports, {@code --out} under a temporary folder, and request counts cut to {@value #REQUESTS}
+ * so the walk takes seconds. The quick start's two commands are the test suite itself and the full demo
+ * (DemoStoryEndToEndTest runs the quick one).
  */
 class ReadmeNewcomerWalkTest {
     static final int REQUESTS = 24;
@@ -57,9 +60,28 @@ class ReadmeNewcomerWalkTest {
         return commands;
     }
 
+    /**
+     * The JVM options the {@code ./infergate} launcher gives {@code command}: its default ({@code -Xmx2g}), and for the
+     * measuring commands its C1-only compiler and collector settings, read from the script itself so the walk keeps
+     * running what a newcomer runs (class-data sharing left out: the archive belongs to the jar, not the class path).
+     */
+    static List<String> launcherJavaOptions(String command) throws Exception {
+        String script = Files.readString(Path.of("infergate"));
+        Matcher defaults = Pattern.compile("\\nopts=\\(\\$\\{INFERGATE_JAVA_OPTS:-([^}]*)\\}\\)").matcher(script);
+        Matcher measuring = Pattern.compile("=~ \\^\\(([a-z|]+)\\)\\$ \\]\\]; then\\n\\s*opts\\+=\\(([^)]*)\\)").matcher(script);
+        assertThat(defaults.find()).as("the launcher's default JVM options").isTrue();
+        assertThat(measuring.find()).as("the launcher's JVM options for measuring commands").isTrue();
+        List<String> options = new ArrayList<>(Arrays.asList(defaults.group(1).trim().split("\\s+")));
+        if (Arrays.asList(measuring.group(1).split("\\|")).contains(command)) {
+            options.addAll(Arrays.asList(measuring.group(2).trim().split("\\s+")));
+        }
+        return options;
+    }
+
     private Process start(List<String> args, String name) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", SecretsEndToEndTest.classPath(), Main.class.getName()));
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(launcherJavaOptions(args.get(0)));
+        cmd.addAll(List.of("-cp", SecretsEndToEndTest.classPath(), Main.class.getName()));
         cmd.addAll(args);
         return new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(dir.resolve(name + ".out").toFile()).start();
