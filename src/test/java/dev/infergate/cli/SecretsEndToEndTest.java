@@ -54,8 +54,9 @@ class SecretsEndToEndTest {
     }
 
     static Outcome infergate(List<String> args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", classPath(), Main.class.getName()));
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(ReadmeNewcomerWalkTest.launcherJavaOptions(args.get(0))); // as ./infergate starts it
+        cmd.addAll(List.of("-cp", classPath(), Main.class.getName()));
         cmd.addAll(args);
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
         pb.environment().put("OPENAI_API_KEY", KEY);
