@@ -24,9 +24,10 @@ class LiveViewTerminalTest {
     @TempDir
     Path dir;
 
-    private List<String> run(String baseUrl, String out) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", SecretsEndToEndTest.classPath(), Main.class.getName(), "run", "--base-url", baseUrl,
+    private List<String> run(String baseUrl, String out) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(ReadmeNewcomerWalkTest.launcherJavaOptions("run")); // as ./infergate starts it
+        cmd.addAll(List.of("-cp", SecretsEndToEndTest.classPath(), Main.class.getName(), "run", "--base-url", baseUrl,
                 "--duration", "7s", "--rate", "3", "--output-tokens", "32", "--input-tokens", "64",
                 "--server-metrics", "off", "--out", dir.resolve(out).toString()));
         return cmd;
