@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
-import org.apache.commons.rng.sampling.distribution.AhrensDieterMarsagliaTsangGammaSampler;
 import org.apache.commons.rng.simple.RandomSource;
 
 /**
@@ -21,20 +20,20 @@ import org.apache.commons.rng.simple.RandomSource;
  * the shape it assumes. The fit assumes only the monotone fall; the search puts its probes near the crossing, where
  * the interpolation between neighbours is short.
  *
- * <p><b>Interval</b>: a posterior bootstrap. Each of {@value #DRAWS} seeded draws replaces every probe's attainment
- * by a draw from a Jeffreys posterior of its requests centred on the <b>fitted</b> curve, Beta(n x fitted + 1/2,
- * n x (1 - fitted) + 1/2) (what its n requests say it could have been; a probe with no miss still varies, unlike a
- * plain resample; n its effective trials, {@link EffectiveTrials}: misses in runs while a queue stands count as
- * fewer trials than requests), refits, and draws the crossing uniformly in log rate
- * between the two probed rates around it (between probes the curve is unknown beyond its fall: the search's
- * resolution); the interval is the 2.5th and 97.5th percentile of the drawn crossings. So both a probe's noise and a
- * wide gap between probes widen it, and the search narrows it by probing where the fit crosses. Why around the fit and
- * not each probe's raw share: raw shares near the target are not monotone, and drawing noise on top of their noise
- * before pooling moves the first fall below the target to lower rates (a first passage comes sooner the noisier the
- * path): on a slow slide the interval sat below the true capacity in 35 of 41 misses out of 600 searches (93.2 %
- * covered); centred on the fit, 95.2 % (CapacityFitTest). The difference between two sides takes independent draws of
- * each ({@link #differenceDraws}). A draw whose curve never falls below the target crosses above every probed rate
- * (+inf: the capacity is unbounded there); one whose curve is below it everywhere crosses below the lowest (0).
+ * <p><b>Interval</b>: posterior draws of the whole curve. Each probe's attainment has its Jeffreys posterior
+ * Beta(good + 1/2, misses + 1/2) in its n effective trials ({@link EffectiveTrials}: misses in runs while a queue
+ * stands count as fewer trials than requests; a probe with no miss still varies), and the curve is that product
+ * restricted to curves that never rise with the rate ({@link MonotonePosterior}, drawn exactly). Each of {@value #DRAWS}
+ * seeded draws crosses the target between the last probe it holds and the first it misses, uniformly in log rate
+ * between those two rates (between probes the curve is unknown beyond its fall: the search's resolution); the interval
+ * is the 2.5th and 97.5th percentile of the drawn crossings. So both a probe's noise and a wide gap between probes widen
+ * it, and the search narrows it by probing where the fit crosses. Until Dec 7 each draw pooled independent per-probe
+ * draws centred on the fit (a projection onto monotone curves): a run of probes that all held then drew below the target
+ * as often as one probe with a half miss per probe would, 0.5-5 % of the demo's draws fell below every probe, and 2 of
+ * 10 demos left a 25 % capacity difference undecided (docs/acceptance.md, "Capacity at the SLO"). The difference
+ * between two sides takes independent draws of each ({@link #differenceDraws}). A draw whose curve never falls below
+ * the target crosses above every probed rate (+inf: the capacity is unbounded there); one whose curve is below it
+ * everywhere crosses below the lowest (0).
  *
  * <p><b>What a short probe cannot rule out</b>: a probe that held over its few seconds may still offer more than the
  * server sustains, by up to its {@link Probe#hiddenOverload()} (its backlog grew too little to delay anyone past the
@@ -125,7 +124,7 @@ public record CapacityFit(double target, List<Probe> probes, double[] sortedDraw
         if (probes.isEmpty()) {
             return Double.NaN;
         }
-        double observed = crossing(fitted(), rates(), null);
+        double observed = crossing(holding(fitted()), rates(), null);
         if (observed == 0 || Double.isInfinite(observed)) {
             return observed;
         }
@@ -156,35 +155,27 @@ public record CapacityFit(double target, List<Probe> probes, double[] sortedDraw
         return (i[1] - i[0]) / 2 / estimate;
     }
 
-    /** {@value #DRAWS} crossings, each from a refit of probes drawn from their posteriors (seeded). */
+    /** {@value #DRAWS} crossings, each from a curve drawn from the monotone posterior of every probe (seeded). */
     public double[] drawnCrossings(long seed) {
         UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(new long[] {seed, 0x9E3779B97F4A7C15L});
-        double[] w = weights();
         double[] out = new double[DRAWS];
         int n = probes.size();
-        double[] a = new double[n];
+        if (n == 0) {
+            Arrays.fill(out, Double.NaN);
+            return out;
+        }
         double[] rates = rates();
-        double[] centre = fitted();
+        MonotonePosterior posterior = MonotonePosterior.of(target, observed(), weights());
+        boolean[] holds = new boolean[n];
         boolean hides = probes.stream().anyMatch(p -> p.hiddenOverload() > 0);
         for (int d = 0; d < DRAWS; d++) {
-            for (int i = 0; i < n; i++) {
-                Probe p = probes.get(i);
-                double g = centre[i] * w[i]; // around the fitted curve (below), not the probe's raw share
-                double x = AhrensDieterMarsagliaTsangGammaSampler.of(rng, g + 0.5, 1).sample();
-                double y = AhrensDieterMarsagliaTsangGammaSampler.of(rng, w[i] - g + 0.5, 1).sample();
-                a[i] = x / (x + y);
-            }
-            if (n == 0) {
-                out[d] = Double.NaN;
-                continue;
-            }
-            double[] fitted = isotonic(a, w);
-            double crossing = crossing(fitted, rates, rng);
+            posterior.draw(rng, holds);
+            double crossing = crossing(holds, rates, rng);
             if (hides && crossing > 0 && Double.isFinite(crossing)) {
                 // every probe this draw holds says the server sustains at least its rate / (1 + its hidden overload);
                 // between the highest such floor and the crossing over the probes' own length, the sustained one is unknown
                 double floor = 0;
-                for (int i = 0; i < n && fitted[i] >= target; i++) {
+                for (int i = 0; i < n && holds[i]; i++) {
                     floor = Math.max(floor, rates[i] / (1 + probes.get(i).hiddenOverload()));
                 }
                 floor = floor > 0 ? Math.min(floor, crossing) : crossing;
@@ -253,10 +244,10 @@ public record CapacityFit(double target, List<Probe> probes, double[] sortedDraw
      * crossing may lie anywhere there: this is what makes a wide gap between probes a wide interval, however sure
      * each probe is). With {@code rng} null, only whether it is 0, +inf or in between (then the gap's middle).
      */
-    private double crossing(double[] fitted, double[] rates, UniformRandomProvider rng) {
+    private static double crossing(boolean[] holds, double[] rates, UniformRandomProvider rng) {
         int below = -1;
-        for (int i = 0; i < fitted.length; i++) {
-            if (fitted[i] < target) {
+        for (int i = 0; i < holds.length; i++) {
+            if (!holds[i]) {
                 below = i;
                 break;
             }
@@ -272,6 +263,14 @@ public record CapacityFit(double target, List<Probe> probes, double[] sortedDraw
         double low = Math.log(rates[above]);
         double high = Math.log(rates[below]);
         return Math.exp(low + t * (high - low));
+    }
+
+    private boolean[] holding(double[] curve) {
+        boolean[] holds = new boolean[curve.length];
+        for (int i = 0; i < curve.length; i++) {
+            holds[i] = curve[i] >= target;
+        }
+        return holds;
     }
 
     private double[] rates() {

@@ -233,6 +233,8 @@ public final class CapacitySearch {
     private String undecided;
     /** The other side's search in a comparison ({@link #compareWith}), or null. */
     private CapacitySearch facing;
+    /** The other side's estimate when {@link #nextRate} was placed (NaN: it had none). */
+    private double facingSeen = Double.NaN;
 
     public CapacitySearch(Settings settings, Probe probe) {
         this.settings = settings;
@@ -260,7 +262,20 @@ public final class CapacitySearch {
 
     /** The rate {@link #advance()} tries next; null when done. */
     public Double nextRate() {
+        placeAgainIfFacingMoved();
         return nextRate;
+    }
+
+    /**
+     * A refining probe is placed when the previous one ends, facing the other side's estimate of that moment; the other
+     * side may have probed since (or finished its ramp: it had no estimate), so the probe is placed again from its
+     * estimate now. The stop rules read this side's own probes only, so this moves a probe and never stops a search.
+     */
+    private void placeAgainIfFacingMoved() {
+        if (nextRate != null && !ramp && facing != null && settings.effectiveTrials()
+                && Double.compare(facing.estimate(), facingSeen) != 0) {
+            nextRate = next();
+        }
     }
 
     /** Whether the next probe is a ramp probe (finding the region) rather than a refining one. */
@@ -289,6 +304,7 @@ public final class CapacitySearch {
         if (done()) {
             throw new IllegalStateException("the search is over");
         }
+        placeAgainIfFacingMoved();
         Step step = step(nextRate, ramp);
         if (step == null) {
             nextRate = stop(Stop.UNDECIDED_PROBE);
@@ -355,6 +371,7 @@ public final class CapacitySearch {
             }
             ramp = false;
         }
+        facingSeen = facing == null ? Double.NaN : facing.estimate();
         CapacityFit fit = fit();
         if (fit.relativeHalfWidth() <= settings.tolerance()) {
             return stop(Stop.PRECISION);
@@ -380,7 +397,7 @@ public final class CapacitySearch {
                     .min().orElse(estimate);
             return clamp(Math.sqrt(estimate * missed));
         }
-        double other = facing == null ? Double.NaN : facing.estimate();
+        double other = facingSeen;
         if (settings.effectiveTrials() && other > 0 && Double.isFinite(other) && other != estimate) {
             // a comparison's answer is the difference: probe the half of the interval that faces the other side's estimate,
             // no farther than that estimate (beyond it a bound decides nothing about which side is higher)

