@@ -63,6 +63,40 @@ class MeasurementTrialsTest {
     }
 
     /**
+     * A probe whose TPOT climbs past the target for its last arrivals (a swelling batch: 14 to 29 ms of 25, the
+     * identical-sides run of Dec 7) has caught a wave, not fallen behind: it counts as the looks its margins give, far
+     * fewer than its requests. The same last arrivals missing their first token's target have fallen behind: a backlog
+     * does not drain at that rate, and the probe counts all its requests.
+     */
+    @Test
+    void lastArrivalsMissingOnlyTpot_areAWave_countedOnTheMargins_butMissingTtft_fellBehind() {
+        List<RequestRecord> tpotClimb = new ArrayList<>();
+        List<RequestRecord> queueClimb = new ArrayList<>();
+        SplittableRandom random = new SplittableRandom(3);
+        for (int i = 0; i < 72; i++) {
+            long scheduled = i * 1000 * MS / 12;
+            long wait = (40 + random.nextInt(40)) * MS;
+            double tpotMs = i < 36 ? 14 + random.nextDouble() : 14 + 15 * (i - 36) / 33.0;
+            tpotClimb.add(record(i, scheduled, wait, tpotMs));
+            queueClimb.add(record(i, scheduled, i < 60 ? wait : 2100 * MS + i * MS, 14));
+        }
+        Slo slo = new Slo(Duration.ofSeconds(2), Duration.ofMillis(25), null);
+        assertThat(tpotClimb.subList(62, 72)).as("the last arrivals all miss their TPOT").noneMatch(slo::met);
+        assertThat(queueClimb.subList(62, 72)).as("the last arrivals all miss their TTFT").noneMatch(slo::met);
+
+        assertThat(Measurement.effectiveTrials(tpotClimb, slo)).as("a wave of TPOT: the looks its margins give").isLessThan(12);
+        assertThat(Measurement.effectiveTrials(queueClimb, slo)).as("a backlog at the end: every request").isEqualTo(72);
+    }
+
+    private static RequestRecord record(int i, long scheduled, long waitNanos, double tpotMs) {
+        long firstToken = scheduled + waitNanos;
+        long lastToken = firstToken + Math.round(tpotMs * 127 * MS);
+        return RequestRecord.builder(i).scheduledNanos(scheduled).sentNanos(scheduled).headersNanos(firstToken)
+                .firstTokenNanos(firstToken).lastTokenNanos(lastToken).doneNanos(lastToken).status(200).inputTokens(100)
+                .outputTokens(128).outputTokensSource(TokenSource.USAGE).chunks(128).build();
+    }
+
+    /**
      * A queue building through the probe (waits rising from 40 to 400 ms) sits far from a 2 s TTFT target, and would
      * miss it in a long run: its margins alone would count its requests; its waits' trend keeps it to a few looks.
      */
