@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * Finds the highest arrival rate at which SLO attainment stays at or above a target, from every probe
@@ -15,8 +16,10 @@ import java.util.Map;
  * <p><b>Ramp</b>: from the start rate, double until a probe misses the target (or halve until one holds), each
  * probe as long as the plan says, with no minimum of requests: these probes only find the region, and count in the
  * fit like any other. <b>Refine</b>: fit attainment against rate over every probe so far and probe next in the middle
- * of the longer half of its 95 % interval ({@link #longerTail}: a probe there cuts what is still possible about the
- * crossing, as bisection does when probes are decisive, and lands beside the estimate once noise is what is left), each such probe long enough for {@link Settings#minMeasuredRequests()}; stop when the 95 % interval's
+ * of the longer half of its 95 % interval, weighed per second of probing when told how long a probe takes ({@link #longerTail},
+ * {@link #timedBy}: a probe there cuts what is still possible about the crossing, as bisection does when probes are
+ * decisive, and lands beside the estimate once noise is what is left), each such probe long enough for
+ * {@link Settings#minMeasuredRequests()}; stop when the 95 % interval's
  * half-width is within {@code tolerance} of the estimate ({@link Stop#PRECISION}) or after {@code maxProbes}
  * probes ({@link Stop#BUDGET}), and say which.
  *
@@ -235,6 +238,8 @@ public final class CapacitySearch {
     private CapacitySearch facing;
     /** The other side's estimate when {@link #nextRate} was placed (NaN: it had none). */
     private double facingSeen = Double.NaN;
+    /** A refining probe's seconds at a rate ({@link #timedBy}); every rate alike until told. */
+    private DoubleUnaryOperator secondsAt = rate -> 1;
 
     public CapacitySearch(Settings settings, Probe probe) {
         this.settings = settings;
@@ -404,7 +409,7 @@ public final class CapacitySearch {
             return clamp(estimate > other ? Math.sqrt(Math.max(interval[0], other) * estimate)
                     : Math.sqrt(estimate * Math.min(interval[1], other)));
         }
-        return clamp(interval[0] > 0 ? longerTail(interval[0], estimate, interval[1]) : estimate);
+        return clamp(interval[0] > 0 ? longerTail(interval[0], estimate, interval[1], secondsAt) : estimate);
     }
 
     /**
@@ -421,6 +426,16 @@ public final class CapacitySearch {
         this.facing = other;
     }
 
+    /**
+     * Tells the search how long a refining probe at a rate takes, in seconds (warm-up, measured time and the wait for its
+     * last requests): where a refining probe must hold a minimum of requests, one at a low rate runs longest, so the
+     * longer half of the interval ({@link #longerTail}) is weighed against the time its probe takes. Without it every
+     * probe counts as taking the same time.
+     */
+    public void timedBy(DoubleUnaryOperator secondsAtRate) {
+        this.secondsAt = secondsAtRate;
+    }
+
     /** The fit's estimate once the ramp is over (NaN before, and while no probe has been made). */
     double estimate() {
         return ramp || steps.isEmpty() ? Double.NaN : fit().ratePerSecond();
@@ -433,9 +448,23 @@ public final class CapacitySearch {
      * short the probes land beside the estimate, where their noise is what is left to reduce.
      */
     static double longerTail(double low, double estimate, double high) {
+        return longerTail(low, estimate, high, rate -> 1);
+    }
+
+    /**
+     * {@link #longerTail(double, double, double)} per second of probing: the half whose middle probe cuts the most log
+     * rate for the time it takes ({@code secondsAt}), since a probe in a half's middle cuts that half in two whichever way
+     * it comes out. After a ramp of few-request probes the interval's lower half can be the longer by a little while its
+     * probe, low in rate and held to a minimum of requests, takes several times as long: capacity-time.sh's first refining
+     * probe went to 2.48 req/s for 29 s where the upper half's, at 14 req/s, took 5 s (docs/acceptance.md, "Where to probe,
+     * and when to stop").
+     */
+    static double longerTail(double low, double estimate, double high, DoubleUnaryOperator secondsAt) {
         double below = Math.log(estimate / low);
         double above = Math.log(high / estimate);
-        return above >= below ? Math.sqrt(estimate * high) : Math.sqrt(low * estimate);
+        double lowerProbe = Math.sqrt(low * estimate);
+        double upperProbe = Math.sqrt(estimate * high);
+        return above / secondsAt.applyAsDouble(upperProbe) >= below / secondsAt.applyAsDouble(lowerProbe) ? upperProbe : lowerProbe;
     }
 
     private double clamp(double rate) {

@@ -86,6 +86,52 @@ class CapacitySearchTest {
     }
 
     /**
+     * capacity-time.sh's ramp against a fresh serve-sim (Dec 7: 1, 2, 4, 8, 16 req/s held with 3, 5, 10, 20, 40 requests
+     * worth 3, 5, 10, 6.2, 11 trials, 32 missed 40 % of 80): the interval's lower half is the longer in log rate, and its
+     * middle, near 2.5 req/s, needs 29 s for its 72 requests where the upper half's, near 14 req/s, needs the plan's 5 s.
+     * Told how long a probe takes, the search probes the upper half; untold, the lower (as it did, missing the 2-minute
+     * goal by 4 s).
+     */
+    @Test
+    void aSearchToldHowLongAProbeTakes_weighsTheLongerHalfByItsProbesTime() throws Exception {
+        double[][] ramp = {{1, 3, 3, 3, 0.0055}, {2, 5, 5, 5, 0.0011}, {4, 10, 10, 10, 0.0070}, {8, 20, 20, 6.22, 0.0122},
+                {16, 40, 40, 11.04, 0.0415}, {32, 80, 32, 80, 3.17}};
+        java.util.function.DoubleUnaryOperator seconds = rate -> 3 + Math.max(5, 72 / rate) + 2;
+        double[] next = new double[2];
+        for (int timed = 0; timed < 2; timed++) {
+            CapacitySearch search = new CapacitySearch(new CapacitySearch.Settings(0.95, 1, 0.05, 1000, 0.03, 10)
+                    .withEffectiveTrials(true), (rate, attempt) -> {
+                        for (double[] p : ramp) {
+                            if (p[0] == rate) {
+                                return Measurement.counted(rate, (long) p[1], (long) p[2], rate, null, p[4], p[3]);
+                            }
+                        }
+                        throw new AssertionError("not a ramp rate: " + rate);
+                    });
+            if (timed == 1) {
+                search.timedBy(seconds);
+            }
+            for (int i = 0; i < ramp.length; i++) {
+                search.advance();
+            }
+            assertThat(search.ramping()).isFalse();
+            double[] interval = search.fit().interval();
+            double estimate = search.fit().ratePerSecond();
+            assertThat(Math.log(estimate / interval[0])).as("the lower half is the longer").isGreaterThan(Math.log(interval[1] / estimate));
+            next[timed] = search.nextRate();
+        }
+        assertThat(next[0]).as("untimed: the longer (lower) half").isLessThan(8);
+        assertThat(next[1]).as("timed: the upper half, whose probe takes 5 s").isGreaterThan(8);
+        assertThat(seconds.applyAsDouble(next[0])).isGreaterThan(2 * seconds.applyAsDouble(next[1]));
+        assertThat(CapacitySearch.longerTail(5, 20, 30, rate -> 1)).isEqualTo(CapacitySearch.longerTail(5, 20, 30));
+        assertThat(CapacitySearch.longerTail(5, 20, 40)).as("the lower half is twice as long").isEqualTo(10);
+        assertThat(CapacitySearch.longerTail(5, 20, 40, rate -> 100 / rate)).as("but its probe takes 2.8 times as long")
+                .isEqualTo(Math.sqrt(20 * 40));
+        assertThat(CapacitySearch.longerTail(5, 20, 30, rate -> 100 / rate)).as("a half 3.4 times as long, its probe 2.4 times")
+                .isEqualTo(10);
+    }
+
+    /**
      * Two sides compared (accept): with effective trials each side's refining probes go to the half of its interval that
      * faces the other side's estimate, the higher side's below its estimate and the lower side's above, where the ends
      * of the difference's interval are decided; alone (or with each request a trial) to the longer half, either side.
