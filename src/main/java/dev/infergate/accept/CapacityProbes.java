@@ -137,9 +137,10 @@ final class CapacityProbes {
         // a refining probe's time: its warm-up, its measured time (longer below the rate that gives its minimum of requests)
         // and the side's typical tail so far (its cool-down, drain and files: about the same at every rate)
         search.timedBy(rate -> {
+            Duration warmup = warmup(sideName, false);
             Duration measured = measured(settings, rate, false);
-            long predicted = budget.predictedNanos(sideName, c.probeWarmup(), measured);
-            return (predicted >= 0 ? predicted : c.probeWarmup().toNanos() + measured.toNanos()) / 1e9;
+            long predicted = budget.predictedNanos(sideName, warmup, measured);
+            return (predicted >= 0 ? predicted : warmup.toNanos() + measured.toNanos()) / 1e9;
         });
         names.put(search, sideName);
         return search;
