@@ -61,6 +61,9 @@ class CapacityFitTest {
      * this test as it stood), the slide 92.0 % (93.7 %), median half-widths 4.4 % and 4.5 % (4.7 % and 5.0 %); the slide's
      * 24 misses mostly below the truth (20): among 16 probes the restriction pulls a middle probe's attainment toward the
      * middle of its neighbours', the price of a curve that is one piece of evidence however its probes are split.
+     * These 300 seeds flatter the slide: over seeds 0-999 (Dec 7, the same build) the knee covered 98.1 % and the slide
+     * <b>90.0 %</b>, below the 92 % this test asks; the restricted prior's pull toward low crossings (docs/acceptance.md,
+     * "What the restriction also does") is the known cause, open in issue 37.
      */
     @Test
     void seededSearches_onAKnownCurve_giveIntervalsThatCoverTheTrueCapacity_about95PercentOfTheTime() throws Exception {
