@@ -112,12 +112,12 @@ public record Slo(Duration ttft, Duration tpot, Duration e2e) {
     }
 
     /**
-     * Whether {@code r} completed and met every target but TPOT's: a miss it still has was a wait (a first token or an
-     * answer later than its target from the schedule) or a failure, which a backlog explains; what is left out is the
-     * decode batch's pace, which swells and drains with the arrivals.
+     * These targets but TPOT's: a request that misses them waited (a first token or an answer later than its target from
+     * the schedule) or failed, which a backlog explains; what is left out is the decode batch's pace, which swells and
+     * drains with the arrivals.
      */
-    public boolean metBarTpot(RequestRecord r) {
-        return new Slo(ttft, null, e2e).met(r);
+    public Slo withoutTpot() {
+        return tpot == null ? this : new Slo(ttft, null, e2e);
     }
 
     /** Whether the TPOT target applies to {@code r} (it has a TPOT and did not come in one lump) and it missed it. */

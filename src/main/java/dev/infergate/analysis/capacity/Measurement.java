@@ -309,9 +309,10 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
         boolean[] waitedInTime = new boolean[inOrder.size()];
         double[] waits = new double[inOrder.size()];
         double[] logShares = new double[inOrder.size()];
+        Slo backlog = slo.withoutTpot();
         for (int i = 0; i < waitedInTime.length; i++) {
             RequestRecord r = inOrder.get(i);
-            waitedInTime[i] = slo.metBarTpot(r);
+            waitedInTime[i] = backlog.met(r);
             waits[i] = waitedNanos(r);
             logShares[i] = Math.log(Math.max(SHARE_FLOOR, slo.shareUsed(r, waits[i])));
         }
@@ -327,7 +328,7 @@ public record Measurement(double ratePerSecond, long sent, long good, double[] t
 
     /**
      * Whether a probe ended falling behind: every one of its last {@link #END_SHARE} of arrivals (at least three) missed
-     * ({@code goodInArrivalOrder}: whether each met the targets a backlog decides, {@link Slo#metBarTpot}).
+     * ({@code goodInArrivalOrder}: whether each met the targets a backlog decides, {@link Slo#withoutTpot}).
      * Its misses then come as a trend, not an episode: a probe starts from an idle server and can only flatter its
      * rate's sustained attainment, and one whose latest users all miss shows a server that will not catch up at that rate,
      * so its miss is sure, and counts as its requests. A run of misses that ended before the probe did is an episode
