@@ -18,8 +18,7 @@ import java.util.function.DoubleUnaryOperator;
  * fit like any other. <b>Refine</b>: fit attainment against rate over every probe so far and probe next in the middle
  * of the longer half of its 95 % interval, weighed per second of probing when told how long a probe takes ({@link #longerTail},
  * {@link #timedBy}: a probe there cuts what is still possible about the crossing, as bisection does when probes are
- * decisive, and lands beside the estimate once noise is what is left; while some draws fall below every probe, at the
- * estimate, or at the lowest probe's rate again once the estimate has crept within the tolerance of it), each such probe long enough for
+ * decisive, and lands beside the estimate once noise is what is left), each such probe long enough for
  * {@link Settings#minMeasuredRequests()}; stop when the 95 % interval's
  * half-width is within {@code tolerance} of the estimate ({@link Stop#PRECISION}) or after {@code maxProbes}
  * probes ({@link Stop#BUDGET}), and say which.
