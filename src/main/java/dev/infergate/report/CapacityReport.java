@@ -27,8 +27,7 @@ public final class CapacityReport {
     public static final String FILE = CapacityFile.NAME;
     /** How the estimate and interval are made, written into the file so a reader need not guess. */
     static final String METHOD = "isotonic (monotone) fit of SLO attainment against offered rate over every probe; "
-            + "estimate and 95 % interval from 2000 draws of the whole curve (each probe's posterior under a prior centred on the "
-            + "target, restricted to "
+            + "estimate and 95 % interval from 2000 draws of the whole curve (each probe's Jeffreys posterior, restricted to "
             + "curves that never rise with the rate), the crossing "
             + "drawn uniformly in log rate between the probes around it; probes offer exactly their rate (Poisson arrivals "
             + "conditioned on their count)";

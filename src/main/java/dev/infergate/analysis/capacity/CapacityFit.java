@@ -20,10 +20,10 @@ import org.apache.commons.rng.simple.RandomSource;
  * the shape it assumes. The fit assumes only the monotone fall; the search puts its probes near the crossing, where
  * the interpolation between neighbours is short.
  *
- * <p><b>Interval</b>: posterior draws of the whole curve. Each probe's attainment has its posterior in its n effective
- * trials ({@link EffectiveTrials}: misses in runs while a queue stands count as fewer trials than requests; a probe with
- * no miss still varies) under a prior centred on the target (as likely to hold it as to miss it), and the curve is that
- * product restricted to curves that never rise with the rate ({@link MonotonePosterior}, drawn exactly). Each of {@value #DRAWS}
+ * <p><b>Interval</b>: posterior draws of the whole curve. Each probe's attainment has its Jeffreys posterior
+ * Beta(good + 1/2, misses + 1/2) in its n effective trials ({@link EffectiveTrials}: misses in runs while a queue
+ * stands count as fewer trials than requests; a probe with no miss still varies), and the curve is that product
+ * restricted to curves that never rise with the rate ({@link MonotonePosterior}, drawn exactly). Each of {@value #DRAWS}
  * seeded draws crosses the target between the last probe it holds and the first it misses, uniformly in log rate
  * between those two rates (between probes the curve is unknown beyond its fall: the search's resolution); the interval
  * is the 2.5th and 97.5th percentile of the drawn crossings. So both a probe's noise and a wide gap between probes widen

@@ -131,10 +131,10 @@ public final class CapacitySearch {
 
     /**
      * The fewest measured requests of a refining probe: enough that a flawless probe shows the target at the interval's
-     * own 97.5 % level. A server at exactly the target lets n requests in a row through about {@code target^(n + 1/2)} of
-     * the time (the binomial "rule of three" in its mid-p form), so n must reach {@code ln(0.025) / ln(target) - 1/2}: 72
-     * requests for a 95 % target, 35 for 90 %, 367 for 99 %. With fewer, even a flawless probe leaves the interval reaching
-     * below it (36 of 36 good: 5.2 % of its posterior below 95 %, {@link MonotonePosterior}; 72 of 72: 0.8 %).
+     * own 97.5 % level. With no miss in n requests, the Jeffreys posterior leaves about {@code target^(n + 1/2)} of its
+     * mass below the target (the exact form of the binomial "rule of three"), so n must reach
+     * {@code ln(0.025) / ln(target) - 1/2}: 72 requests for a 95 % target, 35 for 90 %, 367 for 99 %. With fewer, even
+     * a flawless probe leaves the interval reaching below it (36 of 36 good: a sixth of its posterior below 95 %).
      */
     public static int minMeasuredRequests(double target) {
         return (int) Math.ceil(Math.log(0.025) / Math.log(target) - 0.5 - 1e-9);
@@ -409,13 +409,7 @@ public final class CapacitySearch {
             return clamp(estimate > other ? Math.sqrt(Math.max(interval[0], other) * estimate)
                     : Math.sqrt(estimate * Math.min(interval[1], other)));
         }
-        if (interval[0] > 0) {
-            return clamp(longerTail(interval[0], estimate, interval[1], secondsAt));
-        }
-        // some draws fall below every probe: a probe at the estimate closes that end if it holds; but where the estimate has
-        // crept to within the precision asked of the lowest probe (probes above it missing while its hold is weak), a probe
-        // there is a second look at that rate, so take it at that rate itself: pooled, its hold settles or falls
-        return clamp(estimate <= lowest * (1 + settings.tolerance()) ? lowest : estimate);
+        return clamp(interval[0] > 0 ? longerTail(interval[0], estimate, interval[1], secondsAt) : estimate);
     }
 
     /**

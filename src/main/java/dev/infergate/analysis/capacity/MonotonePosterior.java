@@ -4,19 +4,9 @@ import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * The posterior of an attainment curve that never rises with the offered rate, drawn exactly: each probe's
- * attainment p_i has the likelihood of its good requests and misses (in effective trials) under a prior <b>centred on
- * the target</b>, and the curve is that product <b>restricted</b> to p_1 >= p_2 >= ... >= p_k, lowest rate first (the
- * order-restricted Bayesian model of a dose-response curve; docs/acceptance.md, "Capacity at the SLO").
- *
- * <p>The prior: q = sigmoid(logit p_i - logit target) is uniform, that is p_i's odds against the target's are spread as
- * a uniform probability's odds are against evens (density o / (p + (1 - p) o)^2, o the target's odds). Before any
- * request a probe holds the target half the time, whatever the target. Until Dec 7 each probe had Jeffreys' Beta(1/2,
- * 1/2), centred on 50 %, which holds a 95 % target 14.4 % of the time; restricted to monotone curves, k such priors hold
- * it at as many probes as k coins that land heads 14.4 % of the time, a prior that the crossing lies low among the
- * probes whatever they say. It drew a probe near the target below it more often than its requests did: on a slowly
- * sliding curve the intervals covered the true capacity 90.0 % of the time, 84 of 100 misses below it (99.5 % and
- * 94.6 % now, CapacityFitTest; docs/acceptance.md, "The prior"). A flawless probe of 72 requests leaves 0.8 % of
- * this posterior below 95 % (Jeffreys': 0.6 %).
+ * attainment p_i has its Jeffreys posterior Beta(good_i + 1/2, misses_i + 1/2) (in effective trials), and the curve is
+ * that product <b>restricted</b> to p_1 >= p_2 >= ... >= p_k, lowest rate first (the order-restricted Bayesian model of
+ * a dose-response curve; docs/acceptance.md, "Capacity at the SLO").
  *
  * <p>Why restricted and not projected: projecting independent draws onto a monotone curve (pool-adjacent-violators on
  * each draw) pools a run of probes that all held into the weighted mean of their draws, and each probe's prior adds its
@@ -27,9 +17,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  *
  * <p>How: the chain p_1 >= ... >= p_k is sampled by backward filtering and forward sampling on a grid of {@value #CELLS}
  * cells uniform in log-odds (about 0.012 wide, so a posterior of thousands of trials still spans tens of cells), one
- * cell edge exactly at the target: whether a drawn p_i holds is its cell's side of that edge, without rounding. Two
- * neighbouring probes drawn in one cell are in order half the time, so that cell counts half (counted whole, the higher
- * probe of a pair out of order, 25 of 30 below 29 of 30 at a 90 % target, held 0.5 points too often). Cost:
+ * cell edge exactly at the target: whether a drawn p_i holds is its cell's side of that edge, without rounding. Cost:
  * k x {@value #CELLS} products once, then k binary searches a draw.
  */
 final class MonotonePosterior {
@@ -60,7 +48,7 @@ final class MonotonePosterior {
         double logitTarget = Math.log(target / (1 - target));
         double[] logP = new double[CELLS];
         double[] logQ = new double[CELLS];
-        double[] logPrior = new double[CELLS];
+        double[] logWidth = new double[CELLS];
         double previousEdge = 0;
         for (int c = 0; c < CELLS; c++) {
             double edge = c == CELLS - 1 ? 1 : sigmoid(logitTarget + h * (c - HALF));
@@ -69,9 +57,7 @@ final class MonotonePosterior {
                     : sigmoid(logitTarget + h * (c - HALF - 0.5));
             logP[c] = Math.log(mid);
             logQ[c] = Math.log1p(-mid);
-            // the cell's prior mass: the share of a uniform q = sigmoid(logit p - logit target) between its edges
-            logPrior[c] = Math.log(priorMass(c == 0 ? Double.NEGATIVE_INFINITY : h * (c - 1 - HALF),
-                    c == CELLS - 1 ? Double.POSITIVE_INFINITY : h * (c - HALF)));
+            logWidth[c] = Math.log(edge - previousEdge);
             previousEdge = edge;
         }
         int k = attainment.length;
@@ -79,11 +65,11 @@ final class MonotonePosterior {
         double[] logBelow = new double[CELLS]; // log of the next probe's cumulative: 0 past the last probe
         double[] message = new double[CELLS];
         for (int i = k - 1; i >= 0; i--) {
-            double good = attainment[i] * trials[i];
-            double misses = (1 - attainment[i]) * trials[i];
+            double a = attainment[i] * trials[i] + 0.5;
+            double b = (1 - attainment[i]) * trials[i] + 0.5;
             double max = Double.NEGATIVE_INFINITY;
             for (int c = 0; c < CELLS; c++) {
-                message[c] = good * logP[c] + misses * logQ[c] + logPrior[c] + logBelow[c];
+                message[c] = (a - 1) * logP[c] + (b - 1) * logQ[c] + logWidth[c] + logBelow[c];
                 max = Math.max(max, message[c]);
             }
             double[] cum = new double[CELLS];
@@ -94,20 +80,11 @@ final class MonotonePosterior {
             }
             for (int c = 0; c < CELLS; c++) {
                 cum[c] /= sum;
-                // this probe at or below cell c, its own cell counted half: two probes in one cell are in order half the time
-                logBelow[c] = Math.log((cum[c] + (c == 0 ? 0 : cum[c - 1])) / 2);
+                logBelow[c] = Math.log(cum[c]);
             }
             cumulative[i] = cum;
         }
         return new MonotonePosterior(HALF + 1, cumulative);
-    }
-
-    /**
-     * The prior's mass between two log-odds relative to the target's, {@code from < to}: a standard logistic's, taken on
-     * the side of zero where it is small, so a tail cell keeps its digits.
-     */
-    static double priorMass(double from, double to) {
-        return from >= 0 ? sigmoid(-from) - sigmoid(-to) : sigmoid(to) - sigmoid(from);
     }
 
     /** One draw of the curve: {@code holds[i]} whether probe i's drawn attainment is at or above the target. */
@@ -115,10 +92,7 @@ final class MonotonePosterior {
         int ceiling = CELLS - 1;
         for (int i = 0; i < cumulative.length; i++) {
             double[] cum = cumulative[i];
-            // below the previous probe's cell, or in it at half its weight (as the backward pass counted it); the first
-            // probe anywhere
-            double reach = i == 0 ? 1 : (cum[ceiling] + (ceiling == 0 ? 0 : cum[ceiling - 1])) / 2;
-            ceiling = Math.min(ceiling, firstAbove(cum, rng.nextDouble() * reach, ceiling));
+            ceiling = Math.min(ceiling, firstAbove(cum, rng.nextDouble() * cum[ceiling], ceiling));
             holds[i] = ceiling >= targetCell;
         }
     }

@@ -61,24 +61,17 @@ class CapacityFitTest {
      * this test as it stood), the slide 92.0 % (93.7 %), median half-widths 4.4 % and 4.5 % (4.7 % and 5.0 %); the slide's
      * 24 misses mostly below the truth (20): among 16 probes the restriction pulls a middle probe's attainment toward the
      * middle of its neighbours', the price of a curve that is one piece of evidence however its probes are split.
-     * These 300 seeds flattered the slide: over seeds 0-999 the knee covered 98.1 % and the slide 90.0 %, 84 of its 100
-     * misses below the truth. The cause was the prior: independent Jeffreys priors restricted to monotone curves hold a 95 %
-     * target at each of k probes as often as k coins that land heads 14.4 % of the time, so a probe near the target was
-     * drawn below it more often than its requests said. With each probe's prior centred on the target instead (a uniform
-     * prior on the odds relative to the target's, {@link MonotonePosterior}; Dec 7), over seeds 0-999: the knee
-     * <b>99.5 %</b> (3 below, 2 above), the slide <b>94.6 %</b> (28 below, 26 above), median half-widths 4.2 % and 4.5 %;
-     * on these 300, 99.0 % and 96.0 %. The knee over-covers: its probes are decisive, so its interval is the gap between
-     * the last hold and the first miss with the crossing drawn uniformly in it (nothing is known of the curve between two
-     * probes), and a knee's true crossing is rarely in a gap's outer 2.5 %. That is conservative, not wrong; what must
-     * never happen is the interval covering less than 92 %.
+     * These 300 seeds flatter the slide: over seeds 0-999 (Dec 7, the same build) the knee covered 98.1 % and the slide
+     * <b>90.0 %</b>, below the 92 % this test asks; the restricted prior's pull toward low crossings (docs/acceptance.md,
+     * "What the restriction also does") is the known cause, open in issue 37.
      */
     @Test
     void seededSearches_onAKnownCurve_giveIntervalsThatCoverTheTrueCapacity_about95PercentOfTheTime() throws Exception {
         Coverage knee = coverage(0.05, 4, 12);
         Coverage slide = coverage(0.2, 30, 16);
 
-        assertThat(knee.share()).as("knee").isBetween(0.92, 0.998);
-        assertThat(slide.share()).as("slide").isBetween(0.92, 0.98);
+        assertThat(knee.share()).as("knee").isBetween(0.92, 0.99);
+        assertThat(slide.share()).as("slide").isBetween(0.92, 0.99);
         assertThat(knee.medianHalfWidth()).as("knee").isLessThanOrEqualTo(0.05);
         assertThat(slide.medianHalfWidth()).as("slide").isLessThanOrEqualTo(0.0505);
     }

@@ -89,8 +89,7 @@ class CapacitySearchOnDemoProbesTest {
      * 27 probes: whether a 6 s probe at 99 % of its capacity catches a queue it does not leave is itself chance, which no
      * probe's own trials show. The same server in real demo-sized A/A runs: docs/acceptance.md, "Capacity at the SLO".
      * With the posterior restricted to monotone curves and each probe placed against the other side's estimate of the
-     * moment it runs (Dec 7, narrower intervals): 92 of 400 (23.0 %); the sides 380 (361), identical baselines 1. With the
-     * interval's prior centred on the target (Dec 7, later): 87; the sides 379, identical baselines 0.
+     * moment it runs (Dec 7, narrower intervals): 92 of 400 (23.0 %); the sides 380 (361), identical baselines 1.
      */
     @Test
     void identicalCandidates_areToldApartInAboutOneQuarterOfPairs_aKnownGap() throws Exception {
@@ -109,8 +108,7 @@ class CapacitySearchOnDemoProbesTest {
      * moment it runs (Dec 7): the sides 300 of 400, never the wrong way; identical baselines 0; identical candidates 171
      * (42.8 %; 150 with the placement of before): the fake draws each probe's outcome from the real probes of ten demos
      * nearest its rate, whatever load each demo ran under and whatever wave its server was in, so its two candidates
-     * differ more than one server's two copies do (real demo-sized A/A runs of this build: docs/acceptance.md). With the
-     * interval's prior centred on the target (Dec 7, later): the sides 304, identical baselines 0, identical candidates 160.
+     * differ more than one server's two copies do (real demo-sized A/A runs of this build: docs/acceptance.md).
      */
     @Test
     void onProbesCountedByTheirMargins_theSidesAreToldApartNeverTheWrongWay_identicalCandidatesAKnownGap() throws Exception {
