@@ -69,6 +69,8 @@ for r in rows:
         ok = r['first_token_ns'] - r['scheduled_ns'] <= limits['ttft']
     if ok and 'tpot' in limits and r.get('output_tokens', 0) > 1:
         ok = (r['last_token_ns'] - r['first_token_ns']) / (r['output_tokens'] - 1) <= limits['tpot']
+    if ok and 'e2e' in limits:
+        ok = r['done_ns'] - r['scheduled_ns'] <= limits['e2e']
     w = windows.setdefault(int((r['scheduled_ns'] - t0) // 10_000_000_000), [0, 0])
     w[0] += 1
     w[1] += ok
