@@ -13,7 +13,8 @@
 # Another profile and SLO: PROFILE (a bundled name or a file; default knee-light), SLO_SPEC (the whole --slo, overriding
 # SLO), LONG_WARMUP (10s), START_RATE (the searches' first rate, 4). The demo's faster side at its capacity SLO:
 #   PROFILE=candidate-fp8-kv SLO_SPEC=ttft=2s,tpot=25ms RATES="9.5 10 10.5 11" LONG=180s LONG_WARMUP=30s START_RATE=12 \
-#   CAPACITY_ARGS="--max-rate 19 --max-probes 6 --tolerance 3% --warmup 2s" scripts/capacity-truth.sh
+#   SEARCHES=5 CAPACITY_ARGS="--ramp-duration 3s --max-probes 6 --tolerance 3% --trials effective" scripts/capacity-truth.sh
+# ('capacity' has no option for the demo's 2 s warm-up or its 19 req/s top: its probes warm up 3 s and may ramp to 24.)
 # Each long run also prints its worst 10 s window (arrivals counted by when they were scheduled): a server whose misses
 # come in waves longer than a probe shows it there.
 set -euo pipefail
