@@ -12,6 +12,7 @@ Probes under 72 requests (a ramp's) are left out: they are shorter and start fro
 
 --as names the server behind a side where it is not the side's name: accept-aa.sh runs the candidate's profile on both
 sides (--as baseline=candidate). docs/acceptance.md, "The demo's capacity against long runs", has a reading."""
+import argparse
 import json
 import math
 import os
@@ -19,24 +20,16 @@ import statistics
 import sys
 
 
-def main(args):
-    width = 0.3
-    rename = {}
-    dirs = []
-    i = 0
-    while i < len(args):
-        if args[i] == '--width':
-            width = float(args[i + 1])
-            i += 2
-        elif args[i] == '--as':
-            side, profile = args[i + 1].split('=', 1)
-            rename[side] = profile
-            i += 2
-        else:
-            dirs.append(args[i])
-            i += 1
-    if not dirs:
-        sys.exit('usage: capacity-dispersion.py [--width W] [--as SIDE=PROFILE ...] DIR... (folders holding capacity.json)')
+def main(argv):
+    parser = argparse.ArgumentParser(description='What a capacity probe is worth, from the scatter of many searches\' probes.')
+    parser.add_argument('--width', type=float, default=0.3, help='the bands of rates, req/s (0.3)')
+    parser.add_argument('--as', dest='rename', action='append', default=[], metavar='SIDE=PROFILE',
+                        help='the server behind a side (accept-aa.sh: baseline=candidate)')
+    parser.add_argument('dirs', nargs='+', metavar='DIR', help='folders holding capacity.json')
+    args = parser.parse_args(argv)
+    width = args.width
+    rename = dict(r.split('=', 1) for r in args.rename)
+    dirs = args.dirs
     probes = {}
     for top in dirs:
         with open(os.path.join(top, 'capacity.json')) as f:
